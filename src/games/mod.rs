@@ -1,0 +1,171 @@
+//! The rules of every game the host runs. Pure: no I/O, no SQL, no mail.
+//!
+//! The host sees a game only through [`Game`] and finds one through
+//! [`GameKind`], the registry of names and aliases.
+
+mod registry;
+
+pub use registry::GameKind;
+
+use std::fmt;
+
+/// One of the two players of a game. White (the challenger's first userid)
+/// moves first in every game of the project.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a finished game ended, as far as the rules can tell. Resignation,
+/// agreed draws and time forfeits are decided by the host, not here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// `None` is a draw.
+    pub winner: Option<Side>,
+    /// Why, in a few words: "checkmate", "stalemate", "threefold repetition".
+    pub reason: String,
+}
+
+impl Outcome {
+    pub fn win(winner: Side, reason: impl Into<String>) -> Self {
+        Outcome {
+            winner: Some(winner),
+            reason: reason.into(),
+        }
+    }
+
+    pub fn draw(reason: impl Into<String>) -> Self {
+        Outcome {
+            winner: None,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(side) => write!(f, "{side} wins by {}", self.reason),
+            None => write!(f, "draw by {}", self.reason),
+        }
+    }
+}
+
+/// A challenge switch or a set-up the game cannot accept.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// A move that cannot be played, with what would be right.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("it is not {0}'s turn")]
+    NotYourTurn(Side),
+    /// The text is not a move in this game's notation at all.
+    #[error("cannot read {text:?} as a move: {reason}")]
+    Malformed { text: String, reason: String },
+    /// A well-formed move that the rules do not allow here.
+    #[error("{text} is not legal here: {reason}")]
+    Illegal { text: String, reason: String },
+}
+
+/// What the host records of an accepted move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// The canonical text to store in the move list; replaying it gives the
+    /// same position again.
+    pub notation: String,
+    /// The move as the other players should read it in the board mail; for a
+    /// sealed move (simultaneous rounds) this is what may be told before the
+    /// round is complete.
+    pub public_notation: String,
+}
+
+/// One game in progress: its set-up plus the moves played so far.
+///
+/// The move list is the truth: a game is rebuilt by [`GameKind::new_game`]
+/// with the stored switches and then [`Game::play`] of every stored move.
+pub trait Game: Send {
+    fn kind(&self) -> GameKind;
+
+    /// The challenge switches in canonical form, as stored with the game.
+    fn switches(&self) -> Vec<String>;
+
+    /// The players who owe a move now: one, both (a simultaneous round), or
+    /// none once the game is over.
+    fn to_move(&self) -> Vec<Side>;
+
+    /// The side whose move comes next in the canonical order that perft and
+    /// `pbem perft --moves` use, when several owe a move at once.
+    fn canonical_mover(&self) -> Option<Side> {
+        self.to_move().first().copied()
+    }
+
+    /// Parses and plays one move by `side`.
+    fn play(&mut self, side: Side, text: &str) -> Result<PlayedMove, MoveError>;
+
+    /// The result once the rules have ended the game.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The legal moves of `side` now, in the notation error mails suggest.
+    fn legal_moves(&self, side: Side) -> Vec<String>;
+
+    /// The ASCII board as `viewer` should see it (from his side, with
+    /// nothing shown that is still sealed from him).
+    fn board(&self, viewer: Side) -> String;
+
+    /// One line on whose turn it is and anything a player must know to move
+    /// (round, pending sealed moves, states), for the board mail.
+    fn status(&self, viewer: Side) -> String;
+
+    /// Whether the players may agree a draw; `Err` says why not.
+    fn draw_offers(&self) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Number of distinct legal move sequences of `depth` plies (each game
+    /// defines its ply in RULES.md).
+    fn perft(&self, depth: u32) -> u64;
+
+    /// perft split by the first ply: (move, count) per legal first ply.
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+
+    fn clone_game(&self) -> Box<dyn Game>;
+}
+
+impl Clone for Box<dyn Game> {
+    fn clone(&self) -> Self {
+        self.clone_game()
+    }
+}

@@ -1,0 +1,83 @@
+//! The one place that knows every game: names, aliases, titles, and how to
+//! start each.
+
+use super::{Game, SetupError};
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {}
+
+impl GameKind {
+    pub const ALL: [GameKind; 0] = [];
+
+    /// The name used in commands and stored with every game.
+    pub fn name(self) -> &'static str {
+        match self {}
+    }
+
+    /// Accepted spellings besides [`GameKind::name`].
+    pub fn aliases(self) -> &'static [&'static str] {
+        match self {}
+    }
+
+    /// The title used in subjects and on boards ("Chess Board 101").
+    pub fn title(self) -> &'static str {
+        match self {}
+    }
+
+    /// Finds a game by name or alias, ignoring case, spaces, `-` and `_`.
+    pub fn from_name(text: &str) -> Option<GameKind> {
+        let wanted: String = text
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_'))
+            .flat_map(char::to_lowercase)
+            .collect();
+        GameKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == wanted || kind.aliases().contains(&wanted.as_str()))
+    }
+
+    /// The game's help page: rules in the project's words, switches,
+    /// notation, examples.
+    pub fn help(self) -> &'static str {
+        match self {}
+    }
+
+    /// A new game from its challenge switches (game switches only; the host
+    /// strips its own, such as `-rated`, first).
+    pub fn new_game(self, switches: &[String]) -> Result<Box<dyn Game>, SetupError> {
+        match self {}
+    }
+
+    /// A game from a position written in the game's own position notation
+    /// (FEN for chess), for analysis and perft.
+    pub fn from_position(
+        self,
+        switches: &[String],
+        position: &str,
+    ) -> Result<Box<dyn Game>, SetupError> {
+        match self {}
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_and_alias_is_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for kind in GameKind::ALL {
+            assert!(seen.insert(kind.name()), "{} twice", kind.name());
+            for alias in kind.aliases() {
+                assert!(seen.insert(alias), "{alias} twice");
+            }
+        }
+    }
+}

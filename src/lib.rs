@@ -1,0 +1,7 @@
+//! pbem: a play-by-email game host.
+//!
+//! `games` holds the rules (pure); the binary in `main.rs` only parses
+//! arguments and hands over to the library.
+
+pub mod cli;
+pub mod games;
