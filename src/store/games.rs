@@ -1,0 +1,297 @@
+//! Games and their move lists. The move list is the truth: a position is
+//! rebuilt by replaying it.
+
+use super::{now, StoreError, StoreResult};
+use crate::games::Side;
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameStatus {
+    Active,
+    Finished,
+}
+
+impl GameStatus {
+    fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Active => "active",
+            GameStatus::Finished => "finished",
+        }
+    }
+
+    fn parse(text: &str) -> Option<GameStatus> {
+        match text {
+            "active" => Some(GameStatus::Active),
+            "finished" => Some(GameStatus::Finished),
+            _ => None,
+        }
+    }
+}
+
+pub(crate) fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+pub(crate) fn parse_side(text: &str) -> Option<Side> {
+    match text {
+        "white" => Some(Side::White),
+        "black" => Some(Side::Black),
+        _ => None,
+    }
+}
+
+/// One stored game (without its moves).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub id: i64,
+    /// The registry name of the game type.
+    pub kind: String,
+    pub switches: Vec<String>,
+    /// Userids by seat: White first.
+    pub white: String,
+    pub black: String,
+    pub status: GameStatus,
+    /// How a finished game ended, in words ("alice resigned; bob wins").
+    pub result: Option<String>,
+    /// The side whose draw offer is standing.
+    pub draw_offer: Option<Side>,
+    pub rated: bool,
+    /// Host switches kept with the game (`--nagtime=7`), space-separated.
+    pub host_options: String,
+}
+
+impl GameRecord {
+    pub fn player(&self, side: Side) -> &str {
+        match side {
+            Side::White => &self.white,
+            Side::Black => &self.black,
+        }
+    }
+
+    /// The seat of a userid in this game, case-insensitively.
+    pub fn side_of(&self, userid: &str) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|side| self.player(*side).eq_ignore_ascii_case(userid))
+    }
+}
+
+const GAME_COLUMNS: &str =
+    "id, kind, switches, white, black, status, result, draw_offer, rated, host_options";
+
+fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreError>> {
+    let id: i64 = row.get(0)?;
+    let status: String = row.get(5)?;
+    let draw_offer: Option<String> = row.get(7)?;
+    let switches: String = row.get(2)?;
+    let Some(status) = GameStatus::parse(&status) else {
+        return Ok(Err(StoreError::Corrupt(format!(
+            "game {id} has unknown status {status:?}"
+        ))));
+    };
+    let draw_offer = match draw_offer.as_deref() {
+        None => None,
+        Some(text) => match parse_side(text) {
+            Some(side) => Some(side),
+            None => {
+                return Ok(Err(StoreError::Corrupt(format!(
+                    "game {id} has a draw offer by unknown side {text:?}"
+                ))))
+            }
+        },
+    };
+    Ok(Ok(GameRecord {
+        id,
+        kind: row.get(1)?,
+        switches: switches.split_whitespace().map(String::from).collect(),
+        white: row.get(3)?,
+        black: row.get(4)?,
+        status,
+        result: row.get(6)?,
+        draw_offer,
+        rated: row.get::<_, i64>(8)? != 0,
+        host_options: row.get(9)?,
+    }))
+}
+
+pub fn load_game(conn: &Connection, id: i64) -> StoreResult<Option<GameRecord>> {
+    conn.query_row(
+        &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
+        [id],
+        game_from_row,
+    )
+    .optional()?
+    .transpose()
+}
+
+/// What a challenge stores.
+pub struct NewGame<'a> {
+    pub kind: &'a str,
+    pub switches: &'a [String],
+    pub white: &'a str,
+    pub black: &'a str,
+    pub rated: bool,
+    pub host_options: &'a str,
+}
+
+/// Stores a new game and returns its board id; ids count up from 101.
+pub fn insert_game(conn: &Connection, game: &NewGame<'_>) -> StoreResult<i64> {
+    let id: i64 = conn.query_row(
+        "SELECT COALESCE(MAX(id), 100) + 1 FROM games",
+        [],
+        |row| row.get(0),
+    )?;
+    let id = id.max(101);
+    let stamp = now();
+    conn.execute(
+        "INSERT INTO games (id, kind, switches, white, black, status, created, updated,
+                            rated, host_options)
+         VALUES (?1, ?2, ?3, ?4, ?5, 'active', ?6, ?6, ?7, ?8)",
+        params![
+            id,
+            game.kind,
+            game.switches.join(" "),
+            game.white,
+            game.black,
+            stamp,
+            game.rated as i64,
+            game.host_options
+        ],
+    )?;
+    Ok(id)
+}
+
+pub fn set_game_finished(conn: &Connection, id: i64, result: &str) -> StoreResult<()> {
+    conn.execute(
+        "UPDATE games SET status = ?2, result = ?3, draw_offer = NULL, updated = ?4 WHERE id = ?1",
+        params![id, GameStatus::Finished.as_str(), result, now()],
+    )?;
+    Ok(())
+}
+
+pub fn set_draw_offer(conn: &Connection, id: i64, offer: Option<Side>) -> StoreResult<()> {
+    conn.execute(
+        "UPDATE games SET draw_offer = ?2, updated = ?3 WHERE id = ?1",
+        params![id, offer.map(side_name), now()],
+    )?;
+    Ok(())
+}
+
+/// Removes a game and its moves (a declined challenge).
+pub fn delete_game(conn: &Connection, id: i64) -> StoreResult<()> {
+    conn.execute("DELETE FROM moves WHERE game_id = ?1", [id])?;
+    conn.execute("DELETE FROM games WHERE id = ?1", [id])?;
+    Ok(())
+}
+
+/// One stored move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// 1 for the first move of the game.
+    pub number: i64,
+    pub side: Side,
+    pub notation: String,
+    pub public_notation: String,
+}
+
+pub fn load_moves(conn: &Connection, game_id: i64) -> StoreResult<Vec<MoveRecord>> {
+    let mut statement = conn.prepare(
+        "SELECT number, side, notation, public_notation FROM moves
+         WHERE game_id = ?1 ORDER BY number",
+    )?;
+    let rows = statement.query_map([game_id], |row| {
+        Ok((
+            row.get::<_, i64>(0)?,
+            row.get::<_, String>(1)?,
+            row.get::<_, String>(2)?,
+            row.get::<_, String>(3)?,
+        ))
+    })?;
+    let mut moves = Vec::new();
+    for row in rows {
+        let (number, side, notation, public_notation) = row?;
+        let side = parse_side(&side).ok_or_else(|| {
+            StoreError::Corrupt(format!(
+                "game {game_id} move {number} has unknown side {side:?}"
+            ))
+        })?;
+        moves.push(MoveRecord {
+            number,
+            side,
+            notation,
+            public_notation,
+        });
+    }
+    Ok(moves)
+}
+
+pub fn insert_move(conn: &Connection, game_id: i64, record: &MoveRecord) -> StoreResult<()> {
+    conn.execute(
+        "INSERT INTO moves (game_id, number, side, notation, public_notation, played)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![
+            game_id,
+            record.number,
+            side_name(record.side),
+            record.notation,
+            record.public_notation,
+            now()
+        ],
+    )?;
+    conn.execute(
+        "UPDATE games SET updated = ?2 WHERE id = ?1",
+        params![game_id, now()],
+    )?;
+    Ok(())
+}
+
+/// Ids of the games a player sits in, newest first; `active_only` leaves
+/// out finished ones.
+pub fn game_ids_of(conn: &Connection, userid: &str, active_only: bool) -> StoreResult<Vec<i64>> {
+    let mut statement = conn.prepare(
+        "SELECT id FROM games
+         WHERE (white = ?1 COLLATE NOCASE OR black = ?1 COLLATE NOCASE)
+           AND (?2 = 0 OR status = 'active')
+         ORDER BY id DESC",
+    )?;
+    let ids = statement
+        .query_map(params![userid, active_only as i64], |row| row.get(0))?
+        .collect::<Result<Vec<i64>, _>>()?;
+    Ok(ids)
+}
+
+/// How many active games of one type a player sits in.
+pub fn active_games_of(conn: &Connection, userid: &str, kind: &str) -> StoreResult<u32> {
+    let count: i64 = conn.query_row(
+        "SELECT COUNT(*) FROM games
+         WHERE (white = ?1 COLLATE NOCASE OR black = ?1 COLLATE NOCASE)
+           AND kind = ?2 AND status = 'active'",
+        [userid, kind],
+        |row| row.get(0),
+    )?;
+    Ok(count as u32)
+}
+
+/// Active and finished games per game type name.
+pub fn games_count_by_kind(conn: &Connection) -> StoreResult<BTreeMap<String, (u32, u32)>> {
+    let mut statement = conn.prepare(
+        "SELECT kind, SUM(status = 'active'), SUM(status = 'finished') FROM games GROUP BY kind",
+    )?;
+    let rows = statement.query_map([], |row| {
+        Ok((
+            row.get::<_, String>(0)?,
+            row.get::<_, i64>(1)? as u32,
+            row.get::<_, i64>(2)? as u32,
+        ))
+    })?;
+    let mut counts = BTreeMap::new();
+    for row in rows {
+        let (kind, active, finished) = row?;
+        counts.insert(kind, (active, finished));
+    }
+    Ok(counts)
+}

@@ -1,0 +1,73 @@
+//! Message-IDs: inbound ones already handled (so a mail is never handled
+//! twice) and the ones the host generated for each player (so a reply can
+//! prove who received the mail it answers).
+
+use super::{now, StoreResult};
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// Records an inbound Message-ID; `false` when it was already there.
+pub fn mark_seen(conn: &Connection, message_id: &str) -> StoreResult<bool> {
+    let inserted = conn.execute(
+        "INSERT OR IGNORE INTO seen_messages (message_id, received) VALUES (?1, ?2)",
+        params![message_id, now()],
+    )?;
+    Ok(inserted == 1)
+}
+
+/// A Message-ID the host put on a mail to one player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SentId {
+    pub message_id: String,
+    pub userid: String,
+    pub game_id: Option<i64>,
+}
+
+pub fn insert_sent_id(conn: &Connection, sent: &SentId) -> StoreResult<()> {
+    conn.execute(
+        "INSERT INTO sent_ids (message_id, userid, game_id, created) VALUES (?1, ?2, ?3, ?4)",
+        params![sent.message_id, sent.userid, sent.game_id, now()],
+    )?;
+    Ok(())
+}
+
+pub fn find_sent_id(conn: &Connection, message_id: &str) -> StoreResult<Option<SentId>> {
+    Ok(conn
+        .query_row(
+            "SELECT message_id, userid, game_id FROM sent_ids WHERE message_id = ?1",
+            [message_id],
+            |row| {
+                Ok(SentId {
+                    message_id: row.get(0)?,
+                    userid: row.get(1)?,
+                    game_id: row.get(2)?,
+                })
+            },
+        )
+        .optional()?)
+}
+
+/// The first and the latest ids sent to a player about a game, for
+/// References and In-Reply-To; `None` before the first mail.
+pub fn latest_sent_ids(
+    conn: &Connection,
+    userid: &str,
+    game_id: i64,
+) -> StoreResult<Option<(String, String)>> {
+    let first: Option<String> = conn
+        .query_row(
+            "SELECT message_id FROM sent_ids WHERE userid = ?1 AND game_id = ?2
+             ORDER BY created, rowid LIMIT 1",
+            params![userid, game_id],
+            |row| row.get(0),
+        )
+        .optional()?;
+    let latest: Option<String> = conn
+        .query_row(
+            "SELECT message_id FROM sent_ids WHERE userid = ?1 AND game_id = ?2
+             ORDER BY created DESC, rowid DESC LIMIT 1",
+            params![userid, game_id],
+            |row| row.get(0),
+        )
+        .optional()?;
+    Ok(first.zip(latest))
+}

@@ -1,0 +1,123 @@
+//! SQLite storage: one file holds players, games with their move lists,
+//! the inbound Message-IDs already handled, the threading ids the host
+//! generated, and the outbox.
+//!
+//! Every function here takes a `&Connection` so that the host can run a
+//! whole inbound mail inside one IMMEDIATE transaction (a `Transaction`
+//! dereferences to a `Connection`).
+
+mod games;
+mod messages;
+mod outbox;
+mod players;
+mod schema;
+
+pub use games::{GameRecord, GameStatus, MoveRecord, NewGame};
+pub use messages::SentId;
+pub use outbox::{OutboxRow, QueuedMail};
+pub use players::{Player, Preference};
+pub use schema::SCHEMA_VERSION;
+
+use rusqlite::{Connection, Transaction, TransactionBehavior};
+use std::path::Path;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// Why the store could not do what was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("the database is schema version {found}, newer than this pbem understands ({known}); run a newer pbem")]
+    TooNew { found: i64, known: i64 },
+    /// A stored row that cannot be read back (an older or hand-edited file).
+    #[error("stored data is damaged: {0}")]
+    Corrupt(String),
+}
+
+impl StoreError {
+    /// Whether trying again later may succeed (a locked or busy database),
+    /// as opposed to a problem that will not go away by itself.
+    pub fn is_temporary(&self) -> bool {
+        match self {
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(err, _)) => matches!(
+                err.code,
+                rusqlite::ErrorCode::DatabaseBusy
+                    | rusqlite::ErrorCode::DatabaseLocked
+                    | rusqlite::ErrorCode::SystemIoFailure
+                    | rusqlite::ErrorCode::DiskFull
+                    | rusqlite::ErrorCode::CannotOpen
+            ),
+            _ => false,
+        }
+    }
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// The open database.
+pub struct Store {
+    conn: Connection,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database file and brings its schema
+    /// up to date in place.
+    ///
+    /// WAL lets the outbox sender read while a mail is being handled;
+    /// `synchronous=FULL` because a lost commit would mean a move the
+    /// player was told about is forgotten, and one fsync per mail is cheap
+    /// at play-by-email rates.
+    pub fn open(path: &Path) -> StoreResult<Store> {
+        let conn = Connection::open(path)?;
+        Store::setup(conn)
+    }
+
+    /// An in-memory database, for tests and dry runs.
+    pub fn open_in_memory() -> StoreResult<Store> {
+        Store::setup(Connection::open_in_memory()?)
+    }
+
+    fn setup(mut conn: Connection) -> StoreResult<Store> {
+        conn.busy_timeout(Duration::from_secs(10))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        schema::migrate(&mut conn)?;
+        Ok(Store { conn })
+    }
+
+    /// Starts a write transaction that holds the write lock from its first
+    /// statement, so two processes never interleave one mail's changes.
+    pub fn begin(&mut self) -> StoreResult<Transaction<'_>> {
+        Ok(self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?)
+    }
+
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    pub fn schema_version(&self) -> StoreResult<i64> {
+        schema::version(&self.conn)
+    }
+}
+
+/// Seconds since the Unix epoch, the time stamp stored in every table.
+pub fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+pub use games::{
+    active_games_of, delete_game, game_ids_of, games_count_by_kind, insert_game, insert_move, load_game,
+    load_moves, set_draw_offer, set_game_finished,
+};
+pub use messages::{find_sent_id, insert_sent_id, latest_sent_ids, mark_seen};
+pub use outbox::{mails_to_since, mark_sent, queue_mail, unsent};
+pub use players::{
+    delete_player, find_player, find_player_by_address, insert_player, preference,
+    set_preference, update_player,
+};

@@ -1,0 +1,146 @@
+//! Player accounts and their per-game-type preferences.
+
+use super::{now, StoreResult};
+use rusqlite::{params, Connection, OptionalExtension, Row};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub userid: String,
+    /// An argon2 PHC string; the password itself is never stored.
+    pub password_hash: String,
+    /// Where the player's mail goes; a reply must come from one of these.
+    pub addresses: Vec<String>,
+    /// A signed-off player takes no new challenges.
+    pub signed_off: bool,
+}
+
+impl Player {
+    pub fn has_address(&self, address: &str) -> bool {
+        self.addresses
+            .iter()
+            .any(|own| own.eq_ignore_ascii_case(address.trim()))
+    }
+}
+
+fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
+    let addresses: String = row.get(2)?;
+    Ok(Player {
+        userid: row.get(0)?,
+        password_hash: row.get(1)?,
+        addresses: addresses.split_whitespace().map(String::from).collect(),
+        signed_off: row.get::<_, i64>(3)? != 0,
+    })
+}
+
+const PLAYER_COLUMNS: &str = "userid, password_hash, addresses, signed_off";
+
+/// Userids are matched without regard to case, as pbmserv did.
+pub fn find_player(conn: &Connection, userid: &str) -> StoreResult<Option<Player>> {
+    Ok(conn
+        .query_row(
+            &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE userid = ?1 COLLATE NOCASE"),
+            [userid],
+            player_from_row,
+        )
+        .optional()?)
+}
+
+/// The players with this address among theirs.
+pub fn find_player_by_address(conn: &Connection, address: &str) -> StoreResult<Vec<Player>> {
+    let mut statement = conn.prepare(&format!("SELECT {PLAYER_COLUMNS} FROM players"))?;
+    let players = statement
+        .query_map([], player_from_row)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(players
+        .into_iter()
+        .filter(|player| player.has_address(address))
+        .collect())
+}
+
+pub fn insert_player(conn: &Connection, player: &Player) -> StoreResult<()> {
+    conn.execute(
+        "INSERT INTO players (userid, password_hash, addresses, signed_off, created)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![
+            player.userid,
+            player.password_hash,
+            player.addresses.join(" "),
+            player.signed_off as i64,
+            now()
+        ],
+    )?;
+    Ok(())
+}
+
+pub fn update_player(conn: &Connection, player: &Player) -> StoreResult<()> {
+    conn.execute(
+        "UPDATE players SET password_hash = ?2, addresses = ?3, signed_off = ?4
+         WHERE userid = ?1",
+        params![
+            player.userid,
+            player.password_hash,
+            player.addresses.join(" "),
+            player.signed_off as i64
+        ],
+    )?;
+    Ok(())
+}
+
+pub fn delete_player(conn: &Connection, userid: &str) -> StoreResult<()> {
+    conn.execute("DELETE FROM preferences WHERE userid = ?1", [userid])?;
+    conn.execute("DELETE FROM players WHERE userid = ?1", [userid])?;
+    Ok(())
+}
+
+/// Whether a player takes challenges of one game type, and how many at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preference {
+    pub accepts: bool,
+    pub limit: Option<u32>,
+}
+
+impl Default for Preference {
+    fn default() -> Self {
+        Preference {
+            accepts: true,
+            limit: None,
+        }
+    }
+}
+
+pub fn preference(conn: &Connection, userid: &str, kind: &str) -> StoreResult<Preference> {
+    Ok(conn
+        .query_row(
+            "SELECT accepts, game_limit FROM preferences WHERE userid = ?1 AND kind = ?2",
+            [userid, kind],
+            |row| {
+                Ok(Preference {
+                    accepts: row.get::<_, i64>(0)? != 0,
+                    limit: row
+                        .get::<_, Option<i64>>(1)?
+                        .and_then(|n| u32::try_from(n).ok()),
+                })
+            },
+        )
+        .optional()?
+        .unwrap_or_default())
+}
+
+pub fn set_preference(
+    conn: &Connection,
+    userid: &str,
+    kind: &str,
+    preference: Preference,
+) -> StoreResult<()> {
+    conn.execute(
+        "INSERT INTO preferences (userid, kind, accepts, game_limit) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (userid, kind) DO UPDATE SET accepts = ?3, game_limit = ?4",
+        params![
+            userid,
+            kind,
+            preference.accepts as i64,
+            preference.limit.map(i64::from)
+        ],
+    )?;
+    Ok(())
+}

@@ -1,0 +1,100 @@
+//! Schema migrations, numbered by SQLite's `user_version`. A file of any
+//! older version is upgraded in place, one step at a time, each step in its
+//! own transaction.
+
+use super::{StoreError, StoreResult};
+use rusqlite::Connection;
+
+/// Each entry upgrades version `index` to `index + 1`.
+const MIGRATIONS: &[&str] = &[
+    // 1: players, games with their move lists, seen mail, threading ids,
+    // outbox.
+    "CREATE TABLE players (
+        userid TEXT PRIMARY KEY,
+        password_hash TEXT NOT NULL,
+        addresses TEXT NOT NULL,
+        signed_off INTEGER NOT NULL DEFAULT 0,
+        created INTEGER NOT NULL
+     );
+     CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,
+        switches TEXT NOT NULL,
+        white TEXT NOT NULL,
+        black TEXT NOT NULL,
+        status TEXT NOT NULL,
+        result TEXT,
+        created INTEGER NOT NULL,
+        updated INTEGER NOT NULL
+     );
+     CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        side TEXT NOT NULL,
+        notation TEXT NOT NULL,
+        public_notation TEXT NOT NULL,
+        played INTEGER NOT NULL,
+        PRIMARY KEY (game_id, number)
+     );
+     CREATE TABLE seen_messages (
+        message_id TEXT PRIMARY KEY,
+        received INTEGER NOT NULL
+     );
+     CREATE TABLE sent_ids (
+        message_id TEXT PRIMARY KEY,
+        userid TEXT NOT NULL,
+        game_id INTEGER,
+        created INTEGER NOT NULL
+     );
+     CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY,
+        recipient TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        body TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        in_reply_to TEXT,
+        references_ids TEXT NOT NULL,
+        created INTEGER NOT NULL,
+        sent INTEGER
+     );",
+    // 2: draw offers and the host's own challenge options on games,
+    // per-game-type preferences (accept/reject, limit), indexes for the
+    // threading and outbox look-ups.
+    "ALTER TABLE games ADD COLUMN draw_offer TEXT;
+     ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+     ALTER TABLE games ADD COLUMN host_options TEXT NOT NULL DEFAULT '';
+     CREATE TABLE preferences (
+        userid TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        accepts INTEGER NOT NULL DEFAULT 1,
+        game_limit INTEGER,
+        PRIMARY KEY (userid, kind)
+     );
+     CREATE INDEX sent_ids_by_player ON sent_ids (userid, game_id, created);
+     CREATE INDEX outbox_unsent ON outbox (sent, id);
+     CREATE INDEX outbox_by_recipient ON outbox (recipient, created);",
+];
+
+/// The version this build writes.
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
+pub fn version(conn: &Connection) -> StoreResult<i64> {
+    Ok(conn.pragma_query_value(None, "user_version", |row| row.get(0))?)
+}
+
+pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
+    let found = version(conn)?;
+    if found > SCHEMA_VERSION {
+        return Err(StoreError::TooNew {
+            found,
+            known: SCHEMA_VERSION,
+        });
+    }
+    for (from, sql) in MIGRATIONS.iter().enumerate().skip(found.max(0) as usize) {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", from as i64 + 1)?;
+        tx.commit()?;
+    }
+    Ok(())
+}
