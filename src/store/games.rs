@@ -140,11 +140,9 @@ pub struct NewGame<'a> {
 
 /// Stores a new game and returns its board id; ids count up from 101.
 pub fn insert_game(conn: &Connection, game: &NewGame<'_>) -> StoreResult<i64> {
-    let id: i64 = conn.query_row(
-        "SELECT COALESCE(MAX(id), 100) + 1 FROM games",
-        [],
-        |row| row.get(0),
-    )?;
+    let id: i64 = conn.query_row("SELECT COALESCE(MAX(id), 100) + 1 FROM games", [], |row| {
+        row.get(0)
+    })?;
     let id = id.max(101);
     let stamp = now();
     conn.execute(

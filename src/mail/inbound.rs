@@ -1,0 +1,167 @@
+//! Reading one raw RFC 5322 message into what the host needs: who sent
+//! it, its ids, its subject and its text.
+
+use super::clean::sender_text;
+use super::threading::ids_in;
+use mail_parser::{HeaderValue, MessageParser};
+
+/// An inbound mail, decoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InboundMail {
+    /// Without angle brackets. A mail without one gets an id made from a
+    /// hash of its bytes, so a redelivered copy is still recognised.
+    pub message_id: String,
+    /// The sender's address (From).
+    pub from: String,
+    pub subject: String,
+    /// In-Reply-To then References, without angle brackets, as sent.
+    pub in_reply_to: Vec<String>,
+    pub references: Vec<String>,
+    /// The whole decoded text (HTML turned into text), for quoting back.
+    pub text: String,
+    /// Set when the mail must not be answered (an auto-reply, a bounce, a
+    /// list mail), with the reason.
+    pub unanswerable: Option<String>,
+}
+
+impl InboundMail {
+    /// What the sender typed: quotes, signature and footers removed.
+    pub fn sender_text(&self) -> String {
+        sender_text(&self.text)
+    }
+
+    /// Every id the mail names as the one it answers, In-Reply-To first.
+    pub fn thread_ids(&self) -> impl Iterator<Item = &str> {
+        self.in_reply_to
+            .iter()
+            .chain(self.references.iter().rev())
+            .map(String::as_str)
+    }
+}
+
+/// Why a message could not be read at all.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InboundError {
+    #[error("not an RFC 5322 message")]
+    Unparseable,
+    #[error("the message has no From address")]
+    NoSender,
+}
+
+fn header_ids(value: &HeaderValue<'_>) -> Vec<String> {
+    match value {
+        HeaderValue::Text(text) => ids_in(&format!("<{text}>")),
+        HeaderValue::TextList(list) => list
+            .iter()
+            .flat_map(|id| ids_in(&format!("<{id}>")))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Parses one message.
+pub fn parse(raw: &[u8]) -> Result<InboundMail, InboundError> {
+    let message = MessageParser::default()
+        .parse(raw)
+        .ok_or(InboundError::Unparseable)?;
+    let from = message
+        .from()
+        .and_then(|from| from.first())
+        .and_then(|addr| addr.address())
+        .map(|address| address.trim().to_string())
+        .filter(|address| address.contains('@'))
+        .ok_or(InboundError::NoSender)?;
+    let message_id = match message.message_id() {
+        Some(id) if !id.trim().is_empty() => id.trim().to_string(),
+        _ => {
+            use std::hash::{DefaultHasher, Hash, Hasher};
+            let mut hasher = DefaultHasher::new();
+            raw.hash(&mut hasher);
+            format!("no-message-id.{:016x}@pbem", hasher.finish())
+        }
+    };
+    let text = message
+        .body_text(0)
+        .map(|text| text.replace("\r\n", "\n"))
+        .unwrap_or_default();
+    let unanswerable = unanswerable_reason(&message, &from);
+    Ok(InboundMail {
+        message_id,
+        subject: message.subject().unwrap_or_default().trim().to_string(),
+        in_reply_to: header_ids(message.in_reply_to()),
+        references: header_ids(message.references()),
+        from,
+        text,
+        unanswerable,
+    })
+}
+
+/// RFC 3834 and common practice: never answer automatic mail, bounces or
+/// list traffic, so two robots cannot mail each other for ever.
+fn unanswerable_reason(message: &mail_parser::Message<'_>, from: &str) -> Option<String> {
+    let raw = |name: &str| {
+        message
+            .header_raw(name)
+            .map(|value| value.trim().to_lowercase())
+    };
+    if let Some(value) = raw("Auto-Submitted") {
+        if value != "no" && !value.starts_with("no ") && !value.starts_with("no;") {
+            return Some(format!("Auto-Submitted: {value}"));
+        }
+    }
+    if let Some(value) = raw("Precedence") {
+        if matches!(value.as_str(), "bulk" | "list" | "junk" | "auto_reply") {
+            return Some(format!("Precedence: {value}"));
+        }
+    }
+    if raw("List-Id").is_some() || raw("List-Unsubscribe").is_some() {
+        return Some("a mailing-list message".into());
+    }
+    if raw("X-Autoreply").is_some() || raw("X-Autorespond").is_some() {
+        return Some("an autoresponder's reply".into());
+    }
+    if raw("Return-Path").is_some_and(|value| value == "<>") {
+        return Some("a bounce (empty Return-Path)".into());
+    }
+    let local = from.split('@').next().unwrap_or_default().to_lowercase();
+    if matches!(local.as_str(), "mailer-daemon" | "postmaster") {
+        return Some(format!("from {local}"));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_message_is_read() {
+        let raw = b"From: Alice <alice@example.org>\r\nTo: pbem@example.org\r\nSubject: Re: Chess Board 101 bob\r\nMessage-ID: <m1@example.org>\r\nIn-Reply-To: <pbem.101.abc@host>\r\nReferences: <pbem.101.root@host> <pbem.101.abc@host>\r\n\r\ne2e4\r\n> old\r\n";
+        let mail = parse(raw).unwrap();
+        assert_eq!(mail.from, "alice@example.org");
+        assert_eq!(mail.message_id, "m1@example.org");
+        assert_eq!(mail.subject, "Re: Chess Board 101 bob");
+        assert_eq!(mail.in_reply_to, vec!["pbem.101.abc@host"]);
+        assert_eq!(
+            mail.references,
+            vec!["pbem.101.root@host", "pbem.101.abc@host"]
+        );
+        assert_eq!(mail.sender_text(), "e2e4");
+        assert_eq!(mail.unanswerable, None);
+    }
+
+    #[test]
+    fn auto_replies_are_marked_unanswerable() {
+        let raw = b"From: bob@example.org\r\nSubject: Out of office\r\nAuto-Submitted: auto-replied\r\n\r\naway\r\n";
+        assert!(parse(raw).unwrap().unanswerable.is_some());
+    }
+
+    #[test]
+    fn missing_sender_is_an_error_not_a_panic() {
+        assert_eq!(
+            parse(b"Subject: x\r\n\r\nbody"),
+            Err(InboundError::NoSender)
+        );
+        assert!(parse(b"").is_err());
+    }
+}

@@ -1,0 +1,8 @@
+//! Mail in and out: reading a raw message, cleaning its text, the
+//! Maildir the host watches, threading ids, and the outgoing transport.
+
+pub mod clean;
+pub mod inbound;
+pub mod maildir;
+pub mod outbound;
+pub mod threading;
