@@ -3,6 +3,7 @@
 //! The host sees a game only through [`Game`] and finds one through
 //! [`GameKind`], the registry of names and aliases.
 
+pub mod chess;
 mod registry;
 
 pub use registry::GameKind;

@@ -1,28 +1,36 @@
 //! The one place that knows every game: names, aliases, titles, and how to
 //! start each.
 
-use super::{Game, SetupError};
+use super::{chess, Game, SetupError};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {}
+pub enum GameKind {
+    Chess,
+}
 
 impl GameKind {
-    pub const ALL: [GameKind; 0] = [];
+    pub const ALL: [GameKind; 1] = [GameKind::Chess];
 
     /// The name used in commands and stored with every game.
     pub fn name(self) -> &'static str {
-        match self {}
+        match self {
+            GameKind::Chess => "chess",
+        }
     }
 
     /// Accepted spellings besides [`GameKind::name`].
     pub fn aliases(self) -> &'static [&'static str] {
-        match self {}
+        match self {
+            GameKind::Chess => &["standardchess", "fidechess", "orthochess"],
+        }
     }
 
     /// The title used in subjects and on boards ("Chess Board 101").
     pub fn title(self) -> &'static str {
-        match self {}
+        match self {
+            GameKind::Chess => "Chess",
+        }
     }
 
     /// Finds a game by name or alias, ignoring case, spaces, `-` and `_`.
@@ -40,13 +48,17 @@ impl GameKind {
     /// The game's help page: rules in the project's words, switches,
     /// notation, examples.
     pub fn help(self) -> &'static str {
-        match self {}
+        match self {
+            GameKind::Chess => chess::HELP,
+        }
     }
 
     /// A new game from its challenge switches (game switches only; the host
     /// strips its own, such as `-rated`, first).
     pub fn new_game(self, switches: &[String]) -> Result<Box<dyn Game>, SetupError> {
-        match self {}
+        match self {
+            GameKind::Chess => Ok(Box::new(chess::ChessGame::new(switches)?)),
+        }
     }
 
     /// A game from a position written in the game's own position notation
@@ -56,7 +68,9 @@ impl GameKind {
         switches: &[String],
         position: &str,
     ) -> Result<Box<dyn Game>, SetupError> {
-        match self {}
+        match self {
+            GameKind::Chess => Ok(Box::new(chess::ChessGame::from_fen(switches, position)?)),
+        }
     }
 }
 
@@ -69,6 +83,13 @@ impl fmt::Display for GameKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_and_aliases_find_the_game_ignoring_case_and_separators() {
+        assert_eq!(GameKind::from_name("chess"), Some(GameKind::Chess));
+        assert_eq!(GameKind::from_name("Standard-Chess"), Some(GameKind::Chess));
+        assert_eq!(GameKind::from_name("checkers"), None);
+    }
 
     #[test]
     fn every_name_and_alias_is_unique() {

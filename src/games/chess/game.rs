@@ -1,0 +1,157 @@
+//! Standard chess as a [`Game`] of the host.
+
+use super::fen;
+use super::notation;
+use super::outcome;
+use super::perft::perft;
+use super::position::{Position, RepetitionKey, Rules};
+use super::render;
+use crate::games::{Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side};
+
+#[derive(Clone, Debug)]
+pub struct ChessGame {
+    position: Position,
+    /// Every position so far, for repetition.
+    history: Vec<RepetitionKey>,
+    outcome: Option<Outcome>,
+}
+
+fn no_switches(switches: &[String]) -> Result<(), SetupError> {
+    match switches.first() {
+        None => Ok(()),
+        Some(switch) => Err(SetupError(format!(
+            "chess takes no switches, but got {switch:?}"
+        ))),
+    }
+}
+
+impl ChessGame {
+    pub fn new(switches: &[String]) -> Result<ChessGame, SetupError> {
+        no_switches(switches)?;
+        Ok(ChessGame::from_position(Position::standard()))
+    }
+
+    pub fn from_fen(switches: &[String], text: &str) -> Result<ChessGame, SetupError> {
+        no_switches(switches)?;
+        let position = fen::parse(text, Rules::STANDARD).map_err(|e| SetupError(e.to_string()))?;
+        Ok(ChessGame::from_position(position))
+    }
+
+    fn from_position(position: Position) -> ChessGame {
+        let mut game = ChessGame {
+            position,
+            history: vec![position.repetition_key()],
+            outcome: None,
+        };
+        game.outcome = outcome::judge(&game.position, 1);
+        game
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn fen(&self) -> String {
+        fen::write(&self.position)
+    }
+}
+
+impl Game for ChessGame {
+    fn kind(&self) -> GameKind {
+        GameKind::Chess
+    }
+
+    fn switches(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn to_move(&self) -> Vec<Side> {
+        match self.outcome {
+            Some(_) => Vec::new(),
+            None => vec![self.position.turn()],
+        }
+    }
+
+    fn play(&mut self, side: Side, text: &str) -> Result<PlayedMove, MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if side != self.position.turn() {
+            return Err(MoveError::NotYourTurn(side));
+        }
+        let mv = notation::parse_move(&self.position, text)?;
+        let san = notation::san(&self.position, mv);
+        self.position.play(mv);
+        let key = self.position.repetition_key();
+        self.history.push(key);
+        let occurrences = self.history.iter().filter(|&&k| k == key).count();
+        self.outcome = outcome::judge(&self.position, occurrences);
+        Ok(PlayedMove {
+            notation: san.clone(),
+            public_notation: san,
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn legal_moves(&self, side: Side) -> Vec<String> {
+        if self.outcome.is_some() || side != self.position.turn() {
+            return Vec::new();
+        }
+        self.position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| notation::san(&self.position, mv))
+            .collect()
+    }
+
+    fn board(&self, viewer: Side) -> String {
+        render::draw_position(&self.position, viewer)
+    }
+
+    fn status(&self, _viewer: Side) -> String {
+        match &self.outcome {
+            Some(outcome) => format!("Game over: {outcome}."),
+            None => {
+                let turn = self.position.turn();
+                let check = if self.position.is_check() {
+                    ", in check"
+                } else {
+                    ""
+                };
+                format!(
+                    "{turn} to move{check} (move {}).",
+                    self.position.fullmove_number()
+                )
+            }
+        }
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if self.outcome.is_some() && depth > 0 {
+            return 0;
+        }
+        perft(&self.position, depth)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        if self.outcome.is_some() || depth == 0 {
+            return Vec::new();
+        }
+        self.position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut next = self.position;
+                next.play(mv);
+                (mv.coordinate(), perft(&next, depth - 1))
+            })
+            .collect()
+    }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}

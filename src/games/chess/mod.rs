@@ -1,0 +1,23 @@
+//! The 8×8 chess core: board, move generation, notation, FEN, perft and the
+//! ASCII board, shared by standard chess and the 8×8 variants, plus
+//! standard chess itself as a [`crate::games::Game`].
+
+pub mod attacks;
+pub mod fen;
+mod game;
+pub mod movegen;
+pub mod notation;
+pub mod outcome;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod render;
+pub mod square;
+
+pub use game::ChessGame;
+pub use piece::{Color, Piece, Role};
+pub use position::{Capture, CastlingSetup, MarkRules, Move, MoveKind, Position, Rules, Wing};
+pub use square::{Bitboard, Square};
+
+/// The help page of standard chess.
+pub const HELP: &str = include_str!("help.txt");

@@ -1,0 +1,527 @@
+//! A position on the 8×8 board and the rules that shape its moves.
+//!
+//! The rules are data, not code paths: whether kings are royal (check
+//! exists), where castling pieces stand, and what marked pieces may do. That
+//! is what lets Progression Chess (no check, several kings, little pieces)
+//! and Infinite Recursion Chess (mirrored back rank, mega-knights that may
+//! not capture or be captured) use this one generator unchanged.
+
+use super::attacks;
+use super::piece::{Color, Piece, Role};
+use super::square::{Bitboard, Square};
+
+/// A castling wing: `King` is `O-O`, `Queen` is `O-O-O`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wing {
+    King = 0,
+    Queen = 1,
+}
+
+impl Wing {
+    pub const BOTH: [Wing; 2] = [Wing::King, Wing::Queen];
+}
+
+/// Where the castling king and rooks stand and where they go, by file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CastlingSetup {
+    pub king_file: u8,
+    /// Indexed by [`Wing`].
+    pub rook_file: [u8; 2],
+    pub king_to_file: [u8; 2],
+    pub rook_to_file: [u8; 2],
+}
+
+impl CastlingSetup {
+    /// FIDE chess: king e-file, king-side rook h, queen-side rook a.
+    pub const STANDARD: CastlingSetup = CastlingSetup {
+        king_file: 4,
+        rook_file: [7, 0],
+        king_to_file: [6, 2],
+        rook_to_file: [5, 3],
+    };
+
+    fn back_rank(color: Color) -> u8 {
+        match color {
+            Color::White => 0,
+            Color::Black => 7,
+        }
+    }
+
+    pub fn king_from(&self, color: Color) -> Square {
+        Square::from_coords(self.king_file, Self::back_rank(color))
+    }
+
+    pub fn king_to(&self, color: Color, wing: Wing) -> Square {
+        Square::from_coords(self.king_to_file[wing as usize], Self::back_rank(color))
+    }
+
+    pub fn rook_from(&self, color: Color, wing: Wing) -> Square {
+        Square::from_coords(self.rook_file[wing as usize], Self::back_rank(color))
+    }
+
+    pub fn rook_to(&self, color: Color, wing: Wing) -> Square {
+        Square::from_coords(self.rook_to_file[wing as usize], Self::back_rank(color))
+    }
+}
+
+/// What pieces that carry the board's mark may do, by owner. Unmarked
+/// pieces always may do everything; marked ones as set here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MarkRules {
+    pub may_move: [bool; 2],
+    pub may_capture: [bool; 2],
+    pub capturable: [bool; 2],
+}
+
+impl MarkRules {
+    /// Marked pieces are ordinary (a mark then only names a second identity,
+    /// such as Progression Chess's little pieces).
+    pub const ORDINARY: MarkRules = MarkRules {
+        may_move: [true; 2],
+        may_capture: [true; 2],
+        capturable: [true; 2],
+    };
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Kings are royal: a move may not leave its own king attacked, and
+    /// castling may not pass through attack. Exactly one king per side then.
+    pub royal_kings: bool,
+    pub castling: CastlingSetup,
+    pub marks: MarkRules,
+    /// What a pawn may promote to, in the order moves are listed.
+    pub promotion_roles: &'static [Role],
+}
+
+impl Rules {
+    pub const STANDARD: Rules = Rules {
+        royal_kings: true,
+        castling: CastlingSetup::STANDARD,
+        marks: MarkRules::ORDINARY,
+        promotion_roles: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+    };
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    Normal,
+    DoublePush,
+    EnPassant,
+    Castle(Wing),
+    Promotion(Role),
+}
+
+/// A move on the board. For castling, `to` is the king's destination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: Square,
+    pub to: Square,
+    pub kind: MoveKind,
+}
+
+impl Move {
+    pub fn promotion(self) -> Option<Role> {
+        match self.kind {
+            MoveKind::Promotion(role) => Some(role),
+            _ => None,
+        }
+    }
+
+    /// Coordinate notation: `e2e4`, `e7e8q`, castling as the king's move.
+    pub fn coordinate(self) -> String {
+        match self.promotion() {
+            Some(role) => format!(
+                "{}{}{}",
+                self.from,
+                self.to,
+                role.letter().to_ascii_lowercase()
+            ),
+            None => format!("{}{}", self.from, self.to),
+        }
+    }
+}
+
+/// What a move took off the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capture {
+    pub piece: Piece,
+    pub square: Square,
+    pub marked: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    colors: [Bitboard; 2],
+    roles: [Bitboard; 6],
+    /// Pieces with the variant's second identity (little, mega); the mark
+    /// travels with the piece.
+    marked: Bitboard,
+    turn: Color,
+    /// Bit `2 * color + wing`.
+    castling: u8,
+    /// The square a double-stepping pawn passed over, after that move.
+    en_passant: Option<Square>,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+    rules: Rules,
+}
+
+impl Position {
+    /// An empty board, White to move, no castling rights.
+    pub fn empty(rules: Rules) -> Position {
+        Position {
+            colors: [Bitboard::EMPTY; 2],
+            roles: [Bitboard::EMPTY; 6],
+            marked: Bitboard::EMPTY,
+            turn: Color::White,
+            castling: 0,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            rules,
+        }
+    }
+
+    /// The FIDE start position.
+    pub fn standard() -> Position {
+        Position::with_back_rank(
+            Rules::STANDARD,
+            &[
+                Role::Rook,
+                Role::Knight,
+                Role::Bishop,
+                Role::Queen,
+                Role::King,
+                Role::Bishop,
+                Role::Knight,
+                Role::Rook,
+            ],
+        )
+    }
+
+    /// Pawns on ranks 2 and 7, `back_rank` (a…h) on ranks 1 and 8 for both
+    /// sides, all castling rights.
+    pub fn with_back_rank(rules: Rules, back_rank: &[Role; 8]) -> Position {
+        let mut pos = Position::empty(rules);
+        for (file, &role) in back_rank.iter().enumerate() {
+            let file = file as u8;
+            pos.put(Square::from_coords(file, 0), Piece::new(Color::White, role));
+            pos.put(Square::from_coords(file, 7), Piece::new(Color::Black, role));
+            pos.put(
+                Square::from_coords(file, 1),
+                Piece::new(Color::White, Role::Pawn),
+            );
+            pos.put(
+                Square::from_coords(file, 6),
+                Piece::new(Color::Black, Role::Pawn),
+            );
+        }
+        pos.castling = 0b1111;
+        pos
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+    }
+
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    pub fn set_turn(&mut self, color: Color) {
+        self.turn = color;
+    }
+
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    pub fn set_en_passant(&mut self, sq: Option<Square>) {
+        self.en_passant = sq;
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    pub fn set_halfmove_clock(&mut self, plies: u32) {
+        self.halfmove_clock = plies;
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    pub fn set_fullmove_number(&mut self, number: u32) {
+        self.fullmove_number = number;
+    }
+
+    pub fn has_castling_right(&self, color: Color, wing: Wing) -> bool {
+        self.castling & castle_bit(color, wing) != 0
+    }
+
+    pub fn set_castling_right(&mut self, color: Color, wing: Wing, on: bool) {
+        if on {
+            self.castling |= castle_bit(color, wing);
+        } else {
+            self.castling &= !castle_bit(color, wing);
+        }
+    }
+
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.colors[color.index()]
+    }
+
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.roles[role.index()]
+    }
+
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.colors[color.index()] & self.roles[role.index()]
+    }
+
+    pub fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+
+    pub fn marked(&self) -> Bitboard {
+        self.marked
+    }
+
+    pub fn is_marked(&self, sq: Square) -> bool {
+        self.marked.contains(sq)
+    }
+
+    pub fn set_marked(&mut self, sq: Square, marked: bool) {
+        self.marked = if marked && self.occupied().contains(sq) {
+            self.marked.with(sq)
+        } else {
+            self.marked.without(sq)
+        };
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = if self.colors[0].contains(sq) {
+            Color::White
+        } else if self.colors[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = Role::ALL
+            .into_iter()
+            .find(|role| self.roles[role.index()].contains(sq))?;
+        Some(Piece::new(color, role))
+    }
+
+    /// Puts a piece (unmarked) on a square, replacing what stood there.
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        self.remove(sq);
+        self.colors[piece.color.index()] |= sq.bb();
+        self.roles[piece.role.index()] |= sq.bb();
+    }
+
+    /// Takes whatever stands on `sq` off the board.
+    pub fn remove(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.piece_at(sq)?;
+        self.colors[piece.color.index()] ^= sq.bb();
+        self.roles[piece.role.index()] ^= sq.bb();
+        self.marked = self.marked.without(sq);
+        Some(piece)
+    }
+
+    /// Changes the role of the piece on `sq`, keeping colour and mark.
+    pub fn set_role(&mut self, sq: Square, role: Role) {
+        if let Some(piece) = self.piece_at(sq) {
+            self.roles[piece.role.index()] ^= sq.bb();
+            self.roles[role.index()] |= sq.bb();
+        }
+    }
+
+    /// All pieces of `color` that attack `sq`, given `occupied` as blockers.
+    pub fn attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        let rooks = self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()];
+        let bishops = self.roles[Role::Bishop.index()] | self.roles[Role::Queen.index()];
+        let attackers = (attacks::knight(sq) & self.roles[Role::Knight.index()])
+            | (attacks::king(sq) & self.roles[Role::King.index()])
+            | (attacks::pawn(color.opponent(), sq) & self.roles[Role::Pawn.index()])
+            | (attacks::rook(sq, occupied) & rooks)
+            | (attacks::bishop(sq, occupied) & bishops);
+        attackers & self.colors[color.index()]
+    }
+
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.attackers(sq, by, self.occupied()).any()
+    }
+
+    /// The king of the side to move, when kings are royal.
+    pub fn royal_king(&self, color: Color) -> Option<Square> {
+        if !self.rules.royal_kings {
+            return None;
+        }
+        self.pieces(color, Role::King).first()
+    }
+
+    /// Pieces giving check to the side to move (empty without royal kings).
+    pub fn checkers(&self) -> Bitboard {
+        match self.royal_king(self.turn) {
+            Some(king) => self.attackers(king, self.turn.opponent(), self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Marked pieces of `color` that may not be captured now.
+    pub(super) fn uncapturable(&self, color: Color) -> Bitboard {
+        if self.rules.marks.capturable[color.index()] {
+            Bitboard::EMPTY
+        } else {
+            self.marked & self.colors[color.index()]
+        }
+    }
+
+    /// Pieces of `color` that may move now.
+    pub(super) fn movers(&self, color: Color) -> Bitboard {
+        let ours = self.colors[color.index()];
+        if self.rules.marks.may_move[color.index()] {
+            ours
+        } else {
+            ours & !self.marked
+        }
+    }
+
+    /// Pieces of `color` that may move but not capture.
+    pub(super) fn capture_less(&self, color: Color) -> Bitboard {
+        if self.rules.marks.may_capture[color.index()] {
+            Bitboard::EMPTY
+        } else {
+            self.marked & self.colors[color.index()]
+        }
+    }
+
+    /// Plays a move assumed legal (from the generator or checked against
+    /// it) and reports what it captured.
+    pub fn play(&mut self, mv: Move) -> Option<Capture> {
+        let us = self.turn;
+        let them = us.opponent();
+        let moving = self.piece_at(mv.from)?;
+        let moving_marked = self.marked.contains(mv.from);
+        let captured_square = match mv.kind {
+            MoveKind::EnPassant => Square::from_coords(mv.to.file(), mv.from.rank()),
+            _ => mv.to,
+        };
+        let mut capture = None;
+        if !matches!(mv.kind, MoveKind::Castle(_))
+            && self.colors[them.index()].contains(captured_square)
+        {
+            let marked = self.marked.contains(captured_square);
+            if let Some(piece) = self.remove(captured_square) {
+                capture = Some(Capture {
+                    piece,
+                    square: captured_square,
+                    marked,
+                });
+            }
+        }
+        match mv.kind {
+            MoveKind::Castle(wing) => {
+                let setup = self.rules.castling;
+                let rook_from = setup.rook_from(us, wing);
+                let rook_to = setup.rook_to(us, wing);
+                let rook_marked = self.marked.contains(rook_from);
+                self.remove(mv.from);
+                self.remove(rook_from);
+                self.put(mv.to, moving);
+                self.put(rook_to, Piece::new(us, Role::Rook));
+                self.set_marked(mv.to, moving_marked);
+                self.set_marked(rook_to, rook_marked);
+            }
+            _ => {
+                self.remove(mv.from);
+                let role = mv.promotion().unwrap_or(moving.role);
+                self.put(mv.to, Piece::new(us, role));
+                self.set_marked(mv.to, moving_marked && mv.promotion().is_none());
+            }
+        }
+        self.en_passant = match mv.kind {
+            MoveKind::DoublePush => {
+                Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2).into()
+            }
+            _ => None,
+        };
+        if moving.role == Role::Pawn || capture.is_some() {
+            self.halfmove_clock = 0;
+        } else {
+            self.halfmove_clock += 1;
+        }
+        if self.castling != 0 {
+            self.update_castling_rights(mv.from, mv.to);
+        }
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.turn = them;
+        capture
+    }
+
+    /// A right is lost when any move starts or ends on the king's or that
+    /// rook's home square.
+    fn update_castling_rights(&mut self, from: Square, to: Square) {
+        let setup = self.rules.castling;
+        for color in Color::BOTH {
+            for wing in Wing::BOTH {
+                let touched = [setup.king_from(color), setup.rook_from(color, wing)];
+                if touched.contains(&from) || touched.contains(&to) {
+                    self.castling &= !castle_bit(color, wing);
+                }
+            }
+        }
+    }
+
+    /// Whether an en-passant capture is possible now (legal, not just a
+    /// double step having happened), as repetition and FEN care.
+    pub fn en_passant_capturable(&self) -> Option<Square> {
+        let ep = self.en_passant?;
+        let mut found = false;
+        self.generate(&mut |mv: Move| found |= mv.kind == MoveKind::EnPassant);
+        found.then_some(ep)
+    }
+
+    /// What makes two positions the same for repetition: pieces and marks,
+    /// side to move, castling rights, a possible en-passant capture, and the
+    /// mark rules in force.
+    pub fn repetition_key(&self) -> RepetitionKey {
+        RepetitionKey {
+            colors: self.colors,
+            roles: self.roles,
+            marked: self.marked,
+            turn: self.turn,
+            castling: self.castling,
+            en_passant: self.en_passant_capturable(),
+            marks: self.rules.marks,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RepetitionKey {
+    colors: [Bitboard; 2],
+    roles: [Bitboard; 6],
+    marked: Bitboard,
+    turn: Color,
+    castling: u8,
+    en_passant: Option<Square>,
+    marks: MarkRules,
+}
+
+fn castle_bit(color: Color, wing: Wing) -> u8 {
+    1 << (2 * color.index() + wing as usize)
+}
