@@ -5,5 +5,6 @@
 
 pub mod cli;
 pub mod games;
+pub mod host;
 pub mod mail;
 pub mod store;

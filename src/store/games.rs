@@ -10,6 +10,9 @@ use std::collections::BTreeMap;
 pub enum GameStatus {
     Active,
     Finished,
+    /// A challenge a player turned down. The row stays so that its board
+    /// id is never given to another game.
+    Declined,
 }
 
 impl GameStatus {
@@ -17,6 +20,7 @@ impl GameStatus {
         match self {
             GameStatus::Active => "active",
             GameStatus::Finished => "finished",
+            GameStatus::Declined => "declined",
         }
     }
 
@@ -24,6 +28,7 @@ impl GameStatus {
         match text {
             "active" => Some(GameStatus::Active),
             "finished" => Some(GameStatus::Finished),
+            "declined" => Some(GameStatus::Declined),
             _ => None,
         }
     }
@@ -163,10 +168,16 @@ pub fn insert_game(conn: &Connection, game: &NewGame<'_>) -> StoreResult<i64> {
     Ok(id)
 }
 
-pub fn set_game_finished(conn: &Connection, id: i64, result: &str) -> StoreResult<()> {
+/// Ends a game: `Finished` with its result, or `Declined`.
+pub fn set_game_over(
+    conn: &Connection,
+    id: i64,
+    status: GameStatus,
+    result: &str,
+) -> StoreResult<()> {
     conn.execute(
         "UPDATE games SET status = ?2, result = ?3, draw_offer = NULL, updated = ?4 WHERE id = ?1",
-        params![id, GameStatus::Finished.as_str(), result, now()],
+        params![id, status.as_str(), result, now()],
     )?;
     Ok(())
 }
@@ -176,13 +187,6 @@ pub fn set_draw_offer(conn: &Connection, id: i64, offer: Option<Side>) -> StoreR
         "UPDATE games SET draw_offer = ?2, updated = ?3 WHERE id = ?1",
         params![id, offer.map(side_name), now()],
     )?;
-    Ok(())
-}
-
-/// Removes a game and its moves (a declined challenge).
-pub fn delete_game(conn: &Connection, id: i64) -> StoreResult<()> {
-    conn.execute("DELETE FROM moves WHERE game_id = ?1", [id])?;
-    conn.execute("DELETE FROM games WHERE id = ?1", [id])?;
     Ok(())
 }
 
@@ -253,7 +257,7 @@ pub fn game_ids_of(conn: &Connection, userid: &str, active_only: bool) -> StoreR
     let mut statement = conn.prepare(
         "SELECT id FROM games
          WHERE (white = ?1 COLLATE NOCASE OR black = ?1 COLLATE NOCASE)
-           AND (?2 = 0 OR status = 'active')
+           AND status != 'declined' AND (?2 = 0 OR status = 'active')
          ORDER BY id DESC",
     )?;
     let ids = statement

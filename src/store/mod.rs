@@ -112,8 +112,8 @@ pub fn now() -> i64 {
 }
 
 pub use games::{
-    active_games_of, delete_game, game_ids_of, games_count_by_kind, insert_game, insert_move,
-    load_game, load_moves, set_draw_offer, set_game_finished,
+    active_games_of, game_ids_of, games_count_by_kind, insert_game, insert_move, load_game,
+    load_moves, set_draw_offer, set_game_over,
 };
 pub use messages::{find_sent_id, insert_sent_id, latest_sent_ids, mark_seen};
 pub use outbox::{mails_to_since, mark_sent, queue_mail, unsent};
