@@ -8,3 +8,4 @@ pub mod games;
 pub mod host;
 pub mod mail;
 pub mod store;
+pub mod config;
