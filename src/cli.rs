@@ -1,8 +1,15 @@
 //! The command line: argument parsing and hand-over to the library.
 
+use crate::config::Config;
+use crate::daemon::Runtime;
 use crate::games::GameKind;
+use crate::host::Receipt;
+use crate::mail::compose::player_mail;
+use crate::mail::maildir::Maildir;
 use anyhow::{anyhow, bail, Context, Result};
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
+use std::io::{IsTerminal, Read};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
@@ -33,7 +40,64 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Run the mail host: watch the Maildir, answer every mail, write
+    /// replies to the outbox folder.
+    Serve {
+        #[command(flatten)]
+        place: Place,
+        /// Handle what is waiting, send the outbox, and exit.
+        #[arg(long)]
+        once: bool,
+    },
+    /// Handle one RFC 5322 message from standard input (for an MTA pipe);
+    /// exits 75 on a temporary failure so the MTA tries again.
+    Deliver {
+        #[command(flatten)]
+        place: Place,
+    },
+    /// Write a player's mail into the host's Maildir (for trying the host
+    /// out). The body comes from --body or from standard input.
+    Mail {
+        #[command(flatten)]
+        place: Place,
+        /// The sender's address.
+        #[arg(long)]
+        from: String,
+        /// The mail's text; without it, standard input when that is not a
+        /// terminal.
+        #[arg(long)]
+        body: Option<String>,
+        /// Make the mail a reply to this .eml (one the host sent), with
+        /// In-Reply-To and References as a mail client would set them.
+        #[arg(long, value_name = "EML")]
+        reply_to: Option<PathBuf>,
+        /// The Subject: a command such as "chess challenge alice bob".
+        /// A reply without it gets "Re: " and the original subject.
+        subject: Option<String>,
+    },
 }
+
+/// Where the host's files are.
+#[derive(Args, Debug)]
+pub struct Place {
+    /// The data directory (database, inbox/, outbox/); default ./pbem-data.
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// A TOML config file (see config.example.toml).
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+}
+
+impl Place {
+    fn config(&self) -> Result<Config> {
+        Ok(Config::load(self.config.as_deref(), self.data.as_deref())?)
+    }
+}
+
+/// sysexits.h: the MTA keeps the mail and tries again later.
+const EX_TEMPFAIL: u8 = 75;
+/// sysexits.h: an internal error; the mail is returned to its sender.
+const EX_SOFTWARE: u8 = 70;
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
@@ -45,7 +109,111 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             switches,
             divide,
         } => perft(&game, depth, fen.as_deref(), &moves, &switches, divide),
+        Command::Serve { place, once } => serve(&place, once),
+        Command::Deliver { place } => Ok(deliver(&place)),
+        Command::Mail {
+            place,
+            from,
+            body,
+            reply_to,
+            subject,
+        } => mail(&place, &from, body, reply_to, subject),
     }
+}
+
+fn serve(place: &Place, once: bool) -> Result<ExitCode> {
+    let config = place.config()?;
+    let mut runtime = Runtime::open(&config)?;
+    if once {
+        let pass = runtime.pass()?;
+        println!(
+            "handled {}, duplicates {}, ignored {}, failed {}, sent {}",
+            pass.handled, pass.duplicates, pass.ignored, pass.failed, pass.sent
+        );
+        return Ok(if pass.failed > 0 {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
+    runtime.serve()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Every failure becomes an exit code the MTA understands, so nothing is
+/// returned through `?` here.
+fn deliver(place: &Place) -> ExitCode {
+    let config = match place.config() {
+        Ok(config) => config,
+        Err(err) => {
+            // The operator can fix the config; the MTA keeps the mail.
+            eprintln!("pbem: {err:#}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    let mut raw = Vec::new();
+    if let Err(err) = std::io::stdin().read_to_end(&mut raw) {
+        eprintln!("pbem: cannot read the message: {err}");
+        return ExitCode::from(EX_TEMPFAIL);
+    }
+    let result = Runtime::open(&config).and_then(|mut runtime| runtime.deliver(&raw));
+    match result {
+        Ok(Receipt::Ignored(reason)) => {
+            eprintln!("pbem: ignored: {reason}");
+            ExitCode::SUCCESS
+        }
+        Ok(_) => ExitCode::SUCCESS,
+        Err(err) if err.is_temporary() => {
+            eprintln!("pbem: temporary failure, try again later: {err}");
+            ExitCode::from(EX_TEMPFAIL)
+        }
+        Err(err) => {
+            eprintln!("pbem: {err}");
+            ExitCode::from(EX_SOFTWARE)
+        }
+    }
+}
+
+fn mail(
+    place: &Place,
+    from: &str,
+    body: Option<String>,
+    reply_to: Option<PathBuf>,
+    subject: Option<String>,
+) -> Result<ExitCode> {
+    let config = place.config()?;
+    let body = match body {
+        Some(body) => body,
+        None if !std::io::stdin().is_terminal() => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("reading the body from standard input")?;
+            text
+        }
+        None => String::new(),
+    };
+    let answering = match &reply_to {
+        Some(path) => {
+            Some(std::fs::read(path).with_context(|| format!("reading {}", path.display()))?)
+        }
+        None => None,
+    };
+    if subject.is_none() && answering.is_none() {
+        bail!("give a subject (the command), or --reply-to a mail from the host");
+    }
+    let raw = player_mail(
+        from,
+        &config.host.address,
+        subject.as_deref(),
+        &body,
+        answering.as_deref(),
+    )?;
+    let maildir = Maildir::open(&config.maildir)
+        .with_context(|| format!("opening the Maildir {}", config.maildir.display()))?;
+    let path = maildir.deliver(&raw)?;
+    println!("{}", path.display());
+    Ok(ExitCode::SUCCESS)
 }
 
 fn perft(

@@ -95,12 +95,11 @@ impl Config {
                     path: shown.clone(),
                     source,
                 })?;
-                let parsed = toml::from_str::<ConfigFile>(&text).map_err(|err| {
-                    ConfigError::Syntax {
+                let parsed =
+                    toml::from_str::<ConfigFile>(&text).map_err(|err| ConfigError::Syntax {
                         path: shown.clone(),
                         message: err.to_string().trim_end().to_string(),
-                    }
-                })?;
+                    })?;
                 (parsed, shown)
             }
             None => (ConfigFile::default(), "(built-in default)".to_string()),
@@ -174,7 +173,9 @@ impl Config {
             Some(other) => {
                 return Err(invalid(
                     "outbound.transport",
-                    format!("{other:?} is not a transport this host has; the only one now is \"file\""),
+                    format!(
+                        "{other:?} is not a transport this host has; the only one now is \"file\""
+                    ),
                 ))
             }
         }
@@ -219,7 +220,10 @@ mod tests {
         let err = Config::from_toml("[host]\naddress = \"nobody\"", None).unwrap_err();
         assert!(err.to_string().contains("host.address"), "{err}");
         let err = Config::from_toml("[inbound]\npoll_interval_ms = 60000", None).unwrap_err();
-        assert!(err.to_string().contains("inbound.poll_interval_ms"), "{err}");
+        assert!(
+            err.to_string().contains("inbound.poll_interval_ms"),
+            "{err}"
+        );
         let err = Config::from_toml("[host]\nadress = \"a@b\"", None).unwrap_err();
         assert!(err.to_string().contains("adress"), "{err}");
         let err = Config::from_toml("[outbound]\ntransport = \"smtp\"", None).unwrap_err();

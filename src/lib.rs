@@ -4,8 +4,9 @@
 //! arguments and hands over to the library.
 
 pub mod cli;
+pub mod config;
+pub mod daemon;
 pub mod games;
 pub mod host;
 pub mod mail;
 pub mod store;
-pub mod config;

@@ -62,7 +62,7 @@ impl Maildir {
             .duration_since(UNIX_EPOCH)
             .unwrap_or_default();
         let name = format!(
-            "{}.M{}P{}Q{}.pbem",
+            "{}.M{:06}P{}Q{}.pbem",
             now.as_secs(),
             now.subsec_micros(),
             std::process::id(),

@@ -2,6 +2,7 @@
 //! Maildir the host watches, threading ids, and the outgoing transport.
 
 pub mod clean;
+pub mod compose;
 pub mod inbound;
 pub mod maildir;
 pub mod outbound;
