@@ -1,0 +1,203 @@
+//! The binary as an operator and an MTA use it: `pbem mail`, `pbem serve`
+//! (once and watching), `pbem deliver` and its exit codes.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn pbem() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pbem"))
+}
+
+fn outbox_files(data: &Path) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(data.join("outbox"))
+        .map(|dir| {
+            dir.map(|entry| entry.unwrap().path().display().to_string())
+                .filter(|path| path.ends_with(".eml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+#[test]
+fn mail_then_serve_once_answers_into_the_outbox() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let out = pbem()
+        .args([
+            "mail",
+            "--data",
+            data,
+            "--from",
+            "alice@example.org",
+            "signup alice pw",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("inbox/new/"));
+    let out = pbem()
+        .args(["serve", "--once", "--data", data])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("handled 1"));
+    let files = outbox_files(dir.path());
+    assert_eq!(files.len(), 1);
+    let reply = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(reply.contains("To: alice@example.org"));
+    assert!(reply.contains("Welcome, alice"));
+    // The handled mail moved from new/ to cur/.
+    assert_eq!(
+        std::fs::read_dir(dir.path().join("inbox/new"))
+            .unwrap()
+            .count(),
+        0
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path().join("inbox/cur"))
+            .unwrap()
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn deliver_reads_one_message_from_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = pbem()
+        .args(["deliver", "--data", dir.path().to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"From: bob@example.org\r\nTo: pbem@localhost\r\nSubject: list\r\nMessage-ID: <l1@example.org>\r\n\r\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let files = outbox_files(dir.path());
+    assert_eq!(files.len(), 1);
+    assert!(std::fs::read_to_string(&files[0])
+        .unwrap()
+        .contains("Subject: PBeM Game List"));
+}
+
+#[test]
+fn deliver_exits_75_when_the_host_cannot_work_yet() {
+    let dir = tempfile::tempdir().unwrap();
+    // The data directory is a file: nothing can be stored now, but an
+    // operator can fix that, so the MTA should keep the mail.
+    let blocked = dir.path().join("data");
+    std::fs::write(&blocked, "not a directory").unwrap();
+    let mut child = pbem()
+        .args(["deliver", "--data", blocked.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"From: bob@example.org\r\nSubject: list\r\n\r\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(75),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn bad_config_names_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("pbem.toml");
+    std::fs::write(&config, "[host]\nmax_mails_per_hour = 0\n").unwrap();
+    let out = pbem()
+        .args(["serve", "--once", "--config", config.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("host.max_mails_per_hour"), "{err}");
+}
+
+#[test]
+fn serve_answers_within_a_second_and_stops_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let mut server = pbem()
+        .args(["serve", "--data", data])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the Maildir to exist, then drop a mail into it.
+    let started = Instant::now();
+    while !dir.path().join("inbox/new").is_dir() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "serve did not start"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = pbem()
+        .args([
+            "mail",
+            "--data",
+            data,
+            "--from",
+            "carol@example.org",
+            "help",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let dropped = Instant::now();
+    while outbox_files(dir.path()).is_empty() {
+        assert!(
+            dropped.elapsed() < Duration::from_secs(1),
+            "no answer within a second"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let stopped = Instant::now();
+    loop {
+        if let Some(status) = server.try_wait().unwrap() {
+            assert!(status.success(), "serve exited with {status}");
+            break;
+        }
+        assert!(
+            stopped.elapsed() < Duration::from_secs(5),
+            "serve ignored SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = server.wait_with_output();
+}
