@@ -146,12 +146,12 @@ impl Notifier<'_> {
                     waiting_for => waiting.join(" and "),
                 },
             )?;
-            self.to_player(&player, &subject, &body, game_id)?;
+            self.mail_player(&player, &subject, &body, game_id)?;
         }
         Ok(())
     }
 
-    fn to_player(
+    fn mail_player(
         &mut self,
         player: &Player,
         subject: &str,
@@ -279,7 +279,7 @@ impl Notifier<'_> {
         )?;
         for side in Side::BOTH {
             if let Some(player) = store::find_player(self.conn, live.record.player(side))? {
-                self.to_player(&player, &subject, &body, game_id)?;
+                self.mail_player(&player, &subject, &body, game_id)?;
             }
         }
         Ok(())
