@@ -4,6 +4,7 @@
 //! [`GameKind`], the registry of names and aliases.
 
 mod registry;
+pub mod spherical;
 
 pub use registry::GameKind;
 

@@ -1,28 +1,42 @@
 //! The one place that knows every game: names, aliases, titles, and how to
 //! start each.
 
+use super::spherical::{self, Spherical};
 use super::{Game, SetupError};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {}
+pub enum GameKind {
+    Spherical,
+}
 
 impl GameKind {
-    pub const ALL: [GameKind; 0] = [];
+    pub const ALL: [GameKind; 1] = [GameKind::Spherical];
 
     /// The name used in commands and stored with every game.
     pub fn name(self) -> &'static str {
-        match self {}
+        match self {
+            GameKind::Spherical => "spherical",
+        }
     }
 
     /// Accepted spellings besides [`GameKind::name`].
     pub fn aliases(self) -> &'static [&'static str] {
-        match self {}
+        match self {
+            GameKind::Spherical => &[
+                "sphericalchess",
+                "sphericalchess324",
+                "spherical324",
+                "sphere",
+            ],
+        }
     }
 
     /// The title used in subjects and on boards ("Chess Board 101").
     pub fn title(self) -> &'static str {
-        match self {}
+        match self {
+            GameKind::Spherical => "Spherical Chess 324",
+        }
     }
 
     /// Finds a game by name or alias, ignoring case, spaces, `-` and `_`.
@@ -40,13 +54,17 @@ impl GameKind {
     /// The game's help page: rules in the project's words, switches,
     /// notation, examples.
     pub fn help(self) -> &'static str {
-        match self {}
+        match self {
+            GameKind::Spherical => spherical::HELP,
+        }
     }
 
     /// A new game from its challenge switches (game switches only; the host
     /// strips its own, such as `-rated`, first).
     pub fn new_game(self, switches: &[String]) -> Result<Box<dyn Game>, SetupError> {
-        match self {}
+        match self {
+            GameKind::Spherical => Ok(Box::new(Spherical::from_switches(switches)?)),
+        }
     }
 
     /// A game from a position written in the game's own position notation
@@ -56,7 +74,18 @@ impl GameKind {
         switches: &[String],
         position: &str,
     ) -> Result<Box<dyn Game>, SetupError> {
-        match self {}
+        match self {
+            GameKind::Spherical => {
+                // Check the switches first so their errors come first.
+                Spherical::from_switches(switches)?;
+                let _ = position;
+                Err(SetupError(
+                    "spherical has no position notation: start a game from its set-up \
+                     (-setup:1 to -setup:4) and play moves to reach a position"
+                        .into(),
+                ))
+            }
+        }
     }
 }
 
@@ -79,5 +108,23 @@ mod tests {
                 assert!(seen.insert(alias), "{alias} twice");
             }
         }
+    }
+
+    #[test]
+    fn spherical_is_found_by_name_and_alias() {
+        for text in [
+            "spherical",
+            "Spherical",
+            "sphericalchess",
+            "Spherical-Chess-324",
+            "spherical324",
+        ] {
+            assert_eq!(
+                GameKind::from_name(text),
+                Some(GameKind::Spherical),
+                "{text}"
+            );
+        }
+        assert_eq!(GameKind::Spherical.title(), "Spherical Chess 324");
     }
 }
