@@ -45,6 +45,12 @@ impl Spherical {
         SetUp::from_switches(switches).map(Spherical::new)
     }
 
+    /// A game at a position built by hand, for tests.
+    #[cfg(test)]
+    fn at(setup: SetUp, position: Position) -> Spherical {
+        Spherical { setup, position }
+    }
+
     pub fn setup(&self) -> SetUp {
         self.setup
     }
