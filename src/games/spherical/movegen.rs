@@ -160,7 +160,7 @@ fn for_each_step(square: Square, diagonals: Diagonals, emit: &mut impl FnMut(Mov
     }
     // Single promotion: two missing diagonals, for 4- and 6-directional
     // pieces only.
-    if diagonals.count() % 2 == 0 {
+    if matches!(diagonals.count(), 0 | 2) {
         for a in 0..4 {
             for b in a + 1..4 {
                 let adds = Diagonals((1 << a) | (1 << b));
@@ -184,7 +184,7 @@ pub fn step_allowed(diagonals: Diagonals, adds: Diagonals) -> bool {
     !diagonals.intersects(adds)
         && match adds.count() {
             1 => diagonals.count() < 4,
-            2 => diagonals.count() % 2 == 0 && diagonals.count() < 4,
+            2 => matches!(diagonals.count(), 0 | 2),
             4 => diagonals.count() == 0,
             _ => false,
         }

@@ -99,7 +99,7 @@ fn legend(position: &Position, setup: SetUp, flip: bool) -> String {
             let Some(side) = cell.side() else { continue };
             let at = setup.label(square);
             let d = cell.diagonals();
-            if d.count() % 4 != 0 {
+            if matches!(d.count(), 1..=3) {
                 promoted.push(format!(
                     "  {at} {} ({side}, {} directions): {}",
                     cell_text(cell, flip).trim(),
