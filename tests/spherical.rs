@@ -61,3 +61,28 @@ fn the_help_page_names_the_switches_and_the_notation() {
         assert!(help.contains(needle), "{needle}");
     }
 }
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn near_moves() -> impl Strategy<Value = String> {
+        let pieces: Vec<&str> = vec![
+            "a", "h", "q", "r", "s", "z", "0", "1", "8", "9", "18", "19", "+", "-", "x", "ne",
+            "nw", "se", "sw", "q", " ", "é", "\u{0}",
+        ];
+        proptest::collection::vec(proptest::sample::select(pieces), 0..8)
+            .prop_map(|parts| parts.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn any_move_text_is_played_or_refused_without_panicking(
+            text in prop_oneof![any::<String>(), near_moves()]
+        ) {
+            let mut game = new_game(1);
+            let accepted = game.play(Side::White, &text).is_ok();
+            prop_assert_eq!(accepted, game.to_move() == vec![Side::Black]);
+        }
+    }
+}
