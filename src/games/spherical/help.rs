@@ -9,9 +9,9 @@ Take your opponent's last queen and you win. There are no draws.
 THE BOARD
   18 files (a to r) by 18 ranks (1 to 18): 324 squares. The board has no
   edges: a piece that runs off one side comes back on the opposite side, in
-  straight and diagonal directions alike, as on the surface of a ball (in
-  geometry, a torus). A line of the board is therefore a closed loop of 18
-  squares.
+  straight and diagonal directions alike. The game's name calls the surface
+  a sphere; in geometry it is a torus (a ring). Every rank, file and
+  diagonal is therefore a closed loop of 18 squares.
   Host ruling: a slide goes at most 17 steps; it never returns to its own
   square.
 
@@ -81,7 +81,7 @@ END OF THE GAME
 
 NOTATION (squares in the game's set-up names)
   Slide:           h8h2  or  h8-h2;  a capture may be marked with x: h9xa9
-                   (x on a move that takes nothing is refused)
+                   (host ruling: x on a move that takes nothing is refused)
   Promotion step:  the square, +, and the diagonals the step adds, written
                    ne, nw, se, sw: i8+ne (half), i8+nesw (single),
                    i8+q (every missing diagonal: a rook's double promotion,

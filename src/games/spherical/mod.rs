@@ -134,8 +134,8 @@ impl Game for Spherical {
         render::board(&self.position, self.setup, viewer)
     }
 
-    fn status(&self, _viewer: Side) -> String {
-        render::status(&self.position, self.setup)
+    fn status(&self, viewer: Side) -> String {
+        render::status(&self.position, self.setup, viewer)
     }
 
     fn draw_offers(&self) -> Result<(), String> {

@@ -149,7 +149,7 @@ fn legend(position: &Position, setup: SetUp, flip: bool) -> String {
 }
 
 /// One line: who moves, which move of the turn, the set-up.
-pub fn status(position: &Position, setup: SetUp) -> String {
+pub fn status(position: &Position, setup: SetUp, viewer: Side) -> String {
     let setup_text = format!("set-up {} ({})", setup.n(), setup.description());
     match position.to_move() {
         None => {
@@ -161,8 +161,9 @@ pub fn status(position: &Position, setup: SetUp) -> String {
         }
         Some(side) => {
             let (n, of) = position.move_of_turn();
+            let yours = if side == viewer { " (you)" } else { "" };
             format!(
-                "{side} to move, move {n} of {of} of the turn; queens: White {}, Black {}; {setup_text}.",
+                "{side}{yours} to move, move {n} of {of} of the turn; queens: White {}, Black {}; {setup_text}.",
                 position.queens(Side::White),
                 position.queens(Side::Black)
             )

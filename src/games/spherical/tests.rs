@@ -146,6 +146,10 @@ fn the_first_turn_is_a_single_move_and_then_each_turn_is_two() {
     let mut game = start_game(&[]);
     assert_eq!(game.to_move(), vec![Side::White]);
     assert!(game.status(Side::White).contains("move 1 of 1"));
+    assert!(game.status(Side::White).contains("White (you) to move"));
+    assert!(game
+        .status(Side::Black)
+        .contains("set-up 1 (white whole | black quartered)"));
     play_all(&mut game, &["h8-h2"]);
     assert_eq!(game.to_move(), vec![Side::Black]);
     assert!(game.status(Side::Black).contains("move 1 of 2"));
