@@ -5,6 +5,7 @@
 
 pub mod chess;
 mod registry;
+pub mod spherical;
 
 pub use registry::GameKind;
 

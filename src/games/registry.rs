@@ -1,21 +1,24 @@
 //! The one place that knows every game: names, aliases, titles, and how to
 //! start each.
 
+use super::spherical::{self, Spherical};
 use super::{chess, Game, SetupError};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
     Chess,
+    Spherical,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 1] = [GameKind::Chess];
+    pub const ALL: [GameKind; 2] = [GameKind::Chess, GameKind::Spherical];
 
     /// The name used in commands and stored with every game.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Chess => "chess",
+            GameKind::Spherical => "spherical",
         }
     }
 
@@ -23,6 +26,12 @@ impl GameKind {
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
             GameKind::Chess => &["standardchess", "fidechess", "orthochess"],
+            GameKind::Spherical => &[
+                "sphericalchess",
+                "sphericalchess324",
+                "spherical324",
+                "sphere",
+            ],
         }
     }
 
@@ -30,6 +39,7 @@ impl GameKind {
     pub fn title(self) -> &'static str {
         match self {
             GameKind::Chess => "Chess",
+            GameKind::Spherical => "Spherical Chess 324",
         }
     }
 
@@ -50,6 +60,7 @@ impl GameKind {
     pub fn help(self) -> &'static str {
         match self {
             GameKind::Chess => chess::HELP,
+            GameKind::Spherical => spherical::HELP,
         }
     }
 
@@ -58,6 +69,7 @@ impl GameKind {
     pub fn new_game(self, switches: &[String]) -> Result<Box<dyn Game>, SetupError> {
         match self {
             GameKind::Chess => Ok(Box::new(chess::ChessGame::new(switches)?)),
+            GameKind::Spherical => Ok(Box::new(Spherical::from_switches(switches)?)),
         }
     }
 
@@ -70,6 +82,16 @@ impl GameKind {
     ) -> Result<Box<dyn Game>, SetupError> {
         match self {
             GameKind::Chess => Ok(Box::new(chess::ChessGame::from_fen(switches, position)?)),
+            GameKind::Spherical => {
+                // Check the switches first so their errors come first.
+                Spherical::from_switches(switches)?;
+                let _ = position;
+                Err(SetupError(
+                    "spherical has no position notation: start a game from its set-up \
+                     (-setup:1 to -setup:4) and play moves to reach a position"
+                        .into(),
+                ))
+            }
         }
     }
 }
@@ -100,5 +122,23 @@ mod tests {
                 assert!(seen.insert(alias), "{alias} twice");
             }
         }
+    }
+
+    #[test]
+    fn spherical_is_found_by_name_and_alias() {
+        for text in [
+            "spherical",
+            "Spherical",
+            "sphericalchess",
+            "Spherical-Chess-324",
+            "spherical324",
+        ] {
+            assert_eq!(
+                GameKind::from_name(text),
+                Some(GameKind::Spherical),
+                "{text}"
+            );
+        }
+        assert_eq!(GameKind::Spherical.title(), "Spherical Chess 324");
     }
 }
