@@ -444,10 +444,9 @@ fn naive_legal(pos: &Position, owner: Color, state: MegaState) -> Vec<Move> {
             let castle = matches!(mv.kind, MoveKind::Castle(_));
             let captures =
                 mv.kind == MoveKind::EnPassant || (!castle && pos.occupied().contains(mv.to));
-            if pos.is_marked(mv.from) && us == owner {
-                if !non_capturing || (captures && !capturing) {
-                    return false;
-                }
+            let mega_moves = pos.is_marked(mv.from) && us == owner;
+            if mega_moves && (!non_capturing || (captures && !capturing)) {
+                return false;
             }
             if captures && pos.is_marked(mv.to) && them == owner && !capturable {
                 return false;

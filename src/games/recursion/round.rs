@@ -95,11 +95,6 @@ impl Match {
         }
     }
 
-    /// Whether the round in progress is the first one without a sealed move.
-    pub fn round_is_fresh(&self) -> bool {
-        self.sealed.iter().all(Option::is_none)
-    }
-
     fn close_round(&mut self) {
         let was_running = self.boards.each_ref().map(Board::is_running);
         for id in BoardId::ALL {
