@@ -1,7 +1,8 @@
 //! Infinite Recursion Chess as a [`Game`] of the host: notation, sealed
 //! moves as each player may see them, the board mail and perft.
 
-use super::board::BoardId;
+use super::board::{rules, BoardId};
+use super::mega::MegaState;
 use super::notation::{split_prefix, with_prefix};
 use super::render::{self, BoardView};
 use super::round::Match;
@@ -31,6 +32,33 @@ impl RecursionGame {
     /// The match itself (boards, states, round), for tests and analysis.
     pub fn state(&self) -> &Match {
         &self.game
+    }
+
+    /// Why a move that an ordinary knight would allow is illegal here,
+    /// when the mega-knight's state is the reason.
+    fn mega_hint(&self, id: BoardId, move_text: &str) -> Option<String> {
+        let board = self.game.board(id);
+        let mut ordinary = board.position;
+        ordinary.set_rules(rules(id, MegaState::Armed));
+        let mv = notation::parse_move(&ordinary, move_text).ok()?;
+        let state = board.mega.name();
+        let owner = id.owner();
+        if board.position.is_marked(mv.from) {
+            Some(format!(
+                "{owner}'s mega-knight is {state}, so it may not {}",
+                if board.mega.row().non_capturing_move {
+                    "capture"
+                } else {
+                    "move"
+                }
+            ))
+        } else {
+            // Otherwise only taking the knight differs from an Armed one.
+            board
+                .position
+                .is_marked(mv.to)
+                .then(|| format!("{owner}'s mega-knight is {state} and cannot be captured"))
+        }
     }
 
     fn describe_board(&self, id: BoardId, viewer: Side) -> String {
@@ -100,7 +128,10 @@ impl Game for RecursionGame {
             },
             MoveError::Illegal { reason, .. } => MoveError::Illegal {
                 text: original.to_string(),
-                reason: format!("on {}: {reason}", id.name()),
+                reason: match self.mega_hint(id, move_text) {
+                    Some(hint) => format!("on {}: {hint}; {reason}", id.name()),
+                    None => format!("on {}: {reason}", id.name()),
+                },
             },
             other => other,
         })?;
