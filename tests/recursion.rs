@@ -202,6 +202,18 @@ fn a_mate_changes_the_other_mega_knight_only_at_the_end_of_the_round() {
 }
 
 #[test]
+fn the_position_after_a_state_change_counts_for_repetition() {
+    let mut game = new_game();
+    play(&mut game, WHITE_MATES_IN_ROUND_5);
+    play(&mut game, "B:h6");
+    // Black's board: the start, five moves, and the position again with
+    // the knight Frozen, a position of its own.
+    let history = &game.state().board(BoardId::Black).history;
+    assert_eq!(history.len(), 1 + 5 + 1);
+    assert_ne!(history[5], history[6]);
+}
+
+#[test]
 fn a_frozen_mega_knight_can_be_captured() {
     let mut game = new_game();
     play(&mut game, WHITE_MATES_IN_ROUND_5);

@@ -15,7 +15,7 @@ pub fn match_result(white_board: &Outcome, black_board: &Outcome) -> Outcome {
         (Some(White), Some(Black)) | (Some(Black), Some(White)) => {
             (None, "each player winning one board")
         }
-        (None, None) => (None, "both boards drawn"),
+        (None, None) => (None, "both boards being drawn"),
         (None, Some(Black)) | (Some(Black), None) => {
             (Some(Black), "winning one board and drawing the other")
         }
