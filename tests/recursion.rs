@@ -40,10 +40,16 @@ const BLACK_MATES_IN_ROUND_4: &str = "W:c3 B:Nc6  W:d5 B:e4  W:b4 B:Nd4  W:Qa4#"
 
 /// Knights out and back twice on White's board: the start position stands
 /// there for the third time after round 8, a draw, so Black's mega-knight
-/// becomes Disarmed. It went to c6 and then e5 on Black's board,
-/// where White's pawns on d4 and f3 attack it and are attacked by it.
+/// becomes Disarmed. It went to c6 and then e5 on Black's board, where
+/// White's d4 pawn attacks it and it attacks White's f3 pawn.
 const DRAW_ON_WHITES_BOARD_IN_ROUND_8: &str = "W:Nf3 B:Nc6  W:Nf6 B:a3  W:Ng1 B:Ne5  W:Ng8 B:d4  \
      W:Nf3 B:h6  W:Nf6 B:f3  W:Ng1 B:h5  W:Ng8";
+
+/// The other way round: Black mates on Black's board in round 5 (Qa4#),
+/// so White's mega-knight (on White's board, gone to b5, where Black's a6
+/// pawn attacks it) becomes Frozen.
+const BLACK_WINS_BLACKS_BOARD_IN_ROUND_5: &str =
+    "W:Na3 B:d5  W:e5 B:c3  W:Nb5 B:a6  W:a6 B:b4  W:h3";
 
 #[test]
 fn the_boards_start_as_the_seed_draws_them() {
@@ -199,6 +205,27 @@ fn a_mate_changes_the_other_mega_knight_only_at_the_end_of_the_round() {
     let moves = pos.legal_moves();
     assert!(!moves.is_empty());
     assert!(moves.iter().all(|mv| mv.from.to_string() != "c6"));
+}
+
+#[test]
+fn black_winning_his_board_freezes_whites_mega_knight_at_the_rounds_end() {
+    let mut game = new_game();
+    play(&mut game, BLACK_WINS_BLACKS_BOARD_IN_ROUND_5);
+    play(&mut game, "B:Qa4#");
+    // Both moves of round 5 were in: now the state has changed.
+    let black_board = game.state().board(BoardId::Black).result.clone().unwrap();
+    assert_eq!(black_board.winner, Some(Side::Black));
+    assert_eq!(mega(&game, BoardId::White), MegaState::Frozen);
+    assert_eq!(mega(&game, BoardId::Black), MegaState::Neutral);
+    // White's board alone, Black to move: the Frozen knight can be taken.
+    assert_eq!(game.to_move(), [Side::Black]);
+    assert_eq!(game.play(Side::Black, "axb5").unwrap().notation, "W:axb5");
+    assert!(game
+        .state()
+        .board(BoardId::White)
+        .position
+        .marked()
+        .is_empty());
 }
 
 #[test]
@@ -372,6 +399,7 @@ fn the_registry_starts_recursion() {
 const FROZEN_PERFT_3: u64 = 11_815;
 const ARMED_PERFT_3: u64 = 19_269;
 const DISARMED_PERFT_3: u64 = 22_084;
+const WHITES_FROZEN_PERFT_3: u64 = 13_751;
 
 #[test]
 fn perft_from_the_start_to_depth_4() {
@@ -484,13 +512,14 @@ fn naive_legal(pos: &Position, owner: Color, state: MegaState) -> Vec<Move> {
 /// first ply is the round's last move on Black's board (its mega-knight
 /// still Neutral), the rest are on Black's board alone with the new state.
 fn assert_perft_across_the_state_change(moves: &str, new_state: MegaState, depth: usize) -> u64 {
+    let board = BoardId::Black;
     let mut game = new_game();
     play(&mut game, moves);
-    assert_eq!(mega(&game, BoardId::Black), MegaState::Neutral);
-    let pos = game.state().board(BoardId::Black).position;
+    assert_eq!(mega(&game, board), MegaState::Neutral);
+    let pos = game.state().board(board).position;
     let mut states = vec![MegaState::Neutral];
     states.resize(depth, new_state);
-    let expected = naive_perft(&pos, Color::Black, &states);
+    let expected = naive_perft(&pos, board.owner(), &states);
     assert_eq!(
         game.perft(depth as u32),
         expected,
@@ -500,7 +529,7 @@ fn assert_perft_across_the_state_change(moves: &str, new_state: MegaState, depth
     let side = game.canonical_mover().unwrap();
     let first = game.legal_moves(side)[0].clone();
     game.play(side, &first).unwrap();
-    assert_eq!(mega(&game, BoardId::Black), new_state);
+    assert_eq!(mega(&game, board), new_state);
     expected
 }
 
@@ -524,6 +553,19 @@ fn perft_with_a_disarmed_mega_knight_matches_a_naive_recount() {
         3,
     );
     assert_eq!(count, DISARMED_PERFT_3);
+}
+
+#[test]
+fn perft_with_whites_frozen_mega_knight_matches_a_naive_recount() {
+    // White's board goes on alone, Black to move, White's knight Frozen.
+    let mut game = new_game();
+    play(&mut game, BLACK_WINS_BLACKS_BOARD_IN_ROUND_5);
+    play(&mut game, "B:Qa4#");
+    assert_eq!(mega(&game, BoardId::White), MegaState::Frozen);
+    let pos = game.state().board(BoardId::White).position;
+    let expected = naive_perft(&pos, Color::White, &[MegaState::Frozen; 3]);
+    assert_eq!(game.perft(3), expected);
+    assert_eq!(expected, WHITES_FROZEN_PERFT_3);
 }
 
 #[test]
