@@ -21,7 +21,7 @@ pub fn draw(views: &[BoardView<'_>; 2], viewer: Color, round: u32, over: bool) -
     let mut out = if over {
         format!(
             "Infinite Recursion Chess: the match is over after round {}\n\n",
-            round - 1
+            round.saturating_sub(1)
         )
     } else {
         format!("Infinite Recursion Chess: round {round}\n\n")
