@@ -590,3 +590,57 @@ fn perft_from_the_start_matches_a_naive_recount_of_both_boards() {
         .collect();
     assert_eq!(game.perft(4), per_board[0] * per_board[1]);
 }
+
+// Random play.
+
+mod random_play {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Any text is answered with a move or an error, never a panic.
+        #[test]
+        fn any_text_is_answered_without_a_panic(text in "\\PC{0,12}") {
+            let mut game = new_game();
+            for side in Side::BOTH {
+                let _ = game.play(side, &text);
+            }
+        }
+
+        /// Games of random legal moves, played in the order players might
+        /// send them (the second mover of a round first, sometimes), replay
+        /// from their stored notation to the same boards, and every move
+        /// the game lists is accepted.
+        #[test]
+        fn stored_moves_replay_to_the_same_match(choices in proptest::collection::vec(any::<u16>(), 1..120)) {
+            let mut game = new_game();
+            let mut stored = Vec::new();
+            for choice in choices {
+                let owed = game.to_move();
+                if owed.is_empty() {
+                    break;
+                }
+                let side = owed[usize::from(choice) % owed.len()];
+                let moves = game.legal_moves(side);
+                prop_assert!(!moves.is_empty());
+                let text = &moves[usize::from(choice >> 4) % moves.len()];
+                let played = game.play(side, text).expect("a listed move is legal");
+                stored.push((side, played.notation));
+            }
+            let mut replay = new_game();
+            for (side, text) in &stored {
+                replay.play(*side, text).expect("stored notation replays");
+            }
+            for id in BoardId::ALL {
+                let (a, b) = (game.state().board(id), replay.state().board(id));
+                prop_assert_eq!(a.position, b.position);
+                prop_assert_eq!(a.mega, b.mega);
+                prop_assert_eq!(&a.result, &b.result);
+            }
+            prop_assert_eq!(game.outcome(), replay.outcome());
+            prop_assert_eq!(game.to_move(), replay.to_move());
+        }
+    }
+}
