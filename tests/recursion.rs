@@ -642,5 +642,35 @@ mod random_play {
             prop_assert_eq!(game.outcome(), replay.outcome());
             prop_assert_eq!(game.to_move(), replay.to_move());
         }
+
+        /// Long random games: whenever one board is over and the other
+        /// runs, the running board's mega-knight has the state the finished
+        /// game gives it; while both run, both are Neutral.
+        #[test]
+        fn mega_states_always_follow_the_other_board(seed in any::<u64>()) {
+            let mut game = new_game();
+            let mut rng = seed;
+            for _ in 0..400 {
+                for id in BoardId::ALL {
+                    let here = game.state().board(id);
+                    let there = game.state().board(id.other());
+                    match (&here.result, &there.result) {
+                        (None, None) => prop_assert_eq!(here.mega, MegaState::Neutral),
+                        (None, Some(result)) => {
+                            prop_assert_eq!(here.mega, MegaState::after(id.owner(), result));
+                        }
+                        _ => {}
+                    }
+                }
+                let Some(side) = game.canonical_mover() else { break };
+                let moves = game.legal_moves(side);
+                // A small xorshift: proptest picks the seed, this the moves.
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let text = &moves[(rng % moves.len() as u64) as usize];
+                game.play(side, text).expect("a listed move is legal");
+            }
+        }
     }
 }
