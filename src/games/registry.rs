@@ -2,23 +2,25 @@
 //! start each.
 
 use super::spherical::{self, Spherical};
-use super::{chess, Game, SetupError};
+use super::{chess, recursion, Game, SetupError};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
     Chess,
+    Recursion,
     Spherical,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::Chess, GameKind::Spherical];
+    pub const ALL: [GameKind; 3] = [GameKind::Chess, GameKind::Recursion, GameKind::Spherical];
 
     /// The name used in commands and stored with every game.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Chess => "chess",
             GameKind::Spherical => "spherical",
+            GameKind::Recursion => "recursion",
         }
     }
 
@@ -32,6 +34,11 @@ impl GameKind {
                 "spherical324",
                 "sphere",
             ],
+            GameKind::Recursion => &[
+                "infiniterecursion",
+                "infiniterecursionchess",
+                "recursionchess",
+            ],
         }
     }
 
@@ -40,6 +47,7 @@ impl GameKind {
         match self {
             GameKind::Chess => "Chess",
             GameKind::Spherical => "Spherical Chess 324",
+            GameKind::Recursion => "Infinite Recursion Chess",
         }
     }
 
@@ -61,6 +69,7 @@ impl GameKind {
         match self {
             GameKind::Chess => chess::HELP,
             GameKind::Spherical => spherical::HELP,
+            GameKind::Recursion => recursion::HELP,
         }
     }
 
@@ -70,6 +79,7 @@ impl GameKind {
         match self {
             GameKind::Chess => Ok(Box::new(chess::ChessGame::new(switches)?)),
             GameKind::Spherical => Ok(Box::new(Spherical::from_switches(switches)?)),
+            GameKind::Recursion => Ok(Box::new(recursion::RecursionGame::new(switches)?)),
         }
     }
 
@@ -92,6 +102,12 @@ impl GameKind {
                         .into(),
                 ))
             }
+            // Two boards, two mega-knight states and a round in progress do
+            // not fit one FEN; a position is reached by its moves instead.
+            GameKind::Recursion => Err(SetupError(format!(
+                "Infinite Recursion Chess has no position notation (got {position:?}): \
+                 play the moves from the start instead"
+            ))),
         }
     }
 }
@@ -111,6 +127,29 @@ mod tests {
         assert_eq!(GameKind::from_name("chess"), Some(GameKind::Chess));
         assert_eq!(GameKind::from_name("Standard-Chess"), Some(GameKind::Chess));
         assert_eq!(GameKind::from_name("checkers"), None);
+        assert_eq!(GameKind::from_name("recursion"), Some(GameKind::Recursion));
+        for alias in [
+            "Infinite Recursion",
+            "infinite-recursion-chess",
+            "Recursion_Chess",
+        ] {
+            assert_eq!(
+                GameKind::from_name(alias),
+                Some(GameKind::Recursion),
+                "{alias}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_game_has_a_title_help_and_a_start() {
+        for kind in GameKind::ALL {
+            assert!(!kind.title().is_empty());
+            assert!(!kind.help().is_empty());
+            let game = kind.new_game(&[]).expect("starts with no switches");
+            assert_eq!(game.kind(), kind);
+        }
+        assert_eq!(GameKind::Recursion.title(), "Infinite Recursion Chess");
     }
 
     #[test]
