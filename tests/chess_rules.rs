@@ -354,3 +354,35 @@ fn the_board_is_drawn_from_each_players_side() {
     assert_eq!(lines[17], "    h   g   f   e   d   c   b   a");
     assert!(game.status(Side::White).contains("White to move"));
 }
+
+#[test]
+fn a_stored_move_list_replays_to_the_same_position() {
+    use pbem::games::{replay, RecordedMove, ReplayError};
+    let mut game = GameKind::Chess.new_game(&[]).unwrap();
+    let mut recorded = Vec::new();
+    for text in [
+        "e2e4", "c5", "Nf3", "d7d6", "d4", "cxd4", "Nxd4", "Nf6", "Nc3", "a6",
+    ] {
+        let side = game.to_move()[0];
+        let played = game.play(side, text).unwrap();
+        recorded.push(RecordedMove {
+            side,
+            notation: played.notation,
+        });
+    }
+    let again = replay(GameKind::Chess, &[], &recorded).unwrap();
+    assert_eq!(again.board(Side::White), game.board(Side::White));
+    assert_eq!(
+        again.legal_moves(Side::White),
+        game.legal_moves(Side::White)
+    );
+
+    recorded[4].notation = "d5".into();
+    match replay(GameKind::Chess, &[], &recorded) {
+        Err(ReplayError::Move { number, .. }) => assert_eq!(number, 5),
+        other => panic!(
+            "expected a replay error, got {:?}",
+            other.map(|g| g.board(Side::White))
+        ),
+    }
+}

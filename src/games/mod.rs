@@ -4,7 +4,9 @@
 //! [`GameKind`], the registry of names and aliases.
 
 pub mod chess;
+pub mod recursion;
 mod registry;
+pub mod spherical;
 
 pub use registry::GameKind;
 
@@ -99,6 +101,45 @@ pub enum MoveError {
     /// A well-formed move that the rules do not allow here.
     #[error("{text} is not legal here: {reason}")]
     Illegal { text: String, reason: String },
+}
+
+/// A move as stored in a game's move list: who played it and its canonical
+/// notation ([`PlayedMove::notation`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedMove {
+    pub side: Side,
+    pub notation: String,
+}
+
+/// A stored game that does not replay: the set-up or one of its moves.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("the game's set-up is refused: {0}")]
+    Setup(#[from] SetupError),
+    #[error("stored move {number} ({notation}) does not replay: {error}")]
+    Move {
+        number: usize,
+        notation: String,
+        error: MoveError,
+    },
+}
+
+/// Rebuilds a game from its switches and move list, the stored truth.
+pub fn replay(
+    kind: GameKind,
+    switches: &[String],
+    moves: &[RecordedMove],
+) -> Result<Box<dyn Game>, ReplayError> {
+    let mut game = kind.new_game(switches)?;
+    for (index, recorded) in moves.iter().enumerate() {
+        game.play(recorded.side, &recorded.notation)
+            .map_err(|error| ReplayError::Move {
+                number: index + 1,
+                notation: recorded.notation.clone(),
+                error,
+            })?;
+    }
+    Ok(game)
 }
 
 /// What the host records of an accepted move.

@@ -1,21 +1,26 @@
 //! The one place that knows every game: names, aliases, titles, and how to
 //! start each.
 
-use super::{chess, Game, SetupError};
+use super::spherical::{self, Spherical};
+use super::{chess, recursion, Game, SetupError};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
     Chess,
+    Recursion,
+    Spherical,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 1] = [GameKind::Chess];
+    pub const ALL: [GameKind; 3] = [GameKind::Chess, GameKind::Recursion, GameKind::Spherical];
 
     /// The name used in commands and stored with every game.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Chess => "chess",
+            GameKind::Spherical => "spherical",
+            GameKind::Recursion => "recursion",
         }
     }
 
@@ -23,6 +28,17 @@ impl GameKind {
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
             GameKind::Chess => &["standardchess", "fidechess", "orthochess"],
+            GameKind::Spherical => &[
+                "sphericalchess",
+                "sphericalchess324",
+                "spherical324",
+                "sphere",
+            ],
+            GameKind::Recursion => &[
+                "infiniterecursion",
+                "infiniterecursionchess",
+                "recursionchess",
+            ],
         }
     }
 
@@ -30,6 +46,8 @@ impl GameKind {
     pub fn title(self) -> &'static str {
         match self {
             GameKind::Chess => "Chess",
+            GameKind::Spherical => "Spherical Chess 324",
+            GameKind::Recursion => "Infinite Recursion Chess",
         }
     }
 
@@ -50,6 +68,8 @@ impl GameKind {
     pub fn help(self) -> &'static str {
         match self {
             GameKind::Chess => chess::HELP,
+            GameKind::Spherical => spherical::HELP,
+            GameKind::Recursion => recursion::HELP,
         }
     }
 
@@ -58,6 +78,8 @@ impl GameKind {
     pub fn new_game(self, switches: &[String]) -> Result<Box<dyn Game>, SetupError> {
         match self {
             GameKind::Chess => Ok(Box::new(chess::ChessGame::new(switches)?)),
+            GameKind::Spherical => Ok(Box::new(Spherical::from_switches(switches)?)),
+            GameKind::Recursion => Ok(Box::new(recursion::RecursionGame::new(switches)?)),
         }
     }
 
@@ -70,6 +92,22 @@ impl GameKind {
     ) -> Result<Box<dyn Game>, SetupError> {
         match self {
             GameKind::Chess => Ok(Box::new(chess::ChessGame::from_fen(switches, position)?)),
+            GameKind::Spherical => {
+                // Check the switches first so their errors come first.
+                Spherical::from_switches(switches)?;
+                let _ = position;
+                Err(SetupError(
+                    "spherical has no position notation: start a game from its set-up \
+                     (-setup:1 to -setup:4) and play moves to reach a position"
+                        .into(),
+                ))
+            }
+            // Two boards, two mega-knight states and a round in progress do
+            // not fit one FEN; a position is reached by its moves instead.
+            GameKind::Recursion => Err(SetupError(format!(
+                "Infinite Recursion Chess has no position notation (got {position:?}): \
+                 play the moves from the start instead"
+            ))),
         }
     }
 }
@@ -89,6 +127,29 @@ mod tests {
         assert_eq!(GameKind::from_name("chess"), Some(GameKind::Chess));
         assert_eq!(GameKind::from_name("Standard-Chess"), Some(GameKind::Chess));
         assert_eq!(GameKind::from_name("checkers"), None);
+        assert_eq!(GameKind::from_name("recursion"), Some(GameKind::Recursion));
+        for alias in [
+            "Infinite Recursion",
+            "infinite-recursion-chess",
+            "Recursion_Chess",
+        ] {
+            assert_eq!(
+                GameKind::from_name(alias),
+                Some(GameKind::Recursion),
+                "{alias}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_game_has_a_title_help_and_a_start() {
+        for kind in GameKind::ALL {
+            assert!(!kind.title().is_empty());
+            assert!(!kind.help().is_empty());
+            let game = kind.new_game(&[]).expect("starts with no switches");
+            assert_eq!(game.kind(), kind);
+        }
+        assert_eq!(GameKind::Recursion.title(), "Infinite Recursion Chess");
     }
 
     #[test]
@@ -100,5 +161,23 @@ mod tests {
                 assert!(seen.insert(alias), "{alias} twice");
             }
         }
+    }
+
+    #[test]
+    fn spherical_is_found_by_name_and_alias() {
+        for text in [
+            "spherical",
+            "Spherical",
+            "sphericalchess",
+            "Spherical-Chess-324",
+            "spherical324",
+        ] {
+            assert_eq!(
+                GameKind::from_name(text),
+                Some(GameKind::Spherical),
+                "{text}"
+            );
+        }
+        assert_eq!(GameKind::Spherical.title(), "Spherical Chess 324");
     }
 }

@@ -1,0 +1,272 @@
+//! Infinite Recursion Chess as a [`Game`] of the host: notation, sealed
+//! moves as each player may see them, the board mail and perft.
+
+use super::board::{rules, BoardId};
+use super::mega::MegaState;
+use super::notation::{split_prefix, with_prefix};
+use super::render::{self, BoardView};
+use super::round::Match;
+use crate::games::chess::notation;
+use crate::games::{Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side};
+
+#[derive(Clone, Debug, Default)]
+pub struct RecursionGame {
+    game: Match,
+    /// The SAN of each board's sealed move, shown only to its mover.
+    sealed_text: [Option<String>; 2],
+    /// The moves revealed when the last round was complete: its number and
+    /// the stored notation of each board's move.
+    last_round: Option<(u32, Vec<String>)>,
+}
+
+impl RecursionGame {
+    pub fn new(switches: &[String]) -> Result<RecursionGame, SetupError> {
+        match switches.first() {
+            None => Ok(RecursionGame::default()),
+            Some(switch) => Err(SetupError(format!(
+                "Infinite Recursion Chess takes no switches, but got {switch:?}"
+            ))),
+        }
+    }
+
+    /// The match itself (boards, states, round), for tests and analysis.
+    pub fn state(&self) -> &Match {
+        &self.game
+    }
+
+    /// Why a move that an ordinary knight would allow is illegal here,
+    /// when the mega-knight's state is the reason.
+    fn mega_hint(&self, id: BoardId, move_text: &str) -> Option<String> {
+        let board = self.game.board(id);
+        let mut ordinary = board.position;
+        ordinary.set_rules(rules(id, MegaState::Armed));
+        let mv = notation::parse_move(&ordinary, move_text).ok()?;
+        let state = board.mega.name();
+        let owner = id.owner();
+        if board.position.is_marked(mv.from) {
+            Some(format!(
+                "{owner}'s mega-knight is {state}, so it may not {}",
+                if board.mega.row().non_capturing_move {
+                    "capture"
+                } else {
+                    "move"
+                }
+            ))
+        } else {
+            // Otherwise only taking the knight differs from an Armed one.
+            board
+                .position
+                .is_marked(mv.to)
+                .then(|| format!("{owner}'s mega-knight is {state} and cannot be captured"))
+        }
+    }
+
+    fn describe_board(&self, id: BoardId, viewer: Side) -> String {
+        let board = self.game.board(id);
+        if let Some(result) = &board.result {
+            return format!("over, {result}");
+        }
+        let turn = board.position.turn();
+        if self.game.sealed[id.index()].is_some() {
+            if viewer == turn {
+                let text = self.sealed_text[id.index()].as_deref().unwrap_or("?");
+                return format!("you have moved {text} (sealed)");
+            }
+            return format!("{turn} has moved (sealed)");
+        }
+        let check = if board.position.is_check() {
+            ", in check"
+        } else {
+            ""
+        };
+        format!("{turn} to move{check}")
+    }
+}
+
+impl Game for RecursionGame {
+    fn kind(&self) -> GameKind {
+        GameKind::Recursion
+    }
+
+    fn switches(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn to_move(&self) -> Vec<Side> {
+        self.game.to_move()
+    }
+
+    fn canonical_mover(&self) -> Option<Side> {
+        let id = self.game.next_board()?;
+        Some(self.game.board(id).position.turn())
+    }
+
+    fn play(&mut self, side: Side, text: &str) -> Result<PlayedMove, MoveError> {
+        if self.game.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        let Some(id) = self.game.owed_board(side) else {
+            return Err(MoveError::NotYourTurn(side));
+        };
+        let original = text.trim();
+        let (named, move_text) = split_prefix(original);
+        if let Some(named) = named.filter(|&named| named != id) {
+            let why = match &self.game.board(named).result {
+                Some(result) => format!("the game on {} is over ({result})", named.name()),
+                None => format!("{side} moves on {} in this round", id.name()),
+            };
+            return Err(MoveError::Illegal {
+                text: original.to_string(),
+                reason: format!("{why}; write your move for {} instead", id.name()),
+            });
+        }
+        let position = self.game.board(id).position;
+        let mv = notation::parse_move(&position, move_text).map_err(|error| match error {
+            MoveError::Malformed { reason, .. } => MoveError::Malformed {
+                text: original.to_string(),
+                reason,
+            },
+            MoveError::Illegal { reason, .. } => MoveError::Illegal {
+                text: original.to_string(),
+                reason: match self.mega_hint(id, move_text) {
+                    Some(hint) => format!("on {}: {hint}; {reason}", id.name()),
+                    None => format!("on {}: {reason}", id.name()),
+                },
+            },
+            other => other,
+        })?;
+        let san = notation::san(&position, mv);
+        let stored = with_prefix(id, &san);
+        let round = self.game.round;
+        self.sealed_text[id.index()] = Some(san);
+        self.game.play(id, mv);
+        if self.game.round == round {
+            // The round waits for the other board's move: say only that a
+            // move was made.
+            return Ok(PlayedMove {
+                notation: stored,
+                public_notation: with_prefix(id, "(sealed)"),
+            });
+        }
+        let revealed = BoardId::ALL
+            .into_iter()
+            .filter_map(|b| {
+                self.sealed_text[b.index()]
+                    .take()
+                    .map(|san| with_prefix(b, &san))
+            })
+            .collect();
+        self.last_round = Some((round, revealed));
+        Ok(PlayedMove {
+            notation: stored.clone(),
+            public_notation: stored,
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn legal_moves(&self, side: Side) -> Vec<String> {
+        let Some(id) = self.game.owed_board(side) else {
+            return Vec::new();
+        };
+        let position = self.game.board(id).position;
+        position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| notation::san(&position, mv))
+            .collect()
+    }
+
+    fn board(&self, viewer: Side) -> String {
+        let views = BoardId::ALL.map(|id| {
+            let board = self.game.board(id);
+            let mut position = board.position;
+            let mut play_line = self.describe_board(id, viewer);
+            // A player sees his own sealed move on the board; the other
+            // sees the board as it was before it.
+            if let Some(mv) = self.game.sealed[id.index()] {
+                if position.turn() == viewer {
+                    position.play(mv);
+                    play_line = format!(
+                        "Your sealed move {} shown",
+                        self.sealed_text[id.index()].as_deref().unwrap_or("?")
+                    );
+                }
+            }
+            BoardView {
+                board,
+                position,
+                play_line,
+            }
+        });
+        render::draw(&views, viewer, self.game.round, self.game.is_over())
+    }
+
+    fn status(&self, viewer: Side) -> String {
+        let boards = BoardId::ALL
+            .map(|id| format!("{}: {}", id.name(), self.describe_board(id, viewer)))
+            .join("; ");
+        let megas = BoardId::ALL
+            .map(|id| {
+                let board = self.game.board(id);
+                format!("{}'s {}", id.owner(), board.mega.name())
+            })
+            .join(", ");
+        let revealed = match &self.last_round {
+            Some((round, moves)) => format!(" Round {round} was {}.", moves.join(" ")),
+            None => String::new(),
+        };
+        match self.game.outcome() {
+            Some(outcome) => {
+                format!("Match over: {outcome}. Mega-knights: {megas}.{revealed}")
+            }
+            None => {
+                let owed = self
+                    .game
+                    .to_move()
+                    .iter()
+                    .map(|side| side.name())
+                    .collect::<Vec<_>>()
+                    .join(" and ");
+                let alone = if self.game.boards.iter().any(|b| !b.is_running()) {
+                    " (one board left: each move is a round)"
+                } else {
+                    ""
+                };
+                format!(
+                    "Round {}{alone}, waiting for {owed}. {boards}. Mega-knights: {megas}.{revealed}",
+                    self.game.round
+                )
+            }
+        }
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.game.clone().perft(depth)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let Some(id) = self.game.next_board() else {
+            return Vec::new();
+        };
+        if depth == 0 {
+            return Vec::new();
+        }
+        let position = self.game.board(id).position;
+        position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut next = self.game.clone();
+                next.play(id, mv);
+                (with_prefix(id, &mv.coordinate()), next.perft(depth - 1))
+            })
+            .collect()
+    }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}

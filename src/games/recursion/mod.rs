@@ -1,0 +1,18 @@
+//! Infinite Recursion Chess (RULES.md §3): two chess games, each the
+//! mega-knight of the other, played in rounds of sealed moves on the chess
+//! core.
+
+pub mod board;
+mod game;
+pub mod mega;
+pub mod notation;
+mod render;
+pub mod result;
+pub mod round;
+
+pub use board::BoardId;
+pub use game::RecursionGame;
+pub use mega::MegaState;
+
+/// The help page of Infinite Recursion Chess.
+pub const HELP: &str = include_str!("help.txt");

@@ -1,0 +1,70 @@
+//! The board mail: both boards side by side, each labelled, the
+//! mega-knights drawn `N*` / `n*` with their states named.
+
+use super::board::{Board, BoardId};
+use crate::games::chess::render::draw_grid;
+use crate::games::chess::{Color, Position};
+
+/// Width of one drawn grid plus the gap before the next.
+const COLUMN: usize = 39;
+
+/// What to draw for one board, as the viewer may see it.
+pub struct BoardView<'a> {
+    pub board: &'a Board,
+    /// The position to draw (the viewer's own sealed move applied, if any).
+    pub position: Position,
+    /// One line on the play there, such as "White to move".
+    pub play_line: String,
+}
+
+pub fn draw(views: &[BoardView<'_>; 2], viewer: Color, round: u32, over: bool) -> String {
+    let mut out = if over {
+        format!(
+            "Infinite Recursion Chess: the match is over after round {}\n\n",
+            round.saturating_sub(1)
+        )
+    } else {
+        format!("Infinite Recursion Chess: round {round}\n\n")
+    };
+    let columns: Vec<Vec<String>> = views.iter().map(|view| column(view, viewer)).collect();
+    let height = columns.iter().map(Vec::len).max().unwrap_or(0);
+    for row in 0..height {
+        let left = columns[0].get(row).map_or("", String::as_str);
+        let right = columns[1].get(row).map_or("", String::as_str);
+        let line = format!("{left:<COLUMN$}{right}");
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn column(view: &BoardView<'_>, viewer: Color) -> Vec<String> {
+    let id = view.board.id;
+    let owner = id.owner();
+    let symbol = match id {
+        BoardId::White => "N*",
+        BoardId::Black => "n*",
+    };
+    let captured = if view.position.marked().is_empty() {
+        ", captured"
+    } else {
+        ""
+    };
+    let mut lines = vec![
+        id.name().to_uppercase(),
+        format!(
+            "{symbol} {owner}'s mega-knight: {}{captured}",
+            view.board.mega.name()
+        ),
+        view.play_line.clone(),
+        String::new(),
+    ];
+    let position = view.position;
+    let grid = draw_grid(viewer, |sq| match position.piece_at(sq) {
+        Some(piece) if position.is_marked(sq) => format!("{}*", piece.fen_char()),
+        Some(piece) => piece.fen_char().to_string(),
+        None => String::new(),
+    });
+    lines.extend(grid.lines().map(String::from));
+    lines
+}

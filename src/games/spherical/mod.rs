@@ -1,0 +1,171 @@
+//! Spherical Chess 324 (RULES.md §4): queens and rooks sliding on an
+//! 18×18 torus, pendulum turns, promotion bought with moves, and a win by
+//! taking the last enemy queen.
+//!
+//! Inside, squares are always canonical (set-up 1); the game's set-up only
+//! labels them, so all four set-ups share one move generator and one perft.
+
+mod help;
+mod movegen;
+mod notation;
+mod piece;
+mod position;
+mod render;
+mod setup;
+mod square;
+#[cfg(test)]
+mod tests;
+
+pub use help::HELP;
+pub use piece::{Cell, Diagonals};
+pub use position::{Move, Position, Progress};
+pub use setup::SetUp;
+pub use square::Square;
+
+use super::{Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side};
+
+/// A game of Spherical Chess 324: its set-up and the position reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spherical {
+    setup: SetUp,
+    position: Position,
+}
+
+impl Spherical {
+    /// The start position in `setup`.
+    pub fn new(setup: SetUp) -> Spherical {
+        Spherical {
+            setup,
+            position: Position::start(),
+        }
+    }
+
+    /// A new game from challenge switches (`-setup:N`).
+    pub fn from_switches(switches: &[String]) -> Result<Spherical, SetupError> {
+        SetUp::from_switches(switches).map(Spherical::new)
+    }
+
+    /// A game at a position built by hand, for tests.
+    #[cfg(test)]
+    fn at(setup: SetUp, position: Position) -> Spherical {
+        Spherical { setup, position }
+    }
+
+    pub fn setup(&self) -> SetUp {
+        self.setup
+    }
+
+    /// The position in canonical coordinates (the same in every set-up).
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// perft without allocation per node: the benchmark's entry point.
+    pub fn perft(&self, depth: u32) -> u64 {
+        self.position.perft(depth)
+    }
+
+    /// A player with no legal move passes that move, at once and without a
+    /// mail (host ruling). It cannot happen in a real game: any piece but a
+    /// queen can always take a promotion step, and a queen walled in by its
+    /// own queens on all 8 sides would need the whole torus full of them.
+    fn pass_while_stuck(&mut self) {
+        for _ in 0..4 {
+            if self.position.to_move().is_none() {
+                return;
+            }
+            let mut can_move = false;
+            self.position.for_each_move(|_| can_move = true);
+            if can_move {
+                return;
+            }
+            self.position.end_move();
+        }
+    }
+}
+
+impl Game for Spherical {
+    fn kind(&self) -> GameKind {
+        GameKind::Spherical
+    }
+
+    fn switches(&self) -> Vec<String> {
+        vec![self.setup.switch()]
+    }
+
+    fn to_move(&self) -> Vec<Side> {
+        self.position.to_move().into_iter().collect()
+    }
+
+    fn play(&mut self, side: Side, text: &str) -> Result<PlayedMove, MoveError> {
+        let Some(mover) = self.position.to_move() else {
+            return Err(MoveError::GameOver);
+        };
+        if side != mover {
+            return Err(MoveError::NotYourTurn(side));
+        }
+        let mv = notation::read(text, self.setup, &self.position, side)?;
+        let written = notation::write(mv, self.setup, &self.position);
+        self.position.apply(mv);
+        self.pass_while_stuck();
+        Ok(PlayedMove {
+            notation: written.clone(),
+            public_notation: written,
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let winner = self.position.winner()?;
+        Some(Outcome::win(winner, "capturing the last queen"))
+    }
+
+    fn legal_moves(&self, side: Side) -> Vec<String> {
+        if self.position.to_move() != Some(side) {
+            return Vec::new();
+        }
+        self.position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| notation::write(mv, self.setup, &self.position))
+            .collect()
+    }
+
+    fn board(&self, viewer: Side) -> String {
+        render::board(&self.position, self.setup, viewer)
+    }
+
+    fn status(&self, viewer: Side) -> String {
+        render::status(&self.position, self.setup, viewer)
+    }
+
+    fn draw_offers(&self) -> Result<(), String> {
+        Err("Spherical Chess 324 has no draws: play on until a side loses its last queen, or resign".into())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.position.perft(depth)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        self.position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut next = self.clone();
+                next.position.apply(mv);
+                next.pass_while_stuck();
+                (
+                    notation::write(mv, self.setup, &self.position),
+                    next.position.perft(depth - 1),
+                )
+            })
+            .collect()
+    }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,172 @@
+//! The ASCII board, its legend, and the status line.
+
+use super::piece::{Cell, Diagonals};
+use super::position::Position;
+use super::setup::{file_letter, SetUp};
+use super::square::{Square, SIDE};
+use crate::games::Side;
+use std::fmt::Write;
+
+/// The board as `viewer` sees it: White with rank 18 at the top, Black
+/// turned half round (rank 1 at the top, file r on the left), as across a
+/// real table. Rows are 77 columns wide.
+pub fn board(position: &Position, setup: SetUp, viewer: Side) -> String {
+    let flip = viewer == Side::Black;
+    let columns: Vec<usize> = if flip {
+        (0..SIDE).rev().collect()
+    } else {
+        (0..SIDE).collect()
+    };
+    let rows: Vec<usize> = if flip {
+        (0..SIDE).collect()
+    } else {
+        (0..SIDE).rev().collect()
+    };
+    let mut files = String::from("    ");
+    for &file in &columns {
+        let _ = write!(files, "  {} ", file_letter(file));
+    }
+    let rule = format!("    {}+", "+---".repeat(SIDE));
+    let mut out = String::new();
+    out.push_str(files.trim_end());
+    out.push('\n');
+    for &rank in &rows {
+        out.push_str(&rule);
+        out.push('\n');
+        let _ = write!(out, "{:>3} |", rank + 1);
+        for &file in &columns {
+            let cell = position.cell(setup.square(file, rank));
+            let _ = write!(out, "{}|", cell_text(cell, flip));
+        }
+        out.push('\n');
+    }
+    out.push_str(&rule);
+    out.push('\n');
+    out.push_str(files.trim_end());
+    out.push('\n');
+    out.push_str(&legend(position, setup, flip));
+    out
+}
+
+/// Three characters for a square. A promoted piece is `P`/`p` with marks
+/// for its diagonals as drawn on this board: on the left for the two
+/// leftward diagonals, on the right for the rightward ones; `'` upward,
+/// `.` downward, `:` both.
+fn cell_text(cell: Cell, flip: bool) -> String {
+    if cell.is_empty() {
+        return "   ".into();
+    }
+    if cell.is_neutral() {
+        return " # ".into();
+    }
+    let white = cell.side() == Some(Side::White);
+    let case = |c: char| if white { c } else { c.to_ascii_lowercase() };
+    let d = cell.diagonals();
+    match d.count() {
+        0 => format!(" {} ", case('R')),
+        4 => format!(" {} ", case('Q')),
+        _ => {
+            // Bits: ne 1, nw 2, se 4, sw 8; turning the board half round
+            // swaps ne with sw and nw with se.
+            let has = |bit: u8| d.0 & bit != 0;
+            let (ne, nw, se, sw) = if flip {
+                (has(8), has(4), has(2), has(1))
+            } else {
+                (has(1), has(2), has(4), has(8))
+            };
+            format!("{}{}{}", mark(nw, sw), case('P'), mark(ne, se))
+        }
+    }
+}
+
+fn mark(up: bool, down: bool) -> char {
+    match (up, down) {
+        (true, true) => ':',
+        (true, false) => '\'',
+        (false, true) => '.',
+        (false, false) => ' ',
+    }
+}
+
+fn legend(position: &Position, setup: SetUp, flip: bool) -> String {
+    let mut promoted = Vec::new();
+    let mut progress = Vec::new();
+    // List in label order so the legend reads like the board.
+    for rank in 0..SIDE {
+        for file in 0..SIDE {
+            let square: Square = setup.square(file, rank);
+            let cell = position.cell(square);
+            let Some(side) = cell.side() else { continue };
+            let at = setup.label(square);
+            let d = cell.diagonals();
+            if matches!(d.count(), 1..=3) {
+                promoted.push(format!(
+                    "  {at} {} ({side}, {} directions): {}",
+                    cell_text(cell, flip).trim(),
+                    d.directions(),
+                    d.direction_list()
+                ));
+            }
+            if let Some(p) = position.progress(square) {
+                let cost =
+                    super::position::promotion_cost(Diagonals(p.target.0 & !d.0)).unwrap_or(0);
+                let target = if p.target == Diagonals::ALL {
+                    "a queen".to_string()
+                } else {
+                    format!(
+                        "{}-directional {}",
+                        p.target.directions(),
+                        p.target.direction_list()
+                    )
+                };
+                progress.push(format!(
+                    "  {at} {} ({side}) promoting to {target}: {} of {cost} steps",
+                    cell.kind_name(),
+                    p.steps
+                ));
+            }
+        }
+    }
+    let mut out = String::from(
+        "Q queen, R rook, P promoted piece (' up, . down, : both: its diagonals),\n\
+         # neutral; White upper case, Black lower case.\n",
+    );
+    if !promoted.is_empty() {
+        out.push_str("Promoted pieces:\n");
+        for line in promoted {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    if !progress.is_empty() {
+        out.push_str("Promotions in progress:\n");
+        for line in progress {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// One line: who moves, which move of the turn, the set-up.
+pub fn status(position: &Position, setup: SetUp, viewer: Side) -> String {
+    let setup_text = format!("set-up {} ({})", setup.n(), setup.description());
+    match position.to_move() {
+        None => {
+            let winner = position.winner().unwrap_or(Side::White);
+            format!(
+                "Game over: {winner} wins by capturing {}'s last queen; {setup_text}.",
+                winner.opponent()
+            )
+        }
+        Some(side) => {
+            let (n, of) = position.move_of_turn();
+            let yours = if side == viewer { " (you)" } else { "" };
+            format!(
+                "{side}{yours} to move, move {n} of {of} of the turn; queens: White {}, Black {}; {setup_text}.",
+                position.queens(Side::White),
+                position.queens(Side::Black)
+            )
+        }
+    }
+}

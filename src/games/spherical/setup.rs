@@ -1,0 +1,98 @@
+//! The four set-ups: one game, four ways of cutting the torus open. Each
+//! labels the canonical squares shifted by its offset, so only square names
+//! change between them, never the game.
+
+use super::square::{Square, SIDE};
+use crate::games::SetupError;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SetUp(u8);
+
+impl SetUp {
+    pub const ALL: [SetUp; 4] = [SetUp(1), SetUp(2), SetUp(3), SetUp(4)];
+
+    /// Set-up `n` (1 to 4).
+    pub fn number(n: u8) -> Option<SetUp> {
+        (1..=4).contains(&n).then_some(SetUp(n))
+    }
+
+    pub fn n(self) -> u8 {
+        self.0
+    }
+
+    /// (files, ranks) added to canonical coordinates to get this set-up's
+    /// labels.
+    pub fn offset(self) -> (usize, usize) {
+        match self.0 {
+            1 => (0, 0),
+            2 => (9, 9),
+            3 => (0, 9),
+            _ => (9, 0),
+        }
+    }
+
+    pub fn description(self) -> &'static str {
+        match self.0 {
+            1 => "white whole | black quartered",
+            2 => "black whole | white quartered",
+            3 => "white halved N & S | black halved E & W",
+            _ => "black halved N & S | white halved E & W",
+        }
+    }
+
+    pub fn switch(self) -> String {
+        format!("-setup:{}", self.0)
+    }
+
+    /// Reads the challenge switches: only `-setup:N` / `-setup=N`, any case.
+    pub fn from_switches(switches: &[String]) -> Result<SetUp, SetupError> {
+        let mut chosen: Option<SetUp> = None;
+        for switch in switches {
+            let lower = switch.trim().to_lowercase();
+            let value = lower
+                .strip_prefix("-setup:")
+                .or_else(|| lower.strip_prefix("-setup="));
+            let Some(value) = value else {
+                return Err(SetupError(format!(
+                    "unknown switch {switch:?} for spherical; the valid switches are \
+                     -setup:1, -setup:2, -setup:3 and -setup:4 (or -setup=N)"
+                )));
+            };
+            let setup = value
+                .trim()
+                .parse::<u8>()
+                .ok()
+                .and_then(SetUp::number)
+                .ok_or_else(|| {
+                    SetupError(format!(
+                        "{switch:?}: the set-up must be 1, 2, 3 or 4 (-setup:1 to -setup:4)"
+                    ))
+                })?;
+            if chosen.is_some_and(|c| c != setup) {
+                return Err(SetupError(format!(
+                    "{switch:?}: a set-up was already chosen; give -setup only once"
+                )));
+            }
+            chosen = Some(setup);
+        }
+        Ok(chosen.unwrap_or(SetUp(1)))
+    }
+
+    /// The label of a canonical square in this set-up: `h8`, `r18`.
+    pub fn label(self, square: Square) -> String {
+        let (df, dr) = self.offset();
+        let file = (square.file() + df) % SIDE;
+        let rank = (square.rank() + dr) % SIDE;
+        format!("{}{}", file_letter(file), rank + 1)
+    }
+
+    /// The canonical square this set-up's label (file, rank from 0) names.
+    pub fn square(self, file: usize, rank: usize) -> Square {
+        let (df, dr) = self.offset();
+        Square::new(file + SIDE - df, rank + SIDE - dr)
+    }
+}
+
+pub fn file_letter(file: usize) -> char {
+    (b'a' + file as u8) as char
+}
