@@ -39,3 +39,62 @@ fn fools_mate_by_subject_commands_and_replies() {
         bob.body
     );
 }
+
+#[test]
+fn infinite_recursion_match_won_on_both_boards() {
+    // Odd rounds: alice moves on White's board, bob on Black's; even
+    // rounds the other way round. Sealed moves, replies and subjects mixed.
+    let last = play_whole_game(&WholeGame {
+        game: "recursion",
+        switches: "",
+        white: "alice",
+        black: "bob",
+        moves: &[
+            ("alice", "W:d4", Via::Subject),
+            ("bob", "B:c6", Via::Reply),
+            ("bob", "W:b5", Via::Subject),
+            ("alice", "B:d4", Via::Reply),
+            ("alice", "W:e4", Via::Reply),
+            ("bob", "B:b5", Via::Subject),
+            ("bob", "W:c6", Via::Reply),
+            ("alice", "B:a3", Via::Subject),
+            ("alice", "W:Qa5#", Via::Reply),
+            ("bob", "B:h6", Via::Reply),
+            ("alice", "B:Qa5#", Via::Subject),
+        ],
+        result_contains: "alice wins",
+    });
+    assert!(mail_to(&last, "bob").body.contains("winning both boards"));
+}
+
+#[test]
+fn a_sealed_move_is_not_shown_to_the_other_player() {
+    use host_harness::{address, password, PostOffice};
+    let mut office = PostOffice::new();
+    office.signup("alice");
+    office.signup("bob");
+    office.send(&address("alice"), "recursion challenge alice bob", "");
+    let sent = office.send(
+        &address("alice"),
+        &format!("recursion move 101 alice {} W:d4", password("alice")),
+        "",
+    );
+    let bob = mail_to(&sent, "bob");
+    assert!(
+        !bob.body.contains("d4"),
+        "sealed move leaked:\n{}",
+        bob.body
+    );
+    assert!(mail_to(&sent, "alice").body.contains("d4"));
+    // Bob answers from the board mail he had before alice moved: his #1
+    // still holds, because he has not moved since.
+    let sent = office.send(
+        &address("bob"),
+        &format!("recursion move 101 bob {} B:c6#1", password("bob")),
+        "",
+    );
+    assert_eq!(office.move_count(101), 2, "{sent:#?}");
+    // Once the round is complete, both moves are told to both.
+    let bob = mail_to(&sent, "bob");
+    assert!(bob.body.contains("d4"), "{}", bob.body);
+}

@@ -627,7 +627,21 @@ fn play(
     let (mut live, player, side) = seated_game(ctx, kind, board, userid, credential)?;
     let next = live.next_number();
     if let Some(expected) = guard {
-        if expected != next {
+        // In a simultaneous round the other player may have moved since
+        // the sender's board mail went out; the guard still holds as long
+        // as the sender himself has not moved since move `expected`.
+        let still_current = expected == next
+            || (expected >= 1
+                && expected < next
+                && !live
+                    .moves
+                    .iter()
+                    .any(|record| record.number >= expected && record.side == side)
+                && live::load(ctx.conn, board, Some(expected as usize - 1))?
+                    .game
+                    .to_move()
+                    .contains(&side));
+        if !still_current {
             return Err(refusal(
                 Some(board),
                 format!(

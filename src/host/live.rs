@@ -1,7 +1,7 @@
 //! A game rebuilt from the store: the record plus the position reached by
 //! replaying the move list from the start.
 
-use crate::games::{Game, GameKind};
+use crate::games::{replay, Game, GameKind, RecordedMove};
 use crate::store::{self, GameRecord, MoveRecord, StoreError};
 use rusqlite::Connection;
 
@@ -44,9 +44,6 @@ pub fn load(conn: &Connection, id: i64, after: Option<usize>) -> Result<LiveGame
     let unreadable = |reason: String| LoadError::Unreadable { id, reason };
     let kind = GameKind::from_name(&record.kind)
         .ok_or_else(|| unreadable(format!("this host has no game called {:?}", record.kind)))?;
-    let mut game = kind
-        .new_game(&record.switches)
-        .map_err(|err| unreadable(format!("its switches are refused now: {err}")))?;
     let all_moves = store::load_moves(conn, id).map_err(|err| match err {
         StoreError::Corrupt(reason) => unreadable(reason),
         other => LoadError::Store(other),
@@ -54,14 +51,15 @@ pub fn load(conn: &Connection, id: i64, after: Option<usize>) -> Result<LiveGame
     let total_moves = all_moves.len();
     let take = after.unwrap_or(total_moves).min(total_moves);
     let moves: Vec<MoveRecord> = all_moves.into_iter().take(take).collect();
-    for record in &moves {
-        game.play(record.side, &record.notation).map_err(|err| {
-            unreadable(format!(
-                "stored move {} ({}) no longer plays: {err}",
-                record.number, record.notation
-            ))
-        })?;
-    }
+    let recorded: Vec<RecordedMove> = moves
+        .iter()
+        .map(|record| RecordedMove {
+            side: record.side,
+            notation: record.notation.clone(),
+        })
+        .collect();
+    let game =
+        replay(kind, &record.switches, &recorded).map_err(|err| unreadable(err.to_string()))?;
     Ok(LiveGame {
         record,
         kind,
