@@ -98,3 +98,40 @@ fn a_sealed_move_is_not_shown_to_the_other_player() {
     let bob = mail_to(&sent, "bob");
     assert!(bob.body.contains("d4"), "{}", bob.body);
 }
+
+#[test]
+fn spherical_rook_takes_every_black_queen() {
+    // White's first turn is one move, then each turn is two (the pendulum);
+    // a turn comes in two mails here, one per move. Bob only pays
+    // promotion steps, alice's rook runs round the torus eating queens.
+    let last = play_whole_game(&WholeGame {
+        game: "spherical",
+        switches: "-setup:1",
+        white: "alice",
+        black: "bob",
+        moves: &[
+            ("alice", "h8-h7", Via::Subject),
+            ("bob", "a2+ne", Via::Reply),
+            ("bob", "a2+ne", Via::Subject),
+            ("alice", "h7-h1", Via::Reply),
+            ("alice", "h1xb1", Via::Subject),
+            ("bob", "a2+ne", Via::Reply),
+            ("bob", "a2+nw", Via::Reply),
+            ("alice", "b1xb18", Via::Reply),
+            ("alice", "b18xa18", Via::Reply),
+            ("bob", "a2+nw", Via::Subject),
+            ("bob", "a2+nw", Via::Reply),
+            ("alice", "a18xa1", Via::Subject),
+            ("alice", "a1xr1", Via::Reply),
+            ("bob", "a2+se", Via::Subject),
+            ("bob", "a2+se", Via::Subject),
+            ("alice", "r1xr18", Via::Reply),
+            ("alice", "r18xq18", Via::Subject),
+            ("bob", "a2+se", Via::Reply),
+            ("bob", "a2+sw", Via::Subject),
+            ("alice", "q18xq1", Via::Reply),
+        ],
+        result_contains: "alice wins: White wins by capturing the last queen",
+    });
+    assert!(mail_to(&last, "bob").body.contains("q18xq1"));
+}
