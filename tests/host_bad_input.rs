@@ -211,3 +211,45 @@ fn malformed_mail_does_not_stop_the_host() {
     // The host still works afterwards.
     office.signup("alice");
 }
+
+#[test]
+fn nobody_gets_more_than_the_hourly_limit() {
+    let mut office = PostOffice::with_config("[host]\nmax_mails_per_hour = 3\n");
+    for _ in 0..3 {
+        assert_eq!(office.send("pest@example.org", "list", "").len(), 1);
+    }
+    assert!(office.send("pest@example.org", "list", "").is_empty());
+    // Others are still answered.
+    assert_eq!(office.send("other@example.org", "list", "").len(), 1);
+}
+
+#[test]
+fn mail_from_the_host_itself_is_never_answered() {
+    let mut office = PostOffice::new();
+    assert!(office.send(HOST, "list", "").is_empty());
+}
+
+#[test]
+fn draw_offer_is_refused_where_the_game_has_no_draws() {
+    let mut office = PostOffice::new();
+    office.signup("alice");
+    office.signup("bob");
+    office.send(&address("alice"), "spherical challenge alice bob", "");
+    let sent = office.send(
+        &address("alice"),
+        &format!(
+            "spherical move 101 alice {} h8-h7 propose",
+            password("alice")
+        ),
+        "",
+    );
+    let error = only_error(&sent, &address("alice"));
+    assert_eq!(error.subject, "Spherical Chess 324 Board 101 Error");
+    assert!(
+        error.body.contains("no draw can be offered in this game"),
+        "{}",
+        error.body
+    );
+    // The move before the offer in the same command is not played either.
+    assert_eq!(office.move_count(101), 0);
+}

@@ -182,8 +182,8 @@ fn serve_answers_within_a_second_and_stops_on_sigterm() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    let status = Command::new("kill")
-        .args(["-TERM", &server.id().to_string()])
+    let status = Command::new("sh")
+        .args(["-c", &format!("kill -TERM {}", server.id())])
         .status()
         .unwrap();
     assert!(status.success());

@@ -191,8 +191,11 @@ pub fn clean_subject(subject: &str) -> String {
                 text = text[close + 1..].trim_start();
             }
         }
-        let lower = text.to_lowercase();
-        if let Some(prefix) = PREFIXES.iter().find(|prefix| lower.starts_with(*prefix)) {
+        let has_prefix = |prefix: &&&str| {
+            text.get(..prefix.len())
+                .is_some_and(|start| start.eq_ignore_ascii_case(prefix))
+        };
+        if let Some(prefix) = PREFIXES.iter().find(has_prefix) {
             text = text[prefix.len()..].trim_start();
         }
         if text == before {

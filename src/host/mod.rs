@@ -130,9 +130,14 @@ impl Host {
         if !store::mark_seen(&tx, &mail.message_id)? {
             return Ok(Receipt::Duplicate);
         }
-        if let Some(reason) = &mail.unanswerable {
+        let from_self = mail.from.eq_ignore_ascii_case(&self.settings.address);
+        let unanswerable = mail
+            .unanswerable
+            .clone()
+            .or_else(|| from_self.then(|| "it comes from the host's own address".to_string()));
+        if let Some(reason) = unanswerable {
             tx.commit().map_err(StoreError::from)?;
-            return Ok(Receipt::Ignored(reason.clone()));
+            return Ok(Receipt::Ignored(reason));
         }
         let receipt = handle_mail(&tx, &mail, &self.renderer, &self.settings)?;
         tx.commit().map_err(StoreError::from)?;

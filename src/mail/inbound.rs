@@ -44,7 +44,7 @@ impl InboundMail {
 pub enum InboundError {
     #[error("not an RFC 5322 message")]
     Unparseable,
-    #[error("the message has no From address")]
+    #[error("the message has no usable From address")]
     NoSender,
 }
 
@@ -69,7 +69,7 @@ pub fn parse(raw: &[u8]) -> Result<InboundMail, InboundError> {
         .and_then(|from| from.first())
         .and_then(|addr| addr.address())
         .map(|address| address.trim().to_string())
-        .filter(|address| address.contains('@'))
+        .filter(|address| address.parse::<lettre::Address>().is_ok())
         .ok_or(InboundError::NoSender)?;
     let message_id = match message.message_id() {
         Some(id) if !id.trim().is_empty() => id.trim().to_string(),

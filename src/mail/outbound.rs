@@ -99,8 +99,8 @@ pub fn build_message(id: i64, mail: &QueuedMail, from: &Mailbox) -> Result<Messa
 }
 
 /// Sends every waiting outbox row; returns how many went out. A row that
-/// cannot be built is reported and left unsent; a transport failure
-/// stops the run so the rest are retried next time, in order.
+/// cannot be built is reported and set aside; a transport failure stops
+/// the run so the rest are retried next time, in order.
 pub fn drain_outbox(
     conn: &Connection,
     transport: &dyn Transport,
@@ -113,10 +113,68 @@ pub fn drain_outbox(
             return Ok(sent);
         }
         for row in rows {
-            let message = build_message(row.id, &row.mail, from)?;
+            let message = match build_message(row.id, &row.mail, from) {
+                Ok(message) => message,
+                Err(err) => {
+                    eprintln!("pbem: {err}; the mail is set aside");
+                    store::mark_failed(conn, row.id, &err.to_string())?;
+                    continue;
+                }
+            };
             transport.send(row.id, &message)?;
             store::mark_sent(conn, row.id)?;
             sent += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    fn queued(recipient: &str, id: &str) -> QueuedMail {
+        QueuedMail {
+            recipient: recipient.into(),
+            subject: "Chess Board 101 bob".into(),
+            body: "board".into(),
+            message_id: id.into(),
+            in_reply_to: Some("pbem.101.a@localhost".into()),
+            references: vec![
+                "pbem.101.root@localhost".into(),
+                "pbem.101.a@localhost".into(),
+            ],
+        }
+    }
+
+    #[test]
+    fn unbuildable_row_is_set_aside_and_the_rest_go_out() {
+        let store = Store::open_in_memory().unwrap();
+        let conn = store.connection();
+        store::queue_mail(conn, &queued("not an address", "pbem.1@localhost")).unwrap();
+        store::queue_mail(conn, &queued("bob@example.org", "pbem.2@localhost")).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let transport = FileTransport::new(dir.path()).unwrap();
+        let from = host_mailbox("PBeM host", "pbem@localhost").unwrap();
+        assert_eq!(drain_outbox(conn, &transport, &from).unwrap(), 1);
+        assert!(store::unsent(conn, 10).unwrap().is_empty());
+        let written = std::fs::read_to_string(dir.path().join("00000002.eml")).unwrap();
+        assert!(written.contains("To: bob@example.org"));
+        assert!(written.contains("Message-ID: <pbem.2@localhost>"));
+        assert!(written.contains("In-Reply-To: <pbem.101.a@localhost>"));
+        assert!(written.contains("References: <pbem.101.root@localhost> <pbem.101.a@localhost>"));
+        assert!(written.contains("Auto-Submitted: auto-replied"));
+    }
+
+    #[test]
+    fn sending_a_row_again_overwrites_its_own_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let transport = FileTransport::new(dir.path()).unwrap();
+        let from = host_mailbox("PBeM host", "pbem@localhost").unwrap();
+        let message =
+            build_message(7, &queued("bob@example.org", "pbem.7@localhost"), &from).unwrap();
+        transport.send(7, &message).unwrap();
+        transport.send(7, &message).unwrap();
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 }

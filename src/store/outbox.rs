@@ -45,7 +45,7 @@ pub fn queue_mail(conn: &Connection, mail: &QueuedMail) -> StoreResult<i64> {
 pub fn unsent(conn: &Connection, limit: u32) -> StoreResult<Vec<OutboxRow>> {
     let mut statement = conn.prepare(
         "SELECT id, recipient, subject, body, message_id, in_reply_to, references_ids
-         FROM outbox WHERE sent IS NULL ORDER BY id LIMIT ?1",
+         FROM outbox WHERE sent IS NULL AND failure IS NULL ORDER BY id LIMIT ?1",
     )?;
     let rows = statement
         .query_map([limit], |row| {
@@ -70,6 +70,16 @@ pub fn mark_sent(conn: &Connection, id: i64) -> StoreResult<()> {
     conn.execute(
         "UPDATE outbox SET sent = ?2 WHERE id = ?1",
         params![id, now()],
+    )?;
+    Ok(())
+}
+
+/// Sets a row aside that can never be sent, with the reason, so the rows
+/// behind it still go out.
+pub fn mark_failed(conn: &Connection, id: i64, reason: &str) -> StoreResult<()> {
+    conn.execute(
+        "UPDATE outbox SET failure = ?2 WHERE id = ?1",
+        params![id, reason],
     )?;
     Ok(())
 }

@@ -73,6 +73,10 @@ const MIGRATIONS: &[&str] = &[
      CREATE INDEX sent_ids_by_player ON sent_ids (userid, game_id, created);
      CREATE INDEX outbox_unsent ON outbox (sent, id);
      CREATE INDEX outbox_by_recipient ON outbox (recipient, created);",
+    // 3: an outbox row that can never be built (a recipient address the
+    // transport refuses) is set aside with the reason instead of blocking
+    // every row behind it.
+    "ALTER TABLE outbox ADD COLUMN failure TEXT;",
 ];
 
 /// The version this build writes.

@@ -77,8 +77,13 @@ pub struct PostOffice {
 
 impl PostOffice {
     pub fn new() -> PostOffice {
+        PostOffice::with_config("")
+    }
+
+    /// A post office whose host runs on these TOML settings.
+    pub fn with_config(toml: &str) -> PostOffice {
         let dir = tempfile::tempdir().unwrap();
-        let config = Config::load(None, Some(dir.path())).unwrap();
+        let config = Config::from_toml(toml, Some(dir.path())).unwrap();
         let runtime = Runtime::open(&config).unwrap();
         PostOffice {
             dir,
