@@ -4,6 +4,7 @@
 //! [`GameKind`], the registry of names and aliases.
 
 pub mod chess;
+pub mod progression;
 mod registry;
 
 pub use registry::GameKind;

@@ -1,21 +1,23 @@
 //! The one place that knows every game: names, aliases, titles, and how to
 //! start each.
 
-use super::{chess, Game, SetupError};
+use super::{chess, progression, Game, SetupError};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
     Chess,
+    Progression,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 1] = [GameKind::Chess];
+    pub const ALL: [GameKind; 2] = [GameKind::Chess, GameKind::Progression];
 
     /// The name used in commands and stored with every game.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Chess => "chess",
+            GameKind::Progression => "progression",
         }
     }
 
@@ -23,6 +25,7 @@ impl GameKind {
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
             GameKind::Chess => &["standardchess", "fidechess", "orthochess"],
+            GameKind::Progression => &["progressionchess", "progchess"],
         }
     }
 
@@ -30,6 +33,7 @@ impl GameKind {
     pub fn title(self) -> &'static str {
         match self {
             GameKind::Chess => "Chess",
+            GameKind::Progression => "Progression Chess",
         }
     }
 
@@ -50,6 +54,7 @@ impl GameKind {
     pub fn help(self) -> &'static str {
         match self {
             GameKind::Chess => chess::HELP,
+            GameKind::Progression => progression::HELP,
         }
     }
 
@@ -58,6 +63,7 @@ impl GameKind {
     pub fn new_game(self, switches: &[String]) -> Result<Box<dyn Game>, SetupError> {
         match self {
             GameKind::Chess => Ok(Box::new(chess::ChessGame::new(switches)?)),
+            GameKind::Progression => Ok(Box::new(progression::ProgressionGame::new(switches)?)),
         }
     }
 
@@ -70,6 +76,13 @@ impl GameKind {
     ) -> Result<Box<dyn Game>, SetupError> {
         match self {
             GameKind::Chess => Ok(Box::new(chess::ChessGame::from_fen(switches, position)?)),
+            // FEN cannot say which pieces are little or what the lists are.
+            GameKind::Progression => {
+                progression::ProgressionGame::new(switches)?;
+                Err(SetupError(format!(
+                    "Progression Chess cannot start from a position ({position:?}): it always starts from its own array; reach a position with moves instead"
+                )))
+            }
         }
     }
 }
@@ -89,6 +102,29 @@ mod tests {
         assert_eq!(GameKind::from_name("chess"), Some(GameKind::Chess));
         assert_eq!(GameKind::from_name("Standard-Chess"), Some(GameKind::Chess));
         assert_eq!(GameKind::from_name("checkers"), None);
+        assert_eq!(
+            GameKind::from_name("progression"),
+            Some(GameKind::Progression)
+        );
+        assert_eq!(
+            GameKind::from_name("Progression Chess"),
+            Some(GameKind::Progression)
+        );
+        assert_eq!(
+            GameKind::from_name("progression_chess"),
+            Some(GameKind::Progression)
+        );
+    }
+
+    #[test]
+    fn every_game_has_a_title_help_and_a_start() {
+        for kind in GameKind::ALL {
+            assert!(!kind.title().is_empty());
+            assert!(kind.help().len() > 200, "{kind} help too short");
+            let game = kind.new_game(&[]).unwrap();
+            assert_eq!(game.kind(), kind);
+        }
+        assert_eq!(GameKind::Progression.title(), "Progression Chess");
     }
 
     #[test]
