@@ -46,6 +46,18 @@ impl ProgressionGame {
         }
     }
 
+    /// A game in its board phase from a constructed position, for tests
+    /// of positions that moves reach only slowly.
+    #[cfg(test)]
+    pub(crate) fn from_board(setup: Setup, board: Board) -> ProgressionGame {
+        ProgressionGame {
+            setup,
+            lists: [Some(board.list(Side::White)), Some(board.list(Side::Black))],
+            board: Some(board),
+            outcome: board.judge(),
+        }
+    }
+
     pub fn board_state(&self) -> Option<&Board> {
         self.board.as_ref()
     }

@@ -72,7 +72,7 @@ pub fn parse_move(
         // that way is it the little bishop.
         let mut readings = vec![(san.mover, san.rest.as_str())];
         if san.mover == Some(Kind::LittleBishop) {
-            readings.insert(0, (None, &cleaned[..]));
+            readings.insert(0, (None, cleaned));
         }
         let mut readable = false;
         for (mover, rest) in readings {
