@@ -21,6 +21,9 @@ pub struct ProgressionGame {
     /// Present once both lists are known.
     board: Option<Board>,
     outcome: Option<Outcome>,
+    /// How many lists match the template (the same for both sides), kept
+    /// so list-phase perft need not enumerate them again at every node.
+    list_count: u64,
 }
 
 impl ProgressionGame {
@@ -31,11 +34,14 @@ impl ProgressionGame {
             lists: [None; 2],
             board: None,
             outcome: None,
+            list_count: 1,
         };
         // A template without wildcards is both lists: no list phase.
         if let Some(list) = setup.template.complete() {
             game.lists = [Some(list); 2];
             game.start_board();
+        } else {
+            game.list_count = setup.template.count_lists();
         }
         Ok(game)
     }
@@ -55,6 +61,7 @@ impl ProgressionGame {
             lists: [Some(board.list(Side::White)), Some(board.list(Side::Black))],
             board: Some(board),
             outcome: board.judge(),
+            list_count: 1,
         }
     }
 
@@ -111,7 +118,7 @@ impl ProgressionGame {
     /// Perft over the list phase: the number of matching lists is the same
     /// for both sides, so plies that stay in the list phase multiply.
     fn perft_lists(&self, depth: u32) -> u64 {
-        let count = self.setup.template.count_lists();
+        let count = self.list_count;
         match (self.lists, depth) {
             (_, 0) => 1,
             (_, 1) => count,
