@@ -133,7 +133,7 @@ proptest! {
 
     #[test]
     fn no_switch_text_panics_a_challenge(a in "\\PC{0,14}", b in "-(list|LIST|promote)[:=][xzKQRrNnBb1-9]{0,10}") {
-        let _ = GameKind::Progression.new_game(&[a.clone()]);
+        let _ = GameKind::Progression.new_game(std::slice::from_ref(&a));
         let _ = GameKind::Progression.new_game(&[b.clone(), a]);
     }
 }
