@@ -87,18 +87,12 @@ impl ProgressionGame {
         let list = ProgressionList::parse(body)
             .and_then(|list| self.setup.template.check(&list).map(|()| list))
             .map_err(|reason| {
-                let example = self
-                    .setup
-                    .template
-                    .lists()
-                    .first()
-                    .map(|l| format!("{LIST_PREFIX}{l}"))
-                    .unwrap_or_default();
                 MoveError::Illegal {
                     text: text.to_string(),
                     reason: format!(
-                        "{side} must first choose a progression list matching the template {} (x any kind, z Q or K): {reason}; for example {example}",
-                        self.setup.template
+                        "{side} must first choose a progression list matching the template {} (x any kind, z Q or K): {reason}; for example {}",
+                        self.setup.template,
+                        self.example_list()
                     ),
                 }
             })?;
@@ -113,6 +107,16 @@ impl ProgressionGame {
             public_notation: notation.clone(),
             notation,
         })
+    }
+
+    /// The first list that fits the template, as a list move.
+    fn example_list(&self) -> String {
+        let mut lists = self.setup.template.lists();
+        lists.truncate(1);
+        lists
+            .first()
+            .map(|list| format!("{LIST_PREFIX}{list}"))
+            .unwrap_or_default()
     }
 
     /// Perft over the list phase: the number of matching lists is the same
@@ -266,8 +270,9 @@ impl Game for ProgressionGame {
                     _ => String::new(),
                 };
                 format!(
-                    "List phase: {side} to choose a progression list matching {} (write it as {LIST_PREFIX}KQRrNnBb).{seen}",
-                    self.setup.template
+                    "List phase: {side} to choose a progression list matching {} (for example {}).{seen}",
+                    self.setup.template,
+                    self.example_list()
                 )
             }
             Some(board) => {

@@ -186,7 +186,7 @@ impl Template {
                     Slot::Any => "anything".to_string(),
                 };
                 return Err(format!(
-                    "the list {list} does not match the template {self}: position {} must be {wanted}, not {kind}",
+                    "position {} must be {wanted}, not {kind}",
                     position + 1
                 ));
             }
