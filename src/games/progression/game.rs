@@ -160,7 +160,7 @@ impl ProgressionGame {
 fn strip_list_prefix(text: &str) -> &str {
     let text = text.trim();
     match text.get(..LIST_PREFIX.len()) {
-        Some(head) if head.eq_ignore_ascii_case(LIST_PREFIX) => &text[LIST_PREFIX.len()..],
+        Some(head) if head.eq_ignore_ascii_case(LIST_PREFIX) => text[LIST_PREFIX.len()..].trim(),
         _ => text,
     }
 }

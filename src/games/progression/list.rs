@@ -155,7 +155,7 @@ impl Template {
             let left = match free.as_slice() {
                 [] => "neither Q nor K is left for them (both are fixed)".to_string(),
                 [one] => format!("only {one} is left for them"),
-                _ => "only Q and K can fill them".to_string(),
+                _ => "there are only those two".to_string(),
             };
             return Err(format!(
                 "the -list: template has {zs} z's, but a z takes Q or K and {left}"

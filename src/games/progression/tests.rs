@@ -91,7 +91,7 @@ fn white_chooses_his_list_then_black_then_white_moves_on_the_board() {
     assert_eq!(played.notation, "list:nbNBrRQK");
     assert_eq!(g.to_move(), vec![Side::Black]);
     assert!(g.status(Side::Black).contains("White's list is nbNBrRQK"));
-    g.play(Side::Black, "List:KQRrNnBb").unwrap();
+    g.play(Side::Black, "List: KQRrNnBb").unwrap();
     assert_eq!(g.to_move(), vec![Side::White]);
     assert_eq!(g.legal_moves(Side::White).len(), 20);
     let board = g.board_state().unwrap();
