@@ -67,66 +67,86 @@ pub fn parse_move(
         }
         return pick_promotion(board, promote_digits, &same, choice).map_err(illegal);
     }
-    if let Some(san) = parse_san(cleaned) {
-        // A leading `b` is a pawn's file first; only if no pawn move reads
-        // that way is it the little bishop.
-        let mut readings = vec![(san.mover, san.rest.as_str())];
-        if san.mover == Some(Kind::LittleBishop) {
-            readings.insert(0, (None, cleaned));
+    parse_san_move(board, promote_digits, cleaned, &legal).map_err(|(reason, readable)| {
+        if readable {
+            illegal(reason)
+        } else {
+            malformed(reason)
         }
-        let mut readable = false;
-        for (mover, rest) in readings {
-            let Some(pattern) = parse_target(rest) else {
-                continue;
-            };
-            readable = true;
-            let found: Vec<BoardMove> = legal
-                .iter()
-                .copied()
-                .filter(|bm| {
-                    let man = board.man_at(bm.mv.from).map(|(_, man)| man);
-                    let wanted = match mover {
-                        None => Man::Pawn,
-                        Some(kind) => Man::Piece(kind),
-                    };
-                    man == Some(wanted)
-                        && !matches!(bm.mv.kind, MoveKind::Castle(_))
-                        && bm.mv.to == pattern.to
-                        && pattern.from_file.is_none_or(|f| bm.mv.from.file() == f)
-                        && pattern.from_rank.is_none_or(|r| bm.mv.from.rank() == r)
-                })
-                .collect();
-            if found.is_empty() {
-                continue;
-            }
-            let mut froms: Vec<Square> = found.iter().map(|bm| bm.mv.from).collect();
-            froms.dedup();
-            if froms.len() > 1 {
-                let options: Vec<String> = found.iter().map(|bm| bm.coordinate()).collect();
-                return Err(illegal(format!(
+    })
+}
+
+const HOW_TO_WRITE: &str =
+    "write a move in coordinates (e2e4, e1g1 to castle, e7e8=2 or e7e8=n to promote) or as Nf3 / nc3 / O-O";
+
+/// SAN by kind letter. The error says why, and whether the text could be
+/// read as a move at all.
+fn parse_san_move(
+    board: &Board,
+    promote_digits: &[u8],
+    text: &str,
+    legal: &[BoardMove],
+) -> Result<BoardMove, (String, bool)> {
+    let san = parse_san(text);
+    // A leading `b` is a pawn's file first; only if no pawn move reads
+    // that way is it the little bishop.
+    let mut readings = vec![(san.mover, san.rest.as_str())];
+    if san.mover == Some(Kind::LittleBishop) {
+        readings.insert(0, (None, text));
+    }
+    let mut readable = false;
+    for (mover, rest) in readings {
+        let Some(pattern) = parse_target(rest) else {
+            continue;
+        };
+        readable = true;
+        let wanted = match mover {
+            None => Man::Pawn,
+            Some(kind) => Man::Piece(kind),
+        };
+        let found: Vec<BoardMove> = legal
+            .iter()
+            .copied()
+            .filter(|bm| {
+                board.man_at(bm.mv.from).map(|(_, man)| man) == Some(wanted)
+                    && !matches!(bm.mv.kind, MoveKind::Castle(_))
+                    && bm.mv.to == pattern.to
+                    && pattern.from_file.is_none_or(|f| bm.mv.from.file() == f)
+                    && pattern.from_rank.is_none_or(|r| bm.mv.from.rank() == r)
+            })
+            .collect();
+        if found.is_empty() {
+            continue;
+        }
+        let mut froms: Vec<Square> = found.iter().map(|bm| bm.mv.from).collect();
+        froms.dedup();
+        if froms.len() > 1 {
+            let options: Vec<String> = found.iter().map(|bm| bm.coordinate()).collect();
+            return Err((
+                format!(
                     "ambiguous: it could be {}; say which in coordinates",
                     options.join(" or ")
-                )));
-            }
-            let choice = parse_choice(&pattern.promotion).map_err(&malformed)?;
-            return pick_promotion(board, promote_digits, &found, choice).map_err(illegal);
-        }
-        if !readable {
-            return Err(malformed(
-                "write a move in coordinates (e2e4, e1g1 to castle, e7e8=2 or e7e8=n to promote) or as Nf3 / nc3 / O-O".into(),
+                ),
+                true,
             ));
         }
-        let who = match san.mover {
-            Some(kind) => format!("no {} {}", board.turn().name().to_lowercase(), kind.name()),
-            None => format!("no {} pawn", board.turn().name().to_lowercase()),
-        };
-        return Err(illegal(format!(
-            "{who} can make that move (in SAN a letter's case names big or little, not colour); legal moves: {}",
-            list(&legal)
-        )));
+        let choice = parse_choice(&pattern.promotion).map_err(|reason| (reason, false))?;
+        return pick_promotion(board, promote_digits, &found, choice).map_err(|r| (r, true));
     }
-    Err(malformed(
-        "write a move in coordinates (e2e4, e1g1 to castle, e7e8=2 or e7e8=n to promote) or as Nf3 / nc3 / O-O".into(),
+    if !readable {
+        return Err((HOW_TO_WRITE.to_string(), false));
+    }
+    let side = board.turn().name().to_lowercase();
+    let who = match san.mover {
+        Some(kind) => format!("no {side} {}", kind.name()),
+        None => format!("no {side} pawn"),
+    };
+    Err((
+        format!(
+            "{who} can make that move (in SAN a letter's case names big or little, not colour); legal moves: {}",
+            list(legal)
+        ),
+        true,
     ))
 }
 
@@ -224,21 +244,19 @@ struct San {
     rest: String,
 }
 
-/// Splits off a leading kind letter (any but a file letter other than
-/// `b`, which [`parse_move`] tries both ways).
-fn parse_san(text: &str) -> Option<San> {
+/// Splits off a leading kind letter; without one the move is a pawn's.
+/// (`b` is both a kind and a file: [`parse_san_move`] tries both.)
+fn parse_san(text: &str) -> San {
     let mut chars = text.chars();
-    let first = chars.next()?;
-    let rest: String = chars.collect();
-    match Kind::from_letter(first) {
-        Some(kind) => Some(San {
+    match chars.next().and_then(Kind::from_letter) {
+        Some(kind) => San {
             mover: Some(kind),
-            rest,
-        }),
-        None => Some(San {
+            rest: chars.collect(),
+        },
+        None => San {
             mover: None,
             rest: text.to_string(),
-        }),
+        },
     }
 }
 
