@@ -237,6 +237,30 @@ fn castling_needs_no_safety_from_attack() {
     assert!(g.legal_moves(Side::White).contains(&"e1g1".to_string()));
 }
 
+#[test]
+fn castling_rights_end_when_the_rook_is_captured_on_its_home_square() {
+    let setup = "-list:KQRrNnBb";
+    let g = constructed(setup, "wKe1 wRh1 wKa1 bRh8 bKa8", Side::Black);
+    let mut board = *g.board_state().unwrap();
+    board
+        .position_mut()
+        .set_castling_right(Side::White, Wing::King, true);
+    let mut g = ProgressionGame::from_board(Setup::parse(&switches(setup)).unwrap(), board);
+    // A black rook takes on h1 and progresses to a little rook there.
+    g.play(Side::Black, "h8h1").unwrap();
+    assert_eq!(man(&g, "h1"), piece(Side::Black, 'r'));
+    let err = g.play(Side::White, "e1g1").unwrap_err().to_string();
+    assert!(err.contains("cannot move to g1"), "{err}");
+}
+
+#[test]
+fn en_passant_works_as_in_chess() {
+    let mut g = game("-list:KQRrNnBb");
+    play_all(&mut g, "e2e4 a7a6 e4e5 d7d5 e5d6");
+    assert_eq!(man(&g, "d5"), None);
+    assert_eq!(man(&g, "d6"), Some((Side::White, Man::Pawn)));
+}
+
 // --- Promotion ------------------------------------------------------------
 
 #[test]
