@@ -27,7 +27,7 @@ fn main() {
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with("--"));
     let min = Duration::from_secs(3);
     println!(
-        "{:<10} {:>5} {:>12} {:>12} {:>12} {:>7}",
+        "{:<12} {:>5} {:>12} {:>12} {:>12} {:>7}",
         "position", "depth", "nodes", "pbem Mn/s", "chess Mn/s", "ratio"
     );
     let cases = [
@@ -56,7 +56,7 @@ fn main() {
         let our_rate = ours as f64 / our_secs / 1e6;
         let their_rate = theirs as f64 / their_secs / 1e6;
         println!(
-            "{name:<10} {depth:>5} {ours:>12} {our_rate:>12.1} {their_rate:>12.1} {:>7.2}",
+            "{name:<12} {depth:>5} {ours:>12} {our_rate:>12.1} {their_rate:>12.1} {:>7.2}",
             our_rate / their_rate
         );
     }
@@ -75,7 +75,7 @@ fn main() {
         let game = kind.new_game(&switches).expect("benchmark set-up");
         let (nodes, secs) = measure(min, || game.perft(depth));
         println!(
-            "{:<10} {depth:>5} {nodes:>12} {:>12.1} {:>12} {:>7}",
+            "{:<12} {depth:>5} {nodes:>12} {:>12.1} {:>12} {:>7}",
             kind.name(),
             nodes as f64 / secs / 1e6,
             "-",

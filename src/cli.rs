@@ -34,7 +34,8 @@ pub enum Command {
         #[arg(long, default_value = "")]
         moves: String,
         /// The game's challenge switches, e.g. "-list:nbNBrRQK -promote:15".
-        #[arg(long, default_value = "")]
+        /// Switches start with '-', so the value may too.
+        #[arg(long, default_value = "", allow_hyphen_values = true)]
         switches: String,
         /// Print a line per legal first ply with its count.
         #[arg(long)]

@@ -4,6 +4,7 @@
 //! [`GameKind`], the registry of names and aliases.
 
 pub mod chess;
+pub mod progression;
 pub mod recursion;
 mod registry;
 pub mod spherical;

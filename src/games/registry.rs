@@ -2,18 +2,24 @@
 //! start each.
 
 use super::spherical::{self, Spherical};
-use super::{chess, recursion, Game, SetupError};
+use super::{chess, progression, recursion, Game, SetupError};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
     Chess,
+    Progression,
     Recursion,
     Spherical,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::Chess, GameKind::Recursion, GameKind::Spherical];
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Chess,
+        GameKind::Progression,
+        GameKind::Recursion,
+        GameKind::Spherical,
+    ];
 
     /// The name used in commands and stored with every game.
     pub fn name(self) -> &'static str {
@@ -21,6 +27,7 @@ impl GameKind {
             GameKind::Chess => "chess",
             GameKind::Spherical => "spherical",
             GameKind::Recursion => "recursion",
+            GameKind::Progression => "progression",
         }
     }
 
@@ -39,6 +46,7 @@ impl GameKind {
                 "infiniterecursionchess",
                 "recursionchess",
             ],
+            GameKind::Progression => &["progressionchess", "progchess"],
         }
     }
 
@@ -48,6 +56,7 @@ impl GameKind {
             GameKind::Chess => "Chess",
             GameKind::Spherical => "Spherical Chess 324",
             GameKind::Recursion => "Infinite Recursion Chess",
+            GameKind::Progression => "Progression Chess",
         }
     }
 
@@ -70,6 +79,7 @@ impl GameKind {
             GameKind::Chess => chess::HELP,
             GameKind::Spherical => spherical::HELP,
             GameKind::Recursion => recursion::HELP,
+            GameKind::Progression => progression::HELP,
         }
     }
 
@@ -80,6 +90,7 @@ impl GameKind {
             GameKind::Chess => Ok(Box::new(chess::ChessGame::new(switches)?)),
             GameKind::Spherical => Ok(Box::new(Spherical::from_switches(switches)?)),
             GameKind::Recursion => Ok(Box::new(recursion::RecursionGame::new(switches)?)),
+            GameKind::Progression => Ok(Box::new(progression::ProgressionGame::new(switches)?)),
         }
     }
 
@@ -108,6 +119,13 @@ impl GameKind {
                 "Infinite Recursion Chess has no position notation (got {position:?}): \
                  play the moves from the start instead"
             ))),
+            // FEN cannot say which pieces are little or what the lists are.
+            GameKind::Progression => {
+                progression::ProgressionGame::new(switches)?;
+                Err(SetupError(format!(
+                    "Progression Chess cannot start from a position ({position:?}): it always starts from its own array; reach a position with moves instead"
+                )))
+            }
         }
     }
 }
@@ -139,17 +157,30 @@ mod tests {
                 "{alias}"
             );
         }
+        assert_eq!(
+            GameKind::from_name("progression"),
+            Some(GameKind::Progression)
+        );
+        assert_eq!(
+            GameKind::from_name("Progression Chess"),
+            Some(GameKind::Progression)
+        );
+        assert_eq!(
+            GameKind::from_name("progression_chess"),
+            Some(GameKind::Progression)
+        );
     }
 
     #[test]
     fn every_game_has_a_title_help_and_a_start() {
         for kind in GameKind::ALL {
             assert!(!kind.title().is_empty());
-            assert!(!kind.help().is_empty());
+            assert!(kind.help().len() > 200, "{kind} help too short");
             let game = kind.new_game(&[]).expect("starts with no switches");
             assert_eq!(game.kind(), kind);
         }
         assert_eq!(GameKind::Recursion.title(), "Infinite Recursion Chess");
+        assert_eq!(GameKind::Progression.title(), "Progression Chess");
     }
 
     #[test]

@@ -1,0 +1,343 @@
+//! Progression Chess as a [`Game`] of the host: the list phase, then the
+//! board phase on [`Board`].
+
+use super::board::{Board, BoardMove, Man};
+use super::kind::Kind;
+use super::list::ProgressionList;
+use super::notation;
+use super::render;
+use super::switches::Setup;
+use crate::games::chess::{Color, Square};
+use crate::games::{Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side};
+
+/// The canonical prefix of a list move.
+const LIST_PREFIX: &str = "list:";
+
+#[derive(Clone, Debug)]
+pub struct ProgressionGame {
+    setup: Setup,
+    /// Each side's list once chosen (or given by a complete template).
+    lists: [Option<ProgressionList>; 2],
+    /// Present once both lists are known.
+    board: Option<Board>,
+    outcome: Option<Outcome>,
+    /// How many lists match the template (the same for both sides), kept
+    /// so list-phase perft need not enumerate them again at every node.
+    list_count: u64,
+}
+
+impl ProgressionGame {
+    pub fn new(switches: &[String]) -> Result<ProgressionGame, SetupError> {
+        let setup = Setup::parse(switches)?;
+        let mut game = ProgressionGame {
+            setup,
+            lists: [None; 2],
+            board: None,
+            outcome: None,
+            list_count: 1,
+        };
+        // A template without wildcards is both lists: no list phase.
+        if let Some(list) = setup.template.complete() {
+            game.lists = [Some(list); 2];
+            game.start_board();
+        } else {
+            game.list_count = setup.template.count_lists();
+        }
+        Ok(game)
+    }
+
+    fn start_board(&mut self) {
+        if let [Some(white), Some(black)] = self.lists {
+            self.board = Some(Board::start([white, black], self.setup.promote));
+        }
+    }
+
+    /// A game in its board phase from a constructed position, for tests
+    /// of positions that moves reach only slowly.
+    #[cfg(test)]
+    pub(crate) fn from_board(setup: Setup, board: Board) -> ProgressionGame {
+        ProgressionGame {
+            setup,
+            lists: [Some(board.list(Side::White)), Some(board.list(Side::Black))],
+            board: Some(board),
+            outcome: board.judge(),
+            list_count: 1,
+        }
+    }
+
+    pub fn board_state(&self) -> Option<&Board> {
+        self.board.as_ref()
+    }
+
+    pub fn list(&self, side: Side) -> Option<ProgressionList> {
+        self.lists[side.index()]
+    }
+
+    /// Who owes the next ply, game over or not.
+    fn mover(&self) -> Side {
+        match (&self.board, self.lists) {
+            (Some(board), _) => board.turn(),
+            (None, [None, _]) => Side::White,
+            (None, _) => Side::Black,
+        }
+    }
+
+    fn play_list(&mut self, side: Side, text: &str) -> Result<PlayedMove, MoveError> {
+        let body = strip_list_prefix(text);
+        let list = ProgressionList::parse(body)
+            .and_then(|list| self.setup.template.check(&list).map(|()| list))
+            .map_err(|reason| {
+                MoveError::Illegal {
+                    text: text.to_string(),
+                    reason: format!(
+                        "{side} must first choose a progression list matching the template {} (x any kind, z Q or K): {reason}; for example {}",
+                        self.setup.template,
+                        self.example_list()
+                    ),
+                }
+            })?;
+        self.lists[side.index()] = Some(list);
+        self.start_board();
+        if let Some(board) = &self.board {
+            // Only a pathological start could have no moves; judge anyway.
+            self.outcome = board.judge();
+        }
+        let notation = format!("{LIST_PREFIX}{list}");
+        Ok(PlayedMove {
+            public_notation: notation.clone(),
+            notation,
+        })
+    }
+
+    /// The first list that fits the template, as a list move.
+    fn example_list(&self) -> String {
+        let mut lists = self.setup.template.lists();
+        lists.truncate(1);
+        lists
+            .first()
+            .map(|list| format!("{LIST_PREFIX}{list}"))
+            .unwrap_or_default()
+    }
+
+    /// Perft over the list phase: the number of matching lists is the same
+    /// for both sides, so plies that stay in the list phase multiply.
+    fn perft_lists(&self, depth: u32) -> u64 {
+        let count = self.list_count;
+        match (self.lists, depth) {
+            (_, 0) => 1,
+            (_, 1) => count,
+            ([None, None], 2) => count * count,
+            _ => self
+                .setup
+                .template
+                .lists()
+                .into_iter()
+                .map(|list| self.after_list(list).perft(depth - 1))
+                .sum(),
+        }
+    }
+
+    fn after_list(&self, list: ProgressionList) -> ProgressionGame {
+        let mut next = self.clone();
+        let side = self.mover();
+        next.lists[side.index()] = Some(list);
+        next.start_board();
+        if let Some(board) = &next.board {
+            next.outcome = board.judge();
+        }
+        next
+    }
+
+    fn man_at(&self, sq: Square) -> Option<(Color, Man)> {
+        match &self.board {
+            Some(board) => board.man_at(sq),
+            None => start_man(sq),
+        }
+    }
+}
+
+/// `list:KQRrNnBb`, `List:…` or just the letters.
+fn strip_list_prefix(text: &str) -> &str {
+    let text = text.trim();
+    match text.get(..LIST_PREFIX.len()) {
+        Some(head) if head.eq_ignore_ascii_case(LIST_PREFIX) => text[LIST_PREFIX.len()..].trim(),
+        _ => text,
+    }
+}
+
+/// The start array, for drawing the board before the lists are known.
+fn start_man(sq: Square) -> Option<(Color, Man)> {
+    let color = match sq.rank() {
+        0 | 1 => Color::White,
+        6 | 7 => Color::Black,
+        _ => return None,
+    };
+    if matches!(sq.rank(), 1 | 6) {
+        return Some((color, Man::Pawn));
+    }
+    let back = [
+        Kind::LittleRook,
+        Kind::LittleKnight,
+        Kind::LittleBishop,
+        Kind::Queen,
+        Kind::King,
+        Kind::Bishop,
+        Kind::Knight,
+        Kind::Rook,
+    ];
+    Some((color, Man::Piece(back[usize::from(sq.file())])))
+}
+
+impl Game for ProgressionGame {
+    fn kind(&self) -> GameKind {
+        GameKind::Progression
+    }
+
+    fn switches(&self) -> Vec<String> {
+        self.setup.to_switches()
+    }
+
+    fn to_move(&self) -> Vec<Side> {
+        match self.outcome {
+            Some(_) => Vec::new(),
+            None => vec![self.mover()],
+        }
+    }
+
+    fn play(&mut self, side: Side, text: &str) -> Result<PlayedMove, MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if side != self.mover() {
+            return Err(MoveError::NotYourTurn(side));
+        }
+        let Some(board) = &mut self.board else {
+            return self.play_list(side, text);
+        };
+        let bm = notation::parse_move(board, self.setup.promote.digits(), text)?;
+        board.play(bm);
+        self.outcome = board.judge();
+        let notation = bm.coordinate();
+        Ok(PlayedMove {
+            public_notation: notation.clone(),
+            notation,
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn legal_moves(&self, side: Side) -> Vec<String> {
+        if self.outcome.is_some() || side != self.mover() {
+            return Vec::new();
+        }
+        match &self.board {
+            Some(board) => board
+                .legal_moves()
+                .into_iter()
+                .map(BoardMove::coordinate)
+                .collect(),
+            None => self
+                .setup
+                .template
+                .lists()
+                .into_iter()
+                .map(|list| format!("{LIST_PREFIX}{list}"))
+                .collect(),
+        }
+    }
+
+    fn board(&self, viewer: Side) -> String {
+        render::draw(
+            viewer,
+            |sq| self.man_at(sq),
+            self.lists,
+            &self.setup.template.to_string(),
+            self.setup.promote.digits(),
+        )
+    }
+
+    fn status(&self, _viewer: Side) -> String {
+        if let Some(outcome) = &self.outcome {
+            return format!("Game over: {outcome}.");
+        }
+        match &self.board {
+            None => {
+                let side = self.mover();
+                let seen = match self.lists[Side::White.index()] {
+                    Some(white) if side == Side::Black => format!(" White's list is {white}."),
+                    _ => String::new(),
+                };
+                format!(
+                    "List phase: {side} to choose a progression list matching {} (for example {}).{seen}",
+                    self.setup.template,
+                    self.example_list()
+                )
+            }
+            Some(board) => {
+                let pos = board.position();
+                let kings = |side: Side| board.kings(side).count();
+                format!(
+                    "{} to move (move {}); Kings: White {}, Black {}; {} plies towards the fifty-move rule.",
+                    pos.turn(),
+                    pos.fullmove_number(),
+                    kings(Side::White),
+                    kings(Side::Black),
+                    pos.halfmove_clock()
+                )
+            }
+        }
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.outcome.is_some() {
+            return 0;
+        }
+        match &self.board {
+            Some(board) => board.perft(depth),
+            None => self.perft_lists(depth),
+        }
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        if self.outcome.is_some() || depth == 0 {
+            return Vec::new();
+        }
+        match &self.board {
+            Some(board) => board
+                .legal_moves()
+                .into_iter()
+                .map(|bm| {
+                    let mut next = *board;
+                    next.play(bm);
+                    let count = match (depth, next.judge_after_move()) {
+                        (1, _) => 1,
+                        (_, Some(_)) => 0,
+                        _ => next.perft(depth - 1),
+                    };
+                    (bm.coordinate(), count)
+                })
+                .collect(),
+            None => self
+                .setup
+                .template
+                .lists()
+                .into_iter()
+                .map(|list| {
+                    (
+                        format!("{LIST_PREFIX}{list}"),
+                        self.after_list(list).perft(depth - 1),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}

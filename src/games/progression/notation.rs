@@ -1,0 +1,306 @@
+//! Board moves in: coordinate notation (`e2e4`, `e1g1`, `e7e8=2`,
+//! `e7e8=n`), castling as `O-O`/`O-O-O`, and SAN by kind letter (`Nf3`,
+//! `nc3`; a little bishop's `b` only where no pawn move reads the same).
+//! Moves out: coordinate notation, see [`BoardMove::coordinate`].
+
+use super::board::{Board, BoardMove, Man};
+use super::kind::Kind;
+use crate::games::chess::notation::{parse_castling, parse_coordinate, strip_annotations};
+use crate::games::chess::square::{file_from_char, rank_from_char};
+use crate::games::chess::{MoveKind, Square};
+use crate::games::MoveError;
+
+/// How a promotion is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    Default,
+    Digit(u8),
+    Kind(Kind),
+}
+
+pub fn parse_move(
+    board: &Board,
+    promote_digits: &[u8],
+    text: &str,
+) -> Result<BoardMove, MoveError> {
+    let original = text.trim();
+    let cleaned = strip_annotations(original);
+    let malformed = |reason: String| MoveError::Malformed {
+        text: original.to_string(),
+        reason,
+    };
+    let illegal = |reason: String| MoveError::Illegal {
+        text: original.to_string(),
+        reason,
+    };
+    if cleaned.is_empty() {
+        return Err(malformed(
+            "empty move; write it in coordinates, as e2e4".into(),
+        ));
+    }
+    let legal = board.legal_moves();
+    if let Some(wing) = parse_castling(cleaned) {
+        return legal
+            .iter()
+            .copied()
+            .find(|bm| bm.mv.kind == MoveKind::Castle(wing))
+            .ok_or_else(|| {
+                illegal(format!(
+                    "castling that way needs the unmoved King and that unmoved rook with nothing between them; legal moves: {}",
+                    list(&legal)
+                ))
+            });
+    }
+    if let Some(coord) = parse_coordinate(cleaned) {
+        let choice = parse_choice(coord.suffix).map_err(&malformed)?;
+        let same: Vec<BoardMove> = legal
+            .iter()
+            .copied()
+            .filter(|bm| bm.mv.from == coord.from && bm.mv.to == coord.to)
+            .collect();
+        if same.is_empty() {
+            return Err(illegal(format!(
+                "{}; legal moves: {}",
+                why_not(board, coord.from, coord.to),
+                list(&legal)
+            )));
+        }
+        return pick_promotion(board, promote_digits, &same, choice).map_err(illegal);
+    }
+    parse_san_move(board, promote_digits, cleaned, &legal).map_err(|(reason, readable)| {
+        if readable {
+            illegal(reason)
+        } else {
+            malformed(reason)
+        }
+    })
+}
+
+const HOW_TO_WRITE: &str =
+    "write a move in coordinates (e2e4, e1g1 to castle, e7e8=2 or e7e8=n to promote) or as Nf3 / nc3 / O-O";
+
+/// SAN by kind letter. The error says why, and whether the text could be
+/// read as a move at all.
+fn parse_san_move(
+    board: &Board,
+    promote_digits: &[u8],
+    text: &str,
+    legal: &[BoardMove],
+) -> Result<BoardMove, (String, bool)> {
+    let san = parse_san(text);
+    // A leading `b` is a pawn's file first; only if no pawn move reads
+    // that way is it the little bishop.
+    let mut readings = vec![(san.mover, san.rest.as_str())];
+    if san.mover == Some(Kind::LittleBishop) {
+        readings.insert(0, (None, text));
+    }
+    let mut readable = false;
+    for (mover, rest) in readings {
+        let Some(pattern) = parse_target(rest) else {
+            continue;
+        };
+        readable = true;
+        let wanted = match mover {
+            None => Man::Pawn,
+            Some(kind) => Man::Piece(kind),
+        };
+        let found: Vec<BoardMove> = legal
+            .iter()
+            .copied()
+            .filter(|bm| {
+                board.man_at(bm.mv.from).map(|(_, man)| man) == Some(wanted)
+                    && !matches!(bm.mv.kind, MoveKind::Castle(_))
+                    && bm.mv.to == pattern.to
+                    && pattern.from_file.is_none_or(|f| bm.mv.from.file() == f)
+                    && pattern.from_rank.is_none_or(|r| bm.mv.from.rank() == r)
+            })
+            .collect();
+        if found.is_empty() {
+            continue;
+        }
+        let mut froms: Vec<Square> = found.iter().map(|bm| bm.mv.from).collect();
+        froms.dedup();
+        if froms.len() > 1 {
+            let options: Vec<String> = found.iter().map(|bm| bm.coordinate()).collect();
+            return Err((
+                format!(
+                    "ambiguous: it could be {}; say which in coordinates",
+                    options.join(" or ")
+                ),
+                true,
+            ));
+        }
+        let choice = parse_choice(&pattern.promotion).map_err(|reason| (reason, false))?;
+        return pick_promotion(board, promote_digits, &found, choice).map_err(|r| (r, true));
+    }
+    if !readable {
+        return Err((HOW_TO_WRITE.to_string(), false));
+    }
+    let side = board.turn().name().to_lowercase();
+    let who = match san.mover {
+        Some(kind) => format!("no {side} {}", kind.name()),
+        None => format!("no {side} pawn"),
+    };
+    Err((
+        format!(
+            "{who} can make that move (in SAN a letter's case names big or little, not colour); legal moves: {}",
+            list(legal)
+        ),
+        true,
+    ))
+}
+
+/// The promotion part after the squares, without `=`: empty, a digit, or
+/// a kind letter.
+fn parse_choice(suffix: &str) -> Result<Choice, String> {
+    let mut chars = suffix.chars();
+    match (chars.next(), chars.next()) {
+        (None, _) => Ok(Choice::Default),
+        (Some(c @ '1'..='8'), None) => Ok(Choice::Digit(c as u8 - b'0')),
+        (Some(c), None) => Kind::from_letter(c).map(Choice::Kind).ok_or_else(|| {
+            format!(
+                "{c:?} is neither a list position 1-8 nor a kind (K Q R r N n B b, case matters); promote as e7e8=2 or e7e8=n"
+            )
+        }),
+        _ => Err(format!(
+            "unexpected {suffix:?} after the squares; only a promotion adds something, as e7e8=2 or e7e8=n"
+        )),
+    }
+}
+
+fn pick_promotion(
+    board: &Board,
+    digits: &[u8],
+    same: &[BoardMove],
+    choice: Choice,
+) -> Result<BoardMove, String> {
+    let is_promotion = same.iter().any(|bm| bm.promotion.is_some());
+    let us = board.turn();
+    let list = board.list(us);
+    let offer = || {
+        digits
+            .iter()
+            .map(|&d| format!("={d} ({})", list.at(d)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let kind = match (is_promotion, choice) {
+        (false, Choice::Default) => return Ok(same[0]),
+        (false, _) => {
+            return Err("only a pawn reaching the last rank takes a promotion choice".into())
+        }
+        (true, Choice::Default) => list.at(digits[0]),
+        (true, Choice::Digit(d)) => {
+            if !digits.contains(&d) {
+                return Err(format!(
+                    "{d} is not one of this game's -promote: digits; choose {}",
+                    offer()
+                ));
+            }
+            list.at(d)
+        }
+        (true, Choice::Kind(kind)) => kind,
+    };
+    same.iter()
+        .copied()
+        .find(|bm| bm.promotion == Some(kind))
+        .ok_or_else(|| {
+            format!(
+                "a pawn may not become {kind} here: your list {list} at the -promote: positions gives {}",
+                offer()
+            )
+        })
+}
+
+/// Why nothing on `from` can go to `to`, as precisely as can be told.
+fn why_not(board: &Board, from: Square, to: Square) -> String {
+    let name = |man: Man| match man {
+        Man::Pawn => "pawn",
+        Man::Piece(kind) => kind.name(),
+    };
+    match board.man_at(from) {
+        None => format!("there is no piece on {from}"),
+        Some((color, man)) if color != board.turn() => {
+            format!("the {} on {from} is {color}'s", name(man))
+        }
+        Some((_, man)) => format!("the {} on {from} cannot move to {to}", name(man)),
+    }
+}
+
+fn list(legal: &[BoardMove]) -> String {
+    if legal.is_empty() {
+        return "none".into();
+    }
+    legal
+        .iter()
+        .map(|bm| bm.coordinate())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+struct San {
+    /// `None` for a pawn.
+    mover: Option<Kind>,
+    rest: String,
+}
+
+/// Splits off a leading kind letter; without one the move is a pawn's.
+/// (`b` is both a kind and a file: [`parse_san_move`] tries both.)
+fn parse_san(text: &str) -> San {
+    let mut chars = text.chars();
+    match chars.next().and_then(Kind::from_letter) {
+        Some(kind) => San {
+            mover: Some(kind),
+            rest: chars.collect(),
+        },
+        None => San {
+            mover: None,
+            rest: text.to_string(),
+        },
+    }
+}
+
+struct Target {
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+    to: Square,
+    /// After `=`, or empty.
+    promotion: String,
+}
+
+/// `[file][rank][x|-|:]square[=promotion]`.
+fn parse_target(text: &str) -> Option<Target> {
+    let (body, promotion) = match text.split_once('=') {
+        Some((body, promotion)) => (body, promotion.to_string()),
+        None => (text, String::new()),
+    };
+    let chars: Vec<char> = body.chars().collect();
+    if chars.len() < 2 {
+        return None;
+    }
+    let n = chars.len();
+    let to = Square::from_coords(file_from_char(chars[n - 2])?, rank_from_char(chars[n - 1])?);
+    let mut head = &chars[..n - 2];
+    if let Some((&last, init)) = head.split_last() {
+        if matches!(last, 'x' | '-' | ':') {
+            head = init;
+        }
+    }
+    let (mut from_file, mut from_rank) = (None, None);
+    for &c in head {
+        if let Some(file) = file_from_char(c).filter(|_| from_file.is_none() && from_rank.is_none())
+        {
+            from_file = Some(file);
+        } else if let Some(rank) = rank_from_char(c).filter(|_| from_rank.is_none()) {
+            from_rank = Some(rank);
+        } else {
+            return None;
+        }
+    }
+    Some(Target {
+        from_file,
+        from_rank,
+        to,
+        promotion,
+    })
+}
