@@ -135,3 +135,26 @@ fn spherical_rook_takes_every_black_queen() {
     });
     assert!(mail_to(&last, "bob").body.contains("q18xq1"));
 }
+
+#[test]
+fn progression_lists_by_mail_then_a_king_that_walks_away_loses() {
+    // Both lists are sent as the first moves (White's first, then Black's).
+    // With alice's list nbNBrRQK a King that moves becomes a little knight,
+    // so her king step leaves her without a King: Black wins at once.
+    let last = play_whole_game(&WholeGame {
+        game: "progression",
+        switches: "-promote:15",
+        white: "alice",
+        black: "bob",
+        moves: &[
+            ("alice", "nbNBrRQK", Via::Subject),
+            ("bob", "list:KQRrNnBb", Via::Reply),
+            ("alice", "e2e4", Via::Reply),
+            ("bob", "e7e5", Via::Subject),
+            ("alice", "e1e2", Via::Reply),
+        ],
+        result_contains: "bob wins",
+    });
+    let alice = mail_to(&last, "alice");
+    assert!(alice.body.contains("e1e2"), "{}", alice.body);
+}

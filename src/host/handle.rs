@@ -6,7 +6,7 @@ use super::command::{Command, Credential, MoveWord};
 use super::live::{self, LiveGame, LoadError};
 use super::notice::{Comment, Event, Notice};
 use super::password::{hash_password, password_matches, HashError};
-use crate::games::{GameKind, MoveError, Side};
+use crate::games::{GameKind, Side};
 use crate::store::{self, GameStatus, MoveRecord, NewGame, Player, Preference, StoreError};
 use rusqlite::Connection;
 
@@ -709,16 +709,10 @@ fn play(
                         }
                     }
                     Err(err) => {
-                        let problem = match &err {
-                            MoveError::Malformed { .. } | MoveError::Illegal { .. } => {
-                                format!("{err}")
-                            }
-                            other => other.to_string(),
-                        };
                         let problem = if played.is_empty() {
-                            problem
+                            err.to_string()
                         } else {
-                            format!("{problem} (after the moves before it in the same command)")
+                            format!("{err} (after the moves before it in the same command)")
                         };
                         // Rebuild so the error mail shows the board as it
                         // stands, not half-way through the command.
