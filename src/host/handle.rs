@@ -87,10 +87,7 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
             "multiple belongs in the Subject, not in the body",
             "Subject: multiple, then one command per body line",
         )),
-        Command::GameHelp { kind } => Ok(vec![Notice::Reply {
-            subject: format!("PBeM Help {}", kind.title()),
-            text: kind.help().to_string(),
-        }]),
+        Command::GameHelp { kind } => game_help(kind),
         Command::Challenge {
             kind,
             white,
@@ -144,7 +141,7 @@ fn help(topic: Option<String>) -> Handled {
     match topic {
         None => Ok(vec![Notice::Help]),
         Some(topic) => match GameKind::from_name(&topic) {
-            Some(kind) => handle_game_help(kind),
+            Some(kind) => game_help(kind),
             None => Err(refusal(
                 None,
                 format!("there is no help topic {topic:?}"),
@@ -157,7 +154,7 @@ fn help(topic: Option<String>) -> Handled {
     }
 }
 
-fn handle_game_help(kind: GameKind) -> Handled {
+fn game_help(kind: GameKind) -> Handled {
     Ok(vec![Notice::Reply {
         subject: format!("PBeM Help {}", kind.title()),
         text: kind.help().to_string(),
