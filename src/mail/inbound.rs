@@ -3,7 +3,8 @@
 
 use super::clean::sender_text;
 use super::threading::ids_in;
-use mail_parser::{HeaderValue, MessageParser};
+use mail_parser::decoders::html::html_to_text;
+use mail_parser::{HeaderValue, MessageParser, PartType};
 
 /// An inbound mail, decoded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,6 +20,8 @@ pub struct InboundMail {
     pub references: Vec<String>,
     /// The whole decoded text (HTML turned into text), for quoting back.
     pub text: String,
+    /// What the sender typed: quotes, signature and footers removed.
+    pub typed: String,
     /// Set when the mail must not be answered (an auto-reply, a bounce, a
     /// list mail), with the reason.
     pub unanswerable: Option<String>,
@@ -27,7 +30,7 @@ pub struct InboundMail {
 impl InboundMail {
     /// What the sender typed: quotes, signature and footers removed.
     pub fn sender_text(&self) -> String {
-        sender_text(&self.text)
+        self.typed.clone()
     }
 
     /// Every id the mail names as the one it answers, In-Reply-To first.
@@ -80,10 +83,25 @@ pub fn parse(raw: &[u8]) -> Result<InboundMail, InboundError> {
             format!("no-message-id.{:016x}@pbem", hasher.finish())
         }
     };
-    let text = message
-        .body_text(0)
-        .map(|text| text.replace("\r\n", "\n"))
-        .unwrap_or_default();
+    // An HTML-only mail marks its quotes with <blockquote>, which is lost
+    // in the text; they are dropped before converting what was typed.
+    let (text, typed) = match message.text_part(0).map(|part| &part.body) {
+        Some(PartType::Html(html)) => {
+            let html = with_line_breaks(html);
+            (
+                html_to_text(&html),
+                sender_text(&html_to_text(&without_blockquotes(&html))),
+            )
+        }
+        _ => {
+            let text = message
+                .body_text(0)
+                .map(|text| text.replace("\r\n", "\n"))
+                .unwrap_or_default();
+            let typed = sender_text(&text);
+            (text, typed)
+        }
+    };
     let unanswerable = unanswerable_reason(&message, &from);
     Ok(InboundMail {
         message_id,
@@ -92,8 +110,67 @@ pub fn parse(raw: &[u8]) -> Result<InboundMail, InboundError> {
         references: header_ids(message.references()),
         from,
         text,
+        typed,
         unanswerable,
     })
+}
+
+/// The HTML with a `<br>` after each block element, so that lines typed
+/// as `<div>` or `<p>` stay lines in the text (the converter only breaks
+/// lines at `<br>`).
+fn with_line_breaks(html: &str) -> String {
+    const BLOCK_ENDS: &[&str] = &[
+        "</div>",
+        "</p>",
+        "</li>",
+        "</tr>",
+        "</h1>",
+        "</h2>",
+        "</h3>",
+        "</h4>",
+        "</pre>",
+        "</blockquote>",
+    ];
+    let lower = html.to_ascii_lowercase();
+    let mut out = String::with_capacity(html.len() + 64);
+    let mut at = 0;
+    while at < html.len() {
+        if let Some(tag) = BLOCK_ENDS.iter().find(|tag| lower[at..].starts_with(*tag)) {
+            out.push_str(&html[at..at + tag.len()]);
+            out.push_str("<br>");
+            at += tag.len();
+            continue;
+        }
+        let width = html[at..].chars().next().map_or(1, char::len_utf8);
+        out.push_str(&html[at..at + width]);
+        at += width;
+    }
+    out
+}
+
+/// The HTML with every `<blockquote>` element (nested ones too) removed.
+fn without_blockquotes(html: &str) -> String {
+    let lower = html.to_ascii_lowercase();
+    let mut kept = String::with_capacity(html.len());
+    let mut depth = 0usize;
+    let mut at = 0;
+    while at < html.len() {
+        let rest = &lower[at..];
+        if rest.starts_with("<blockquote") {
+            depth += 1;
+        } else if rest.starts_with("</blockquote") && depth > 0 {
+            depth -= 1;
+            // Skip to the end of the closing tag.
+            at += rest.find('>').map_or(rest.len(), |end| end + 1);
+            continue;
+        }
+        let width = html[at..].chars().next().map_or(1, char::len_utf8);
+        if depth == 0 {
+            kept.push_str(&html[at..at + width]);
+        }
+        at += width;
+    }
+    kept
 }
 
 /// RFC 3834 and common practice: never answer automatic mail, bounces or
@@ -148,6 +225,22 @@ mod tests {
         );
         assert_eq!(mail.sender_text(), "e2e4");
         assert_eq!(mail.unanswerable, None);
+    }
+
+    #[test]
+    fn html_only_quotes_are_not_the_senders_text() {
+        let raw = "From: bob@example.org\r\nSubject: Re: Chess Board 101 bob\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<div>e5</div><div>Nice move</div><blockquote type=\"cite\"><div>alice played e4</div><blockquote>older</blockquote>board</blockquote><p>Ciao</p>";
+        let mail = parse(raw.as_bytes()).unwrap();
+        let typed = mail.sender_text();
+        let lines: Vec<&str> = typed
+            .lines()
+            .filter(|line| !line.trim().is_empty())
+            .collect();
+        assert_eq!(lines, ["e5", "Nice move", "Ciao"]);
+        assert!(
+            mail.text.contains("alice played e4"),
+            "the full text is kept for quoting"
+        );
     }
 
     #[test]
