@@ -39,7 +39,11 @@ pub fn player_mail(
     let mut builder = Message::builder()
         .from(from_box)
         .to(to_box)
-        .message_id(Some(format!("<{}>", new_message_id(None, domain)?)))
+        .message_id(Some(format!(
+            "<{}>",
+            // Marked as the player's, so nobody mistakes it for a host id.
+            new_message_id(None, domain)?.replacen("pbem.", "player.", 1)
+        )))
         .header(ContentType::TEXT_PLAIN);
     let mut text = body.to_string();
     let mut subject = subject.map(str::to_string);
