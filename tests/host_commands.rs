@@ -277,3 +277,23 @@ fn a_host_subject_is_never_read_as_a_command() {
         .contains("does not answer a mail the host sent you"));
     assert_eq!(office.move_count(101), 0);
 }
+
+#[test]
+fn host_switches_are_stripped_and_kept_with_the_game() {
+    let mut office = two_players();
+    let sent = office.send(
+        &address("alice"),
+        "spherical challenge alice bob -unrated --nagtime=3 -setup:2",
+        "",
+    );
+    let bob = mail_to(&sent, "bob");
+    assert!(
+        bob.body.contains("Time options kept with the game"),
+        "{}",
+        bob.body
+    );
+    let game = office.game(101);
+    assert!(!game.rated);
+    assert_eq!(game.host_options, "--nagtime=3");
+    assert_eq!(game.switches, vec!["-setup:2".to_string()]);
+}
