@@ -16,7 +16,9 @@ pub mod square;
 
 pub use game::ChessGame;
 pub use piece::{Color, Piece, Role};
-pub use position::{Capture, CastlingSetup, MarkRules, Move, MoveKind, Position, Rules, Wing};
+pub use position::{
+    Capture, CastlingSetup, MarkRules, Move, MoveKind, Position, Rules, Wing, STANDARD_BACK_RANK,
+};
 pub use square::{Bitboard, Square};
 
 /// The help page of standard chess.

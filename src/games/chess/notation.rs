@@ -149,21 +149,32 @@ fn parse_san(text: &str) -> Option<SanPattern> {
             rest = &rest[1..];
         }
     }
-    if rest.len() < 2 {
+    let (from_file, from_rank, to) = parse_san_squares(rest)?;
+    if role == Role::Pawn && from_rank.is_some() && from_file.is_none() {
         return None;
     }
-    let to = Square::from_coords(
-        file_from_char(rest[rest.len() - 2])?,
-        rank_from_char(rest[rest.len() - 1])?,
-    );
-    let mut head = &rest[..rest.len() - 2];
-    if let Some(stripped) = head
-        .strip_suffix(&['x'])
-        .or_else(|| head.strip_suffix(&[':']))
-    {
-        head = stripped;
-    } else if let Some(stripped) = head.strip_suffix(&['-']) {
-        head = stripped;
+    Some(SanPattern {
+        role,
+        from_file,
+        from_rank,
+        to,
+        promotion,
+    })
+}
+
+/// The squares of a SAN move without its piece letter and promotion:
+/// `[file][rank][x|-|:]square`, as (from file, from rank, to).
+pub fn parse_san_squares(chars: &[char]) -> Option<(Option<u8>, Option<u8>, Square)> {
+    let n = chars.len();
+    if n < 2 {
+        return None;
+    }
+    let to = Square::from_coords(file_from_char(chars[n - 2])?, rank_from_char(chars[n - 1])?);
+    let mut head = &chars[..n - 2];
+    if let Some((&last, init)) = head.split_last() {
+        if matches!(last, 'x' | '-' | ':') {
+            head = init;
+        }
     }
     let (mut from_file, mut from_rank) = (None, None);
     for &c in head {
@@ -176,16 +187,7 @@ fn parse_san(text: &str) -> Option<SanPattern> {
             return None;
         }
     }
-    if role == Role::Pawn && from_rank.is_some() && from_file.is_none() {
-        return None;
-    }
-    Some(SanPattern {
-        role,
-        from_file,
-        from_rank,
-        to,
-        promotion,
-    })
+    Some((from_file, from_rank, to))
 }
 
 /// Reads a move in SAN or coordinate notation and finds it among the

@@ -150,6 +150,18 @@ pub struct Capture {
     pub marked: bool,
 }
 
+/// The FIDE array, a…h.
+pub const STANDARD_BACK_RANK: [Role; 8] = [
+    Role::Rook,
+    Role::Knight,
+    Role::Bishop,
+    Role::Queen,
+    Role::King,
+    Role::Bishop,
+    Role::Knight,
+    Role::Rook,
+];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     colors: [Bitboard; 2],
@@ -185,19 +197,7 @@ impl Position {
 
     /// The FIDE start position.
     pub fn standard() -> Position {
-        Position::with_back_rank(
-            Rules::STANDARD,
-            &[
-                Role::Rook,
-                Role::Knight,
-                Role::Bishop,
-                Role::Queen,
-                Role::King,
-                Role::Bishop,
-                Role::Knight,
-                Role::Rook,
-            ],
-        )
+        Position::with_back_rank(Rules::STANDARD, &STANDARD_BACK_RANK)
     }
 
     /// Pawns on ranks 2 and 7, `back_rank` (a…h) on ranks 1 and 8 for both

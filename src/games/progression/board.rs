@@ -5,7 +5,8 @@ use super::kind::Kind;
 use super::list::{ProgressionList, PromoteDigits};
 use crate::games::chess::movegen::{MoveSink, PawnStep};
 use crate::games::chess::{
-    Bitboard, CastlingSetup, Color, MarkRules, Move, MoveKind, Piece, Position, Role, Rules, Square,
+    Bitboard, CastlingSetup, Color, MarkRules, Move, MoveKind, Piece, Position, Role, Rules,
+    Square, STANDARD_BACK_RANK,
 };
 use crate::games::Outcome;
 
@@ -56,19 +57,7 @@ impl Board {
     /// The standard array with the queen-side rook, knight and bishop
     /// little, White to move.
     pub fn start(lists: [ProgressionList; 2], promote: PromoteDigits) -> Board {
-        let mut position = Position::with_back_rank(
-            RULES,
-            &[
-                Role::Rook,
-                Role::Knight,
-                Role::Bishop,
-                Role::Queen,
-                Role::King,
-                Role::Bishop,
-                Role::Knight,
-                Role::Rook,
-            ],
-        );
+        let mut position = Position::with_back_rank(RULES, &STANDARD_BACK_RANK);
         for file in 0..3 {
             for rank in [0, 7] {
                 position.set_marked(Square::from_coords(file, rank), true);

@@ -5,8 +5,9 @@
 
 use super::board::{Board, BoardMove, Man};
 use super::kind::Kind;
-use crate::games::chess::notation::{parse_castling, parse_coordinate, strip_annotations};
-use crate::games::chess::square::{file_from_char, rank_from_char};
+use crate::games::chess::notation::{
+    parse_castling, parse_coordinate, parse_san_squares, strip_annotations,
+};
 use crate::games::chess::{MoveKind, Square};
 use crate::games::MoveError;
 
@@ -275,28 +276,7 @@ fn parse_target(text: &str) -> Option<Target> {
         None => (text, String::new()),
     };
     let chars: Vec<char> = body.chars().collect();
-    if chars.len() < 2 {
-        return None;
-    }
-    let n = chars.len();
-    let to = Square::from_coords(file_from_char(chars[n - 2])?, rank_from_char(chars[n - 1])?);
-    let mut head = &chars[..n - 2];
-    if let Some((&last, init)) = head.split_last() {
-        if matches!(last, 'x' | '-' | ':') {
-            head = init;
-        }
-    }
-    let (mut from_file, mut from_rank) = (None, None);
-    for &c in head {
-        if let Some(file) = file_from_char(c).filter(|_| from_file.is_none() && from_rank.is_none())
-        {
-            from_file = Some(file);
-        } else if let Some(rank) = rank_from_char(c).filter(|_| from_rank.is_none()) {
-            from_rank = Some(rank);
-        } else {
-            return None;
-        }
-    }
+    let (from_file, from_rank, to) = parse_san_squares(&chars)?;
     Some(Target {
         from_file,
         from_rank,
