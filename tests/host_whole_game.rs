@@ -86,6 +86,7 @@ fn a_sealed_move_is_not_shown_to_the_other_player() {
         bob.body
     );
     assert!(mail_to(&sent, "alice").body.contains("d4"));
+    assert!(bob.body.contains("1. W:(sealed)"), "{}", bob.body);
     // Bob answers from the board mail he had before alice moved: his #1
     // still holds, because he has not moved since.
     let sent = office.send(
@@ -94,9 +95,11 @@ fn a_sealed_move_is_not_shown_to_the_other_player() {
         "",
     );
     assert_eq!(office.move_count(101), 2, "{sent:#?}");
-    // Once the round is complete, both moves are told to both.
+    // Once the round is complete, both moves are told to both, in the
+    // move list too.
     let bob = mail_to(&sent, "bob");
-    assert!(bob.body.contains("d4"), "{}", bob.body);
+    assert!(bob.body.contains("1. W:d4"), "{}", bob.body);
+    assert!(!bob.body.contains("(sealed)"), "{}", bob.body);
 }
 
 #[test]

@@ -178,6 +178,13 @@ pub trait Game: Send {
     /// Parses and plays one move by `side`.
     fn play(&mut self, side: Side, text: &str) -> Result<PlayedMove, MoveError>;
 
+    /// How many of the most recent moves are still sealed from the other
+    /// players (simultaneous rounds); they know those only in their
+    /// [`PlayedMove::public_notation`] form.
+    fn sealed_moves(&self) -> usize {
+        0
+    }
+
     /// The result once the rules have ended the game.
     fn outcome(&self) -> Option<Outcome>;
 

@@ -97,6 +97,11 @@ impl Notifier<'_> {
         };
         let record = &live.record;
         let finished = record.status != GameStatus::Active;
+        let sealed = if finished {
+            0
+        } else {
+            live.game.sealed_moves()
+        };
         let to_move = live.game.to_move();
         let waiting: Vec<&str> = to_move.iter().map(|side| record.player(*side)).collect();
         let title = live.kind.title();
@@ -119,7 +124,7 @@ impl Notifier<'_> {
             };
             let event_lines: Vec<String> = events
                 .iter()
-                .map(|event| describe(event, side, finished))
+                .map(|event| describe(event, side, live.moves.len(), sealed))
                 .collect();
             let example_move = live
                 .game
@@ -133,7 +138,7 @@ impl Notifier<'_> {
                     events => event_lines,
                     status => live.game.status(side),
                     result => record.result.clone(),
-                    moves => move_table(&live.moves, Some(side), finished),
+                    moves => move_table(&live.moves, Some(side), finished, sealed),
                     board => live.game.board(side),
                     comments => comment.map(|c| vec![context! { author => &c.author, text => &c.text }]).unwrap_or_default(),
                     finished => finished,
@@ -207,7 +212,16 @@ impl Notifier<'_> {
             "{} (White) against {} (Black).",
             live.record.white, live.record.black
         );
-        let moves = move_table(&live.moves, seated.then_some(viewer), finished);
+        let moves = move_table(
+            &live.moves,
+            seated.then_some(viewer),
+            finished,
+            if finished {
+                0
+            } else {
+                live.game.sealed_moves()
+            },
+        );
         let mut text = format!("{heading}\n{players}\n{}\n", live.game.status(viewer));
         if let Some(result) = live.record.result.as_deref().filter(|_| after.is_none()) {
             text.push_str(&format!("Result: {result}\n"));
@@ -376,9 +390,9 @@ impl Notifier<'_> {
     }
 }
 
-/// One event as `viewer` may read it: another player's move only in its
-/// public form until the game is over.
-fn describe(event: &Event, viewer: Side, finished: bool) -> String {
+/// One event as `viewer` may read it: another player's move in its public
+/// form while it is still sealed (among the last `sealed` of `total` moves).
+fn describe(event: &Event, viewer: Side, total: usize, sealed: usize) -> String {
     match event {
         Event::Text(text) => text.clone(),
         Event::Played {
@@ -388,7 +402,7 @@ fn describe(event: &Event, viewer: Side, finished: bool) -> String {
             notation,
             public_notation,
         } => {
-            let shown = if *side == viewer || finished {
+            let shown = if *side == viewer || (*number as usize) + sealed <= total {
                 notation
             } else {
                 public_notation
@@ -399,9 +413,10 @@ fn describe(event: &Event, viewer: Side, finished: bool) -> String {
 }
 
 /// The move list in columns: the last eight moves while the game runs,
-/// all of them at the end. `viewer` sees his own moves in full, the
-/// others' in public form.
-fn move_table(moves: &[MoveRecord], viewer: Option<Side>, finished: bool) -> String {
+/// all of them at the end. `viewer` sees his own moves in full, and the
+/// others' in public form while they are among the last `sealed`.
+fn move_table(moves: &[MoveRecord], viewer: Option<Side>, finished: bool, sealed: usize) -> String {
+    let first_sealed = moves.len().saturating_sub(sealed);
     const COLUMNS: usize = 4;
     let shown: Vec<&MoveRecord> = if finished {
         moves.iter().collect()
@@ -411,7 +426,8 @@ fn move_table(moves: &[MoveRecord], viewer: Option<Side>, finished: bool) -> Str
     let cells: Vec<String> = shown
         .iter()
         .map(|record| {
-            let text = if finished || Some(record.side) == viewer {
+            let revealed = (record.number as usize) <= first_sealed;
+            let text = if revealed || Some(record.side) == viewer {
                 &record.notation
             } else {
                 &record.public_notation

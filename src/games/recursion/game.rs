@@ -163,6 +163,10 @@ impl Game for RecursionGame {
         })
     }
 
+    fn sealed_moves(&self) -> usize {
+        self.sealed_text.iter().flatten().count()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
     }
