@@ -1,0 +1,134 @@
+//! A real SMTP server for tests: aiosmtpd (from PyPI, installed by
+//! tests/setup.sh) on a free loopback port, writing every message it
+//! accepts into a Maildir. Tests start and stop it themselves, so they can
+//! take it away in the middle of a run.
+#![allow(dead_code)]
+
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub struct SmtpSink {
+    pub port: u16,
+    pub maildir: PathBuf,
+    child: Option<Child>,
+}
+
+/// Fails the test, loudly, when aiosmtpd is not installed: a missing
+/// server must never make an SMTP test pass by doing nothing.
+fn require_aiosmtpd() {
+    let found = Command::new("python3")
+        .args(["-c", "import aiosmtpd"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    assert!(
+        found,
+        "aiosmtpd is not installed (python3 -c 'import aiosmtpd' fails): run tests/setup.sh first"
+    );
+}
+
+/// A loopback port nobody listens on right now.
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+impl SmtpSink {
+    /// Starts a sink on a free port writing into `maildir`.
+    pub fn start(maildir: &Path) -> SmtpSink {
+        SmtpSink::start_on(free_port(), maildir)
+    }
+
+    /// Starts a sink on `port`; returns once it answers.
+    pub fn start_on(port: u16, maildir: &Path) -> SmtpSink {
+        require_aiosmtpd();
+        let child = Command::new("python3")
+            .args(["-m", "aiosmtpd", "-n", "-l"])
+            .arg(format!("127.0.0.1:{port}"))
+            .args(["-c", "aiosmtpd.handlers.Mailbox"])
+            .arg(maildir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("python3 runs");
+        let mut sink = SmtpSink {
+            port,
+            maildir: maildir.to_path_buf(),
+            child: Some(child),
+        };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if let Some(status) = sink.child.as_mut().and_then(|c| c.try_wait().unwrap()) {
+                panic!("aiosmtpd on port {port} exited at start: {status}");
+            }
+            assert!(
+                Instant::now() < deadline,
+                "aiosmtpd did not start on {port}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        sink
+    }
+
+    /// Stops the server; its port refuses connections afterwards.
+    pub fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// The config section that sends to this sink.
+    pub fn config(&self) -> String {
+        format!(
+            "[outbound]\ntransport = \"smtp\"\nfirst_retry = \"100ms\"\nmax_retry = \"400ms\"\n\
+             [outbound.smtp]\nhost = \"127.0.0.1\"\nport = {}\ntls = \"none\"\ntimeout = \"5s\"\n\
+             hello_name = \"pbem.test\"\n",
+            self.port
+        )
+    }
+
+    /// Every message file the sink has written.
+    pub fn messages(&self) -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(self.maildir.join("new"))
+            .map(|dir| dir.map(|entry| entry.unwrap().path()).collect())
+            .unwrap_or_default();
+        files.sort();
+        files
+    }
+
+    /// The Message-ID of every message received, with repeats.
+    pub fn message_ids(&self) -> Vec<String> {
+        self.messages()
+            .iter()
+            .map(|path| {
+                let text = std::fs::read_to_string(path).unwrap();
+                header(&text, "Message-ID").unwrap_or_else(|| panic!("no Message-ID in {text}"))
+            })
+            .collect()
+    }
+}
+
+/// A header's value from a message's text (unfolded lines only).
+pub fn header(text: &str, name: &str) -> Option<String> {
+    text.lines()
+        .take_while(|line| !line.is_empty())
+        .find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            key.eq_ignore_ascii_case(name)
+                .then(|| value.trim().to_string())
+        })
+}
+
+impl Drop for SmtpSink {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
