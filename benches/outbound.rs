@@ -7,9 +7,8 @@
 //! when started by root), aiosmtpd's discarding handler otherwise (or when
 //! `PBEM_BENCH_SINK=aiosmtpd`), and says which. `PBEM_BENCH_MESSAGES` sets
 //! how many messages the sender sends (default 5000); lettre gets a tenth
-//! as many, as it is
-//! far slower. The sender's figure includes reading the rows, building
-//! each message and marking it sent in the SQLite file.
+//! as many, as it is far slower. The sender's figure includes reading the
+//! rows, building each message and marking it sent in the SQLite file.
 
 use lettre::Transport as _;
 use pbem::mail::outbound::host_mailbox;
