@@ -158,3 +158,34 @@ fn mail_queued_while_the_server_is_down_is_delivered_once_when_it_returns() {
     // 2 welcomes + 2 new boards + 3 moves x 2 players, each once.
     assert_eq!(assert_each_arrived_once(&sink), 10);
 }
+
+#[test]
+fn a_refused_recipient_is_given_up_and_a_deferred_one_waits_without_holding_back_others() {
+    let sinkdir = tempfile::tempdir().unwrap();
+    let sink = SmtpSink::start_refusing(&sinkdir.path().join("maildir"));
+    let mut office = office_for(&sink);
+    office.signup("alice");
+    assert!(office
+        .send("refused@example.org", "signup carol pw-carol", "")
+        .is_empty());
+    assert!(office
+        .send("later@example.org", "signup dave pw-dave", "")
+        .is_empty());
+    office.signup("bob");
+    let entries = store::outbox_entries(office.runtime.host.store().connection()).unwrap();
+    assert_eq!(entries.len(), 2, "{entries:#?}");
+    assert_eq!(entries[0].recipient, "refused@example.org");
+    assert!(
+        matches!(&entries[0].state, OutboxState::GivenUp { reason, .. }
+            if reason.starts_with("refused:") && reason.contains("550")),
+        "{entries:#?}"
+    );
+    assert_eq!(entries[1].recipient, "later@example.org");
+    assert!(
+        matches!(&entries[1].state, OutboxState::Retrying { attempts: 1, last_error, .. }
+            if last_error.contains("451")),
+        "{entries:#?}"
+    );
+    // Alice's and Bob's welcomes arrived, once each.
+    assert_eq!(assert_each_arrived_once(&sink), 2);
+}

@@ -39,6 +39,20 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+const REFUSING_HANDLER: &str = r#"
+from aiosmtpd.handlers import Mailbox
+
+
+class Refusing(Mailbox):
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address.startswith("refused"):
+            return "550 5.1.1 no such mailbox here"
+        if address.startswith("later"):
+            return "451 4.3.0 mailbox busy, try again later"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+"#;
+
 impl SmtpSink {
     /// Starts a sink on a free port writing into `maildir`.
     pub fn start(maildir: &Path) -> SmtpSink {
@@ -47,11 +61,29 @@ impl SmtpSink {
 
     /// Starts a sink on `port`; returns once it answers.
     pub fn start_on(port: u16, maildir: &Path) -> SmtpSink {
+        SmtpSink::launch(port, maildir, "aiosmtpd.handlers.Mailbox", None)
+    }
+
+    /// A sink that refuses recipients starting with "refused" for good
+    /// (550) and those starting with "later" for now (451), and keeps the
+    /// rest.
+    pub fn start_refusing(maildir: &Path) -> SmtpSink {
+        let module_dir = maildir.with_extension("handler");
+        std::fs::create_dir_all(&module_dir).unwrap();
+        std::fs::write(module_dir.join("refusing.py"), REFUSING_HANDLER).unwrap();
+        SmtpSink::launch(free_port(), maildir, "refusing.Refusing", Some(&module_dir))
+    }
+
+    fn launch(port: u16, maildir: &Path, handler: &str, python_path: Option<&Path>) -> SmtpSink {
         require_aiosmtpd();
-        let child = Command::new("python3")
+        let mut command = Command::new("python3");
+        if let Some(dir) = python_path {
+            command.env("PYTHONPATH", dir);
+        }
+        let child = command
             .args(["-m", "aiosmtpd", "-n", "-l"])
             .arg(format!("127.0.0.1:{port}"))
-            .args(["-c", "aiosmtpd.handlers.Mailbox"])
+            .args(["-c", handler])
             .arg(maildir)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
