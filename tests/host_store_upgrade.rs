@@ -146,7 +146,7 @@ fn version_3_outbox_is_upgraded_in_place_with_retry_columns() {
         }
     );
     // Version 4's columns work.
-    store::record_failed_attempt(conn, 1, "connection refused", 60_000).unwrap();
+    store::record_failed_attempt(conn, 1, "connection refused", 60_000, true).unwrap();
     assert!(store::due(conn, 59_999, 10).unwrap().is_empty());
     assert_eq!(store::due(conn, 60_000, 10).unwrap()[0].attempts, 1);
 }

@@ -74,6 +74,9 @@ pub struct OutboxSender {
     paused_until: i64,
     /// Consecutive runs that found the transport unreachable.
     outages: u32,
+    /// Whether rows may wait from an outage (since this process started,
+    /// or since the last one): the first success then makes them due.
+    catching_up: bool,
 }
 
 fn millis(time: SystemTime) -> i64 {
@@ -101,6 +104,7 @@ impl OutboxSender {
             policy,
             paused_until: 0,
             outages: 0,
+            catching_up: true,
         }
     }
 
@@ -138,6 +142,7 @@ impl OutboxSender {
                 }
             }
             let mut outage: Option<SendError> = None;
+            let sent_before = drained.sent;
             self.send_all(&outgoing, |results| {
                 let tx = conn.unchecked_transaction()?;
                 for (id, result) in results {
@@ -162,7 +167,18 @@ impl OutboxSender {
                 tx.commit()?;
                 Ok(())
             })?;
+            if outage.is_none() && drained.sent > sent_before && self.catching_up {
+                self.catching_up = false;
+                let waiting = store::retry_unreachable_now(conn, now_ms)?;
+                if waiting > 0 {
+                    eprintln!(
+                        "pbem: {} works again; {waiting} waiting mail(s) go now",
+                        self.transport.describe()
+                    );
+                }
+            }
             if let Some(err) = outage {
+                self.catching_up = true;
                 self.outages += 1;
                 let pause = self.policy.delay_after(self.outages);
                 self.paused_until = now_ms + pause.as_millis() as i64;
@@ -210,7 +226,7 @@ impl OutboxSender {
                     "pbem: mail {} to {} ({:?}) is given up, {reason}",
                     row.id, row.mail.recipient, row.mail.subject
                 );
-                store::record_failed_attempt(conn, row.id, &err.reason, now_ms)?;
+                store::record_failed_attempt(conn, row.id, &err.reason, now_ms, false)?;
                 store::mark_failed(conn, row.id, &reason)?;
                 Ok(true)
             }
@@ -226,7 +242,8 @@ impl OutboxSender {
                     );
                 }
                 let next = now_ms + delay.as_millis() as i64;
-                store::record_failed_attempt(conn, row.id, &err.reason, next)?;
+                let unreachable = err.kind == FailureKind::Unavailable;
+                store::record_failed_attempt(conn, row.id, &err.reason, next, unreachable)?;
                 Ok(false)
             }
         }
@@ -265,9 +282,10 @@ impl OutboxSender {
                 });
             }
             drop(results);
-            // Every result is recorded, even after a store error, so no
-            // accepted mail is forgotten by this loop; the first error is
-            // returned.
+            // After a store error no new send starts, but the results of
+            // those under way are still taken (and recorded if the store
+            // works again) so every thread ends; the first error is
+            // returned, and rows left unmarked go again next time.
             let mut failure = None;
             while let Ok(first) = received.recv() {
                 let mut group = vec![first];
@@ -297,6 +315,7 @@ mod tests {
     struct Scripted {
         down: AtomicBool,
         refused: Vec<String>,
+        busy: Vec<String>,
         accepted: Mutex<Vec<i64>>,
     }
 
@@ -311,6 +330,9 @@ mod tests {
             let to = mail.envelope.to()[0].to_string();
             if self.refused.contains(&to) {
                 return Err(SendError::new(FailureKind::Rejected, "550 no such user"));
+            }
+            if self.busy.contains(&to) {
+                return Err(SendError::new(FailureKind::Deferred, "451 try later"));
             }
             self.accepted.lock().unwrap().push(mail.id);
             Ok(())
@@ -528,5 +550,49 @@ mod tests {
         assert_eq!((drained.sent, drained.given_up), (1, 1));
         assert_eq!(*transport.accepted.lock().unwrap(), vec![fine]);
         assert!(matches!(state(&store, broken), OutboxState::GivenUp { .. }));
+    }
+
+    #[test]
+    fn after_a_restart_the_first_success_sends_mail_held_back_by_an_outage() {
+        let store = Store::open_in_memory().unwrap();
+        let transport = std::sync::Arc::new(Scripted {
+            busy: vec!["busy@example.org".into()],
+            ..Scripted::default()
+        });
+        let start = SystemTime::now();
+        transport.down.store(true, Ordering::SeqCst);
+        let held = queue(&store, "bob@example.org");
+        let mut before_restart = sender(&transport);
+        for minutes in [1, 3, 7] {
+            before_restart
+                .drain(store.connection(), start + minutes * MINUTE)
+                .unwrap();
+        }
+        let held_state = state(&store, held);
+        assert!(
+            matches!(
+                held_state,
+                OutboxState::Retrying { attempts: 3, next_attempt, .. }
+                    if next_attempt == millis(start + 11 * MINUTE)
+            ),
+            "{held_state:?}"
+        );
+        // A new process, the server back: the first mail that goes out
+        // brings the held-back one with it, long before its own next try;
+        // the mailbox that was busy keeps its back-off.
+        transport.down.store(false, Ordering::SeqCst);
+        let busy = queue(&store, "busy@example.org");
+        let fresh = queue(&store, "carol@example.org");
+        let drained = sender(&transport)
+            .drain(store.connection(), start + 8 * MINUTE)
+            .unwrap();
+        assert_eq!(drained.sent, 2);
+        let mut accepted = transport.accepted.lock().unwrap().clone();
+        accepted.sort();
+        assert_eq!(accepted, vec![held, fresh]);
+        assert!(matches!(
+            state(&store, busy),
+            OutboxState::Retrying { attempts: 1, .. }
+        ));
     }
 }

@@ -118,7 +118,7 @@ pub use games::{
 pub use messages::{find_sent_id, insert_sent_id, latest_sent_ids, mark_seen};
 pub use outbox::{
     due, mails_to_since, mark_failed, mark_sent, outbox_entries, queue_mail, record_failed_attempt,
-    unsent,
+    retry_unreachable_now, unsent,
 };
 pub use players::{
     delete_player, find_player, find_player_by_address, insert_player, preference, set_preference,

@@ -117,18 +117,33 @@ pub fn mark_sent(conn: &Connection, id: i64) -> StoreResult<()> {
 }
 
 /// Records a failed try: the row waits until `next_attempt` (Unix ms).
+/// `unreachable` says the transport itself could not be reached, as
+/// opposed to this message being deferred.
 pub fn record_failed_attempt(
     conn: &Connection,
     id: i64,
     error: &str,
     next_attempt: i64,
+    unreachable: bool,
 ) -> StoreResult<()> {
     conn.prepare_cached(
-        "UPDATE outbox SET attempts = attempts + 1, next_attempt = ?2, last_error = ?3
+        "UPDATE outbox SET attempts = attempts + 1, next_attempt = ?2, last_error = ?3,
+                           unreachable = ?4
          WHERE id = ?1",
     )?
-    .execute(params![id, next_attempt, error])?;
+    .execute(params![id, next_attempt, error, unreachable])?;
     Ok(())
+}
+
+/// Makes every row that waits only because the transport was unreachable
+/// due at `now_ms`; returns how many. Called once the transport works
+/// again, so mail does not sit out a long back-off after an outage.
+pub fn retry_unreachable_now(conn: &Connection, now_ms: i64) -> StoreResult<usize> {
+    Ok(conn.execute(
+        "UPDATE outbox SET next_attempt = ?1, unreachable = 0
+         WHERE unreachable = 1 AND sent IS NULL AND failure IS NULL",
+        params![now_ms],
+    )?)
 }
 
 /// Sets a row aside that will not be sent (it cannot be built, the
