@@ -122,6 +122,7 @@ fn sender_rate(port: u16, count: usize, connections: usize) -> f64 {
         timeout: Duration::from_secs(10),
         hello_name: Some("pbem.bench".into()),
         connections,
+        ca_file: None,
     })
     .unwrap();
     let from = host_mailbox("PBeM host", "pbem@localhost").unwrap();

@@ -85,6 +85,7 @@ struct SmtpSection {
     timeout: Option<String>,
     hello_name: Option<String>,
     connections: Option<usize>,
+    ca_file: Option<PathBuf>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -422,6 +423,7 @@ fn smtp_settings(
         timeout,
         hello_name: section.hello_name,
         connections,
+        ca_file: section.ca_file,
     })
 }
 

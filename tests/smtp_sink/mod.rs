@@ -74,14 +74,49 @@ impl SmtpSink {
         SmtpSink::launch(free_port(), maildir, "refusing.Refusing", Some(&module_dir))
     }
 
+    /// A sink that speaks TLS with `certificate`: STARTTLS (and refuses
+    /// mail before it), or implicit TLS from the first byte.
+    pub fn start_tls(maildir: &Path, certificate: &TestCertificate, implicit: bool) -> SmtpSink {
+        let (cert_flag, key_flag) = if implicit {
+            ("--smtpscert", "--smtpskey")
+        } else {
+            ("--tlscert", "--tlskey")
+        };
+        let tls = [
+            cert_flag.to_string(),
+            certificate.server_cert.display().to_string(),
+            key_flag.to_string(),
+            certificate.server_key.display().to_string(),
+        ];
+        SmtpSink::launch_with(
+            free_port(),
+            maildir,
+            "aiosmtpd.handlers.Mailbox",
+            None,
+            &tls,
+        )
+    }
+
     fn launch(port: u16, maildir: &Path, handler: &str, python_path: Option<&Path>) -> SmtpSink {
+        SmtpSink::launch_with(port, maildir, handler, python_path, &[])
+    }
+
+    fn launch_with(
+        port: u16,
+        maildir: &Path,
+        handler: &str,
+        python_path: Option<&Path>,
+        extra: &[String],
+    ) -> SmtpSink {
         require_aiosmtpd();
         let mut command = Command::new("python3");
         if let Some(dir) = python_path {
             command.env("PYTHONPATH", dir);
         }
         let child = command
-            .args(["-m", "aiosmtpd", "-n", "-l"])
+            .args(["-m", "aiosmtpd", "-n"])
+            .args(extra)
+            .arg("-l")
             .arg(format!("127.0.0.1:{port}"))
             .args(["-c", handler])
             .arg(maildir)
@@ -117,6 +152,20 @@ impl SmtpSink {
         }
     }
 
+    /// The config section that sends to this sink as "localhost" over
+    /// TLS in `mode`, trusting `ca` when given.
+    pub fn tls_config(&self, mode: &str, ca: Option<&Path>) -> String {
+        let ca = ca
+            .map(|path| format!("ca_file = {:?}\n", path.display().to_string()))
+            .unwrap_or_default();
+        format!(
+            "[outbound]\ntransport = \"smtp\"\nfirst_retry = \"1h\"\n\
+             [outbound.smtp]\nhost = \"localhost\"\nport = {}\ntls = \"{mode}\"\n\
+             timeout = \"5s\"\nhello_name = \"pbem.test\"\n{ca}",
+            self.port
+        )
+    }
+
     /// The config section that sends to this sink.
     pub fn config(&self) -> String {
         format!(
@@ -145,6 +194,96 @@ impl SmtpSink {
                 header(&text, "Message-ID").unwrap_or_else(|| panic!("no Message-ID in {text}"))
             })
             .collect()
+    }
+}
+
+/// A test CA and a server certificate for "localhost" signed by it, made
+/// with the openssl command.
+pub struct TestCertificate {
+    pub ca: PathBuf,
+    pub server_cert: PathBuf,
+    pub server_key: PathBuf,
+}
+
+impl TestCertificate {
+    pub fn make(dir: &Path) -> TestCertificate {
+        let run = |args: &[&str]| {
+            let out = Command::new("openssl")
+                .args(args)
+                .current_dir(dir)
+                .output()
+                .unwrap_or_else(|err| {
+                    panic!("openssl cannot run ({err}): run tests/setup.sh first")
+                });
+            assert!(
+                out.status.success(),
+                "openssl {args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        };
+        let ec = [
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+        ];
+        run(&[
+            &["req", "-x509"],
+            &ec[..],
+            &[
+                "-keyout",
+                "ca.key",
+                "-out",
+                "ca.pem",
+                "-days",
+                "2",
+                "-subj",
+                "/CN=pbem test CA",
+            ],
+        ]
+        .concat());
+        run(&[
+            &["req"],
+            &ec[..],
+            &[
+                "-keyout",
+                "server.key",
+                "-out",
+                "server.csr",
+                "-subj",
+                "/CN=localhost",
+            ],
+        ]
+        .concat());
+        std::fs::write(
+            dir.join("server.ext"),
+            "subjectAltName=DNS:localhost\nbasicConstraints=CA:FALSE\n\
+             keyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n",
+        )
+        .unwrap();
+        run(&[
+            "x509",
+            "-req",
+            "-in",
+            "server.csr",
+            "-CA",
+            "ca.pem",
+            "-CAkey",
+            "ca.key",
+            "-CAcreateserial",
+            "-out",
+            "server.pem",
+            "-days",
+            "2",
+            "-extfile",
+            "server.ext",
+        ]);
+        TestCertificate {
+            ca: dir.join("ca.pem"),
+            server_cert: dir.join("server.pem"),
+            server_key: dir.join("server.key"),
+        }
     }
 }
 

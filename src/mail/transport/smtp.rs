@@ -11,7 +11,7 @@
 
 use super::{FailureKind, Outgoing, SendError, Transport};
 use lettre::transport::smtp::authentication::{Credentials, DEFAULT_MECHANISMS};
-use lettre::transport::smtp::client::{SmtpConnection, TlsParameters};
+use lettre::transport::smtp::client::{Certificate, SmtpConnection, TlsParameters};
 use lettre::transport::smtp::commands::{Data, Mail, Rcpt, Rset};
 use lettre::transport::smtp::extension::{ClientId, Extension, MailBodyParameter, MailParameter};
 use std::sync::Mutex;
@@ -67,6 +67,9 @@ pub struct SmtpSettings {
     pub hello_name: Option<String>,
     /// How many connections (and sending threads) at most.
     pub connections: usize,
+    /// A PEM certificate to trust as a root besides the webpki roots (a
+    /// private CA, or a test's).
+    pub ca_file: Option<std::path::PathBuf>,
 }
 
 /// A connection idle longer than this is closed rather than reused: the
@@ -96,10 +99,7 @@ impl SmtpTransport {
     pub fn new(settings: SmtpSettings) -> Result<SmtpTransport, String> {
         let tls = match settings.tls {
             TlsMode::None => None,
-            _ => Some(
-                TlsParameters::new(settings.host.clone())
-                    .map_err(|err| format!("cannot set up TLS for {}: {err}", settings.host))?,
-            ),
+            _ => Some(tls_parameters(&settings)?),
         };
         let hello = match &settings.hello_name {
             Some(name) => ClientId::Domain(name.clone()),
@@ -218,6 +218,28 @@ impl SmtpTransport {
         };
         Ok(())
     }
+}
+
+fn tls_parameters(settings: &SmtpSettings) -> Result<TlsParameters, String> {
+    let mut builder = TlsParameters::builder(settings.host.clone());
+    if let Some(path) = &settings.ca_file {
+        let pem = std::fs::read(path).map_err(|err| {
+            format!(
+                "outbound.smtp.ca_file: cannot read {}: {err}",
+                path.display()
+            )
+        })?;
+        let certificate = Certificate::from_pem(&pem).map_err(|err| {
+            format!(
+                "outbound.smtp.ca_file: {} is not a PEM certificate: {err}",
+                path.display()
+            )
+        })?;
+        builder = builder.add_root_certificate(certificate);
+    }
+    builder
+        .build_rustls()
+        .map_err(|err| format!("cannot set up TLS for {}: {err}", settings.host))
 }
 
 /// The DATA section of a message: lines starting with a dot get a second
