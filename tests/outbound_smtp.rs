@@ -189,3 +189,28 @@ fn a_refused_recipient_is_given_up_and_a_deferred_one_waits_without_holding_back
     // Alice's and Bob's welcomes arrived, once each.
     assert_eq!(assert_each_arrived_once(&sink), 2);
 }
+
+#[test]
+fn auth_with_the_right_password_delivers_and_a_wrong_one_waits() {
+    let sinkdir = tempfile::tempdir().unwrap();
+    let sink = SmtpSink::start_with_auth(&sinkdir.path().join("maildir"), "pbem", "s3cret");
+    let login = |password: &str| {
+        format!(
+            "{}user = \"pbem\"\npassword = \"{password}\"\n",
+            sink.config()
+        )
+    };
+    let mut office = PostOffice::reading_from(&login("s3cret"), sink.maildir.join("new"));
+    office.signup("alice");
+    assert_eq!(assert_each_arrived_once(&sink), 1);
+
+    let mut refused = PostOffice::reading_from(&login("guess"), sink.maildir.join("new"));
+    refused.send(&address("bob"), "signup bob pw-bob", "");
+    let entries = store::outbox_entries(refused.runtime.host.store().connection()).unwrap();
+    assert!(
+        matches!(&entries[..], [entry] if matches!(&entry.state,
+            OutboxState::Retrying { last_error, .. } if last_error.contains("authentication failed"))),
+        "{entries:#?}"
+    );
+    assert_eq!(assert_each_arrived_once(&sink), 1);
+}

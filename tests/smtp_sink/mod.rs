@@ -39,6 +39,37 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+const AUTH_SERVER: &str = r#"
+import sys, time
+from aiosmtpd.controller import Controller
+from aiosmtpd.handlers import Mailbox
+from aiosmtpd.smtp import AuthResult, LoginPassword
+
+port, maildir, user, password = sys.argv[1:5]
+
+
+def authenticator(server, session, envelope, mechanism, auth_data):
+    good = (
+        isinstance(auth_data, LoginPassword)
+        and auth_data.login == user.encode()
+        and auth_data.password == password.encode()
+    )
+    return AuthResult(success=good)
+
+
+controller = Controller(
+    Mailbox(maildir),
+    hostname="127.0.0.1",
+    port=int(port),
+    authenticator=authenticator,
+    auth_required=True,
+    auth_require_tls=False,
+)
+controller.start()
+while True:
+    time.sleep(3600)
+"#;
+
 const REFUSING_HANDLER: &str = r#"
 from aiosmtpd.handlers import Mailbox
 
@@ -72,6 +103,30 @@ impl SmtpSink {
         std::fs::create_dir_all(&module_dir).unwrap();
         std::fs::write(module_dir.join("refusing.py"), REFUSING_HANDLER).unwrap();
         SmtpSink::launch(free_port(), maildir, "refusing.Refusing", Some(&module_dir))
+    }
+
+    /// A sink that wants AUTH (PLAIN or LOGIN) as `user`/`password` before
+    /// it takes mail; plain text, which is fine on loopback.
+    pub fn start_with_auth(maildir: &Path, user: &str, password: &str) -> SmtpSink {
+        require_aiosmtpd();
+        let script = maildir.with_extension("auth.py");
+        std::fs::write(&script, AUTH_SERVER).unwrap();
+        let port = free_port();
+        let child = Command::new("python3")
+            .arg(&script)
+            .arg(port.to_string())
+            .arg(maildir)
+            .args([user, password])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("python3 runs");
+        SmtpSink::wait_ready(SmtpSink {
+            port,
+            maildir: maildir.to_path_buf(),
+            child: Some(child),
+        })
     }
 
     /// A sink that speaks TLS with `certificate`: STARTTLS (and refuses
@@ -125,11 +180,15 @@ impl SmtpSink {
             .stderr(Stdio::null())
             .spawn()
             .expect("python3 runs");
-        let mut sink = SmtpSink {
+        SmtpSink::wait_ready(SmtpSink {
             port,
             maildir: maildir.to_path_buf(),
             child: Some(child),
-        };
+        })
+    }
+
+    fn wait_ready(mut sink: SmtpSink) -> SmtpSink {
+        let port = sink.port;
         let deadline = Instant::now() + Duration::from_secs(20);
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
             if let Some(status) = sink.child.as_mut().and_then(|c| c.try_wait().unwrap()) {

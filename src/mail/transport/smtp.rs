@@ -281,7 +281,20 @@ impl Transport for SmtpTransport {
                     return Ok(());
                 }
                 Err((step, err)) => {
+                    // A reused connection the server has since closed
+                    // (silently, or with 421 "closing"): nothing of the
+                    // message went out, so a fresh one cannot double it.
+                    let closing = err.status().map(u16::from) == Some(421);
                     let kind = classify(&err);
+                    if reused
+                        && matches!(step, Step::BeforeData)
+                        && (closing || kind == FailureKind::Unavailable)
+                    {
+                        conn.abort();
+                        conn = self.open()?;
+                        reused = false;
+                        continue;
+                    }
                     if kind != FailureKind::Unavailable {
                         // The server answered with a code: the connection
                         // is fine once the transaction is reset.
@@ -293,13 +306,6 @@ impl Transport for SmtpTransport {
                         return Err(SendError::new(kind, format!("SMTP: {err}")));
                     }
                     conn.abort();
-                    // A reused connection the server had closed: nothing of
-                    // the message went out, so a fresh one cannot double it.
-                    if reused && matches!(step, Step::BeforeData) {
-                        conn = self.open()?;
-                        reused = false;
-                        continue;
-                    }
                     return Err(SendError::new(
                         kind,
                         format!("SMTP {}:{}: {err}", self.settings.host, self.settings.port),
