@@ -43,11 +43,13 @@ impl Default for RetryPolicy {
 
 impl RetryPolicy {
     /// The wait after the `failures`-th failure in a row (1 for the first).
+    /// Never zero, so a failed row is not tried again in the same run.
     pub fn delay_after(&self, failures: u32) -> Duration {
         let doublings = failures.saturating_sub(1).min(31);
         self.first_retry
             .saturating_mul(1u32 << doublings)
             .min(self.max_retry)
+            .max(Duration::from_millis(1))
     }
 }
 

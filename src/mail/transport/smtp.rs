@@ -328,6 +328,9 @@ impl Drop for SmtpTransport {
     fn drop(&mut self) {
         if let Ok(idle) = self.idle.get_mut() {
             for (mut conn, _) in idle.drain(..) {
+                // A polite QUIT, but a hung server must not hold up a
+                // shutdown for the whole timeout.
+                let _ = conn.set_timeout(Some(Duration::from_secs(1)));
                 let _ = conn.quit();
             }
         }
