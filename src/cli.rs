@@ -6,6 +6,7 @@ use crate::games::GameKind;
 use crate::host::Receipt;
 use crate::mail::compose::player_mail;
 use crate::mail::maildir::Maildir;
+use crate::store::{self, OutboxState, Store};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use std::io::{IsTerminal, Read};
@@ -41,8 +42,8 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Run the mail host: watch the Maildir, answer every mail, write
-    /// replies to the outbox folder.
+    /// Run the mail host: watch the Maildir, answer every mail, send the
+    /// replies through the configured transport.
     Serve {
         #[command(flatten)]
         place: Place,
@@ -75,6 +76,12 @@ pub enum Command {
         /// The Subject: a command such as "chess challenge alice bob".
         /// A reply without it gets "Re: " and the original subject.
         subject: Option<String>,
+    },
+    /// List the mail not sent yet: waiting, retrying (attempts, next try,
+    /// last error) and given up (with the reason).
+    Outbox {
+        #[command(flatten)]
+        place: Place,
     },
 }
 
@@ -119,7 +126,88 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             reply_to,
             subject,
         } => mail(&place, &from, body, reply_to, subject),
+        Command::Outbox { place } => outbox(&place),
     }
+}
+
+fn outbox(place: &Place) -> Result<ExitCode> {
+    let config = place.config()?;
+    if !config.database.exists() {
+        bail!(
+            "no database at {}: the host has not run with this data directory",
+            config.database.display()
+        );
+    }
+    let store = Store::open(&config.database)
+        .with_context(|| format!("opening {}", config.database.display()))?;
+    let entries = store::outbox_entries(store.connection())?;
+    if entries.is_empty() {
+        println!("the outbox is empty: every mail was sent");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let (mut waiting, mut retrying, mut given_up) = (0, 0, 0);
+    for entry in &entries {
+        let state = match &entry.state {
+            OutboxState::Waiting => "waiting",
+            OutboxState::Retrying { .. } => "retrying",
+            OutboxState::GivenUp { .. } => "given up",
+        };
+        println!(
+            "#{} {state} to {} {:?}, queued {}",
+            entry.id,
+            entry.recipient,
+            entry.subject,
+            utc_time(entry.created)
+        );
+        match &entry.state {
+            OutboxState::Waiting => waiting += 1,
+            OutboxState::Retrying {
+                attempts,
+                next_attempt,
+                last_error,
+            } => {
+                retrying += 1;
+                println!(
+                    "    attempts {attempts}, next try {}, last error: {last_error}",
+                    utc_time(next_attempt / 1000)
+                );
+            }
+            OutboxState::GivenUp {
+                attempts,
+                at,
+                reason,
+            } => {
+                given_up += 1;
+                let when = at
+                    .map(|at| format!(" on {}", utc_time(at)))
+                    .unwrap_or_default();
+                println!("    given up{when} after {attempts} attempt(s): {reason}");
+            }
+        }
+    }
+    println!("{waiting} waiting, {retrying} retrying, {given_up} given up");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A Unix time as `YYYY-MM-DD HH:MM:SS UTC` (days to civil date after
+/// Howard Hinnant's algorithm).
+fn utc_time(unix: i64) -> String {
+    let (days, secs) = (unix.div_euclid(86400), unix.rem_euclid(86400));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        secs / 3600,
+        secs % 3600 / 60,
+        secs % 60
+    )
 }
 
 fn serve(place: &Place, once: bool) -> Result<ExitCode> {
@@ -253,4 +341,16 @@ fn perft(
         println!("{}", state.perft(depth));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::utc_time;
+
+    #[test]
+    fn utc_time_formats_calendar_dates() {
+        assert_eq!(utc_time(0), "1970-01-01 00:00:00 UTC");
+        assert_eq!(utc_time(951_782_400), "2000-02-29 00:00:00 UTC");
+        assert_eq!(utc_time(1_796_000_461), "2026-11-30 01:01:01 UTC");
+    }
 }

@@ -2,6 +2,8 @@
 //! so the host runs with no file at all.
 
 use crate::host::HostSettings;
+use crate::mail::sender::RetryPolicy;
+use crate::mail::transport::{SmtpSettings, TlsMode};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -65,6 +67,49 @@ struct InboundSection {
 struct OutboundSection {
     transport: Option<String>,
     folder: Option<PathBuf>,
+    first_retry: Option<String>,
+    max_retry: Option<String>,
+    give_up_after: Option<String>,
+    smtp: Option<SmtpSection>,
+    sendmail: Option<SendmailSection>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SmtpSection {
+    host: Option<String>,
+    port: Option<u16>,
+    tls: Option<String>,
+    user: Option<String>,
+    password: Option<String>,
+    timeout: Option<String>,
+    hello_name: Option<String>,
+    connections: Option<usize>,
+    ca_file: Option<PathBuf>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SendmailSection {
+    command: Option<PathBuf>,
+}
+
+/// How outgoing mail leaves the host.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TransportChoice {
+    /// `.eml` files in `Config::outbox_folder`.
+    File,
+    Smtp(SmtpSettings),
+    Sendmail {
+        command: PathBuf,
+    },
+}
+
+/// The outgoing side: the transport and the retry policy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutboundSettings {
+    pub transport: TransportChoice,
+    pub retry: RetryPolicy,
 }
 
 /// The settings in force, with every path resolved.
@@ -79,6 +124,7 @@ pub struct Config {
     pub templates: PathBuf,
     pub poll_interval: Duration,
     pub host: HostSettings,
+    pub outbound: OutboundSettings,
 }
 
 pub const DEFAULT_DATA_DIR: &str = "./pbem-data";
@@ -117,7 +163,7 @@ impl Config {
     }
 
     fn resolve(
-        parsed: ConfigFile,
+        mut parsed: ConfigFile,
         path: &str,
         data_override: Option<&Path>,
     ) -> Result<Config, ConfigError> {
@@ -168,21 +214,12 @@ impl Config {
                 format!("{poll_ms} is out of range: use 10 to 5000 (mail is answered within a second at the default 250)"),
             ));
         }
-        match parsed.outbound.transport.as_deref() {
-            None | Some("file") => {}
-            Some(other) => {
-                return Err(invalid(
-                    "outbound.transport",
-                    format!(
-                        "{other:?} is not a transport this host has; the only one now is \"file\""
-                    ),
-                ))
-            }
-        }
+        let outbox_folder = inside(parsed.outbound.folder.take(), "outbox");
+        let outbound = outbound_settings(parsed.outbound, &invalid)?;
         Ok(Config {
             database: inside(parsed.storage.database, "pbem.sqlite"),
             maildir: inside(parsed.inbound.maildir, "inbox"),
-            outbox_folder: inside(parsed.outbound.folder, "outbox"),
+            outbox_folder,
             templates: inside(parsed.templates, "templates"),
             poll_interval: Duration::from_millis(poll_ms),
             host: HostSettings {
@@ -190,9 +227,204 @@ impl Config {
                 name,
                 max_mails_per_hour,
             },
+            outbound,
             data_dir,
         })
     }
+}
+
+/// Reads a length of time such as "250ms", "30s", "5m", "2h" or "5d".
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let number: u64 = number.parse().map_err(|_| {
+        format!("{text:?} is not a length of time (like \"30s\", \"5m\", \"2h\", \"5d\")")
+    })?;
+    let millis_per_unit = match unit.trim() {
+        "ms" => 1,
+        "s" => 1000,
+        "m" => 60_000,
+        "h" => 3_600_000,
+        "d" => 86_400_000,
+        _ => {
+            return Err(format!(
+                "{text:?} has no known unit: use ms, s, m, h or d (like \"30s\", \"5d\")"
+            ))
+        }
+    };
+    number
+        .checked_mul(millis_per_unit)
+        .map(Duration::from_millis)
+        .ok_or_else(|| format!("{text:?} is too long"))
+}
+
+fn outbound_settings(
+    section: OutboundSection,
+    invalid: &dyn Fn(&'static str, String) -> ConfigError,
+) -> Result<OutboundSettings, ConfigError> {
+    let duration = |key: &'static str, given: Option<String>, default: Duration| match given {
+        None => Ok(default),
+        Some(text) => parse_duration(&text).map_err(|problem| invalid(key, problem)),
+    };
+    let defaults = RetryPolicy::default();
+    let retry = RetryPolicy {
+        first_retry: duration(
+            "outbound.first_retry",
+            section.first_retry,
+            defaults.first_retry,
+        )?,
+        max_retry: duration("outbound.max_retry", section.max_retry, defaults.max_retry)?,
+        give_up_after: duration(
+            "outbound.give_up_after",
+            section.give_up_after,
+            defaults.give_up_after,
+        )?,
+    };
+    if retry.first_retry.is_zero() {
+        return Err(invalid(
+            "outbound.first_retry",
+            "must be longer than 0, or a failing server would be tried without pause".into(),
+        ));
+    }
+    if retry.max_retry < retry.first_retry {
+        return Err(invalid(
+            "outbound.max_retry",
+            "must not be shorter than outbound.first_retry".into(),
+        ));
+    }
+    if retry.give_up_after < retry.first_retry {
+        return Err(invalid(
+            "outbound.give_up_after",
+            "must not be shorter than outbound.first_retry, or mail would be given up before its first retry".into(),
+        ));
+    }
+    let transport = match section.transport.as_deref() {
+        None | Some("file") => TransportChoice::File,
+        Some("smtp") => TransportChoice::Smtp(smtp_settings(
+            section.smtp.unwrap_or_default(),
+            invalid,
+        )?),
+        Some("sendmail") => {
+            let command = section
+                .sendmail
+                .and_then(|sendmail| sendmail.command)
+                .unwrap_or_else(|| PathBuf::from("/usr/sbin/sendmail"));
+            if command.as_os_str().is_empty() {
+                return Err(invalid(
+                    "outbound.sendmail.command",
+                    "is empty; give the sendmail program's path".into(),
+                ));
+            }
+            TransportChoice::Sendmail { command }
+        }
+        Some(other) => {
+            return Err(invalid(
+                "outbound.transport",
+                format!("{other:?} is not a transport this host has: use \"file\", \"smtp\" or \"sendmail\""),
+            ))
+        }
+    };
+    Ok(OutboundSettings { transport, retry })
+}
+
+fn smtp_settings(
+    section: SmtpSection,
+    invalid: &dyn Fn(&'static str, String) -> ConfigError,
+) -> Result<SmtpSettings, ConfigError> {
+    let host = match section.host {
+        Some(host) if !host.trim().is_empty() && !host.contains(char::is_whitespace) => host,
+        Some(host) => {
+            return Err(invalid(
+                "outbound.smtp.host",
+                format!("{host:?} is not a host name or address"),
+            ))
+        }
+        None => {
+            return Err(invalid(
+                "outbound.smtp.host",
+                "is required when outbound.transport is \"smtp\"".into(),
+            ))
+        }
+    };
+    let tls = match section.tls.as_deref() {
+        None => TlsMode::StartTls,
+        Some(name) => TlsMode::from_name(name).ok_or_else(|| {
+            invalid(
+                "outbound.smtp.tls",
+                format!("{name:?} is not a TLS mode: use {}", TlsMode::NAMES),
+            )
+        })?,
+    };
+    let port = section.port.unwrap_or(tls.default_port());
+    if port == 0 {
+        return Err(invalid("outbound.smtp.port", "must be 1 to 65535".into()));
+    }
+    let credentials = match (section.user, section.password) {
+        (None, None) => None,
+        (Some(user), Some(password)) => Some((user, password)),
+        (Some(_), None) => {
+            return Err(invalid(
+                "outbound.smtp.password",
+                "is required when outbound.smtp.user is set".into(),
+            ))
+        }
+        (None, Some(_)) => {
+            return Err(invalid(
+                "outbound.smtp.user",
+                "is required when outbound.smtp.password is set".into(),
+            ))
+        }
+    };
+    let loopback = host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    if credentials.is_some() && tls == TlsMode::None && !loopback {
+        return Err(invalid(
+            "outbound.smtp.tls",
+            "\"none\" would send the password in clear text to another machine: use \"starttls\" or \"implicit\"".into(),
+        ));
+    }
+    let timeout = match section.timeout {
+        None => Duration::from_secs(30),
+        Some(text) => {
+            parse_duration(&text).map_err(|problem| invalid("outbound.smtp.timeout", problem))?
+        }
+    };
+    if timeout.is_zero() {
+        return Err(invalid(
+            "outbound.smtp.timeout",
+            "must be longer than 0".into(),
+        ));
+    }
+    if let Some(name) = &section.hello_name {
+        if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c.is_control()) {
+            return Err(invalid(
+                "outbound.smtp.hello_name",
+                format!("{name:?} is not a host name"),
+            ));
+        }
+    }
+    let connections = section.connections.unwrap_or(4);
+    if !(1..=32).contains(&connections) {
+        return Err(invalid(
+            "outbound.smtp.connections",
+            format!("{connections} is out of range: use 1 to 32"),
+        ));
+    }
+    Ok(SmtpSettings {
+        host,
+        port,
+        tls,
+        credentials,
+        timeout,
+        hello_name: section.hello_name,
+        connections,
+        ca_file: section.ca_file,
+    })
 }
 
 #[cfg(test)]
@@ -226,7 +458,143 @@ mod tests {
         );
         let err = Config::from_toml("[host]\nadress = \"a@b\"", None).unwrap_err();
         assert!(err.to_string().contains("adress"), "{err}");
-        let err = Config::from_toml("[outbound]\ntransport = \"smtp\"", None).unwrap_err();
+        let err = Config::from_toml("[outbound]\ntransport = \"pigeon\"", None).unwrap_err();
         assert!(err.to_string().contains("outbound.transport"), "{err}");
+    }
+
+    fn invalid_key(toml: &str) -> String {
+        match Config::from_toml(toml, None) {
+            Err(ConfigError::Invalid { key, problem, .. }) => format!("{key}: {problem}"),
+            other => panic!("expected an invalid key, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn no_config_sends_to_files_with_the_default_retries() {
+        let config = Config::load(None, Some(Path::new("/srv/pbem"))).unwrap();
+        assert_eq!(config.outbound.transport, TransportChoice::File);
+        assert_eq!(config.outbound.retry, RetryPolicy::default());
+        assert_eq!(
+            config.outbound.retry.give_up_after,
+            Duration::from_secs(5 * 86400)
+        );
+    }
+
+    #[test]
+    fn smtp_settings_are_read_with_port_defaults_by_tls_mode() {
+        let config = Config::from_toml(
+            "[outbound]\ntransport = \"smtp\"\ngive_up_after = \"2d\"\n\
+             [outbound.smtp]\nhost = \"mail.example.org\"\ntls = \"implicit\"\n\
+             user = \"pbem\"\npassword = \"pw\"\ntimeout = \"10s\"\nhello_name = \"pbem.example.org\"\n",
+            None,
+        )
+        .unwrap();
+        let TransportChoice::Smtp(smtp) = config.outbound.transport else {
+            panic!("not smtp")
+        };
+        assert_eq!(smtp.port, 465);
+        assert_eq!(smtp.tls, TlsMode::Implicit);
+        assert_eq!(smtp.credentials, Some(("pbem".into(), "pw".into())));
+        assert_eq!(smtp.timeout, Duration::from_secs(10));
+        assert_eq!(smtp.hello_name.as_deref(), Some("pbem.example.org"));
+        assert_eq!(smtp.connections, 4);
+        assert_eq!(
+            config.outbound.retry.give_up_after,
+            Duration::from_secs(2 * 86400)
+        );
+        let starttls =
+            "[outbound]\ntransport = \"smtp\"\n[outbound.smtp]\nhost = \"m.example.org\"\n";
+        let TransportChoice::Smtp(smtp) = Config::from_toml(starttls, None)
+            .unwrap()
+            .outbound
+            .transport
+        else {
+            panic!("not smtp")
+        };
+        assert_eq!((smtp.tls, smtp.port), (TlsMode::StartTls, 587));
+    }
+
+    #[test]
+    fn sendmail_command_defaults_to_the_usual_path() {
+        let config = Config::from_toml("[outbound]\ntransport = \"sendmail\"", None).unwrap();
+        assert_eq!(
+            config.outbound.transport,
+            TransportChoice::Sendmail {
+                command: PathBuf::from("/usr/sbin/sendmail")
+            }
+        );
+    }
+
+    #[test]
+    fn outbound_errors_name_the_key_and_the_problem() {
+        let smtp = "[outbound]\ntransport = \"smtp\"\n[outbound.smtp]\n";
+        let with = |extra: &str| format!("{smtp}host = \"mail.example.org\"\n{extra}");
+        let cases = [
+            (smtp.to_string(), "outbound.smtp.host: is required"),
+            (
+                with("tls = \"ssl\""),
+                "outbound.smtp.tls: \"ssl\" is not a TLS mode",
+            ),
+            (with("port = 0"), "outbound.smtp.port: must be 1 to 65535"),
+            (with("user = \"a\""), "outbound.smtp.password: is required"),
+            (with("password = \"a\""), "outbound.smtp.user: is required"),
+            (
+                with("tls = \"none\"\nuser = \"a\"\npassword = \"b\""),
+                "outbound.smtp.tls: \"none\" would send the password in clear",
+            ),
+            (
+                with("timeout = \"ten\""),
+                "outbound.smtp.timeout: \"ten\" is not a length of time",
+            ),
+            (
+                with("timeout = \"10 parsecs\""),
+                "outbound.smtp.timeout: \"10 parsecs\" has no known unit",
+            ),
+            (
+                with("connections = 100"),
+                "outbound.smtp.connections: 100 is out of range",
+            ),
+            (
+                with("hello_name = \"a b\""),
+                "outbound.smtp.hello_name: \"a b\" is not a host name",
+            ),
+            (
+                "[outbound]\nfirst_retry = \"0s\"".to_string(),
+                "outbound.first_retry: must be longer than 0",
+            ),
+            (
+                "[outbound]\nfirst_retry = \"2h\"\nmax_retry = \"1h\"".to_string(),
+                "outbound.max_retry: must not be shorter",
+            ),
+            (
+                "[outbound]\ngive_up_after = \"10s\"".to_string(),
+                "outbound.give_up_after: must not be shorter",
+            ),
+            (
+                "[outbound]\ntransport = \"sendmail\"\n[outbound.sendmail]\ncommand = \"\""
+                    .to_string(),
+                "outbound.sendmail.command: is empty",
+            ),
+        ];
+        for (toml, expected) in cases {
+            let err = invalid_key(&toml);
+            assert!(err.starts_with(expected), "{toml}\n gave {err}");
+        }
+        // A password is fine in clear text to a server on this machine.
+        let loopback =
+            format!("{smtp}host = \"127.0.0.1\"\ntls = \"none\"\nuser = \"a\"\npassword = \"b\"");
+        assert!(Config::from_toml(&loopback, None).is_ok());
+    }
+
+    #[test]
+    fn durations_take_the_usual_units() {
+        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_duration("30s"), Ok(Duration::from_secs(30)));
+        assert_eq!(parse_duration("5m"), Ok(Duration::from_secs(300)));
+        assert_eq!(parse_duration("2h"), Ok(Duration::from_secs(7200)));
+        assert_eq!(parse_duration("5d"), Ok(Duration::from_secs(432_000)));
+        assert!(parse_duration("5").is_err());
+        assert!(parse_duration("d").is_err());
+        assert!(parse_duration("99999999999999999999d").is_err());
     }
 }

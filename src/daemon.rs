@@ -2,11 +2,13 @@
 //! drain the outbox; and the one-shot forms of the same (`--once`, the
 //! MTA pipe).
 
-use crate::config::Config;
+use crate::config::{Config, TransportChoice};
 use crate::host::render::{Renderer, TemplateError};
 use crate::host::{Host, HostError, Receipt};
 use crate::mail::maildir::Maildir;
-use crate::mail::outbound::FileTransport;
+use crate::mail::outbound::host_mailbox;
+use crate::mail::sender::OutboxSender;
+use crate::mail::transport::{FileTransport, SendmailTransport, SmtpTransport, Transport};
 use crate::store::{Store, StoreError};
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -26,6 +28,8 @@ pub enum DaemonError {
     Template(#[from] TemplateError),
     #[error(transparent)]
     Host(#[from] HostError),
+    #[error("outgoing mail: {0}")]
+    Outbound(String),
     #[error("cannot read the Maildir {path}: {source}")]
     Maildir {
         path: PathBuf,
@@ -40,7 +44,7 @@ impl DaemonError {
             DaemonError::Host(err) => err.is_temporary(),
             DaemonError::Database { source, .. } => source.is_temporary(),
             DaemonError::Folder { .. } | DaemonError::Maildir { .. } => true,
-            DaemonError::Template(_) => false,
+            DaemonError::Template(_) | DaemonError::Outbound(_) => false,
         }
     }
 }
@@ -49,7 +53,7 @@ impl DaemonError {
 pub struct Runtime {
     pub host: Host,
     pub maildir: Maildir,
-    pub transport: FileTransport,
+    pub sender: OutboxSender,
     config: Config,
     /// Files that failed once, so the log does not repeat them every poll.
     failing: HashSet<PathBuf>,
@@ -85,12 +89,23 @@ impl Runtime {
             .then_some(config.templates.as_path());
         let renderer = Renderer::new(overrides)?;
         let maildir = Maildir::open(&config.maildir).map_err(|e| folder(&config.maildir, e))?;
-        let transport = FileTransport::new(&config.outbox_folder)
-            .map_err(|e| folder(&config.outbox_folder, e))?;
+        let transport: Box<dyn Transport> = match &config.outbound.transport {
+            TransportChoice::File => Box::new(
+                FileTransport::new(&config.outbox_folder)
+                    .map_err(|e| folder(&config.outbox_folder, e))?,
+            ),
+            TransportChoice::Smtp(settings) => {
+                Box::new(SmtpTransport::new(settings.clone()).map_err(DaemonError::Outbound)?)
+            }
+            TransportChoice::Sendmail { command } => Box::new(SendmailTransport::new(command)),
+        };
+        let from =
+            host_mailbox(&config.host.name, &config.host.address).map_err(DaemonError::Outbound)?;
+        let sender = OutboxSender::new(transport, from, config.outbound.retry);
         Ok(Runtime {
             host: Host::new(store, renderer, config.host.clone()),
             maildir,
-            transport,
+            sender,
             config: config.clone(),
             failing: HashSet::new(),
         })
@@ -142,7 +157,7 @@ impl Runtime {
                 }
             }
         }
-        pass.sent = self.host.send_waiting(&self.transport)?;
+        pass.sent = self.host.send_waiting(&mut self.sender)?.sent;
         Ok(pass)
     }
 
@@ -165,10 +180,10 @@ impl Runtime {
             })?;
         }
         eprintln!(
-            "pbem: serving {} (mail in {}, replies to {})",
+            "pbem: serving {} (mail in {}, replies by {})",
             self.config.host.address,
             self.config.maildir.join("new").display(),
-            self.config.outbox_folder.display()
+            self.sender.transport().describe()
         );
         while !stop.load(Ordering::Relaxed) {
             match self.pass() {
@@ -190,7 +205,7 @@ impl Runtime {
         let receipt = self.host.receive(raw)?;
         // The mail is stored; a failure to send now only delays replies
         // until the next run drains the outbox.
-        if let Err(err) = self.host.send_waiting(&self.transport) {
+        if let Err(err) = self.host.send_waiting(&mut self.sender) {
             eprintln!("pbem: replies stay in the outbox for now: {err}");
         }
         Ok(receipt)

@@ -1,7 +1,7 @@
 //! A database file written by an older version is upgraded in place,
 //! keeping its data; a file from a newer version is refused, not damaged.
 
-use pbem::store::{self, GameStatus, Store, StoreError, SCHEMA_VERSION};
+use pbem::store::{self, GameStatus, OutboxState, Store, StoreError, SCHEMA_VERSION};
 use rusqlite::Connection;
 
 /// The schema as version 1 of pbem wrote it.
@@ -92,4 +92,61 @@ fn damaged_row_is_an_error_not_a_panic() {
         err.to_string().contains("unknown status \"paused\""),
         "{err}"
     );
+}
+
+/// What versions 2 and 3 added on top of version 1, as they wrote it.
+const VERSIONS_2_AND_3: &str = "
+ALTER TABLE games ADD COLUMN draw_offer TEXT;
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE games ADD COLUMN host_options TEXT NOT NULL DEFAULT '';
+CREATE TABLE preferences (userid TEXT NOT NULL, kind TEXT NOT NULL,
+    accepts INTEGER NOT NULL DEFAULT 1, game_limit INTEGER, PRIMARY KEY (userid, kind));
+CREATE INDEX sent_ids_by_player ON sent_ids (userid, game_id, created);
+CREATE INDEX outbox_unsent ON outbox (sent, id);
+CREATE INDEX outbox_by_recipient ON outbox (recipient, created);
+ALTER TABLE outbox ADD COLUMN failure TEXT;
+INSERT INTO outbox (id, recipient, subject, body, message_id, in_reply_to, references_ids, created)
+    VALUES (1, 'bob@example.org', 'Chess Board 101 bob', 'board', 'pbem.1@localhost', NULL, '', 5);
+INSERT INTO outbox (id, recipient, subject, body, message_id, in_reply_to, references_ids, created,
+    failure) VALUES (2, 'bad address', 'Chess Board 101 bob', 'board', 'pbem.2@localhost', NULL,
+    '', 5, 'recipient \"bad address\": invalid');
+INSERT INTO outbox (id, recipient, subject, body, message_id, in_reply_to, references_ids, created,
+    sent) VALUES (3, 'bob@example.org', 'Chess Board 101 bob', 'board', 'pbem.3@localhost', NULL,
+    '', 5, 6);
+PRAGMA user_version = 3;
+";
+
+#[test]
+fn version_3_outbox_is_upgraded_in_place_with_retry_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v3.sqlite");
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch(&format!("{VERSION_1}{VERSIONS_2_AND_3}"))
+        .unwrap();
+
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.schema_version().unwrap(), 4);
+    let conn = store.connection();
+    // The unsent row is due at once, never tried; the sent one stays sent.
+    let due = store::due(conn, 0, 10).unwrap();
+    assert_eq!(due.len(), 1);
+    assert_eq!((due[0].id, due[0].attempts), (1, 0));
+    assert_eq!(due[0].mail.message_id, "pbem.1@localhost");
+    // The row version 3 set aside is listed as given up, with its reason.
+    let entries = store::outbox_entries(conn).unwrap();
+    assert_eq!(entries.len(), 2);
+    assert_eq!(entries[0].state, OutboxState::Waiting);
+    assert_eq!(
+        entries[1].state,
+        OutboxState::GivenUp {
+            attempts: 0,
+            at: None,
+            reason: "recipient \"bad address\": invalid".into()
+        }
+    );
+    // Version 4's columns work.
+    store::record_failed_attempt(conn, 1, "connection refused", 60_000, true).unwrap();
+    assert!(store::due(conn, 59_999, 10).unwrap().is_empty());
+    assert_eq!(store::due(conn, 60_000, 10).unwrap()[0].attempts, 1);
 }

@@ -13,7 +13,8 @@ pub mod password;
 pub mod render;
 
 use crate::mail::inbound::{self, InboundMail};
-use crate::mail::outbound::{drain_outbox, OutboundError, Transport};
+use crate::mail::outbound::OutboundError;
+use crate::mail::sender::{Drained, OutboxSender};
 use crate::mail::threading::TokenError;
 use crate::store::{self, Store, StoreError};
 use handle::{Context, Failure};
@@ -88,7 +89,6 @@ impl HostError {
         match self {
             HostError::Store(err) => err.is_temporary(),
             HostError::Token(_) | HostError::Hash(_) => true,
-            HostError::Outbound(OutboundError::Write { .. }) => true,
             HostError::Outbound(OutboundError::Store(err)) => err.is_temporary(),
             HostError::Template(_) | HostError::Outbound(OutboundError::Build { .. }) => false,
         }
@@ -144,11 +144,9 @@ impl Host {
         Ok(receipt)
     }
 
-    /// Sends what waits in the outbox.
-    pub fn send_waiting(&mut self, transport: &dyn Transport) -> Result<usize, HostError> {
-        let from = crate::mail::outbound::host_mailbox(&self.settings.name, &self.settings.address)
-            .map_err(|reason| OutboundError::Build { id: 0, reason })?;
-        Ok(drain_outbox(self.store.connection(), transport, &from)?)
+    /// Sends what is due in the outbox now.
+    pub fn send_waiting(&mut self, sender: &mut OutboxSender) -> Result<Drained, HostError> {
+        Ok(sender.drain(self.store.connection(), std::time::SystemTime::now())?)
     }
 }
 

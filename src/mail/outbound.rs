@@ -1,60 +1,17 @@
-//! Mail out: an outbox row becomes an RFC 5322 message (built with
-//! lettre) and goes through a transport. The sender marks a row sent only
-//! after the transport took it.
+//! Mail out: an outbox row becomes an RFC 5322 message, built with
+//! lettre. `sender` hands it to a transport.
 
-use crate::store::{self, OutboxRow, QueuedMail, StoreError};
+use crate::store::{QueuedMail, StoreError};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::Mailbox;
 use lettre::Message;
-use rusqlite::Connection;
-use std::path::{Path, PathBuf};
 
 #[derive(Debug, thiserror::Error)]
 pub enum OutboundError {
     #[error("outbox row {id}: cannot build the message: {reason}")]
     Build { id: i64, reason: String },
-    #[error("cannot write {path}: {source}")]
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
-    },
     #[error(transparent)]
     Store(#[from] StoreError),
-}
-
-/// Something that takes finished messages away.
-pub trait Transport {
-    /// Sends one message; `outbox_id` lets a transport make sending the
-    /// same row twice harmless.
-    fn send(&self, outbox_id: i64, message: &Message) -> Result<(), OutboundError>;
-}
-
-/// Writes each message as one `.eml` file in a folder. File names are the
-/// outbox row id, so a row sent again after a crash overwrites its own
-/// file instead of making a second one, and `ls` shows mail in order.
-pub struct FileTransport {
-    dir: PathBuf,
-}
-
-impl FileTransport {
-    pub fn new(dir: &Path) -> std::io::Result<FileTransport> {
-        std::fs::create_dir_all(dir)?;
-        Ok(FileTransport {
-            dir: dir.to_path_buf(),
-        })
-    }
-}
-
-impl Transport for FileTransport {
-    fn send(&self, outbox_id: i64, message: &Message) -> Result<(), OutboundError> {
-        let path = self.dir.join(format!("{outbox_id:08}.eml"));
-        let tmp = self.dir.join(format!(".{outbox_id:08}.eml.tmp"));
-        let write = |target: &Path| -> std::io::Result<()> {
-            std::fs::write(&tmp, message.formatted())?;
-            std::fs::rename(&tmp, target)
-        };
-        write(&path).map_err(|source| OutboundError::Write { path, source })
-    }
 }
 
 /// The host's own mailbox, used as From on everything it sends.
@@ -98,40 +55,9 @@ pub fn build_message(id: i64, mail: &QueuedMail, from: &Mailbox) -> Result<Messa
     Ok(message)
 }
 
-/// Sends every waiting outbox row; returns how many went out. A row that
-/// cannot be built is reported and set aside; a transport failure stops
-/// the run so the rest are retried next time, in order.
-pub fn drain_outbox(
-    conn: &Connection,
-    transport: &dyn Transport,
-    from: &Mailbox,
-) -> Result<usize, OutboundError> {
-    let mut sent = 0;
-    loop {
-        let rows: Vec<OutboxRow> = store::unsent(conn, 100)?;
-        if rows.is_empty() {
-            return Ok(sent);
-        }
-        for row in rows {
-            let message = match build_message(row.id, &row.mail, from) {
-                Ok(message) => message,
-                Err(err) => {
-                    eprintln!("pbem: {err}; the mail is set aside");
-                    store::mark_failed(conn, row.id, &err.to_string())?;
-                    continue;
-                }
-            };
-            transport.send(row.id, &message)?;
-            store::mark_sent(conn, row.id)?;
-            sent += 1;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Store;
 
     fn queued(recipient: &str, id: &str) -> QueuedMail {
         QueuedMail {
@@ -148,17 +74,11 @@ mod tests {
     }
 
     #[test]
-    fn unbuildable_row_is_set_aside_and_the_rest_go_out() {
-        let store = Store::open_in_memory().unwrap();
-        let conn = store.connection();
-        store::queue_mail(conn, &queued("not an address", "pbem.1@localhost")).unwrap();
-        store::queue_mail(conn, &queued("bob@example.org", "pbem.2@localhost")).unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let transport = FileTransport::new(dir.path()).unwrap();
+    fn message_carries_the_threading_headers_and_auto_submitted() {
         let from = host_mailbox("PBeM host", "pbem@localhost").unwrap();
-        assert_eq!(drain_outbox(conn, &transport, &from).unwrap(), 1);
-        assert!(store::unsent(conn, 10).unwrap().is_empty());
-        let written = std::fs::read_to_string(dir.path().join("00000002.eml")).unwrap();
+        let message =
+            build_message(2, &queued("bob@example.org", "pbem.2@localhost"), &from).unwrap();
+        let written = String::from_utf8(message.formatted()).unwrap();
         assert!(written.contains("To: bob@example.org"));
         assert!(written.contains("Message-ID: <pbem.2@localhost>"));
         assert!(written.contains("In-Reply-To: <pbem.101.a@localhost>"));
@@ -167,14 +87,10 @@ mod tests {
     }
 
     #[test]
-    fn sending_a_row_again_overwrites_its_own_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let transport = FileTransport::new(dir.path()).unwrap();
+    fn an_unusable_recipient_is_a_build_error() {
         let from = host_mailbox("PBeM host", "pbem@localhost").unwrap();
-        let message =
-            build_message(7, &queued("bob@example.org", "pbem.7@localhost"), &from).unwrap();
-        transport.send(7, &message).unwrap();
-        transport.send(7, &message).unwrap();
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        let err =
+            build_message(1, &queued("not an address", "pbem.1@localhost"), &from).unwrap_err();
+        assert!(matches!(err, OutboundError::Build { id: 1, .. }), "{err}");
     }
 }

@@ -14,7 +14,7 @@ mod schema;
 
 pub use games::{GameRecord, GameStatus, MoveRecord, NewGame};
 pub use messages::SentId;
-pub use outbox::{OutboxRow, QueuedMail};
+pub use outbox::{OutboxEntry, OutboxRow, OutboxState, QueuedMail};
 pub use players::{Player, Preference};
 pub use schema::SCHEMA_VERSION;
 
@@ -116,7 +116,10 @@ pub use games::{
     load_moves, set_draw_offer, set_game_over,
 };
 pub use messages::{find_sent_id, insert_sent_id, latest_sent_ids, mark_seen};
-pub use outbox::{mails_to_since, mark_failed, mark_sent, queue_mail, unsent};
+pub use outbox::{
+    due, mails_to_since, mark_failed, mark_sent, outbox_entries, queue_mail, record_failed_attempt,
+    retry_unreachable_now, unsent,
+};
 pub use players::{
     delete_player, find_player, find_player_by_address, insert_player, preference, set_preference,
     update_player,

@@ -73,6 +73,9 @@ pub struct PostOffice {
     pub dir: tempfile::TempDir,
     pub runtime: Runtime,
     delivered: BTreeSet<PathBuf>,
+    /// Where the host's mail lands: the file transport's outbox folder,
+    /// or a test SMTP server's Maildir new/.
+    sent_folder: Option<PathBuf>,
 }
 
 impl PostOffice {
@@ -89,6 +92,16 @@ impl PostOffice {
             dir,
             runtime,
             delivered: BTreeSet::new(),
+            sent_folder: None,
+        }
+    }
+
+    /// A post office whose host sends elsewhere (e.g. SMTP), reading what
+    /// it sent from the files in `folder`.
+    pub fn reading_from(toml: &str, folder: PathBuf) -> PostOffice {
+        PostOffice {
+            sent_folder: Some(folder),
+            ..PostOffice::with_config(toml)
         }
     }
 
@@ -106,10 +119,12 @@ impl PostOffice {
     }
 
     fn collect(&mut self) -> Vec<Sent> {
-        let mut fresh: Vec<PathBuf> = std::fs::read_dir(self.outbox())
+        let folder = self.sent_folder.clone().unwrap_or_else(|| self.outbox());
+        let from_files = self.sent_folder.is_none();
+        let mut fresh: Vec<PathBuf> = std::fs::read_dir(folder)
             .unwrap()
             .map(|entry| entry.unwrap().path())
-            .filter(|path| path.extension().is_some_and(|ext| ext == "eml"))
+            .filter(|path| !from_files || path.extension().is_some_and(|ext| ext == "eml"))
             .filter(|path| !self.delivered.contains(path))
             .collect();
         fresh.sort();
