@@ -1,6 +1,7 @@
 //! The operator's settings, from a TOML file; every setting has a default
 //! so the host runs with no file at all.
 
+use crate::host::screen::InboundLimits;
 use crate::host::HostSettings;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -58,6 +59,10 @@ struct StorageSection {
 struct InboundSection {
     maildir: Option<PathBuf>,
     poll_interval_ms: Option<u64>,
+    max_message_bytes: Option<usize>,
+    max_commands_per_mail: Option<usize>,
+    max_references: Option<usize>,
+    max_received_hops: Option<usize>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -168,6 +173,8 @@ impl Config {
                 format!("{poll_ms} is out of range: use 10 to 5000 (mail is answered within a second at the default 250)"),
             ));
         }
+        let limits =
+            inbound_limits(&parsed.inbound).map_err(|(key, problem)| invalid(key, problem))?;
         match parsed.outbound.transport.as_deref() {
             None | Some("file") => {}
             Some(other) => {
@@ -189,10 +196,44 @@ impl Config {
                 address,
                 name,
                 max_mails_per_hour,
+                limits,
             },
             data_dir,
         })
     }
+}
+
+/// The `[inbound]` limits, each at least 1 (a limit of 0 would refuse
+/// every mail).
+fn inbound_limits(section: &InboundSection) -> Result<InboundLimits, (&'static str, String)> {
+    let defaults = InboundLimits::default();
+    let at_least_one = |key: &'static str, value: Option<usize>, default: usize| match value {
+        Some(0) => Err((key, "must be at least 1".to_string())),
+        Some(value) => Ok(value),
+        None => Ok(default),
+    };
+    Ok(InboundLimits {
+        max_message_bytes: at_least_one(
+            "inbound.max_message_bytes",
+            section.max_message_bytes,
+            defaults.max_message_bytes,
+        )?,
+        max_commands_per_mail: at_least_one(
+            "inbound.max_commands_per_mail",
+            section.max_commands_per_mail,
+            defaults.max_commands_per_mail,
+        )?,
+        max_references: at_least_one(
+            "inbound.max_references",
+            section.max_references,
+            defaults.max_references,
+        )?,
+        max_received_hops: at_least_one(
+            "inbound.max_received_hops",
+            section.max_received_hops,
+            defaults.max_received_hops,
+        )?,
+    })
 }
 
 #[cfg(test)]
@@ -226,6 +267,11 @@ mod tests {
         );
         let err = Config::from_toml("[host]\nadress = \"a@b\"", None).unwrap_err();
         assert!(err.to_string().contains("adress"), "{err}");
+        let err = Config::from_toml("[inbound]\nmax_message_bytes = 0", None).unwrap_err();
+        assert!(
+            err.to_string().contains("inbound.max_message_bytes"),
+            "{err}"
+        );
         let err = Config::from_toml("[outbound]\ntransport = \"smtp\"", None).unwrap_err();
         assert!(err.to_string().contains("outbound.transport"), "{err}");
     }
