@@ -179,7 +179,8 @@ fn strip_header(raw: &mut Vec<u8>, name: &str) {
 /// mails went across.
 fn run_loop(first: &mut PostOffice, second: &mut PostOffice, start: Vec<u8>, strip: bool) -> usize {
     let mut raw = start;
-    let mut crossings = 0;
+    // Each round is one mail answered, so the round that sends nothing
+    // counts the mails that went across before it.
     for round in 0..200 {
         let office = if round % 2 == 0 {
             &mut *first
@@ -188,10 +189,9 @@ fn run_loop(first: &mut PostOffice, second: &mut PostOffice, start: Vec<u8>, str
         };
         let sent: Vec<Sent> = office.deliver_raw(&raw);
         if sent.is_empty() {
-            return crossings;
+            return round;
         }
         assert_eq!(sent.len(), 1, "one answer per mail: {sent:#?}");
-        crossings += 1;
         raw = sent[0].raw.clone();
         if strip {
             strip_header(&mut raw, "Auto-Submitted");
