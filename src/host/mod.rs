@@ -104,6 +104,7 @@ pub struct Host {
     store: Store,
     renderer: Renderer,
     settings: HostSettings,
+    passwords: password::VerifiedPasswords,
 }
 
 impl Host {
@@ -112,6 +113,7 @@ impl Host {
             store,
             renderer,
             settings,
+            passwords: password::VerifiedPasswords::new(),
         }
     }
 
@@ -149,7 +151,14 @@ impl Host {
         }
         let requests =
             interpret::interpret(&tx, &mail, self.settings.limits.max_commands_per_mail)?;
-        let receipt = handle_requests(&tx, &mail, requests, &self.renderer, &self.settings)?;
+        let receipt = handle_requests(
+            &tx,
+            &mail,
+            requests,
+            &self.renderer,
+            &self.settings,
+            &self.passwords,
+        )?;
         tx.commit().map_err(StoreError::from)?;
         Ok(receipt)
     }
@@ -189,7 +198,14 @@ impl Host {
             comment: None,
             board: None,
         };
-        let receipt = handle_requests(&tx, &mail, vec![refusal], &self.renderer, &self.settings)?;
+        let receipt = handle_requests(
+            &tx,
+            &mail,
+            vec![refusal],
+            &self.renderer,
+            &self.settings,
+            &self.passwords,
+        )?;
         tx.commit().map_err(StoreError::from)?;
         Ok(receipt)
     }
@@ -226,6 +242,7 @@ fn handle_requests(
     requests: Vec<interpret::Request>,
     renderer: &Renderer,
     settings: &HostSettings,
+    passwords: &password::VerifiedPasswords,
 ) -> Result<Receipt, HostError> {
     let mut notifier = Notifier {
         conn,
@@ -244,6 +261,7 @@ fn handle_requests(
                     conn,
                     from: &mail.from,
                     comment: request.comment.as_deref(),
+                    passwords,
                 };
                 // Each command runs in a savepoint so a refused one leaves
                 // nothing half-done while earlier ones in the mail stand.
