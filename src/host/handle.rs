@@ -277,6 +277,7 @@ fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<String
         signed_off: false,
     };
     store::insert_player(ctx.conn, &player)?;
+    ctx.passwords.remember(password, &player.password_hash);
     Ok(vec![Notice::Reply {
         subject: format!("PBeM Signup {userid}"),
         text: format!(
@@ -292,6 +293,7 @@ fn change_password(ctx: &Context<'_>, userid: &str, old: &str, new: &str) -> Han
     let mut player = authenticate(ctx, userid, &Credential::Password(old.into()), None)?;
     player.password_hash = hash_password(new)?;
     store::update_player(ctx.conn, &player)?;
+    ctx.passwords.remember(new, &player.password_hash);
     Ok(vec![Notice::Reply {
         subject: format!("PBeM Password {}", player.userid),
         text: format!("The password of {} is changed.", player.userid),

@@ -65,13 +65,20 @@ impl VerifiedPasswords {
         }
         let matched = password_matches(password, stored);
         if matched {
-            let mut verified = self.verified.borrow_mut();
-            if verified.len() >= MAX_REMEMBERED {
-                verified.clear();
-            }
-            verified.insert(digest);
+            self.remember(password, stored);
         }
         matched
+    }
+
+    /// Records a pair known to match, as right after hashing a new
+    /// password (a pair whose hash is never stored matches nothing).
+    pub fn remember(&self, password: &str, stored: &str) {
+        let digest = self.digest(password, stored);
+        let mut verified = self.verified.borrow_mut();
+        if verified.len() >= MAX_REMEMBERED {
+            verified.clear();
+        }
+        verified.insert(digest);
     }
 }
 
