@@ -236,6 +236,12 @@ fn header_block(raw: &[u8]) -> &[u8] {
     &head[..end]
 }
 
+/// Runs one statement without parameters from the statement cache.
+fn run_cached(conn: &rusqlite::Connection, sql: &str) -> Result<(), StoreError> {
+    conn.prepare_cached(sql)?.execute([])?;
+    Ok(())
+}
+
 fn handle_requests(
     conn: &rusqlite::Connection,
     mail: &InboundMail,
@@ -265,18 +271,16 @@ fn handle_requests(
                 };
                 // Each command runs in a savepoint so a refused one leaves
                 // nothing half-done while earlier ones in the mail stand.
-                conn.execute_batch("SAVEPOINT command")
-                    .map_err(StoreError::from)?;
+                run_cached(conn, "SAVEPOINT command")?;
                 match handle::handle(&ctx, command) {
                     Ok(notices) => {
-                        conn.execute_batch("RELEASE command")
-                            .map_err(StoreError::from)?;
+                        run_cached(conn, "RELEASE command")?;
                         applied = true;
                         notices
                     }
                     Err(failure) => {
-                        conn.execute_batch("ROLLBACK TO command; RELEASE command")
-                            .map_err(StoreError::from)?;
+                        run_cached(conn, "ROLLBACK TO command")?;
+                        run_cached(conn, "RELEASE command")?;
                         match failure {
                             Failure::Refused(notice) => vec![notice],
                             Failure::Store(err) => return Err(err.into()),
