@@ -143,10 +143,13 @@ fn sigkill_while_mail_streams_in_loses_and_repeats_nothing() {
     // The writer streams the mails in while the server runs and dies.
     let writer_inbox = inbox.clone();
     let raws: Vec<Vec<u8>> = mails.iter().map(|(_, raw)| raw.clone()).collect();
+    let written = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let writer_count = std::sync::Arc::clone(&written);
     let writer = std::thread::spawn(move || {
         for (n, raw) in raws.iter().enumerate() {
             drop_mail(&writer_inbox, n, raw);
-            if n % 8 == 7 {
+            writer_count.store(n + 1, std::sync::atomic::Ordering::SeqCst);
+            if n % 2 == 1 {
                 std::thread::sleep(Duration::from_millis(15));
             }
         }
@@ -156,15 +159,23 @@ fn sigkill_while_mail_streams_in_loses_and_repeats_nothing() {
     let mut server = start_server(&data, &config, &log);
     // Kill early (accounts being made), in the middle of the games, and
     // late, each time as soon as that many mails were handled.
+    let mut kills_while_streaming = 0;
     for kill_at in [total / 10, total / 2, total * 4 / 5] {
         wait_until("progress before a kill", Duration::from_secs(300), || {
             count_files(&cur, "") >= kill_at
         });
         server.kill().unwrap(); // SIGKILL
         server.wait().unwrap();
+        if written.load(std::sync::atomic::Ordering::SeqCst) < total {
+            kills_while_streaming += 1;
+        }
         server = start_server(&data, &config, &log);
     }
     writer.join().unwrap();
+    assert!(
+        kills_while_streaming >= 1,
+        "at least one kill came while mail was still arriving"
+    );
     let outbox = data.join("outbox");
     wait_until("every mail and reply", Duration::from_secs(300), || {
         count_files(&cur, "") == total && count_files(&outbox, ".eml") >= expected_replies
