@@ -31,6 +31,9 @@ pub enum DaemonError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// The mail could not be handled now but may be later.
+    #[error("{0}")]
+    Retry(String),
 }
 
 impl DaemonError {
@@ -39,7 +42,9 @@ impl DaemonError {
         match self {
             DaemonError::Host(err) => err.is_temporary(),
             DaemonError::Database { source, .. } => source.is_temporary(),
-            DaemonError::Folder { .. } | DaemonError::Maildir { .. } => true,
+            DaemonError::Folder { .. } | DaemonError::Maildir { .. } | DaemonError::Retry(_) => {
+                true
+            }
             DaemonError::Template(_) => false,
         }
     }
@@ -203,8 +208,35 @@ impl Runtime {
             .file_name()
             .map(|name| name.to_string_lossy().into_owned())
             .unwrap_or_else(|| "unnamed".into());
-        std::fs::write(folder.join(format!("{name}.error")), format!("{error}\n"))?;
-        std::fs::rename(path, folder.join(name))
+        let target = folder.join(name);
+        self.set_aside_note(&target, error)?;
+        std::fs::rename(path, target)
+    }
+
+    /// The `.error` note beside a mail in `failed/`.
+    fn set_aside_note(&self, path: &Path, error: &str) -> std::io::Result<()> {
+        let mut note = path.as_os_str().to_owned();
+        note.push(".error");
+        std::fs::write(PathBuf::from(note), format!("{error}\n"))
+    }
+
+    /// Writes a piped mail that cannot be handled into `failed/`, with
+    /// its `.error` note.
+    fn keep_failed(&self, raw: &[u8], error: &str) -> std::io::Result<PathBuf> {
+        let folder = self.config.data_dir.join(FAILED_FOLDER);
+        std::fs::create_dir_all(&folder)?;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        let path = folder.join(format!(
+            "{}.{:09}.P{}.deliver",
+            now.as_secs(),
+            now.subsec_nanos(),
+            std::process::id()
+        ));
+        std::fs::write(&path, raw)?;
+        self.set_aside_note(&path, error)?;
+        Ok(path)
     }
 
     fn report_failure(&mut self, path: &std::path::Path, error: &str) {
@@ -248,7 +280,23 @@ impl Runtime {
 
     /// The MTA pipe: one message, handled and answered.
     pub fn deliver(&mut self, raw: &[u8]) -> Result<Receipt, DaemonError> {
-        let receipt = self.host.receive(raw)?;
+        let receipt = match receive_guarded(&mut self.host, raw) {
+            Ok(receipt) => receipt,
+            Err(MailFailure::Temporary(error)) => return Err(DaemonError::Retry(error)),
+            Err(MailFailure::Permanent(error)) => {
+                // Kept for the operator rather than bounced to the sender.
+                let path = self
+                    .keep_failed(raw, &error)
+                    .map_err(|source| DaemonError::Folder {
+                        path: self.config.data_dir.join(FAILED_FOLDER),
+                        source,
+                    })?;
+                return Ok(Receipt::Ignored(format!(
+                    "set aside as {}: {error}",
+                    path.display()
+                )));
+            }
+        };
         // The mail is stored; a failure to send now only delays replies
         // until the next run drains the outbox.
         if let Err(err) = self.host.send_waiting(&self.transport) {

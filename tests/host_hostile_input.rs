@@ -7,6 +7,7 @@ mod host_harness;
 use host_harness::{address, PostOffice, Sent, HOST};
 use pbem::daemon::FAILED_FOLDER;
 use pbem::store;
+use std::path::PathBuf;
 
 fn cur_count(office: &PostOffice) -> usize {
     std::fs::read_dir(office.dir.path().join("inbox").join("cur"))
@@ -269,4 +270,43 @@ fn mail_that_makes_the_database_fail_is_set_aside_and_the_next_is_handled() {
     // The failed mail's Message-ID is not marked seen: an operator can put
     // it back into new/ once the cause is fixed.
     assert_eq!(office.runtime.pass().unwrap().failed, 0);
+}
+
+#[test]
+fn piped_mail_that_makes_the_database_fail_is_kept_in_failed_not_bounced() {
+    let mut office = PostOffice::new();
+    {
+        let conn = rusqlite::Connection::open(office.dir.path().join("pbem.sqlite")).unwrap();
+        conn.execute_batch(
+            "CREATE TRIGGER refuse_doomed BEFORE INSERT ON players
+             WHEN NEW.userid = 'doomed'
+             BEGIN SELECT RAISE(ABORT, 'simulated database failure'); END;",
+        )
+        .unwrap();
+    }
+    let doomed = pbem::mail::compose::player_mail(
+        "doomed@example.org",
+        HOST,
+        Some("signup doomed pw"),
+        "",
+        None,
+    )
+    .unwrap();
+    let receipt = office.runtime.deliver(&doomed).unwrap();
+    assert!(
+        matches!(&receipt, pbem::host::Receipt::Ignored(reason) if reason.contains("set aside")),
+        "{receipt:?}"
+    );
+    let failed = office.dir.path().join(FAILED_FOLDER);
+    let kept: Vec<PathBuf> = std::fs::read_dir(&failed)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    let mail = kept
+        .iter()
+        .find(|path| path.extension().is_some_and(|ext| ext == "deliver"))
+        .expect("the mail is kept");
+    assert_eq!(std::fs::read(mail).unwrap(), doomed);
+    let note = std::fs::read_to_string(format!("{}.error", mail.display())).unwrap();
+    assert!(note.contains("simulated database failure"), "{note}");
 }
