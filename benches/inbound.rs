@@ -5,9 +5,10 @@
 //! opening played across all games at once, every command in the
 //! Subject) through `Host::receive` into a
 //! fresh database: parse, commands, one IMMEDIATE transaction, outbox
-//! rows. Then it measures raw SQLite commits of the same durability (WAL,
-//! `synchronous=FULL`, one small INSERT per IMMEDIATE transaction) in the
-//! same folder, and prints both rates and their ratio.
+//! rows. Between every 50 mails it makes as many raw SQLite commits of
+//! the same durability (WAL, `synchronous=FULL`, one small INSERT per
+//! IMMEDIATE transaction) in the same folder, so that both rates are taken
+//! under the same load on a shared disk, and prints both and their ratio.
 
 use pbem::host::render::Renderer;
 use pbem::host::{Host, HostSettings, Receipt};
@@ -97,53 +98,85 @@ fn warm_up(folder: &Path) {
     }
 }
 
-/// Mails per second through `Host::receive`, and the time per kind.
-fn host_rate(folder: &Path, games: usize) -> (f64, usize, Vec<(&'static str, Duration, usize)>) {
-    let mut host = fresh_host(&folder.join("host.sqlite"));
-    let mails = mails(games);
-    let mut per_kind: Vec<(&'static str, Duration, usize)> = Vec::new();
-    let start = Instant::now();
-    for (kind, raw) in &mails {
-        let began = Instant::now();
-        let receipt = host.receive(raw).expect("the host handles the mail");
-        assert!(
-            matches!(receipt, Receipt::Handled { mails_queued, .. } if mails_queued > 0),
-            "{kind}: {receipt:?}"
-        );
-        let spent = began.elapsed();
-        match per_kind.iter_mut().find(|(name, _, _)| name == kind) {
-            Some(entry) => {
-                entry.1 += spent;
-                entry.2 += 1;
-            }
-            None => per_kind.push((kind, spent, 1)),
-        }
-    }
-    let elapsed = start.elapsed().as_secs_f64();
-    (mails.len() as f64 / elapsed, mails.len(), per_kind)
+/// Time spent per kind of mail.
+struct KindTime {
+    kind: &'static str,
+    spent: Duration,
+    count: usize,
 }
 
-/// Commits per second of one small INSERT per IMMEDIATE transaction, with
-/// the store's journal mode and `synchronous` setting.
-fn raw_commit_rate(folder: &Path, commits: usize) -> f64 {
-    let mut conn = Connection::open(folder.join("raw.sqlite")).expect("a fresh database");
-    conn.pragma_update(None, "journal_mode", "WAL").unwrap();
-    conn.pragma_update(None, "synchronous", "FULL").unwrap();
-    conn.execute_batch("CREATE TABLE seen (id TEXT PRIMARY KEY, at INTEGER NOT NULL)")
-        .unwrap();
-    let start = Instant::now();
-    for n in 0..commits {
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
+/// One small INSERT per IMMEDIATE transaction, with the store's journal
+/// mode and `synchronous` setting.
+struct RawCommits {
+    conn: Connection,
+    done: usize,
+}
+
+impl RawCommits {
+    fn open(path: &Path) -> RawCommits {
+        let conn = Connection::open(path).expect("a fresh database");
+        conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+        conn.pragma_update(None, "synchronous", "FULL").unwrap();
+        conn.execute_batch("CREATE TABLE seen (id TEXT PRIMARY KEY, at INTEGER NOT NULL)")
             .unwrap();
-        tx.execute(
-            "INSERT INTO seen (id, at) VALUES (?1, ?2)",
-            rusqlite::params![format!("raw-{n}@example.org"), n as i64],
-        )
-        .unwrap();
-        tx.commit().unwrap();
+        RawCommits { conn, done: 0 }
     }
-    commits as f64 / start.elapsed().as_secs_f64()
+
+    fn commit(&mut self, count: usize) {
+        for _ in 0..count {
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .unwrap();
+            tx.execute(
+                "INSERT INTO seen (id, at) VALUES (?1, ?2)",
+                rusqlite::params![format!("raw-{}@example.org", self.done), self.done as i64],
+            )
+            .unwrap();
+            tx.commit().unwrap();
+            self.done += 1;
+        }
+    }
+}
+
+/// Mails through `Host::receive` and as many raw commits, taken in turns
+/// of `CHUNK` so that both see the same load on a shared disk. Returns the
+/// host's time, the raw commits' time, the mail count and the time per
+/// kind.
+fn measure(folder: &Path, games: usize) -> (Duration, Duration, usize, Vec<KindTime>) {
+    const CHUNK: usize = 50;
+    let mut host = fresh_host(&folder.join("host.sqlite"));
+    let mut raw = RawCommits::open(&folder.join("raw.sqlite"));
+    let mails = mails(games);
+    let mut per_kind: Vec<KindTime> = Vec::new();
+    let (mut host_time, mut raw_time) = (Duration::ZERO, Duration::ZERO);
+    for chunk in mails.chunks(CHUNK) {
+        for (kind, mail) in chunk {
+            let began = Instant::now();
+            let receipt = host.receive(mail).expect("the host handles the mail");
+            let spent = began.elapsed();
+            assert!(
+                matches!(receipt, Receipt::Handled { mails_queued, .. } if mails_queued > 0),
+                "{kind}: {receipt:?}"
+            );
+            host_time += spent;
+            match per_kind.iter_mut().find(|entry| entry.kind == *kind) {
+                Some(entry) => {
+                    entry.spent += spent;
+                    entry.count += 1;
+                }
+                None => per_kind.push(KindTime {
+                    kind,
+                    spent,
+                    count: 1,
+                }),
+            }
+        }
+        let began = Instant::now();
+        raw.commit(chunk.len());
+        raw_time += began.elapsed();
+    }
+    (host_time, raw_time, mails.len(), per_kind)
 }
 
 fn main() {
@@ -154,16 +187,19 @@ fn main() {
         .unwrap_or(100);
     let folder = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("a bench folder");
     warm_up(folder.path());
-    let (host, mails, per_kind) = host_rate(folder.path(), games);
-    let raw = raw_commit_rate(folder.path(), mails);
+    let (host_time, raw_time, mails, per_kind) = measure(folder.path(), games);
+    let host = mails as f64 / host_time.as_secs_f64();
+    let raw = mails as f64 / raw_time.as_secs_f64();
     println!(
         "inbound: {mails} mails ({games} games) in {}",
         folder.path().display()
     );
-    for (kind, spent, count) in &per_kind {
+    for entry in &per_kind {
         println!(
-            "  {kind:<10} {count:>6} mails, {:>8.3} ms each",
-            spent.as_secs_f64() * 1000.0 / *count as f64
+            "  {:<10} {:>6} mails, {:>8.3} ms each",
+            entry.kind,
+            entry.count,
+            entry.spent.as_secs_f64() * 1000.0 / entry.count as f64
         );
     }
     println!("host:        {host:>10.1} mails/s");
