@@ -1,6 +1,7 @@
 //! The operator's settings, from a TOML file; every setting has a default
 //! so the host runs with no file at all.
 
+use crate::host::screen::InboundLimits;
 use crate::host::HostSettings;
 use crate::mail::sender::RetryPolicy;
 use crate::mail::transport::{SmtpSettings, TlsMode};
@@ -60,6 +61,10 @@ struct StorageSection {
 struct InboundSection {
     maildir: Option<PathBuf>,
     poll_interval_ms: Option<u64>,
+    max_message_bytes: Option<usize>,
+    max_commands_per_mail: Option<usize>,
+    max_references: Option<usize>,
+    max_received_hops: Option<usize>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -216,6 +221,8 @@ impl Config {
         }
         let outbox_folder = inside(parsed.outbound.folder.take(), "outbox");
         let outbound = outbound_settings(parsed.outbound, &invalid)?;
+        let limits =
+            inbound_limits(&parsed.inbound).map_err(|(key, problem)| invalid(key, problem))?;
         Ok(Config {
             database: inside(parsed.storage.database, "pbem.sqlite"),
             maildir: inside(parsed.inbound.maildir, "inbox"),
@@ -226,6 +233,7 @@ impl Config {
                 address,
                 name,
                 max_mails_per_hour,
+                limits,
             },
             outbound,
             data_dir,
@@ -427,6 +435,39 @@ fn smtp_settings(
     })
 }
 
+/// The `[inbound]` limits, each at least 1 (a limit of 0 would refuse
+/// every mail).
+fn inbound_limits(section: &InboundSection) -> Result<InboundLimits, (&'static str, String)> {
+    let defaults = InboundLimits::default();
+    let at_least_one = |key: &'static str, value: Option<usize>, default: usize| match value {
+        Some(0) => Err((key, "must be at least 1".to_string())),
+        Some(value) => Ok(value),
+        None => Ok(default),
+    };
+    Ok(InboundLimits {
+        max_message_bytes: at_least_one(
+            "inbound.max_message_bytes",
+            section.max_message_bytes,
+            defaults.max_message_bytes,
+        )?,
+        max_commands_per_mail: at_least_one(
+            "inbound.max_commands_per_mail",
+            section.max_commands_per_mail,
+            defaults.max_commands_per_mail,
+        )?,
+        max_references: at_least_one(
+            "inbound.max_references",
+            section.max_references,
+            defaults.max_references,
+        )?,
+        max_received_hops: at_least_one(
+            "inbound.max_received_hops",
+            section.max_received_hops,
+            defaults.max_received_hops,
+        )?,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -458,6 +499,11 @@ mod tests {
         );
         let err = Config::from_toml("[host]\nadress = \"a@b\"", None).unwrap_err();
         assert!(err.to_string().contains("adress"), "{err}");
+        let err = Config::from_toml("[inbound]\nmax_message_bytes = 0", None).unwrap_err();
+        assert!(
+            err.to_string().contains("inbound.max_message_bytes"),
+            "{err}"
+        );
         let err = Config::from_toml("[outbound]\ntransport = \"pigeon\"", None).unwrap_err();
         assert!(err.to_string().contains("outbound.transport"), "{err}");
     }

@@ -11,7 +11,7 @@ use crate::mail::sender::OutboxSender;
 use crate::mail::transport::{FileTransport, SendmailTransport, SmtpTransport, Transport};
 use crate::store::{Store, StoreError};
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -35,6 +35,9 @@ pub enum DaemonError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// The mail could not be handled now but may be later.
+    #[error("{0}")]
+    Retry(String),
 }
 
 impl DaemonError {
@@ -43,8 +46,48 @@ impl DaemonError {
         match self {
             DaemonError::Host(err) => err.is_temporary(),
             DaemonError::Database { source, .. } => source.is_temporary(),
-            DaemonError::Folder { .. } | DaemonError::Maildir { .. } => true,
+            DaemonError::Folder { .. } | DaemonError::Maildir { .. } | DaemonError::Retry(_) => {
+                true
+            }
             DaemonError::Template(_) | DaemonError::Outbound(_) => false,
+        }
+    }
+}
+
+/// The folder of the data directory where mails that make the handler
+/// fail are set aside, each with a `.error` note.
+pub const FAILED_FOLDER: &str = "failed";
+
+/// Why one mail could not be handled.
+#[derive(Debug, PartialEq, Eq)]
+enum MailFailure {
+    /// It may work later (a busy database): leave it where it is.
+    Temporary(String),
+    /// It never will (a damaged row, a bug): set it aside.
+    Permanent(String),
+}
+
+/// Hands one mail to the host, turning a panic anywhere inside into a
+/// failure of that mail alone. The mail's transaction is rolled back as
+/// the panic unwinds, so nothing of it is stored.
+fn receive_guarded(host: &mut Host, raw: &[u8]) -> Result<Receipt, MailFailure> {
+    guarded(|| host.receive(raw))
+}
+
+fn guarded(handler: impl FnOnce() -> Result<Receipt, HostError>) -> Result<Receipt, MailFailure> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(handler)) {
+        Ok(Ok(receipt)) => Ok(receipt),
+        Ok(Err(err)) if err.is_temporary() => Err(MailFailure::Temporary(err.to_string())),
+        Ok(Err(err)) => Err(MailFailure::Permanent(err.to_string())),
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|text| text.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "(no message)".into());
+            Err(MailFailure::Permanent(format!(
+                "the handler panicked: {message}"
+            )))
         }
     }
 }
@@ -132,7 +175,7 @@ impl Runtime {
                     continue;
                 }
             };
-            match self.host.receive(&raw) {
+            match receive_guarded(&mut self.host, &raw) {
                 Ok(receipt) => {
                     match &receipt {
                         Receipt::Handled { .. } => pass.handled += 1,
@@ -149,16 +192,66 @@ impl Runtime {
                         eprintln!("pbem: cannot move {} to cur/: {err}", path.display());
                     }
                 }
-                Err(err) => {
+                Err(MailFailure::Temporary(error)) => {
                     // Nothing of the mail was stored; it stays in new/ and
                     // is tried again on the next pass.
-                    self.report_failure(&path, &err.to_string());
+                    self.report_failure(&path, &error);
+                    pass.failed += 1;
+                }
+                Err(MailFailure::Permanent(error)) => {
+                    // Trying again would fail the same way and hold up the
+                    // mails behind it: set it aside for the operator.
+                    eprintln!("pbem: setting {} aside: {error}", path.display());
+                    self.failing.remove(&path);
+                    if let Err(err) = self.set_aside(&path, &error) {
+                        eprintln!("pbem: cannot move {} to failed/: {err}", path.display());
+                    }
                     pass.failed += 1;
                 }
             }
         }
         pass.sent = self.host.send_waiting(&mut self.sender)?.sent;
         Ok(pass)
+    }
+
+    /// Moves a mail that cannot be handled into `failed/` of the data
+    /// directory, with a `.error` note beside it saying why.
+    fn set_aside(&self, path: &Path, error: &str) -> std::io::Result<()> {
+        let folder = self.config.data_dir.join(FAILED_FOLDER);
+        std::fs::create_dir_all(&folder)?;
+        let name = path
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "unnamed".into());
+        let target = folder.join(name);
+        self.set_aside_note(&target, error)?;
+        std::fs::rename(path, target)
+    }
+
+    /// The `.error` note beside a mail in `failed/`.
+    fn set_aside_note(&self, path: &Path, error: &str) -> std::io::Result<()> {
+        let mut note = path.as_os_str().to_owned();
+        note.push(".error");
+        std::fs::write(PathBuf::from(note), format!("{error}\n"))
+    }
+
+    /// Writes a piped mail that cannot be handled into `failed/`, with
+    /// its `.error` note.
+    fn keep_failed(&self, raw: &[u8], error: &str) -> std::io::Result<PathBuf> {
+        let folder = self.config.data_dir.join(FAILED_FOLDER);
+        std::fs::create_dir_all(&folder)?;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        let path = folder.join(format!(
+            "{}.{:09}.P{}.deliver",
+            now.as_secs(),
+            now.subsec_nanos(),
+            std::process::id()
+        ));
+        std::fs::write(&path, raw)?;
+        self.set_aside_note(&path, error)?;
+        Ok(path)
     }
 
     fn report_failure(&mut self, path: &std::path::Path, error: &str) {
@@ -202,12 +295,74 @@ impl Runtime {
 
     /// The MTA pipe: one message, handled and answered.
     pub fn deliver(&mut self, raw: &[u8]) -> Result<Receipt, DaemonError> {
-        let receipt = self.host.receive(raw)?;
+        let receipt = match receive_guarded(&mut self.host, raw) {
+            Ok(receipt) => receipt,
+            Err(MailFailure::Temporary(error)) => return Err(DaemonError::Retry(error)),
+            Err(MailFailure::Permanent(error)) => {
+                // Kept for the operator rather than bounced to the sender.
+                let path = self
+                    .keep_failed(raw, &error)
+                    .map_err(|source| DaemonError::Folder {
+                        path: self.config.data_dir.join(FAILED_FOLDER),
+                        source,
+                    })?;
+                return Ok(Receipt::Ignored(format!(
+                    "set aside as {}: {error}",
+                    path.display()
+                )));
+            }
+        };
         // The mail is stored; a failure to send now only delays replies
         // until the next run drains the outbox.
         if let Err(err) = self.host.send_waiting(&mut self.sender) {
             eprintln!("pbem: replies stay in the outbox for now: {err}");
         }
         Ok(receipt)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_in_the_handler_becomes_a_permanent_failure() {
+        let failure = guarded(|| panic!("boom in a handler")).unwrap_err();
+        assert_eq!(
+            failure,
+            MailFailure::Permanent("the handler panicked: boom in a handler".into())
+        );
+    }
+
+    #[test]
+    fn a_busy_database_is_a_temporary_failure() {
+        let busy = rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_BUSY),
+            None,
+        );
+        let failure = guarded(|| Err(HostError::Store(StoreError::from(busy)))).unwrap_err();
+        assert!(matches!(failure, MailFailure::Temporary(_)), "{failure:?}");
+    }
+
+    #[test]
+    fn a_mail_that_panics_the_handler_is_set_aside_and_the_next_is_handled() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = Config::load(None, Some(dir.path())).unwrap();
+        let runtime = Runtime::open(&config).unwrap();
+        let first = runtime
+            .maildir
+            .deliver(b"From: a@example.org\r\n\r\nx")
+            .unwrap();
+        let failure = guarded(|| panic!("simulated bug")).unwrap_err();
+        let MailFailure::Permanent(error) = failure else {
+            panic!("a panic is permanent");
+        };
+        runtime.set_aside(&first, &error).unwrap();
+        let failed = dir.path().join(FAILED_FOLDER);
+        let name = first.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(failed.join(&name).is_file());
+        let note = std::fs::read_to_string(failed.join(format!("{name}.error"))).unwrap();
+        assert!(note.contains("simulated bug"), "{note}");
+        assert!(runtime.maildir.waiting().unwrap().is_empty());
     }
 }

@@ -5,7 +5,7 @@
 use super::command::{Command, Credential, MoveWord};
 use super::live::{self, LiveGame, LoadError};
 use super::notice::{Comment, Event, Notice};
-use super::password::{hash_password, password_matches, HashError};
+use super::password::{hash_password, HashError, VerifiedPasswords};
 use crate::games::{GameKind, Side};
 use crate::store::{self, GameStatus, MoveRecord, NewGame, Player, Preference, StoreError};
 use rusqlite::Connection;
@@ -63,6 +63,8 @@ pub struct Context<'a> {
     pub from: &'a str,
     /// What the sender typed (for chat and comments).
     pub comment: Option<&'a str>,
+    /// Passwords already checked in this process.
+    pub passwords: &'a VerifiedPasswords,
 }
 
 pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
@@ -240,7 +242,9 @@ fn authenticate(
     };
     match credential {
         Credential::Proven => Ok(player),
-        Credential::Password(password) if password_matches(password, &player.password_hash) => {
+        Credential::Password(password)
+            if ctx.passwords.matches(password, &player.password_hash) =>
+        {
             Ok(player)
         }
         Credential::Password(_) => Err(refusal(
@@ -273,6 +277,7 @@ fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<String
         signed_off: false,
     };
     store::insert_player(ctx.conn, &player)?;
+    ctx.passwords.remember(password, &player.password_hash);
     Ok(vec![Notice::Reply {
         subject: format!("PBeM Signup {userid}"),
         text: format!(
@@ -288,6 +293,7 @@ fn change_password(ctx: &Context<'_>, userid: &str, old: &str, new: &str) -> Han
     let mut player = authenticate(ctx, userid, &Credential::Password(old.into()), None)?;
     player.password_hash = hash_password(new)?;
     store::update_player(ctx.conn, &player)?;
+    ctx.passwords.remember(new, &player.password_hash);
     Ok(vec![Notice::Reply {
         subject: format!("PBeM Password {}", player.userid),
         text: format!("The password of {} is changed.", player.userid),

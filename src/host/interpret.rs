@@ -33,20 +33,45 @@ fn non_empty(text: String) -> Option<String> {
     (!text.is_empty()).then_some(text)
 }
 
-pub fn interpret(conn: &Connection, mail: &InboundMail) -> Result<Vec<Request>, StoreError> {
+/// The requests a mail carries; a `multiple` mail runs at most
+/// `max_commands` of its lines and the rest are refused in one error.
+pub fn interpret(
+    conn: &Connection,
+    mail: &InboundMail,
+    max_commands: usize,
+) -> Result<Vec<Request>, StoreError> {
     let subject = clean_subject(&mail.subject);
     if is_host_subject(&subject) {
         return reply_style(conn, mail, host_board_subject(&subject).map(|(_, id)| id));
     }
     match parse_command(&subject) {
         Ok(Command::Multiple) => {
-            let requests: Vec<Request> = mail
-                .sender_text()
+            let text = mail.sender_text();
+            let lines: Vec<&str> = text
                 .lines()
                 .map(str::trim)
                 .filter(|line| !line.is_empty())
+                .collect();
+            let mut requests: Vec<Request> = lines
+                .iter()
+                .take(max_commands)
                 .map(|line| request(parse_command(line), None))
                 .collect();
+            if lines.len() > max_commands {
+                requests.push(request(
+                    Err(CommandError {
+                        problem: format!(
+                            "a multiple mail may carry at most {max_commands} commands; the first \
+                             {max_commands} were carried out and the other {} lines (from \"{}\" \
+                             on) were not",
+                            lines.len() - max_commands,
+                            lines[max_commands].chars().take(60).collect::<String>()
+                        ),
+                        usage: "Send the rest in another mail.".into(),
+                    }),
+                    None,
+                ));
+            }
             if requests.is_empty() {
                 return Ok(vec![request(
                     Err(CommandError {

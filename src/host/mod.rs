@@ -11,6 +11,7 @@ mod notice;
 mod notify;
 pub mod password;
 pub mod render;
+pub mod screen;
 
 use crate::mail::inbound::{self, InboundMail};
 use crate::mail::outbound::OutboundError;
@@ -21,6 +22,7 @@ use handle::{Context, Failure};
 use notice::Notice;
 use notify::Notifier;
 use render::{Renderer, TemplateError};
+use screen::InboundLimits;
 
 /// What the host needs to know about itself.
 #[derive(Clone, Debug)]
@@ -31,6 +33,8 @@ pub struct HostSettings {
     pub name: String,
     /// No address gets more mails than this in an hour.
     pub max_mails_per_hour: u32,
+    /// What one inbound mail may be.
+    pub limits: InboundLimits,
 }
 
 impl HostSettings {
@@ -49,6 +53,7 @@ impl Default for HostSettings {
             address: "pbem@localhost".into(),
             name: "PBeM host".into(),
             max_mails_per_hour: 60,
+            limits: InboundLimits::default(),
         }
     }
 }
@@ -99,6 +104,7 @@ pub struct Host {
     store: Store,
     renderer: Renderer,
     settings: HostSettings,
+    passwords: password::VerifiedPasswords,
 }
 
 impl Host {
@@ -107,6 +113,7 @@ impl Host {
             store,
             renderer,
             settings,
+            passwords: password::VerifiedPasswords::new(),
         }
     }
 
@@ -122,6 +129,10 @@ impl Host {
     /// is recorded, the commands applied and every reply queued in the
     /// outbox, or (on an error) none of it.
     pub fn receive(&mut self, raw: &[u8]) -> Result<Receipt, HostError> {
+        let max_bytes = self.settings.limits.max_message_bytes;
+        if raw.len() > max_bytes {
+            return self.receive_oversized(raw);
+        }
         let mail = match inbound::parse(raw) {
             Ok(mail) => mail,
             Err(err) => return Ok(Receipt::Ignored(err.to_string())),
@@ -130,16 +141,71 @@ impl Host {
         if !store::mark_seen(&tx, &mail.message_id)? {
             return Ok(Receipt::Duplicate);
         }
-        let from_self = mail.from.eq_ignore_ascii_case(&self.settings.address);
         let unanswerable = mail
             .unanswerable
             .clone()
-            .or_else(|| from_self.then(|| "it comes from the host's own address".to_string()));
+            .or_else(|| screen::loop_reason(&mail, &self.settings.address, &self.settings.limits));
         if let Some(reason) = unanswerable {
             tx.commit().map_err(StoreError::from)?;
             return Ok(Receipt::Ignored(reason));
         }
-        let receipt = handle_mail(&tx, &mail, &self.renderer, &self.settings)?;
+        let requests =
+            interpret::interpret(&tx, &mail, self.settings.limits.max_commands_per_mail)?;
+        let receipt = handle_requests(
+            &tx,
+            &mail,
+            requests,
+            &self.renderer,
+            &self.settings,
+            &self.passwords,
+        )?;
+        tx.commit().map_err(StoreError::from)?;
+        Ok(receipt)
+    }
+
+    /// A mail over the size limit: only its header block is read (so a
+    /// huge body is never parsed), and if it names a sender who may be
+    /// answered he gets a short error; nothing it asks for is done.
+    fn receive_oversized(&mut self, raw: &[u8]) -> Result<Receipt, HostError> {
+        let max_bytes = self.settings.limits.max_message_bytes;
+        let too_big = format!(
+            "the message is {} bytes, more than this host's limit of {max_bytes}",
+            raw.len()
+        );
+        let mail = match inbound::parse(header_block(raw)) {
+            Ok(mail) => mail,
+            Err(err) => return Ok(Receipt::Ignored(format!("{too_big}, and {err}"))),
+        };
+        let tx = self.store.begin()?;
+        if !store::mark_seen(&tx, &mail.message_id)? {
+            return Ok(Receipt::Duplicate);
+        }
+        let unanswerable = mail
+            .unanswerable
+            .clone()
+            .or_else(|| screen::loop_reason(&mail, &self.settings.address, &self.settings.limits));
+        if let Some(reason) = unanswerable {
+            tx.commit().map_err(StoreError::from)?;
+            return Ok(Receipt::Ignored(format!("{too_big}, and {reason}")));
+        }
+        let refusal = interpret::Request {
+            command: Err(command::CommandError {
+                problem: format!("{too_big}; nothing in it was read or done"),
+                usage: "Send commands as plain text without attachments; a move needs only \
+                        a line or two."
+                    .into(),
+            }),
+            comment: None,
+            board: None,
+        };
+        let receipt = handle_requests(
+            &tx,
+            &mail,
+            vec![refusal],
+            &self.renderer,
+            &self.settings,
+            &self.passwords,
+        )?;
         tx.commit().map_err(StoreError::from)?;
         Ok(receipt)
     }
@@ -150,13 +216,38 @@ impl Host {
     }
 }
 
-fn handle_mail(
+/// The header block of a raw message (up to the first empty line, at
+/// most 64 KiB), enough to learn its sender and ids.
+fn header_block(raw: &[u8]) -> &[u8] {
+    const MAX_HEADER_BYTES: usize = 64 * 1024;
+    let head = &raw[..raw.len().min(MAX_HEADER_BYTES)];
+    let end = head
+        .windows(4)
+        .position(|window| window == b"\r\n\r\n")
+        .map(|at| at + 4)
+        .or_else(|| {
+            head.windows(2)
+                .position(|window| window == b"\n\n")
+                .map(|at| at + 2)
+        })
+        .unwrap_or(head.len());
+    &head[..end]
+}
+
+/// Runs one statement without parameters from the statement cache.
+fn run_cached(conn: &rusqlite::Connection, sql: &str) -> Result<(), StoreError> {
+    conn.prepare_cached(sql)?.execute([])?;
+    Ok(())
+}
+
+fn handle_requests(
     conn: &rusqlite::Connection,
     mail: &InboundMail,
+    requests: Vec<interpret::Request>,
     renderer: &Renderer,
     settings: &HostSettings,
+    passwords: &password::VerifiedPasswords,
 ) -> Result<Receipt, HostError> {
-    let requests = interpret::interpret(conn, mail)?;
     let mut notifier = Notifier {
         conn,
         mail,
@@ -174,21 +265,20 @@ fn handle_mail(
                     conn,
                     from: &mail.from,
                     comment: request.comment.as_deref(),
+                    passwords,
                 };
                 // Each command runs in a savepoint so a refused one leaves
                 // nothing half-done while earlier ones in the mail stand.
-                conn.execute_batch("SAVEPOINT command")
-                    .map_err(StoreError::from)?;
+                run_cached(conn, "SAVEPOINT command")?;
                 match handle::handle(&ctx, command) {
                     Ok(notices) => {
-                        conn.execute_batch("RELEASE command")
-                            .map_err(StoreError::from)?;
+                        run_cached(conn, "RELEASE command")?;
                         applied = true;
                         notices
                     }
                     Err(failure) => {
-                        conn.execute_batch("ROLLBACK TO command; RELEASE command")
-                            .map_err(StoreError::from)?;
+                        run_cached(conn, "ROLLBACK TO command")?;
+                        run_cached(conn, "RELEASE command")?;
                         match failure {
                             Failure::Refused(notice) => vec![notice],
                             Failure::Store(err) => return Err(err.into()),

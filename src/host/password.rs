@@ -29,9 +29,80 @@ pub fn password_matches(password: &str, stored: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// Remembers which (stored hash, password) pairs verified, so a player's
+/// every move does not pay a full argon2 check (tens of milliseconds by
+/// design). Only a keyed 64-bit digest of each pair is kept, never the
+/// password; a changed password has a new stored hash and so misses.
+pub struct VerifiedPasswords {
+    /// SipHash with keys drawn at random for this process, so digests
+    /// cannot be precomputed from outside.
+    keys: std::collections::hash_map::RandomState,
+    verified: std::cell::RefCell<std::collections::HashSet<u64>>,
+}
+
+/// Pairs remembered before the memory is cleared and rebuilt.
+const MAX_REMEMBERED: usize = 10_000;
+
+impl VerifiedPasswords {
+    pub fn new() -> VerifiedPasswords {
+        VerifiedPasswords {
+            keys: std::collections::hash_map::RandomState::new(),
+            verified: std::cell::RefCell::new(std::collections::HashSet::new()),
+        }
+    }
+
+    fn digest(&self, password: &str, stored: &str) -> u64 {
+        use std::hash::BuildHasher;
+        self.keys.hash_one((stored, password))
+    }
+
+    /// `password_matches`, answered from memory for a pair that already
+    /// verified.
+    pub fn matches(&self, password: &str, stored: &str) -> bool {
+        let digest = self.digest(password, stored);
+        if self.verified.borrow().contains(&digest) {
+            return true;
+        }
+        let matched = password_matches(password, stored);
+        if matched {
+            self.remember(password, stored);
+        }
+        matched
+    }
+
+    /// Records a pair known to match, as right after hashing a new
+    /// password (a pair whose hash is never stored matches nothing).
+    pub fn remember(&self, password: &str, stored: &str) {
+        let digest = self.digest(password, stored);
+        let mut verified = self.verified.borrow_mut();
+        if verified.len() >= MAX_REMEMBERED {
+            verified.clear();
+        }
+        verified.insert(digest);
+    }
+}
+
+impl Default for VerifiedPasswords {
+    fn default() -> Self {
+        VerifiedPasswords::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn remembered_passwords_still_refuse_wrong_ones_and_changed_hashes() {
+        let passwords = VerifiedPasswords::new();
+        let hash = hash_password("secret").unwrap();
+        assert!(passwords.matches("secret", &hash));
+        assert!(passwords.matches("secret", &hash), "from memory");
+        assert!(!passwords.matches("Secret", &hash));
+        let changed = hash_password("other").unwrap();
+        assert!(!passwords.matches("secret", &changed));
+        assert!(passwords.matches("other", &changed));
+    }
 
     #[test]
     fn hash_verifies_only_the_right_password() {

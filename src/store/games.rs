@@ -124,13 +124,10 @@ fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreErro
 }
 
 pub fn load_game(conn: &Connection, id: i64) -> StoreResult<Option<GameRecord>> {
-    conn.query_row(
-        &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
-        [id],
-        game_from_row,
-    )
-    .optional()?
-    .transpose()
+    conn.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?
+        .query_row([id], game_from_row)
+        .optional()?
+        .transpose()
 }
 
 /// What a challenge stores.
@@ -145,26 +142,26 @@ pub struct NewGame<'a> {
 
 /// Stores a new game and returns its board id; ids count up from 101.
 pub fn insert_game(conn: &Connection, game: &NewGame<'_>) -> StoreResult<i64> {
-    let id: i64 = conn.query_row("SELECT COALESCE(MAX(id), 100) + 1 FROM games", [], |row| {
-        row.get(0)
-    })?;
+    let id: i64 = conn
+        .prepare_cached("SELECT COALESCE(MAX(id), 100) + 1 FROM games")?
+        .query_row([], |row| row.get(0))?;
     let id = id.max(101);
     let stamp = now();
-    conn.execute(
+    conn.prepare_cached(
         "INSERT INTO games (id, kind, switches, white, black, status, created, updated,
                             rated, host_options)
          VALUES (?1, ?2, ?3, ?4, ?5, 'active', ?6, ?6, ?7, ?8)",
-        params![
-            id,
-            game.kind,
-            game.switches.join(" "),
-            game.white,
-            game.black,
-            stamp,
-            game.rated as i64,
-            game.host_options
-        ],
-    )?;
+    )?
+    .execute(params![
+        id,
+        game.kind,
+        game.switches.join(" "),
+        game.white,
+        game.black,
+        stamp,
+        game.rated as i64,
+        game.host_options
+    ])?;
     Ok(id)
 }
 
@@ -175,18 +172,16 @@ pub fn set_game_over(
     status: GameStatus,
     result: &str,
 ) -> StoreResult<()> {
-    conn.execute(
+    conn.prepare_cached(
         "UPDATE games SET status = ?2, result = ?3, draw_offer = NULL, updated = ?4 WHERE id = ?1",
-        params![id, status.as_str(), result, now()],
-    )?;
+    )?
+    .execute(params![id, status.as_str(), result, now()])?;
     Ok(())
 }
 
 pub fn set_draw_offer(conn: &Connection, id: i64, offer: Option<Side>) -> StoreResult<()> {
-    conn.execute(
-        "UPDATE games SET draw_offer = ?2, updated = ?3 WHERE id = ?1",
-        params![id, offer.map(side_name), now()],
-    )?;
+    conn.prepare_cached("UPDATE games SET draw_offer = ?2, updated = ?3 WHERE id = ?1")?
+        .execute(params![id, offer.map(side_name), now()])?;
     Ok(())
 }
 
@@ -201,7 +196,7 @@ pub struct MoveRecord {
 }
 
 pub fn load_moves(conn: &Connection, game_id: i64) -> StoreResult<Vec<MoveRecord>> {
-    let mut statement = conn.prepare(
+    let mut statement = conn.prepare_cached(
         "SELECT number, side, notation, public_notation FROM moves
          WHERE game_id = ?1 ORDER BY number",
     )?;
@@ -232,29 +227,27 @@ pub fn load_moves(conn: &Connection, game_id: i64) -> StoreResult<Vec<MoveRecord
 }
 
 pub fn insert_move(conn: &Connection, game_id: i64, record: &MoveRecord) -> StoreResult<()> {
-    conn.execute(
+    conn.prepare_cached(
         "INSERT INTO moves (game_id, number, side, notation, public_notation, played)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![
-            game_id,
-            record.number,
-            side_name(record.side),
-            record.notation,
-            record.public_notation,
-            now()
-        ],
-    )?;
-    conn.execute(
-        "UPDATE games SET updated = ?2 WHERE id = ?1",
-        params![game_id, now()],
-    )?;
+    )?
+    .execute(params![
+        game_id,
+        record.number,
+        side_name(record.side),
+        record.notation,
+        record.public_notation,
+        now()
+    ])?;
+    conn.prepare_cached("UPDATE games SET updated = ?2 WHERE id = ?1")?
+        .execute(params![game_id, now()])?;
     Ok(())
 }
 
 /// Ids of the games a player sits in, newest first; `active_only` leaves
 /// out finished ones.
 pub fn game_ids_of(conn: &Connection, userid: &str, active_only: bool) -> StoreResult<Vec<i64>> {
-    let mut statement = conn.prepare(
+    let mut statement = conn.prepare_cached(
         "SELECT id FROM games
          WHERE (white = ?1 COLLATE NOCASE OR black = ?1 COLLATE NOCASE)
            AND status != 'declined' AND (?2 = 0 OR status = 'active')
@@ -268,19 +261,19 @@ pub fn game_ids_of(conn: &Connection, userid: &str, active_only: bool) -> StoreR
 
 /// How many active games of one type a player sits in.
 pub fn active_games_of(conn: &Connection, userid: &str, kind: &str) -> StoreResult<u32> {
-    let count: i64 = conn.query_row(
-        "SELECT COUNT(*) FROM games
+    let count: i64 = conn
+        .prepare_cached(
+            "SELECT COUNT(*) FROM games
          WHERE (white = ?1 COLLATE NOCASE OR black = ?1 COLLATE NOCASE)
            AND kind = ?2 AND status = 'active'",
-        [userid, kind],
-        |row| row.get(0),
-    )?;
+        )?
+        .query_row([userid, kind], |row| row.get(0))?;
     Ok(count as u32)
 }
 
 /// Active and finished games per game type name.
 pub fn games_count_by_kind(conn: &Connection) -> StoreResult<BTreeMap<String, (u32, u32)>> {
-    let mut statement = conn.prepare(
+    let mut statement = conn.prepare_cached(
         "SELECT kind, SUM(status = 'active'), SUM(status = 'finished') FROM games GROUP BY kind",
     )?;
     let rows = statement.query_map([], |row| {

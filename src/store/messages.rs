@@ -7,10 +7,11 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 /// Records an inbound Message-ID; `false` when it was already there.
 pub fn mark_seen(conn: &Connection, message_id: &str) -> StoreResult<bool> {
-    let inserted = conn.execute(
-        "INSERT OR IGNORE INTO seen_messages (message_id, received) VALUES (?1, ?2)",
-        params![message_id, now()],
-    )?;
+    let inserted = conn
+        .prepare_cached(
+            "INSERT OR IGNORE INTO seen_messages (message_id, received) VALUES (?1, ?2)",
+        )?
+        .execute(params![message_id, now()])?;
     Ok(inserted == 1)
 }
 
@@ -23,26 +24,23 @@ pub struct SentId {
 }
 
 pub fn insert_sent_id(conn: &Connection, sent: &SentId) -> StoreResult<()> {
-    conn.execute(
+    conn.prepare_cached(
         "INSERT INTO sent_ids (message_id, userid, game_id, created) VALUES (?1, ?2, ?3, ?4)",
-        params![sent.message_id, sent.userid, sent.game_id, now()],
-    )?;
+    )?
+    .execute(params![sent.message_id, sent.userid, sent.game_id, now()])?;
     Ok(())
 }
 
 pub fn find_sent_id(conn: &Connection, message_id: &str) -> StoreResult<Option<SentId>> {
     Ok(conn
-        .query_row(
-            "SELECT message_id, userid, game_id FROM sent_ids WHERE message_id = ?1",
-            [message_id],
-            |row| {
-                Ok(SentId {
-                    message_id: row.get(0)?,
-                    userid: row.get(1)?,
-                    game_id: row.get(2)?,
-                })
-            },
-        )
+        .prepare_cached("SELECT message_id, userid, game_id FROM sent_ids WHERE message_id = ?1")?
+        .query_row([message_id], |row| {
+            Ok(SentId {
+                message_id: row.get(0)?,
+                userid: row.get(1)?,
+                game_id: row.get(2)?,
+            })
+        })
         .optional()?)
 }
 
@@ -54,20 +52,18 @@ pub fn latest_sent_ids(
     game_id: i64,
 ) -> StoreResult<Option<(String, String)>> {
     let first: Option<String> = conn
-        .query_row(
+        .prepare_cached(
             "SELECT message_id FROM sent_ids WHERE userid = ?1 AND game_id = ?2
              ORDER BY created, rowid LIMIT 1",
-            params![userid, game_id],
-            |row| row.get(0),
-        )
+        )?
+        .query_row(params![userid, game_id], |row| row.get(0))
         .optional()?;
     let latest: Option<String> = conn
-        .query_row(
+        .prepare_cached(
             "SELECT message_id FROM sent_ids WHERE userid = ?1 AND game_id = ?2
              ORDER BY created DESC, rowid DESC LIMIT 1",
-            params![userid, game_id],
-            |row| row.get(0),
-        )
+        )?
+        .query_row(params![userid, game_id], |row| row.get(0))
         .optional()?;
     Ok(first.zip(latest))
 }

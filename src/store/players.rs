@@ -37,17 +37,16 @@ const PLAYER_COLUMNS: &str = "userid, password_hash, addresses, signed_off";
 /// Userids are matched without regard to case, as pbmserv did.
 pub fn find_player(conn: &Connection, userid: &str) -> StoreResult<Option<Player>> {
     Ok(conn
-        .query_row(
-            &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE userid = ?1 COLLATE NOCASE"),
-            [userid],
-            player_from_row,
-        )
+        .prepare_cached(&format!(
+            "SELECT {PLAYER_COLUMNS} FROM players WHERE userid = ?1 COLLATE NOCASE"
+        ))?
+        .query_row([userid], player_from_row)
         .optional()?)
 }
 
 /// The players with this address among theirs.
 pub fn find_player_by_address(conn: &Connection, address: &str) -> StoreResult<Vec<Player>> {
-    let mut statement = conn.prepare(&format!("SELECT {PLAYER_COLUMNS} FROM players"))?;
+    let mut statement = conn.prepare_cached(&format!("SELECT {PLAYER_COLUMNS} FROM players"))?;
     let players = statement
         .query_map([], player_from_row)?
         .collect::<Result<Vec<_>, _>>()?;
@@ -58,37 +57,39 @@ pub fn find_player_by_address(conn: &Connection, address: &str) -> StoreResult<V
 }
 
 pub fn insert_player(conn: &Connection, player: &Player) -> StoreResult<()> {
-    conn.execute(
+    conn.prepare_cached(
         "INSERT INTO players (userid, password_hash, addresses, signed_off, created)
          VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![
-            player.userid,
-            player.password_hash,
-            player.addresses.join(" "),
-            player.signed_off as i64,
-            now()
-        ],
-    )?;
+    )?
+    .execute(params![
+        player.userid,
+        player.password_hash,
+        player.addresses.join(" "),
+        player.signed_off as i64,
+        now()
+    ])?;
     Ok(())
 }
 
 pub fn update_player(conn: &Connection, player: &Player) -> StoreResult<()> {
-    conn.execute(
+    conn.prepare_cached(
         "UPDATE players SET password_hash = ?2, addresses = ?3, signed_off = ?4
          WHERE userid = ?1",
-        params![
-            player.userid,
-            player.password_hash,
-            player.addresses.join(" "),
-            player.signed_off as i64
-        ],
-    )?;
+    )?
+    .execute(params![
+        player.userid,
+        player.password_hash,
+        player.addresses.join(" "),
+        player.signed_off as i64
+    ])?;
     Ok(())
 }
 
 pub fn delete_player(conn: &Connection, userid: &str) -> StoreResult<()> {
-    conn.execute("DELETE FROM preferences WHERE userid = ?1", [userid])?;
-    conn.execute("DELETE FROM players WHERE userid = ?1", [userid])?;
+    conn.prepare_cached("DELETE FROM preferences WHERE userid = ?1")?
+        .execute([userid])?;
+    conn.prepare_cached("DELETE FROM players WHERE userid = ?1")?
+        .execute([userid])?;
     Ok(())
 }
 
@@ -110,18 +111,17 @@ impl Default for Preference {
 
 pub fn preference(conn: &Connection, userid: &str, kind: &str) -> StoreResult<Preference> {
     Ok(conn
-        .query_row(
+        .prepare_cached(
             "SELECT accepts, game_limit FROM preferences WHERE userid = ?1 AND kind = ?2",
-            [userid, kind],
-            |row| {
-                Ok(Preference {
-                    accepts: row.get::<_, i64>(0)? != 0,
-                    limit: row
-                        .get::<_, Option<i64>>(1)?
-                        .and_then(|n| u32::try_from(n).ok()),
-                })
-            },
-        )
+        )?
+        .query_row([userid, kind], |row| {
+            Ok(Preference {
+                accepts: row.get::<_, i64>(0)? != 0,
+                limit: row
+                    .get::<_, Option<i64>>(1)?
+                    .and_then(|n| u32::try_from(n).ok()),
+            })
+        })
         .optional()?
         .unwrap_or_default())
 }
@@ -132,15 +132,15 @@ pub fn set_preference(
     kind: &str,
     preference: Preference,
 ) -> StoreResult<()> {
-    conn.execute(
+    conn.prepare_cached(
         "INSERT INTO preferences (userid, kind, accepts, game_limit) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (userid, kind) DO UPDATE SET accepts = ?3, game_limit = ?4",
-        params![
-            userid,
-            kind,
-            preference.accepts as i64,
-            preference.limit.map(i64::from)
-        ],
-    )?;
+    )?
+    .execute(params![
+        userid,
+        kind,
+        preference.accepts as i64,
+        preference.limit.map(i64::from)
+    ])?;
     Ok(())
 }
