@@ -126,7 +126,7 @@ fn version_3_outbox_is_upgraded_in_place_with_retry_columns() {
         .unwrap();
 
     let store = Store::open(&path).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 4);
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     let conn = store.connection();
     // The unsent row is due at once, never tried; the sent one stays sent.
     let due = store::due(conn, 0, 10).unwrap();

@@ -52,6 +52,12 @@ pub fn build_message(id: i64, mail: &QueuedMail, from: &Mailbox) -> Result<Messa
         HeaderName::new_from_ascii_str("Auto-Submitted"),
         "auto-replied".to_string(),
     ));
+    // Names this host, so a copy that comes back (a forwarding loop that
+    // strips Auto-Submitted) is recognised and not answered again.
+    message.headers_mut().insert_raw(HeaderValue::new(
+        HeaderName::new_from_ascii_str("X-Loop"),
+        from.email.to_string(),
+    ));
     Ok(message)
 }
 
@@ -84,6 +90,7 @@ mod tests {
         assert!(written.contains("In-Reply-To: <pbem.101.a@localhost>"));
         assert!(written.contains("References: <pbem.101.root@localhost> <pbem.101.a@localhost>"));
         assert!(written.contains("Auto-Submitted: auto-replied"));
+        assert!(written.contains("X-Loop: pbem@localhost"), "{written}");
     }
 
     #[test]

@@ -58,20 +58,20 @@ pub struct OutboxEntry {
 }
 
 pub fn queue_mail(conn: &Connection, mail: &QueuedMail) -> StoreResult<i64> {
-    conn.execute(
+    conn.prepare_cached(
         "INSERT INTO outbox (recipient, subject, body, message_id, in_reply_to, references_ids,
                              created)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![
-            mail.recipient,
-            mail.subject,
-            mail.body,
-            mail.message_id,
-            mail.in_reply_to,
-            mail.references.join(" "),
-            now()
-        ],
-    )?;
+    )?
+    .execute(params![
+        mail.recipient,
+        mail.subject,
+        mail.body,
+        mail.message_id,
+        mail.in_reply_to,
+        mail.references.join(" "),
+        now()
+    ])?;
     Ok(conn.last_insert_rowid())
 }
 
@@ -195,10 +195,10 @@ pub fn outbox_entries(conn: &Connection) -> StoreResult<Vec<OutboxEntry>> {
 /// How many mails were queued for an address since a time, for the
 /// per-hour limit.
 pub fn mails_to_since(conn: &Connection, recipient: &str, since: i64) -> StoreResult<u32> {
-    let count: i64 = conn.query_row(
-        "SELECT COUNT(*) FROM outbox WHERE recipient = ?1 COLLATE NOCASE AND created >= ?2",
-        params![recipient, since],
-        |row| row.get(0),
-    )?;
+    let count: i64 = conn
+        .prepare_cached(
+            "SELECT COUNT(*) FROM outbox WHERE recipient = ?1 COLLATE NOCASE AND created >= ?2",
+        )?
+        .query_row(params![recipient, since], |row| row.get(0))?;
     Ok(count as u32)
 }
