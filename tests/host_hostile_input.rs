@@ -139,6 +139,7 @@ const HOST_HEADERS: &[&str] = &[
     "mime-version",
     "date",
     "auto-submitted",
+    "x-loop",
 ];
 
 fn header_names(raw: &[u8]) -> Vec<String> {
