@@ -327,7 +327,8 @@ impl Notifier<'_> {
         thread: Thread,
     ) -> Result<(), HostError> {
         let since = store::now() - 3600;
-        if store::mails_to_since(self.conn, recipient, since)? >= self.settings.max_mails_per_hour {
+        let cap = self.settings.max_mails_per_hour;
+        if store::mails_to_since(self.conn, recipient, since, cap)? >= cap {
             eprintln!(
                 "pbem: not mailing {recipient}: the limit of {} mails an hour is reached",
                 self.settings.max_mails_per_hour

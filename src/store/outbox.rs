@@ -193,12 +193,19 @@ pub fn outbox_entries(conn: &Connection) -> StoreResult<Vec<OutboxEntry>> {
 }
 
 /// How many mails were queued for an address since a time, for the
-/// per-hour limit.
-pub fn mails_to_since(conn: &Connection, recipient: &str, since: i64) -> StoreResult<u32> {
+/// per-hour limit, counting no further than `up_to`: the cap only needs to
+/// know whether it is reached, and a busy player's hour can hold many rows.
+pub fn mails_to_since(
+    conn: &Connection,
+    recipient: &str,
+    since: i64,
+    up_to: u32,
+) -> StoreResult<u32> {
     let count: i64 = conn
         .prepare_cached(
-            "SELECT COUNT(*) FROM outbox WHERE recipient = ?1 COLLATE NOCASE AND created >= ?2",
+            "SELECT COUNT(*) FROM (SELECT 1 FROM outbox
+                WHERE recipient = ?1 COLLATE NOCASE AND created >= ?2 LIMIT ?3)",
         )?
-        .query_row(params![recipient, since], |row| row.get(0))?;
+        .query_row(params![recipient, since, up_to], |row| row.get(0))?;
     Ok(count as u32)
 }
