@@ -36,8 +36,24 @@ fn san_without_suffix(pos: &Position, mv: Move) -> String {
         }
     } else {
         text.push(role.letter());
-        let rivals: Vec<Square> = pos
-            .legal_moves()
+        // Most moves have no rival; the legal list (the costly part) is
+        // needed only when another such piece reaches the square at all.
+        let occupied = pos.occupied();
+        let reach = match role {
+            Role::Knight => super::attacks::knight(mv.to),
+            Role::Bishop => super::attacks::bishop(mv.to, occupied),
+            Role::Rook => super::attacks::rook(mv.to, occupied),
+            Role::Queen => super::attacks::queen(mv.to, occupied),
+            _ => super::attacks::king(mv.to),
+        };
+        let mover = pos.turn();
+        let possible = reach & pos.pieces(mover, role) & !mv.from.bb();
+        let legal = if possible.any() {
+            pos.legal_moves()
+        } else {
+            Vec::new()
+        };
+        let rivals: Vec<Square> = legal
             .into_iter()
             .filter(|other| {
                 other.to == mv.to
