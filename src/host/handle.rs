@@ -544,6 +544,30 @@ fn set_limit(
     }])
 }
 
+/// Loads a board and checks it is of the game type the command named;
+/// `usage` is the right form of the command, after the game's name.
+fn board_of_kind(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    board: i64,
+    refusal_board: Option<i64>,
+    usage: &str,
+) -> Result<LiveGame, Failure> {
+    let live = live::load(ctx.conn, board, None)?;
+    if live.kind != kind {
+        return Err(refusal(
+            refusal_board,
+            format!(
+                "board {board} is a {} game, not {}",
+                live.kind.title(),
+                kind.title()
+            ),
+            format!("{} {usage}", live.kind.name()),
+        ));
+    }
+    Ok(live)
+}
+
 /// The live game a player acts on, checked: it exists, is of the named
 /// type, is still running, and the player sits at it.
 fn seated_game(
@@ -553,18 +577,7 @@ fn seated_game(
     userid: &str,
     credential: &Credential,
 ) -> Result<(LiveGame, Player, Side), Failure> {
-    let live = live::load(ctx.conn, board, None)?;
-    if live.kind != kind {
-        return Err(refusal(
-            Some(board),
-            format!(
-                "board {board} is a {} game, not {}",
-                live.kind.title(),
-                kind.title()
-            ),
-            format!("{} ... {board} ...", live.kind.name()),
-        ));
-    }
+    let live = board_of_kind(ctx, kind, board, Some(board), &format!("... {board} ..."))?;
     let player = authenticate(ctx, userid, credential, Some(board))?;
     let Some(side) = live.record.side_of(&player.userid) else {
         return Err(refusal(
@@ -870,18 +883,7 @@ fn decline(
 }
 
 fn show(ctx: &Context<'_>, kind: GameKind, board: i64, after: Option<i64>) -> Handled {
-    let live = live::load(ctx.conn, board, None)?;
-    if live.kind != kind {
-        return Err(refusal(
-            None,
-            format!(
-                "board {board} is a {} game, not {}",
-                live.kind.title(),
-                kind.title()
-            ),
-            format!("{} show {board}", live.kind.name()),
-        ));
-    }
+    let live = board_of_kind(ctx, kind, board, None, &format!("show {board}"))?;
     if let Some(after) = after {
         if after < 0 || after as usize > live.total_moves {
             return Err(refusal(
@@ -959,18 +961,13 @@ fn games(ctx: &Context<'_>, kind: GameKind, userid: &str) -> Handled {
 }
 
 fn chat(ctx: &Context<'_>, kind: GameKind, board: i64, userid: &str, password: &str) -> Handled {
-    let live = live::load(ctx.conn, board, None)?;
-    if live.kind != kind {
-        return Err(refusal(
-            None,
-            format!(
-                "board {board} is a {} game, not {}",
-                live.kind.title(),
-                kind.title()
-            ),
-            format!("{} chat {board} USERID PASSWORD", live.kind.name()),
-        ));
-    }
+    let live = board_of_kind(
+        ctx,
+        kind,
+        board,
+        None,
+        &format!("chat {board} USERID PASSWORD"),
+    )?;
     let player = authenticate(
         ctx,
         userid,

@@ -137,30 +137,10 @@ impl Host {
             Ok(mail) => mail,
             Err(err) => return Ok(Receipt::Ignored(err.to_string())),
         };
-        let tx = self.store.begin()?;
-        if !store::mark_seen(&tx, &mail.message_id)? {
-            return Ok(Receipt::Duplicate);
-        }
-        let unanswerable = mail
-            .unanswerable
-            .clone()
-            .or_else(|| screen::loop_reason(&mail, &self.settings.address, &self.settings.limits));
-        if let Some(reason) = unanswerable {
-            tx.commit().map_err(StoreError::from)?;
-            return Ok(Receipt::Ignored(reason));
-        }
-        let requests =
-            interpret::interpret(&tx, &mail, self.settings.limits.max_commands_per_mail)?;
-        let receipt = handle_requests(
-            &tx,
-            &mail,
-            requests,
-            &self.renderer,
-            &self.settings,
-            &self.passwords,
-        )?;
-        tx.commit().map_err(StoreError::from)?;
-        Ok(receipt)
+        let max_commands = self.settings.limits.max_commands_per_mail;
+        self.answer(&mail, "", |tx, mail| {
+            Ok(interpret::interpret(tx, mail, max_commands)?)
+        })
     }
 
     /// A mail over the size limit: only its header block is read (so a
@@ -176,18 +156,6 @@ impl Host {
             Ok(mail) => mail,
             Err(err) => return Ok(Receipt::Ignored(format!("{too_big}, and {err}"))),
         };
-        let tx = self.store.begin()?;
-        if !store::mark_seen(&tx, &mail.message_id)? {
-            return Ok(Receipt::Duplicate);
-        }
-        let unanswerable = mail
-            .unanswerable
-            .clone()
-            .or_else(|| screen::loop_reason(&mail, &self.settings.address, &self.settings.limits));
-        if let Some(reason) = unanswerable {
-            tx.commit().map_err(StoreError::from)?;
-            return Ok(Receipt::Ignored(format!("{too_big}, and {reason}")));
-        }
         let refusal = interpret::Request {
             command: Err(command::CommandError {
                 problem: format!("{too_big}; nothing in it was read or done"),
@@ -198,10 +166,38 @@ impl Host {
             comment: None,
             board: None,
         };
+        self.answer(&mail, &format!("{too_big}, and "), |_, _| Ok(vec![refusal]))
+    }
+
+    /// The one transaction of a parsed mail: a duplicate is dropped, a mail
+    /// that must not be answered is only recorded as seen (its reason
+    /// after `ignored_prefix`), anything else has its requests handled.
+    fn answer(
+        &mut self,
+        mail: &InboundMail,
+        ignored_prefix: &str,
+        requests: impl FnOnce(
+            &rusqlite::Transaction<'_>,
+            &InboundMail,
+        ) -> Result<Vec<interpret::Request>, HostError>,
+    ) -> Result<Receipt, HostError> {
+        let tx = self.store.begin()?;
+        if !store::mark_seen(&tx, &mail.message_id)? {
+            return Ok(Receipt::Duplicate);
+        }
+        let unanswerable = mail
+            .unanswerable
+            .clone()
+            .or_else(|| screen::loop_reason(mail, &self.settings.address, &self.settings.limits));
+        if let Some(reason) = unanswerable {
+            tx.commit().map_err(StoreError::from)?;
+            return Ok(Receipt::Ignored(format!("{ignored_prefix}{reason}")));
+        }
+        let requests = requests(&tx, mail)?;
         let receipt = handle_requests(
             &tx,
-            &mail,
-            vec![refusal],
+            mail,
+            requests,
             &self.renderer,
             &self.settings,
             &self.passwords,
