@@ -18,6 +18,7 @@ pub use outbox::{OutboxEntry, OutboxRow, OutboxState, QueuedMail};
 pub use players::{Player, Preference};
 pub use schema::SCHEMA_VERSION;
 
+use rusqlite::config::DbConfig;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -82,6 +83,10 @@ impl Store {
         // One mail runs a few dozen distinct statements; parsing each anew
         // every time was a tenth of the inbound path.
         conn.set_prepared_statement_cache_capacity(64);
+        // Without the planner's stability guarantee SQLite re-parses a
+        // statement whenever a newly bound value could change its plan (a
+        // `LIMIT ?`, for one), which defeats the cache on every mail.
+        conn.set_db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -127,3 +132,18 @@ pub use players::{
     delete_player, find_player, find_player_by_address, insert_player, preference, set_preference,
     update_player,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cached_statements_keep_their_plan_whatever_is_bound() {
+        let store = Store::open_in_memory().unwrap();
+        let stable = store
+            .connection()
+            .db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG)
+            .unwrap();
+        assert!(stable, "a newly bound LIMIT would re-parse the statement");
+    }
+}
