@@ -3,7 +3,7 @@
 //! mail themselves.
 
 use super::command::{Command, Credential, MoveWord};
-use super::live::{self, LiveGame, LoadError};
+use super::live::{self, LiveGame, LoadError, Replays};
 use super::notice::{Comment, Event, Notice};
 use super::password::{hash_password, HashError, VerifiedPasswords};
 use crate::games::{GameKind, Side};
@@ -65,6 +65,8 @@ pub struct Context<'a> {
     pub comment: Option<&'a str>,
     /// Passwords already checked in this process.
     pub passwords: &'a VerifiedPasswords,
+    /// Games already replayed in this process.
+    pub replays: &'a Replays,
 }
 
 pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
@@ -553,7 +555,7 @@ fn board_of_kind(
     refusal_board: Option<i64>,
     usage: &str,
 ) -> Result<LiveGame, Failure> {
-    let live = live::load(ctx.conn, board, None)?;
+    let live = live::load(ctx.conn, ctx.replays, board, None)?;
     if live.kind != kind {
         return Err(refusal(
             refusal_board,
@@ -653,7 +655,7 @@ fn play(
                     .moves
                     .iter()
                     .any(|record| record.number >= expected && record.side == side)
-                && live::load(ctx.conn, board, Some(expected as usize - 1))?
+                && live::load(ctx.conn, ctx.replays, board, Some(expected as usize - 1))?
                     .game
                     .to_move()
                     .contains(&side));
@@ -732,7 +734,7 @@ fn play(
                         };
                         // Rebuild so the error mail shows the board as it
                         // stands, not half-way through the command.
-                        let live = live::load(ctx.conn, board, None)?;
+                        let live = live::load(ctx.conn, ctx.replays, board, None)?;
                         return Err(refusal(Some(board), problem, legal_moves_hint(&live, side)));
                     }
                 }
@@ -928,7 +930,7 @@ fn games(ctx: &Context<'_>, kind: GameKind, userid: &str) -> Handled {
             format!("Black against {}", record.white)
         };
         let state = match record.status {
-            GameStatus::Active => match live::load(ctx.conn, id, None) {
+            GameStatus::Active => match live::load(ctx.conn, ctx.replays, id, None) {
                 Ok(live) => {
                     let waiting: Vec<&str> = live
                         .game

@@ -1,9 +1,11 @@
 //! A game rebuilt from the store: the record plus the position reached by
 //! replaying the move list from the start.
 
-use crate::games::{replay, Game, GameKind, RecordedMove};
+use crate::games::{Game, GameKind, RecordedMove, ReplayError};
 use crate::store::{self, GameRecord, MoveRecord, StoreError};
 use rusqlite::Connection;
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 pub struct LiveGame {
     pub record: GameRecord,
@@ -34,7 +36,12 @@ pub enum LoadError {
 }
 
 /// Loads a game and replays its moves (only the first `after` when given).
-pub fn load(conn: &Connection, id: i64, after: Option<usize>) -> Result<LiveGame, LoadError> {
+pub fn load(
+    conn: &Connection,
+    replays: &Replays,
+    id: i64,
+    after: Option<usize>,
+) -> Result<LiveGame, LoadError> {
     let record = store::load_game(conn, id)
         .map_err(|err| match err {
             StoreError::Corrupt(reason) => LoadError::Unreadable { id, reason },
@@ -58,8 +65,9 @@ pub fn load(conn: &Connection, id: i64, after: Option<usize>) -> Result<LiveGame
             notation: record.notation.clone(),
         })
         .collect();
-    let game =
-        replay(kind, &record.switches, &recorded).map_err(|err| unreadable(err.to_string()))?;
+    let game = replays
+        .replay(id, kind, &record.switches, &recorded)
+        .map_err(|err| unreadable(err.to_string()))?;
     Ok(LiveGame {
         record,
         kind,
@@ -67,4 +75,250 @@ pub fn load(conn: &Connection, id: i64, after: Option<usize>) -> Result<LiveGame
         moves,
         total_moves,
     })
+}
+
+/// Positions already replayed in this process, so that a move costs one
+/// `play` instead of a replay of the whole game (twice: once to check the
+/// move, once for the board mail).
+///
+/// A replay is a pure function of the game's kind, switches and move list,
+/// and every entry keeps those: an entry is used only when its moves are a
+/// prefix of the stored ones, so a rolled-back transaction, another process
+/// writing the same file, or an edited row can never make it wrong.
+pub struct Replays {
+    entries: RefCell<HashMap<i64, Replayed>>,
+    capacity: usize,
+    /// Counts uses, to find the least recently used entry.
+    clock: RefCell<u64>,
+}
+
+struct Replayed {
+    kind: GameKind,
+    switches: Vec<String>,
+    moves: Vec<RecordedMove>,
+    game: Box<dyn Game>,
+    last_used: u64,
+}
+
+impl Replays {
+    /// Enough for every game that moves within a busy stretch on a large
+    /// host; a chess position with its history is a few kilobytes.
+    pub const DEFAULT_CAPACITY: usize = 1024;
+
+    pub fn new(capacity: usize) -> Replays {
+        Replays {
+            entries: RefCell::new(HashMap::new()),
+            capacity,
+            clock: RefCell::new(0),
+        }
+    }
+
+    /// The game `id` after `moves`, from the longest remembered prefix.
+    pub fn replay(
+        &self,
+        id: i64,
+        kind: GameKind,
+        switches: &[String],
+        moves: &[RecordedMove],
+    ) -> Result<Box<dyn Game>, ReplayError> {
+        let now = {
+            let mut clock = self.clock.borrow_mut();
+            *clock += 1;
+            *clock
+        };
+        let mut entries = self.entries.borrow_mut();
+        let start = entries.get_mut(&id).filter(|entry| {
+            entry.kind == kind && entry.switches == switches && moves.starts_with(&entry.moves)
+        });
+        let (mut game, done) = match start {
+            Some(entry) => {
+                entry.last_used = now;
+                (entry.game.clone_game(), entry.moves.len())
+            }
+            None => (kind.new_game(switches)?, 0),
+        };
+        for (index, recorded) in moves.iter().enumerate().skip(done) {
+            game.play(recorded.side, &recorded.notation)
+                .map_err(|error| ReplayError::Move {
+                    number: index + 1,
+                    notation: recorded.notation.clone(),
+                    error,
+                })?;
+        }
+        // Keep the entry when it already knows this line as far or further
+        // (a `show after` looks back and must not push out the position
+        // the next move builds on).
+        let known = entries.get(&id).is_some_and(|entry| {
+            entry.kind == kind && entry.switches == switches && entry.moves.starts_with(moves)
+        });
+        if !known {
+            if entries.len() >= self.capacity && !entries.contains_key(&id) {
+                evict_least_recent(&mut entries);
+            }
+            entries.insert(
+                id,
+                Replayed {
+                    kind,
+                    switches: switches.to_vec(),
+                    moves: moves.to_vec(),
+                    game: game.clone_game(),
+                    last_used: now,
+                },
+            );
+        }
+        Ok(game)
+    }
+}
+
+impl Default for Replays {
+    fn default() -> Self {
+        Replays::new(Replays::DEFAULT_CAPACITY)
+    }
+}
+
+fn evict_least_recent(entries: &mut HashMap<i64, Replayed>) {
+    if let Some(oldest) = entries
+        .iter()
+        .min_by_key(|(_, entry)| entry.last_used)
+        .map(|(id, _)| *id)
+    {
+        entries.remove(&oldest);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{replay, Side};
+
+    fn line(moves: &[&str]) -> Vec<RecordedMove> {
+        moves
+            .iter()
+            .enumerate()
+            .map(|(index, notation)| RecordedMove {
+                side: if index % 2 == 0 {
+                    Side::White
+                } else {
+                    Side::Black
+                },
+                notation: notation.to_string(),
+            })
+            .collect()
+    }
+
+    /// What a player could tell apart: the board from both sides, whose
+    /// move it is, and every legal move.
+    fn looks(game: &dyn Game) -> (String, String, Vec<Side>, Vec<String>) {
+        let to_move = game.to_move();
+        let legal = to_move
+            .iter()
+            .flat_map(|side| game.legal_moves(*side))
+            .collect();
+        (
+            game.board(Side::White),
+            game.board(Side::Black),
+            to_move,
+            legal,
+        )
+    }
+
+    fn fresh(moves: &[RecordedMove]) -> Box<dyn Game> {
+        replay(GameKind::Chess, &[], moves).unwrap()
+    }
+
+    fn remembered(replays: &Replays, id: i64) -> Option<usize> {
+        replays
+            .entries
+            .borrow()
+            .get(&id)
+            .map(|entry| entry.moves.len())
+    }
+
+    #[test]
+    fn a_longer_move_list_is_played_on_from_the_remembered_position() {
+        let replays = Replays::default();
+        replays
+            .replay(1, GameKind::Chess, &[], &line(&["e4", "e5"]))
+            .unwrap();
+        let moves = line(&["e4", "e5", "Nf3", "Nc6"]);
+        let game = replays.replay(1, GameKind::Chess, &[], &moves).unwrap();
+        assert_eq!(looks(game.as_ref()), looks(fresh(&moves).as_ref()));
+        assert_eq!(remembered(&replays, 1), Some(4));
+    }
+
+    #[test]
+    fn a_move_list_that_differs_from_the_remembered_one_is_replayed_whole() {
+        let replays = Replays::default();
+        replays
+            .replay(1, GameKind::Chess, &[], &line(&["e4", "e5", "Nf3"]))
+            .unwrap();
+        // As after a rolled-back move, or another process's edit.
+        let moves = line(&["e4", "c5", "Nf3"]);
+        let game = replays.replay(1, GameKind::Chess, &[], &moves).unwrap();
+        assert_eq!(looks(game.as_ref()), looks(fresh(&moves).as_ref()));
+        let again = replays.replay(1, GameKind::Chess, &[], &moves).unwrap();
+        assert_eq!(looks(again.as_ref()), looks(fresh(&moves).as_ref()));
+    }
+
+    #[test]
+    fn other_switches_or_another_game_are_not_taken_for_the_remembered_one() {
+        let replays = Replays::default();
+        replays
+            .replay(1, GameKind::Chess, &[], &line(&["e4"]))
+            .unwrap();
+        let game = replays.replay(1, GameKind::Spherical, &[], &[]).unwrap();
+        assert_eq!(game.kind(), GameKind::Spherical);
+    }
+
+    #[test]
+    fn a_look_back_keeps_the_position_the_next_move_builds_on() {
+        let replays = Replays::default();
+        let moves = line(&["d4", "d5", "c4"]);
+        replays.replay(7, GameKind::Chess, &[], &moves).unwrap();
+        let earlier = replays
+            .replay(7, GameKind::Chess, &[], &moves[..1])
+            .unwrap();
+        assert_eq!(looks(earlier.as_ref()), looks(fresh(&moves[..1]).as_ref()));
+        assert_eq!(remembered(&replays, 7), Some(3));
+    }
+
+    #[test]
+    fn the_game_played_on_is_a_copy_that_leaves_the_remembered_one_alone() {
+        let replays = Replays::default();
+        let moves = line(&["e4", "e5"]);
+        let mut game = replays.replay(3, GameKind::Chess, &[], &moves).unwrap();
+        game.play(Side::White, "Qh5").unwrap();
+        let again = replays.replay(3, GameKind::Chess, &[], &moves).unwrap();
+        assert_eq!(looks(again.as_ref()), looks(fresh(&moves).as_ref()));
+    }
+
+    #[test]
+    fn a_bad_stored_move_is_reported_by_its_number_when_played_on() {
+        let replays = Replays::default();
+        replays
+            .replay(2, GameKind::Chess, &[], &line(&["e4", "e5"]))
+            .unwrap();
+        let err = replays
+            .replay(2, GameKind::Chess, &[], &line(&["e4", "e5", "Ke3"]))
+            .err()
+            .expect("Ke3 is no legal move");
+        assert!(
+            matches!(&err, ReplayError::Move { number: 3, notation, .. } if notation == "Ke3"),
+            "{err:?}"
+        );
+        assert_eq!(remembered(&replays, 2), Some(2), "nothing bad is kept");
+    }
+
+    #[test]
+    fn the_least_recently_used_game_makes_room() {
+        let replays = Replays::new(2);
+        let moves = line(&["e4"]);
+        replays.replay(1, GameKind::Chess, &[], &moves).unwrap();
+        replays.replay(2, GameKind::Chess, &[], &moves).unwrap();
+        replays.replay(1, GameKind::Chess, &[], &moves).unwrap();
+        replays.replay(3, GameKind::Chess, &[], &moves).unwrap();
+        assert_eq!(remembered(&replays, 1), Some(1));
+        assert_eq!(remembered(&replays, 2), None);
+        assert_eq!(remembered(&replays, 3), Some(1));
+    }
 }

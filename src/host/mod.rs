@@ -105,6 +105,7 @@ pub struct Host {
     renderer: Renderer,
     settings: HostSettings,
     passwords: password::VerifiedPasswords,
+    replays: live::Replays,
 }
 
 impl Host {
@@ -114,6 +115,7 @@ impl Host {
             renderer,
             settings,
             passwords: password::VerifiedPasswords::new(),
+            replays: live::Replays::default(),
         }
     }
 
@@ -201,6 +203,7 @@ impl Host {
             &self.renderer,
             &self.settings,
             &self.passwords,
+            &self.replays,
         )?;
         tx.commit().map_err(StoreError::from)?;
         Ok(receipt)
@@ -243,12 +246,14 @@ fn handle_requests(
     renderer: &Renderer,
     settings: &HostSettings,
     passwords: &password::VerifiedPasswords,
+    replays: &live::Replays,
 ) -> Result<Receipt, HostError> {
     let mut notifier = Notifier {
         conn,
         mail,
         renderer,
         settings,
+        replays,
         queued: 0,
     };
     let mut applied = false;
@@ -262,6 +267,7 @@ fn handle_requests(
                     from: &mail.from,
                     comment: request.comment.as_deref(),
                     passwords,
+                    replays,
                 };
                 // Each command runs in a savepoint so a refused one leaves
                 // nothing half-done while earlier ones in the mail stand.

@@ -2,7 +2,7 @@
 //! written to the outbox in the mail's transaction.
 
 use super::command::{command_summary, HOST_SUBJECT_PREFIX};
-use super::live::{self, LiveGame};
+use super::live::{self, LiveGame, Replays};
 use super::notice::{Comment, Event, Notice};
 use super::render::Renderer;
 use super::{HostError, HostSettings};
@@ -19,6 +19,8 @@ pub struct Notifier<'a> {
     pub mail: &'a InboundMail,
     pub renderer: &'a Renderer,
     pub settings: &'a HostSettings,
+    /// Games already replayed in this process.
+    pub replays: &'a Replays,
     /// How many mails were queued so far.
     pub queued: usize,
 }
@@ -84,7 +86,7 @@ impl Notifier<'_> {
         comment: Option<&Comment>,
         new_game: bool,
     ) -> Result<(), HostError> {
-        let live = match live::load(self.conn, game_id, None) {
+        let live = match live::load(self.conn, self.replays, game_id, None) {
             Ok(live) => live,
             Err(err) => {
                 return self.refused(
@@ -126,12 +128,7 @@ impl Notifier<'_> {
                 .iter()
                 .map(|event| describe(event, side, live.moves.len(), sealed))
                 .collect();
-            let example_move = live
-                .game
-                .legal_moves(side)
-                .into_iter()
-                .next()
-                .unwrap_or_default();
+            let example_move = live.game.example_move(side).unwrap_or_default();
             let body = self.renderer.render(
                 "board.txt",
                 context! {
@@ -192,7 +189,7 @@ impl Notifier<'_> {
 
     fn show(&mut self, game_id: i64, after: Option<i64>) -> Result<(), HostError> {
         let after_moves = after.map(|n| n.max(0) as usize);
-        let live = match live::load(self.conn, game_id, after_moves) {
+        let live = match live::load(self.conn, self.replays, game_id, after_moves) {
             Ok(live) => live,
             Err(err) => {
                 return self.refused(Some(game_id), &err.to_string(), "", false);
@@ -245,7 +242,7 @@ impl Notifier<'_> {
         hint: &str,
         applied_before: bool,
     ) -> Result<(), HostError> {
-        let live = board.and_then(|id| live::load(self.conn, id, None).ok());
+        let live = board.and_then(|id| live::load(self.conn, self.replays, id, None).ok());
         let (status, board_text, subject) = match &live {
             Some(live) => {
                 let (viewer, _) = self.viewer_for_sender(live)?;
@@ -276,7 +273,7 @@ impl Notifier<'_> {
     }
 
     fn chat(&mut self, game_id: i64, author: &str, text: &str) -> Result<(), HostError> {
-        let live = match live::load(self.conn, game_id, None) {
+        let live = match live::load(self.conn, self.replays, game_id, None) {
             Ok(live) => live,
             Err(err) => return self.refused(Some(game_id), &err.to_string(), "", false),
         };
