@@ -386,3 +386,15 @@ fn a_stored_move_list_replays_to_the_same_position() {
         ),
     }
 }
+
+#[test]
+fn the_example_move_is_a_legal_move_of_the_side_to_move_only() {
+    let mut game = GameKind::Chess.new_game(&[]).unwrap();
+    play_all(&mut game, "e4 e5 Nf3");
+    let example = game.example_move(Side::Black).expect("Black has moves");
+    assert!(legal(game.as_ref()).contains(&example), "{example}");
+    assert_eq!(game.example_move(Side::White), None, "not White's turn");
+    let mut mated = GameKind::Chess.new_game(&[]).unwrap();
+    play_all(&mut mated, "f3 e5 g4 Qh4");
+    assert_eq!(mated.example_move(Side::White), None, "the game is over");
+}

@@ -674,3 +674,20 @@ mod random_play {
         }
     }
 }
+
+#[test]
+fn the_example_move_is_one_of_the_moves_the_side_owes() {
+    let mut game = new_game();
+    play(&mut game, "W:e4");
+    for side in [Side::White, Side::Black] {
+        let owed = game.legal_moves(side);
+        match game.example_move(side) {
+            Some(example) => assert!(owed.contains(&example), "{side}: {example}"),
+            None => assert!(owed.is_empty(), "{side} owes {owed:?}"),
+        }
+    }
+    assert!(
+        game.example_move(Side::Black).is_some(),
+        "Black owes a move"
+    );
+}

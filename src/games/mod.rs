@@ -191,6 +191,12 @@ pub trait Game: Send {
     /// The legal moves of `side` now, in the notation error mails suggest.
     fn legal_moves(&self, side: Side) -> Vec<String>;
 
+    /// One legal move of `side` now, for the board mail's example command.
+    /// Games override it where writing every move out costs real time.
+    fn example_move(&self, side: Side) -> Option<String> {
+        self.legal_moves(side).into_iter().next()
+    }
+
     /// The ASCII board as `viewer` should see it (from his side, with
     /// nothing shown that is still sealed from him).
     fn board(&self, viewer: Side) -> String;

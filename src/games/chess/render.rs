@@ -17,25 +17,36 @@ pub fn draw_grid(viewer: Color, cell: impl Fn(Square) -> String) -> String {
         Color::Black => (0..8).collect(),
     };
     let rule = format!("  {}+\n", "+---".repeat(8));
-    let mut out = String::new();
+    // 18 lines of 36 characters: one buffer, no string per cell padding.
+    let mut out = String::with_capacity(18 * 36);
     out.push_str(&rule);
     for &rank in &ranks {
-        out.push_str(&format!("{} ", rank + 1));
+        out.push(char::from(b'1' + rank));
+        out.push(' ');
         for &file in &files {
             let content = cell(Square::from_coords(file, rank));
             out.push('|');
-            out.push_str(&match content.chars().count() {
-                0 => "   ".to_string(),
-                1 | 2 => format!(" {content:<2}"),
-                _ => content.chars().take(3).collect(),
-            });
+            // Up to two characters sit one space in; three fill the cell.
+            let mut width = 0;
+            if content.chars().nth(2).is_none() {
+                out.push(' ');
+                width = 1;
+            }
+            for ch in content.chars().take(3 - width) {
+                out.push(ch);
+                width += 1;
+            }
+            for _ in width..3 {
+                out.push(' ');
+            }
         }
         out.push_str("|\n");
         out.push_str(&rule);
     }
     out.push(' ');
     for &file in &files {
-        out.push_str(&format!("   {}", file_char(file)));
+        out.push_str("   ");
+        out.push(file_char(file));
     }
     out.push('\n');
     out
@@ -48,4 +59,24 @@ pub fn draw_position(pos: &Position, viewer: Color) -> String {
             .map(|piece| piece.fen_char().to_string())
             .unwrap_or_default()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_of_every_width_keep_the_grid_straight() {
+        let board = draw_grid(Color::White, |sq| match (sq.file(), sq.rank()) {
+            (0, 7) => String::new(),
+            (1, 7) => "N".into(),
+            (2, 7) => "N*".into(),
+            (3, 7) => "wn!".into(),
+            (4, 7) => "long".into(),
+            _ => String::new(),
+        });
+        let lines: Vec<&str> = board.lines().collect();
+        assert_eq!(lines[1], "8 |   | N | N*|wn!|lon|   |   |   |");
+        assert!(lines.iter().all(|line| line.chars().count() <= 35));
+    }
 }

@@ -183,6 +183,13 @@ impl Game for RecursionGame {
             .collect()
     }
 
+    fn example_move(&self, side: Side) -> Option<String> {
+        let id = self.game.owed_board(side)?;
+        let position = self.game.board(id).position;
+        let first = *position.legal_moves().first()?;
+        Some(notation::san(&position, first))
+    }
+
     fn board(&self, viewer: Side) -> String {
         let views = BoardId::ALL.map(|id| {
             let board = self.game.board(id);
