@@ -45,25 +45,57 @@ pub fn find_sent_id(conn: &Connection, message_id: &str) -> StoreResult<Option<S
 }
 
 /// The first and the latest ids sent to a player about a game, for
-/// References and In-Reply-To; `None` before the first mail.
+/// References and In-Reply-To; `None` before the first mail. Within one
+/// second the ids themselves tell the order, as they begin with the time
+/// they were made.
 pub fn latest_sent_ids(
     conn: &Connection,
     userid: &str,
     game_id: i64,
 ) -> StoreResult<Option<(String, String)>> {
-    let first: Option<String> = conn
+    let (first, latest): (Option<String>, Option<String>) = conn
         .prepare_cached(
-            "SELECT message_id FROM sent_ids WHERE userid = ?1 AND game_id = ?2
-             ORDER BY created, rowid LIMIT 1",
+            "SELECT
+                (SELECT message_id FROM sent_ids WHERE userid = ?1 AND game_id = ?2
+                 ORDER BY created, message_id LIMIT 1),
+                (SELECT message_id FROM sent_ids WHERE userid = ?1 AND game_id = ?2
+                 ORDER BY created DESC, message_id DESC LIMIT 1)",
         )?
-        .query_row(params![userid, game_id], |row| row.get(0))
-        .optional()?;
-    let latest: Option<String> = conn
-        .prepare_cached(
-            "SELECT message_id FROM sent_ids WHERE userid = ?1 AND game_id = ?2
-             ORDER BY created DESC, rowid DESC LIMIT 1",
-        )?
-        .query_row(params![userid, game_id], |row| row.get(0))
-        .optional()?;
+        .query_row(params![userid, game_id], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })?;
     Ok(first.zip(latest))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mail::threading::new_message_id;
+    use crate::store::Store;
+
+    #[test]
+    fn the_thread_of_a_game_runs_in_the_order_mails_were_made_within_one_second() {
+        let store = Store::open_in_memory().unwrap();
+        let conn = store.connection();
+        let ids: Vec<String> = (0..5)
+            .map(|_| new_message_id(Some(101), "example.org").unwrap())
+            .collect();
+        for id in &ids {
+            insert_sent_id(
+                conn,
+                &SentId {
+                    message_id: id.clone(),
+                    userid: "alice".into(),
+                    game_id: Some(101),
+                },
+            )
+            .unwrap();
+        }
+        assert_eq!(
+            latest_sent_ids(conn, "alice", 101).unwrap(),
+            Some((ids[0].clone(), ids[4].clone()))
+        );
+        assert_eq!(latest_sent_ids(conn, "alice", 102).unwrap(), None);
+        assert_eq!(latest_sent_ids(conn, "bob", 101).unwrap(), None);
+    }
 }
