@@ -150,3 +150,69 @@ fn version_3_outbox_is_upgraded_in_place_with_retry_columns() {
     assert!(store::due(conn, 59_999, 10).unwrap().is_empty());
     assert_eq!(store::due(conn, 60_000, 10).unwrap()[0].attempts, 1);
 }
+
+/// Rows of the three tables version 6 stores in key order, as version 5
+/// (after versions 1 to 4) held them.
+const VERSION_5_ROWS: &str = "
+INSERT INTO sent_ids VALUES ('pbem.101.root@localhost', 'alice', 101, 10);
+INSERT INTO sent_ids VALUES ('pbem.101.later@localhost', 'alice', 101, 20);
+INSERT INTO sent_ids VALUES ('pbem.answer@localhost', 'bob', NULL, 30);
+INSERT INTO moves VALUES (101, 2, 'black', 'e5', 'e5', 3);
+";
+
+#[test]
+fn version_5_move_lists_seen_and_sent_ids_survive_the_change_of_table_layout() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v5.sqlite");
+    {
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(&format!("{VERSION_1}{VERSIONS_2_AND_3}"))
+            .unwrap();
+    }
+    // Versions 4 and 5 as this build writes them, then rows in them.
+    {
+        let store = Store::open(&path).unwrap();
+        drop(store);
+    }
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch(
+        "DROP TABLE seen_messages; DROP TABLE sent_ids; DROP TABLE moves;
+         CREATE TABLE moves (game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL, side TEXT NOT NULL, notation TEXT NOT NULL,
+            public_notation TEXT NOT NULL, played INTEGER NOT NULL,
+            PRIMARY KEY (game_id, number));
+         CREATE TABLE seen_messages (message_id TEXT PRIMARY KEY, received INTEGER NOT NULL);
+         CREATE TABLE sent_ids (message_id TEXT PRIMARY KEY, userid TEXT NOT NULL,
+            game_id INTEGER, created INTEGER NOT NULL);
+         CREATE INDEX sent_ids_by_player ON sent_ids (userid, game_id, created);
+         INSERT INTO moves VALUES (101, 1, 'white', 'e4', 'e4', 2);
+         INSERT INTO seen_messages VALUES ('old-1@example.org', 1);
+         PRAGMA user_version = 5;",
+    )
+    .unwrap();
+    conn.execute_batch(VERSION_5_ROWS).unwrap();
+    drop(conn);
+
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let conn = store.connection();
+    let moves = store::load_moves(conn, 101).unwrap();
+    let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(notations, ["e4", "e5"]);
+    assert!(!store::mark_seen(conn, "old-1@example.org").unwrap());
+    let sent = store::find_sent_id(conn, "pbem.answer@localhost")
+        .unwrap()
+        .unwrap();
+    assert_eq!((sent.userid.as_str(), sent.game_id), ("bob", None));
+    assert_eq!(
+        store::latest_sent_ids(conn, "alice", 101).unwrap(),
+        Some((
+            "pbem.101.root@localhost".to_string(),
+            "pbem.101.later@localhost".to_string()
+        ))
+    );
+    // A game's moves still go with it.
+    conn.execute("DELETE FROM games WHERE id = 101", [])
+        .unwrap();
+    assert!(store::load_moves(conn, 101).unwrap().is_empty());
+}
