@@ -131,6 +131,53 @@ impl Host {
     /// is recorded, the commands applied and every reply queued in the
     /// outbox, or (on an error) none of it.
     pub fn receive(&mut self, raw: &[u8]) -> Result<Receipt, HostError> {
+        let mut batch = self.batch()?;
+        let receipt = batch.receive(raw)?;
+        batch.commit()?;
+        Ok(receipt)
+    }
+
+    /// Starts a group of mails handled in one transaction (group commit):
+    /// each mail still stands or falls alone, but all become durable at
+    /// once, for one disk flush instead of one per mail. Dropping the
+    /// batch without [`Batch::commit`] stores none of them.
+    pub fn batch(&mut self) -> Result<Batch<'_>, HostError> {
+        let Host {
+            store,
+            renderer,
+            settings,
+            passwords,
+            replays,
+        } = self;
+        Ok(Batch {
+            tx: store.begin()?,
+            renderer,
+            settings,
+            passwords,
+            replays,
+        })
+    }
+
+    /// Sends what is due in the outbox now.
+    pub fn send_waiting(&mut self, sender: &mut OutboxSender) -> Result<Drained, HostError> {
+        Ok(sender.drain(self.store.connection(), std::time::SystemTime::now())?)
+    }
+}
+
+/// Mails handled in one transaction; see [`Host::batch`].
+pub struct Batch<'h> {
+    tx: rusqlite::Transaction<'h>,
+    renderer: &'h Renderer,
+    settings: &'h HostSettings,
+    passwords: &'h password::VerifiedPasswords,
+    replays: &'h live::Replays,
+}
+
+impl Batch<'_> {
+    /// Handles one raw inbound message inside the batch: the Message-ID
+    /// is recorded, the commands applied and every reply queued, or (on
+    /// an error, or a panic unwinding through here) none of it.
+    pub fn receive(&mut self, raw: &[u8]) -> Result<Receipt, HostError> {
         let max_bytes = self.settings.limits.max_message_bytes;
         if raw.len() > max_bytes {
             return self.receive_oversized(raw);
@@ -140,8 +187,8 @@ impl Host {
             Err(err) => return Ok(Receipt::Ignored(err.to_string())),
         };
         let max_commands = self.settings.limits.max_commands_per_mail;
-        self.answer(&mail, "", |tx, mail| {
-            Ok(interpret::interpret(tx, mail, max_commands)?)
+        self.answer(&mail, "", |conn, mail| {
+            Ok(interpret::interpret(conn, mail, max_commands)?)
         })
     }
 
@@ -179,12 +226,14 @@ impl Host {
         mail: &InboundMail,
         ignored_prefix: &str,
         requests: impl FnOnce(
-            &rusqlite::Transaction<'_>,
+            &rusqlite::Connection,
             &InboundMail,
         ) -> Result<Vec<interpret::Request>, HostError>,
     ) -> Result<Receipt, HostError> {
-        let tx = self.store.begin()?;
-        if !store::mark_seen(&tx, &mail.message_id)? {
+        // A savepoint per mail: a failing mail leaves nothing behind while
+        // the others of the batch stand. Dropped unreleased, it rolls back.
+        let mail_savepoint = self.tx.savepoint().map_err(StoreError::from)?;
+        if !store::mark_seen(&mail_savepoint, &mail.message_id)? {
             return Ok(Receipt::Duplicate);
         }
         let unanswerable = mail
@@ -192,26 +241,27 @@ impl Host {
             .clone()
             .or_else(|| screen::loop_reason(mail, &self.settings.address, &self.settings.limits));
         if let Some(reason) = unanswerable {
-            tx.commit().map_err(StoreError::from)?;
+            mail_savepoint.commit().map_err(StoreError::from)?;
             return Ok(Receipt::Ignored(format!("{ignored_prefix}{reason}")));
         }
-        let requests = requests(&tx, mail)?;
+        let requests = requests(&mail_savepoint, mail)?;
         let receipt = handle_requests(
-            &tx,
+            &mail_savepoint,
             mail,
             requests,
-            &self.renderer,
-            &self.settings,
-            &self.passwords,
-            &self.replays,
+            self.renderer,
+            self.settings,
+            self.passwords,
+            self.replays,
         )?;
-        tx.commit().map_err(StoreError::from)?;
+        mail_savepoint.commit().map_err(StoreError::from)?;
         Ok(receipt)
     }
 
-    /// Sends what is due in the outbox now.
-    pub fn send_waiting(&mut self, sender: &mut OutboxSender) -> Result<Drained, HostError> {
-        Ok(sender.drain(self.store.connection(), std::time::SystemTime::now())?)
+    /// Makes every mail of the batch durable at once.
+    pub fn commit(self) -> Result<(), HostError> {
+        self.tx.commit().map_err(StoreError::from)?;
+        Ok(())
     }
 }
 
@@ -299,4 +349,44 @@ fn handle_requests(
         commands,
         mails_queued: notifier.queued,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn signup(userid: &str) -> Vec<u8> {
+        format!(
+            "From: {userid}@example.org\r\nSubject: signup {userid} pw\r\n\
+             Message-ID: <{userid}@example.org>\r\n\r\n"
+        )
+        .into_bytes()
+    }
+
+    /// What a mail's handling does before a bug strikes: its savepoint,
+    /// then writes; the panic unwinds through the savepoint's drop.
+    #[test]
+    fn a_panic_half_way_through_a_mail_rolls_back_that_mail_alone() {
+        let store = Store::open_in_memory().unwrap();
+        let renderer = Renderer::new(None).unwrap();
+        let mut host = Host::new(store, renderer, HostSettings::default());
+        let mut batch = host.batch().unwrap();
+        batch.receive(&signup("alice")).unwrap();
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mail_savepoint = batch.tx.savepoint().unwrap();
+            store::mark_seen(&mail_savepoint, "half-done@example.org").unwrap();
+            run_cached(&mail_savepoint, "SAVEPOINT command").unwrap();
+            panic!("a bug half-way through a mail");
+        }));
+        assert!(outcome.is_err());
+        batch.receive(&signup("bob")).unwrap();
+        batch.commit().unwrap();
+        let conn = host.store().connection();
+        assert!(store::find_player(conn, "alice").unwrap().is_some());
+        assert!(store::find_player(conn, "bob").unwrap().is_some());
+        assert!(
+            store::mark_seen(conn, "half-done@example.org").unwrap(),
+            "the half-done mail left no trace"
+        );
+    }
 }
