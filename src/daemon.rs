@@ -58,6 +58,11 @@ impl DaemonError {
 /// fail are set aside, each with a `.error` note.
 pub const FAILED_FOLDER: &str = "failed";
 
+/// Most mails `serve` handles in one transaction when a backlog waits: one
+/// disk flush covers them all, while a group stays short enough (tens of
+/// milliseconds) that the first mail's replies are not held up.
+pub const MAILS_PER_COMMIT: usize = 64;
+
 /// Why one mail could not be handled.
 #[derive(Debug, PartialEq, Eq)]
 enum MailFailure {
@@ -74,6 +79,8 @@ fn receive_guarded(host: &mut Host, raw: &[u8]) -> Result<Receipt, MailFailure> 
     guarded(|| host.receive(raw))
 }
 
+/// Runs one mail's handling, turning a panic into a failure of that mail
+/// alone; its savepoint or transaction rolls back as the panic unwinds.
 fn guarded(handler: impl FnOnce() -> Result<Receipt, HostError>) -> Result<Receipt, MailFailure> {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(handler)) {
         Ok(Ok(receipt)) => Ok(receipt),
@@ -90,6 +97,43 @@ fn guarded(handler: impl FnOnce() -> Result<Receipt, HostError>) -> Result<Recei
             )))
         }
     }
+}
+
+/// What became of each mail of a group read and handled in one batch,
+/// and whether the batch was committed (when it was not, none of them
+/// was stored).
+type GroupOutcome<'p> = (
+    Vec<(&'p PathBuf, Result<Receipt, MailFailure>)>,
+    Result<(), String>,
+);
+
+fn run_group<'p>(host: &mut Host, group: &'p [PathBuf]) -> GroupOutcome<'p> {
+    let mut batch = match host.batch() {
+        Ok(batch) => batch,
+        Err(err) => {
+            // A busy or unwritable database: every mail waits.
+            let tried = group
+                .iter()
+                .map(|path| (path, Err(MailFailure::Temporary(err.to_string()))))
+                .collect();
+            return (tried, Err(err.to_string()));
+        }
+    };
+    let mut outcomes = Vec::new();
+    for path in group {
+        let raw = match std::fs::read(path) {
+            Ok(raw) => raw,
+            // Another reader may have taken it; it is no longer ours.
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(err) => {
+                outcomes.push((path, Err(MailFailure::Temporary(err.to_string()))));
+                continue;
+            }
+        };
+        outcomes.push((path, guarded(|| batch.receive(&raw))));
+    }
+    let committed = batch.commit().map_err(|err| err.to_string());
+    (outcomes, committed)
 }
 
 /// The host with its folders, ready to work.
@@ -164,54 +208,68 @@ impl Runtime {
                 path: self.config.maildir.clone(),
                 source,
             })?;
-        for path in waiting {
-            let raw = match std::fs::read(&path) {
-                Ok(raw) => raw,
-                // Another reader may have taken it; it is no longer ours.
-                Err(err) if err.kind() == std::io::ErrorKind::NotFound => continue,
-                Err(err) => {
-                    self.report_failure(&path, &err.to_string());
-                    pass.failed += 1;
-                    continue;
-                }
-            };
-            match receive_guarded(&mut self.host, &raw) {
-                Ok(receipt) => {
-                    match &receipt {
-                        Receipt::Handled { .. } => pass.handled += 1,
-                        Receipt::Duplicate => pass.duplicates += 1,
-                        Receipt::Ignored(reason) => {
-                            eprintln!("pbem: ignored {}: {reason}", path.display());
-                            pass.ignored += 1;
-                        }
-                    }
-                    self.failing.remove(&path);
-                    if let Err(err) = self.maildir.mark_handled(&path) {
-                        // The mail is recorded as seen; if it stays in new/
-                        // it comes back as a duplicate and is dropped then.
-                        eprintln!("pbem: cannot move {} to cur/: {err}", path.display());
-                    }
-                }
-                Err(MailFailure::Temporary(error)) => {
-                    // Nothing of the mail was stored; it stays in new/ and
-                    // is tried again on the next pass.
-                    self.report_failure(&path, &error);
-                    pass.failed += 1;
-                }
-                Err(MailFailure::Permanent(error)) => {
-                    // Trying again would fail the same way and hold up the
-                    // mails behind it: set it aside for the operator.
-                    eprintln!("pbem: setting {} aside: {error}", path.display());
-                    self.failing.remove(&path);
-                    if let Err(err) = self.set_aside(&path, &error) {
-                        eprintln!("pbem: cannot move {} to failed/: {err}", path.display());
-                    }
-                    pass.failed += 1;
-                }
-            }
+        for group in waiting.chunks(MAILS_PER_COMMIT) {
+            self.handle_group(group, &mut pass);
         }
         pass.sent = self.host.send_waiting(&mut self.sender)?.sent;
         Ok(pass)
+    }
+
+    /// Handles mails in one transaction (one disk flush for all of them),
+    /// each in its own savepoint, and only once that is committed moves
+    /// their files on: a crash before it leaves every one of them in
+    /// `new/`, to be handled again as if never seen.
+    fn handle_group(&mut self, group: &[PathBuf], pass: &mut Pass) {
+        let (outcomes, committed) = run_group(&mut self.host, group);
+        if let Err(error) = committed {
+            // Nothing of the group was stored; all of it is tried again.
+            for (path, _) in &outcomes {
+                self.report_failure(path, &error);
+            }
+            pass.failed += outcomes.len();
+            return;
+        }
+        for (path, outcome) in outcomes {
+            self.settle(path, outcome, pass);
+        }
+    }
+
+    /// Moves a mail on after its group was committed.
+    fn settle(&mut self, path: &Path, outcome: Result<Receipt, MailFailure>, pass: &mut Pass) {
+        match outcome {
+            Ok(receipt) => {
+                match &receipt {
+                    Receipt::Handled { .. } => pass.handled += 1,
+                    Receipt::Duplicate => pass.duplicates += 1,
+                    Receipt::Ignored(reason) => {
+                        eprintln!("pbem: ignored {}: {reason}", path.display());
+                        pass.ignored += 1;
+                    }
+                }
+                self.failing.remove(path);
+                if let Err(err) = self.maildir.mark_handled(path) {
+                    // The mail is recorded as seen; if it stays in new/
+                    // it comes back as a duplicate and is dropped then.
+                    eprintln!("pbem: cannot move {} to cur/: {err}", path.display());
+                }
+            }
+            Err(MailFailure::Temporary(error)) => {
+                // Nothing of the mail was stored; it stays in new/ and
+                // is tried again on the next pass.
+                self.report_failure(path, &error);
+                pass.failed += 1;
+            }
+            Err(MailFailure::Permanent(error)) => {
+                // Trying again would fail the same way and hold up the
+                // mails behind it: set it aside for the operator.
+                eprintln!("pbem: setting {} aside: {error}", path.display());
+                self.failing.remove(path);
+                if let Err(err) = self.set_aside(path, &error) {
+                    eprintln!("pbem: cannot move {} to failed/: {err}", path.display());
+                }
+                pass.failed += 1;
+            }
+        }
     }
 
     /// Moves a mail that cannot be handled into `failed/` of the data

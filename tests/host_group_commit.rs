@@ -1,0 +1,145 @@
+//! Group commit: `serve` handles a backlog of mails in one transaction,
+//! each mail in its own savepoint, and moves their files on only after
+//! the commit.
+
+use pbem::config::Config;
+use pbem::daemon::{Runtime, FAILED_FOLDER, MAILS_PER_COMMIT};
+use pbem::host::render::Renderer;
+use pbem::host::{Host, HostError, HostSettings, Receipt};
+use pbem::store::{self, Store};
+use std::path::Path;
+
+fn mail(from: &str, id: &str, subject: &str) -> Vec<u8> {
+    format!(
+        "From: {from}\r\nTo: pbem@localhost\r\nSubject: {subject}\r\nMessage-ID: <{id}>\r\n\r\n"
+    )
+    .into_bytes()
+}
+
+/// Templates whose help page fails while it is rendered, as an operator's
+/// broken override would: a mail asking for help fails inside the host.
+fn broken_help(dir: &Path) {
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(dir.join("help.txt"), "{% include \"no-such-page.txt\" %}\n").unwrap();
+}
+
+fn host_with_broken_help() -> (tempfile::TempDir, Host) {
+    let dir = tempfile::tempdir().unwrap();
+    broken_help(dir.path());
+    let renderer = Renderer::new(Some(dir.path())).unwrap();
+    let store = Store::open(&dir.path().join("host.sqlite")).unwrap();
+    (dir, Host::new(store, renderer, HostSettings::default()))
+}
+
+fn outbox_rows(host: &Host) -> usize {
+    store::outbox_entries(host.store().connection())
+        .unwrap()
+        .len()
+}
+
+#[test]
+fn a_mail_that_fails_inside_a_group_leaves_nothing_while_the_others_stand() {
+    let (_dir, mut host) = host_with_broken_help();
+    let mut batch = host.batch().unwrap();
+    let first = batch.receive(&mail("a@example.org", "g-1@example.org", "signup alice pw"));
+    let failing = batch.receive(&mail("h@example.org", "g-2@example.org", "help"));
+    let last = batch.receive(&mail("b@example.org", "g-3@example.org", "signup bob pw"));
+    batch.commit().unwrap();
+    assert!(matches!(first, Ok(Receipt::Handled { .. })), "{first:?}");
+    assert!(
+        matches!(failing, Err(HostError::Template(_))),
+        "{failing:?}"
+    );
+    assert!(matches!(last, Ok(Receipt::Handled { .. })), "{last:?}");
+    let conn = host.store().connection();
+    assert!(store::find_player(conn, "alice").unwrap().is_some());
+    assert!(store::find_player(conn, "bob").unwrap().is_some());
+    assert_eq!(outbox_rows(&host), 2, "the two welcomes, no help page");
+    // The failed mail was not even recorded as seen: it can be tried again.
+    let again = host.receive(&mail("h@example.org", "g-2@example.org", "help"));
+    assert!(matches!(again, Err(HostError::Template(_))), "{again:?}");
+}
+
+#[test]
+fn a_group_that_is_not_committed_stores_none_of_its_mails() {
+    let (_dir, mut host) = host_with_broken_help();
+    let signup = mail("a@example.org", "n-1@example.org", "signup alice pw");
+    {
+        let mut batch = host.batch().unwrap();
+        assert!(matches!(
+            batch.receive(&signup),
+            Ok(Receipt::Handled { .. })
+        ));
+        // Dropped here, as when the process dies before the commit.
+    }
+    assert!(store::find_player(host.store().connection(), "alice")
+        .unwrap()
+        .is_none());
+    assert_eq!(outbox_rows(&host), 0);
+    assert!(matches!(host.receive(&signup), Ok(Receipt::Handled { .. })));
+}
+
+#[test]
+fn the_same_mail_twice_in_one_group_is_handled_once() {
+    let (_dir, mut host) = host_with_broken_help();
+    let signup = mail("a@example.org", "d-1@example.org", "signup alice pw");
+    let mut batch = host.batch().unwrap();
+    let first = batch.receive(&signup).unwrap();
+    let second = batch.receive(&signup).unwrap();
+    batch.commit().unwrap();
+    assert!(matches!(first, Receipt::Handled { .. }), "{first:?}");
+    assert_eq!(second, Receipt::Duplicate);
+    assert_eq!(outbox_rows(&host), 1);
+}
+
+#[test]
+fn a_backlog_larger_than_one_group_is_handled_in_groups_and_all_answered() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config::load(None, Some(dir.path())).unwrap();
+    let mut runtime = Runtime::open(&config).unwrap();
+    let count = MAILS_PER_COMMIT * 2 + 5;
+    for n in 0..count {
+        runtime
+            .maildir
+            .deliver(&mail(
+                &format!("p{n}@example.org"),
+                &format!("b-{n}@x"),
+                "help",
+            ))
+            .unwrap();
+    }
+    let pass = runtime.pass().unwrap();
+    assert_eq!((pass.handled, pass.failed), (count, 0));
+    assert_eq!(pass.sent, count);
+    assert!(runtime.maildir.waiting().unwrap().is_empty());
+}
+
+#[test]
+fn serve_sets_aside_the_mail_that_fails_and_answers_the_rest_of_its_group() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config::load(None, Some(dir.path())).unwrap();
+    broken_help(&config.templates);
+    let mut runtime = Runtime::open(&config).unwrap();
+    let failing = runtime
+        .maildir
+        .deliver(&mail("h@example.org", "s-2@example.org", "help"))
+        .unwrap();
+    for (n, who) in ["alice", "bob"].iter().enumerate() {
+        runtime
+            .maildir
+            .deliver(&mail(
+                &format!("{who}@example.org"),
+                &format!("s-{}@example.org", n * 2 + 1),
+                &format!("signup {who} pw"),
+            ))
+            .unwrap();
+    }
+    let pass = runtime.pass().unwrap();
+    assert_eq!((pass.handled, pass.failed, pass.sent), (2, 1, 2));
+    let name = failing.file_name().unwrap();
+    assert!(dir.path().join(FAILED_FOLDER).join(name).is_file());
+    assert!(runtime.maildir.waiting().unwrap().is_empty());
+    let conn = runtime.host.store().connection();
+    assert!(store::find_player(conn, "alice").unwrap().is_some());
+    assert!(store::find_player(conn, "bob").unwrap().is_some());
+}
