@@ -12,6 +12,7 @@
 //! It does this in five rounds on fresh databases and quotes the median
 //! round, since this disk's fsync time wanders from second to second.
 
+use pbem::daemon::MAILS_PER_COMMIT;
 use pbem::host::render::Renderer;
 use pbem::host::{Host, HostSettings, Receipt};
 use pbem::store::Store;
@@ -138,12 +139,26 @@ impl RawCommits {
     }
 }
 
-/// Mails through `Host::receive` and as many raw commits, taken in turns
-/// of `CHUNK` so that both see the same load on a shared disk. Returns the
-/// host's time, the raw commits' time, the mail count and the time per
-/// kind.
-fn measure(folder: &Path, games: usize) -> (Duration, Duration, usize, Vec<KindTime>) {
-    const CHUNK: usize = 50;
+/// How the host's transactions are cut.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Commits {
+    /// One transaction per mail, as `deliver` runs and as `serve` runs
+    /// when mail trickles in.
+    PerMail,
+    /// `serve` with a backlog: up to `MAILS_PER_COMMIT` mails a
+    /// transaction, each in its own savepoint.
+    Grouped,
+}
+
+/// Mails through the host and as many raw commits, taken in turns of
+/// `MAILS_PER_COMMIT` so that both see the same load on a shared disk.
+/// Returns the host's time, the raw commits' time, the mail count and
+/// (one commit per mail only) the time per kind.
+fn measure(
+    folder: &Path,
+    games: usize,
+    commits: Commits,
+) -> (Duration, Duration, usize, Vec<KindTime>) {
     let mut host = fresh_host(&folder.join("host.sqlite"));
     let mut raw = RawCommits::open(&folder.join("raw.sqlite"));
     let (signups, mails): (Vec<_>, Vec<_>) = mails(games)
@@ -154,28 +169,47 @@ fn measure(folder: &Path, games: usize) -> (Duration, Duration, usize, Vec<KindT
     for (_, mail) in &signups {
         host.receive(mail).expect("the host handles a signup");
     }
+    let check = |kind: &str, receipt: Receipt| {
+        assert!(
+            matches!(receipt, Receipt::Handled { mails_queued, .. } if mails_queued > 0),
+            "{kind}: {receipt:?}"
+        );
+    };
     let mut per_kind: Vec<KindTime> = Vec::new();
     let (mut host_time, mut raw_time) = (Duration::ZERO, Duration::ZERO);
-    for chunk in mails.chunks(CHUNK) {
-        for (kind, mail) in chunk {
-            let began = Instant::now();
-            let receipt = host.receive(mail).expect("the host handles the mail");
-            let spent = began.elapsed();
-            assert!(
-                matches!(receipt, Receipt::Handled { mails_queued, .. } if mails_queued > 0),
-                "{kind}: {receipt:?}"
-            );
-            host_time += spent;
-            match per_kind.iter_mut().find(|entry| entry.kind == *kind) {
-                Some(entry) => {
-                    entry.spent += spent;
-                    entry.count += 1;
+    for chunk in mails.chunks(MAILS_PER_COMMIT) {
+        match commits {
+            Commits::PerMail => {
+                for (kind, mail) in chunk {
+                    let began = Instant::now();
+                    let receipt = host.receive(mail).expect("the host handles the mail");
+                    let spent = began.elapsed();
+                    check(kind, receipt);
+                    host_time += spent;
+                    match per_kind.iter_mut().find(|entry| entry.kind == *kind) {
+                        Some(entry) => {
+                            entry.spent += spent;
+                            entry.count += 1;
+                        }
+                        None => per_kind.push(KindTime {
+                            kind,
+                            spent,
+                            count: 1,
+                        }),
+                    }
                 }
-                None => per_kind.push(KindTime {
-                    kind,
-                    spent,
-                    count: 1,
-                }),
+            }
+            Commits::Grouped => {
+                let began = Instant::now();
+                let mut batch = host.batch().expect("a batch");
+                for (kind, mail) in chunk {
+                    check(
+                        kind,
+                        batch.receive(mail).expect("the host handles the mail"),
+                    );
+                }
+                batch.commit().expect("the batch commits");
+                host_time += began.elapsed();
             }
         }
         let began = Instant::now();
@@ -202,6 +236,61 @@ impl Round {
 /// Rounds run, each on fresh databases.
 const ROUNDS: usize = 5;
 
+fn run_round(folder: &Path, games: usize, commits: Commits) -> Round {
+    std::fs::create_dir(folder).expect("a round folder");
+    let (host_time, raw_time, mails, per_kind) = measure(folder, games, commits);
+    Round {
+        host: mails as f64 / host_time.as_secs_f64(),
+        raw: mails as f64 / raw_time.as_secs_f64(),
+        per_kind,
+        mails,
+    }
+}
+
+fn print_round(label: &str, round: &Round) {
+    let kinds: Vec<String> = round
+        .per_kind
+        .iter()
+        .map(|entry| {
+            format!(
+                "{} {:.3} ms",
+                entry.kind,
+                entry.spent.as_secs_f64() * 1000.0 / entry.count as f64
+            )
+        })
+        .collect();
+    println!(
+        "  {label}: {} mails, host {:>7.1} mails/s, raw {:>8.1} commits/s, ratio {:>5.1} %{}",
+        round.mails,
+        round.host,
+        round.raw,
+        round.ratio(),
+        if kinds.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", kinds.join(", "))
+        }
+    );
+}
+
+/// The median round of each way, by ratio.
+fn print_median(title: &str, mut rounds: Vec<Round>) {
+    rounds.sort_by(|a, b| a.ratio().total_cmp(&b.ratio()));
+    let median = &rounds[rounds.len() / 2];
+    println!("{title} (median of {} rounds):", rounds.len());
+    println!("  host:        {:>10.1} mails/s", median.host);
+    println!(
+        "  raw commits: {:>10.1} commits/s (WAL, synchronous=FULL)",
+        median.raw
+    );
+    println!(
+        "  ratio:       {:>10.1} %  (rounds from {:.1} to {:.1} %)",
+        median.ratio(),
+        rounds[0].ratio(),
+        rounds[rounds.len() - 1].ratio()
+    );
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; the first number given is the games.
     let games = std::env::args()
@@ -211,51 +300,32 @@ fn main() {
     let folder = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("a bench folder");
     warm_up(folder.path());
     println!("inbound: {games} games in {}", folder.path().display());
-    let mut rounds = Vec::new();
+    let (mut per_mail, mut grouped) = (Vec::new(), Vec::new());
     for round in 0..ROUNDS {
-        let round_folder = folder.path().join(format!("round-{round}"));
-        std::fs::create_dir(&round_folder).expect("a round folder");
-        let (host_time, raw_time, mails, per_kind) = measure(&round_folder, games);
-        let figures = Round {
-            host: mails as f64 / host_time.as_secs_f64(),
-            raw: mails as f64 / raw_time.as_secs_f64(),
-            per_kind,
-            mails,
-        };
-        let kinds: Vec<String> = figures
-            .per_kind
-            .iter()
-            .map(|entry| {
-                format!(
-                    "{} {:.3} ms",
-                    entry.kind,
-                    entry.spent.as_secs_f64() * 1000.0 / entry.count as f64
-                )
-            })
-            .collect();
-        println!(
-            "  round {}: {} mails, host {:>7.1} mails/s, raw {:>8.1} commits/s, ratio {:>5.1} % ({})",
-            round + 1,
-            figures.mails,
-            figures.host,
-            figures.raw,
-            figures.ratio(),
-            kinds.join(", ")
+        let figures = run_round(
+            &folder.path().join(format!("per-mail-{round}")),
+            games,
+            Commits::PerMail,
         );
-        rounds.push(figures);
+        print_round(&format!("round {} one commit a mail", round + 1), &figures);
+        per_mail.push(figures);
+        let figures = run_round(
+            &folder.path().join(format!("grouped-{round}")),
+            games,
+            Commits::Grouped,
+        );
+        print_round(
+            &format!("round {} {MAILS_PER_COMMIT} mails a commit", round + 1),
+            &figures,
+        );
+        grouped.push(figures);
     }
-    rounds.sort_by(|a, b| a.ratio().total_cmp(&b.ratio()));
-    let median = &rounds[rounds.len() / 2];
-    println!("median round:");
-    println!("host:        {:>10.1} mails/s", median.host);
-    println!(
-        "raw commits: {:>10.1} commits/s (WAL, synchronous=FULL)",
-        median.raw
+    print_median(
+        "one commit a mail (deliver; serve when mail trickles in)",
+        per_mail,
     );
-    println!(
-        "ratio:       {:>10.1} %  (rounds from {:.1} to {:.1} %)",
-        median.ratio(),
-        rounds[0].ratio(),
-        rounds[rounds.len() - 1].ratio()
+    print_median(
+        &format!("grouped, up to {MAILS_PER_COMMIT} mails a commit (serve with a backlog)"),
+        grouped,
     );
 }
