@@ -161,7 +161,7 @@ INSERT INTO moves VALUES (101, 2, 'black', 'e5', 'e5', 3);
 ";
 
 #[test]
-fn version_5_move_lists_seen_and_sent_ids_survive_the_change_of_table_layout() {
+fn version_5_move_lists_seen_and_sent_ids_and_threads_survive_the_change_of_table_layout() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("v5.sqlite");
     {
@@ -169,14 +169,15 @@ fn version_5_move_lists_seen_and_sent_ids_survive_the_change_of_table_layout() {
         conn.execute_batch(&format!("{VERSION_1}{VERSIONS_2_AND_3}"))
             .unwrap();
     }
-    // Versions 4 and 5 as this build writes them, then rows in them.
+    // Versions 4 and 5 as this build writes them (what later versions
+    // changed put back as it was), then rows in them.
     {
         let store = Store::open(&path).unwrap();
         drop(store);
     }
     let conn = Connection::open(&path).unwrap();
     conn.execute_batch(
-        "DROP TABLE seen_messages; DROP TABLE sent_ids; DROP TABLE moves;
+        "DROP TABLE seen_messages; DROP TABLE sent_ids; DROP TABLE moves; DROP TABLE threads;
          CREATE TABLE moves (game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
             number INTEGER NOT NULL, side TEXT NOT NULL, notation TEXT NOT NULL,
             public_notation TEXT NOT NULL, played INTEGER NOT NULL,

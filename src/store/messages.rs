@@ -23,11 +23,20 @@ pub struct SentId {
     pub game_id: Option<i64>,
 }
 
+/// Records a Message-ID sent to a player; one about a game also becomes
+/// the latest of that player's thread in the game (its first, the root).
 pub fn insert_sent_id(conn: &Connection, sent: &SentId) -> StoreResult<()> {
     conn.prepare_cached(
         "INSERT INTO sent_ids (message_id, userid, game_id, created) VALUES (?1, ?2, ?3, ?4)",
     )?
     .execute(params![sent.message_id, sent.userid, sent.game_id, now()])?;
+    if let Some(game_id) = sent.game_id {
+        conn.prepare_cached(
+            "INSERT INTO threads (game_id, userid, root_id, latest_id) VALUES (?1, ?2, ?3, ?3)
+             ON CONFLICT (game_id, userid) DO UPDATE SET latest_id = excluded.latest_id",
+        )?
+        .execute(params![game_id, sent.userid, sent.message_id])?;
+    }
     Ok(())
 }
 
@@ -45,26 +54,20 @@ pub fn find_sent_id(conn: &Connection, message_id: &str) -> StoreResult<Option<S
 }
 
 /// The first and the latest ids sent to a player about a game, for
-/// References and In-Reply-To; `None` before the first mail. Within one
-/// second the ids themselves tell the order, as they begin with the time
-/// they were made.
+/// References and In-Reply-To; `None` before the first mail.
 pub fn latest_sent_ids(
     conn: &Connection,
     userid: &str,
     game_id: i64,
 ) -> StoreResult<Option<(String, String)>> {
-    let (first, latest): (Option<String>, Option<String>) = conn
+    Ok(conn
         .prepare_cached(
-            "SELECT
-                (SELECT message_id FROM sent_ids WHERE userid = ?1 AND game_id = ?2
-                 ORDER BY created, message_id LIMIT 1),
-                (SELECT message_id FROM sent_ids WHERE userid = ?1 AND game_id = ?2
-                 ORDER BY created DESC, message_id DESC LIMIT 1)",
+            "SELECT root_id, latest_id FROM threads WHERE game_id = ?1 AND userid = ?2",
         )?
-        .query_row(params![userid, game_id], |row| {
+        .query_row(params![game_id, userid], |row| {
             Ok((row.get(0)?, row.get(1)?))
-        })?;
-    Ok(first.zip(latest))
+        })
+        .optional()?)
 }
 
 #[cfg(test)]
