@@ -1,7 +1,7 @@
 //! The command line: argument parsing and hand-over to the library.
 
 use crate::config::Config;
-use crate::daemon::Runtime;
+use crate::daemon::{read_mail, Runtime};
 use crate::games::GameKind;
 use crate::host::Receipt;
 use crate::mail::compose::player_mail;
@@ -240,12 +240,17 @@ fn deliver(place: &Place) -> ExitCode {
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
-    let mut raw = Vec::new();
-    if let Err(err) = std::io::stdin().read_to_end(&mut raw) {
-        eprintln!("pbem: cannot read the message: {err}");
-        return ExitCode::from(EX_TEMPFAIL);
-    }
-    let result = Runtime::open(&config).and_then(|mut runtime| runtime.deliver(&raw));
+    // The whole message is taken from the MTA first, whatever follows;
+    // no more of it than the size limit is held.
+    let max_bytes = config.host.limits.max_message_bytes;
+    let mail = match read_mail(std::io::stdin().lock(), max_bytes, None) {
+        Ok(mail) => mail,
+        Err(err) => {
+            eprintln!("pbem: cannot read the message: {err}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    let result = Runtime::open(&config).and_then(|mut runtime| runtime.deliver_mail(&mail));
     match result {
         Ok(Receipt::Ignored(reason)) => {
             eprintln!("pbem: ignored: {reason}");

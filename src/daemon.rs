@@ -4,13 +4,14 @@
 
 use crate::config::{Config, TransportChoice};
 use crate::host::render::{Renderer, TemplateError};
-use crate::host::{Host, HostError, Receipt};
+use crate::host::{Host, HostError, Receipt, MAX_HEADER_BYTES};
 use crate::mail::maildir::Maildir;
 use crate::mail::outbound::host_mailbox;
 use crate::mail::sender::OutboxSender;
 use crate::mail::transport::{FileTransport, SendmailTransport, SmtpTransport, Transport};
 use crate::store::{Store, StoreError};
 use std::collections::HashSet;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -75,8 +76,56 @@ enum MailFailure {
 /// Hands one mail to the host, turning a panic anywhere inside into a
 /// failure of that mail alone. The mail's transaction is rolled back as
 /// the panic unwinds, so nothing of it is stored.
-fn receive_guarded(host: &mut Host, raw: &[u8]) -> Result<Receipt, MailFailure> {
-    guarded(|| host.receive(raw))
+fn receive_guarded(host: &mut Host, mail: &ReadMail) -> Result<Receipt, MailFailure> {
+    guarded(|| host.receive_start(&mail.start, mail.total_len))
+}
+
+/// A message as read from a file or a pipe: all of it, or, when it is
+/// over the size limit, only its start (enough for its header block) and
+/// how long it is.
+pub struct ReadMail {
+    pub start: Vec<u8>,
+    pub total_len: u64,
+}
+
+impl ReadMail {
+    pub fn whole(raw: &[u8]) -> ReadMail {
+        ReadMail {
+            start: raw.to_vec(),
+            total_len: raw.len() as u64,
+        }
+    }
+}
+
+/// Reads a message holding no more than the size limit (or the header
+/// block, when that is larger) in memory, so a huge mail costs neither
+/// memory nor time. `known_len` (a file's size) spares reading the rest
+/// of an oversized message just to count it.
+pub fn read_mail(
+    mut reader: impl Read,
+    max_bytes: usize,
+    known_len: Option<u64>,
+) -> std::io::Result<ReadMail> {
+    let keep = max_bytes.max(MAX_HEADER_BYTES) as u64 + 1;
+    let mut start = Vec::new();
+    (&mut reader).take(keep).read_to_end(&mut start)?;
+    let read = start.len() as u64;
+    let total_len = if read < keep {
+        read
+    } else {
+        match known_len {
+            Some(len) => len.max(read),
+            None => read + std::io::copy(&mut reader, &mut std::io::sink())?,
+        }
+    };
+    Ok(ReadMail { start, total_len })
+}
+
+/// Opens and reads one mail file of the Maildir.
+fn read_mail_file(path: &Path, max_bytes: usize) -> std::io::Result<ReadMail> {
+    let file = std::fs::File::open(path)?;
+    let len = file.metadata()?.len();
+    read_mail(file, max_bytes, Some(len))
 }
 
 /// Runs one mail's handling, turning a panic into a failure of that mail
@@ -108,6 +157,7 @@ type GroupOutcome<'p> = (
 );
 
 fn run_group<'p>(host: &mut Host, group: &'p [PathBuf]) -> GroupOutcome<'p> {
+    let max_bytes = host.settings().limits.max_message_bytes;
     let mut batch = match host.batch() {
         Ok(batch) => batch,
         Err(err) => {
@@ -121,8 +171,8 @@ fn run_group<'p>(host: &mut Host, group: &'p [PathBuf]) -> GroupOutcome<'p> {
     };
     let mut outcomes = Vec::new();
     for path in group {
-        let raw = match std::fs::read(path) {
-            Ok(raw) => raw,
+        let mail = match read_mail_file(path, max_bytes) {
+            Ok(mail) => mail,
             // Another reader may have taken it; it is no longer ours.
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => continue,
             Err(err) => {
@@ -130,7 +180,10 @@ fn run_group<'p>(host: &mut Host, group: &'p [PathBuf]) -> GroupOutcome<'p> {
                 continue;
             }
         };
-        outcomes.push((path, guarded(|| batch.receive(&raw))));
+        outcomes.push((
+            path,
+            guarded(|| batch.receive_start(&mail.start, mail.total_len)),
+        ));
     }
     let committed = batch.commit().map_err(|err| err.to_string());
     (outcomes, committed)
@@ -353,17 +406,24 @@ impl Runtime {
 
     /// The MTA pipe: one message, handled and answered.
     pub fn deliver(&mut self, raw: &[u8]) -> Result<Receipt, DaemonError> {
-        let receipt = match receive_guarded(&mut self.host, raw) {
+        self.deliver_mail(&ReadMail::whole(raw))
+    }
+
+    /// The MTA pipe, for a message read by [`read_mail`] (of an oversized
+    /// one, only its start is held).
+    pub fn deliver_mail(&mut self, mail: &ReadMail) -> Result<Receipt, DaemonError> {
+        let receipt = match receive_guarded(&mut self.host, mail) {
             Ok(receipt) => receipt,
             Err(MailFailure::Temporary(error)) => return Err(DaemonError::Retry(error)),
             Err(MailFailure::Permanent(error)) => {
-                // Kept for the operator rather than bounced to the sender.
-                let path = self
-                    .keep_failed(raw, &error)
-                    .map_err(|source| DaemonError::Folder {
+                // Kept for the operator rather than bounced to the sender
+                // (of an oversized message, the part that was read).
+                let path = self.keep_failed(&mail.start, &error).map_err(|source| {
+                    DaemonError::Folder {
                         path: self.config.data_dir.join(FAILED_FOLDER),
                         source,
-                    })?;
+                    }
+                })?;
                 return Ok(Receipt::Ignored(format!(
                     "set aside as {}: {error}",
                     path.display()
@@ -382,6 +442,30 @@ impl Runtime {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_oversized_stream_is_kept_only_up_to_the_header_block_and_counted_to_its_end() {
+        let head = b"From: a@example.org\r\n\r\n".as_slice();
+        let body = std::io::repeat(b'x').take(3 * 1024 * 1024);
+        let mail = read_mail(head.chain(body), 1000, None).unwrap();
+        assert_eq!(mail.start.len(), MAX_HEADER_BYTES + 1);
+        assert!(mail.start.starts_with(head));
+        assert_eq!(mail.total_len, head.len() as u64 + 3 * 1024 * 1024);
+    }
+
+    #[test]
+    fn a_file_over_the_limit_takes_its_length_from_the_file_system() {
+        let mail = read_mail(std::io::repeat(b'x'), 10, Some(1 << 40)).unwrap();
+        assert_eq!(mail.start.len(), MAX_HEADER_BYTES + 1);
+        assert_eq!(mail.total_len, 1 << 40);
+    }
+
+    #[test]
+    fn a_mail_within_the_limit_is_read_whole() {
+        let raw = vec![b'z'; 5000];
+        let mail = read_mail(raw.as_slice(), 1_000_000, Some(5000)).unwrap();
+        assert_eq!((mail.start, mail.total_len), (raw, 5000));
+    }
 
     #[test]
     fn a_panic_in_the_handler_becomes_a_permanent_failure() {

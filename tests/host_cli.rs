@@ -103,6 +103,38 @@ fn deliver_reads_one_message_from_stdin() {
 }
 
 #[test]
+fn deliver_answers_an_oversized_piped_message_with_its_full_length() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = pbem()
+        .args(["deliver", "--data", dir.path().to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let head = b"From: bob@example.org\r\nTo: pbem@localhost\r\nSubject: list\r\nMessage-ID: <big@example.org>\r\n\r\n";
+    let body = vec![b'x'; 3 * 1024 * 1024];
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(head).unwrap();
+    stdin.write_all(&body).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let files = outbox_files(dir.path());
+    assert_eq!(files.len(), 1);
+    let reply = std::fs::read_to_string(&files[0]).unwrap();
+    let length = head.len() + body.len();
+    assert!(
+        reply.contains(&format!("the message is {length} bytes")),
+        "{reply}"
+    );
+}
+
+#[test]
 fn deliver_exits_75_when_the_host_cannot_work_yet() {
     let dir = tempfile::tempdir().unwrap();
     // The data directory is a file: nothing can be stored now, but an

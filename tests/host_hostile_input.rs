@@ -91,6 +91,43 @@ fn ten_megabyte_mail_is_refused_before_parsing_with_a_short_error() {
     );
 }
 
+/// The most memory this test process has held at once, in KiB.
+fn peak_memory_kib() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|kib| kib.parse().ok())
+        .expect("VmHWM in /proc/self/status")
+}
+
+#[test]
+fn a_four_gigabyte_mail_file_is_answered_from_its_header_block_without_being_read() {
+    let mut office = PostOffice::new();
+    let head = b"From: huge@example.org\r\nTo: pbem@localhost\r\nSubject: signup huge pw-huge\r\nMessage-ID: <huge-1@example.org>\r\n\r\n";
+    let path = office.runtime.maildir.deliver(head).unwrap();
+    // A sparse file: it is 4 GiB long, yet neither disk nor memory holds
+    // them unless it is read.
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(4 << 30)
+        .unwrap();
+    let peak_before = peak_memory_kib();
+    let sent = office.run_pass();
+    let grown_mib = peak_memory_kib().saturating_sub(peak_before) / 1024;
+    let error = only_mail_to(&sent, "huge@example.org");
+    assert!(
+        error.body.contains("the message is 4294967296 bytes"),
+        "{}",
+        error.body
+    );
+    assert!(grown_mib < 256, "the pass held {grown_mib} MiB more");
+    assert_eq!(cur_count(&office), 1);
+}
+
 #[test]
 fn oversized_mail_without_a_sender_is_only_logged() {
     let mut office = PostOffice::with_config("[inbound]\nmax_message_bytes = 1000\n");

@@ -121,11 +121,7 @@ impl Replays {
         switches: &[String],
         moves: &[RecordedMove],
     ) -> Result<Box<dyn Game>, ReplayError> {
-        let now = {
-            let mut clock = self.clock.borrow_mut();
-            *clock += 1;
-            *clock
-        };
+        let now = self.tick();
         let mut entries = self.entries.borrow_mut();
         let start = entries.get_mut(&id).filter(|entry| {
             entry.kind == kind && entry.switches == switches && moves.starts_with(&entry.moves)
@@ -152,10 +148,8 @@ impl Replays {
             entry.kind == kind && entry.switches == switches && entry.moves.starts_with(moves)
         });
         if !known {
-            if entries.len() >= self.capacity && !entries.contains_key(&id) {
-                evict_least_recent(&mut entries);
-            }
-            entries.insert(
+            self.insert(
+                &mut entries,
                 id,
                 Replayed {
                     kind,
@@ -167,6 +161,19 @@ impl Replays {
             );
         }
         Ok(game)
+    }
+
+    fn tick(&self) -> u64 {
+        let mut clock = self.clock.borrow_mut();
+        *clock += 1;
+        *clock
+    }
+
+    fn insert(&self, entries: &mut HashMap<i64, Replayed>, id: i64, entry: Replayed) {
+        if entries.len() >= self.capacity && !entries.contains_key(&id) {
+            evict_least_recent(entries);
+        }
+        entries.insert(id, entry);
     }
 }
 

@@ -131,8 +131,15 @@ impl Host {
     /// is recorded, the commands applied and every reply queued in the
     /// outbox, or (on an error) none of it.
     pub fn receive(&mut self, raw: &[u8]) -> Result<Receipt, HostError> {
+        self.receive_start(raw, raw.len() as u64)
+    }
+
+    /// As [`Host::receive`], for a message of `total_len` bytes of which
+    /// `start` was read: all of it, or, over the size limit, enough for
+    /// its header block.
+    pub fn receive_start(&mut self, start: &[u8], total_len: u64) -> Result<Receipt, HostError> {
         let mut batch = self.batch()?;
-        let receipt = batch.receive(raw)?;
+        let receipt = batch.receive_start(start, total_len)?;
         batch.commit()?;
         Ok(receipt)
     }
@@ -178,10 +185,18 @@ impl Batch<'_> {
     /// is recorded, the commands applied and every reply queued, or (on
     /// an error, or a panic unwinding through here) none of it.
     pub fn receive(&mut self, raw: &[u8]) -> Result<Receipt, HostError> {
+        self.receive_start(raw, raw.len() as u64)
+    }
+
+    /// As [`Batch::receive`], for a message of `total_len` bytes of which
+    /// `start` was read: all of it, or, over the size limit, enough for
+    /// its header block (so a huge message need never be read whole).
+    pub fn receive_start(&mut self, start: &[u8], total_len: u64) -> Result<Receipt, HostError> {
         let max_bytes = self.settings.limits.max_message_bytes;
-        if raw.len() > max_bytes {
-            return self.receive_oversized(raw);
+        if total_len > max_bytes as u64 {
+            return self.receive_oversized(start, total_len);
         }
+        let raw = start;
         let mail = match inbound::parse(raw) {
             Ok(mail) => mail,
             Err(err) => return Ok(Receipt::Ignored(err.to_string())),
@@ -195,13 +210,11 @@ impl Batch<'_> {
     /// A mail over the size limit: only its header block is read (so a
     /// huge body is never parsed), and if it names a sender who may be
     /// answered he gets a short error; nothing it asks for is done.
-    fn receive_oversized(&mut self, raw: &[u8]) -> Result<Receipt, HostError> {
+    fn receive_oversized(&mut self, start: &[u8], total_len: u64) -> Result<Receipt, HostError> {
         let max_bytes = self.settings.limits.max_message_bytes;
-        let too_big = format!(
-            "the message is {} bytes, more than this host's limit of {max_bytes}",
-            raw.len()
-        );
-        let mail = match inbound::parse(header_block(raw)) {
+        let too_big =
+            format!("the message is {total_len} bytes, more than this host's limit of {max_bytes}");
+        let mail = match inbound::parse(header_block(start)) {
             Ok(mail) => mail,
             Err(err) => return Ok(Receipt::Ignored(format!("{too_big}, and {err}"))),
         };
@@ -265,10 +278,12 @@ impl Batch<'_> {
     }
 }
 
+/// The most of an oversized message that is read: its header block.
+pub const MAX_HEADER_BYTES: usize = 64 * 1024;
+
 /// The header block of a raw message (up to the first empty line, at
 /// most 64 KiB), enough to learn its sender and ids.
 fn header_block(raw: &[u8]) -> &[u8] {
-    const MAX_HEADER_BYTES: usize = 64 * 1024;
     let head = &raw[..raw.len().min(MAX_HEADER_BYTES)];
     let end = head
         .windows(4)

@@ -113,6 +113,12 @@ impl PostOffice {
     /// host sent because of it.
     pub fn deliver_raw(&mut self, raw: &[u8]) -> Vec<Sent> {
         self.runtime.maildir.deliver(raw).unwrap();
+        self.run_pass()
+    }
+
+    /// Runs one pass over what waits in inbox/new, returns what the host
+    /// sent because of it.
+    pub fn run_pass(&mut self) -> Vec<Sent> {
         let pass = self.runtime.pass().unwrap();
         assert_eq!(pass.failed, 0, "the host failed on a mail");
         self.collect()
