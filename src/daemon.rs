@@ -14,7 +14,10 @@ use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::SystemTime;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DaemonError {
@@ -189,6 +192,65 @@ fn run_group<'p>(host: &mut Host, group: &'p [PathBuf]) -> GroupOutcome<'p> {
     (outcomes, committed)
 }
 
+/// The outbox sender the config asks for.
+fn outbox_sender(config: &Config) -> Result<OutboxSender, DaemonError> {
+    let transport: Box<dyn Transport> = match &config.outbound.transport {
+        TransportChoice::File => {
+            Box::new(FileTransport::new(&config.outbox_folder).map_err(|source| {
+                DaemonError::Folder {
+                    path: config.outbox_folder.clone(),
+                    source,
+                }
+            })?)
+        }
+        TransportChoice::Smtp(settings) => {
+            Box::new(SmtpTransport::new(settings.clone()).map_err(DaemonError::Outbound)?)
+        }
+        TransportChoice::Sendmail { command } => Box::new(SendmailTransport::new(command)),
+    };
+    let from =
+        host_mailbox(&config.host.name, &config.host.address).map_err(DaemonError::Outbound)?;
+    Ok(OutboxSender::new(transport, from, config.outbound.retry))
+}
+
+/// `serve`'s sender: its own connection and transport on its own thread,
+/// so a mail server that hangs holds up replies only, never the handling
+/// of inbound mail. It drains the outbox when woken (mail was handled) or
+/// every poll interval (retries fall due), and stops once `wake` is
+/// dropped, after the message in hand.
+fn spawn_sender(config: &Config, woken: Receiver<()>) -> Result<JoinHandle<()>, DaemonError> {
+    let store = Store::open(&config.database).map_err(|source| DaemonError::Database {
+        path: config.database.clone(),
+        source,
+    })?;
+    let mut sender = outbox_sender(config)?;
+    let poll = config.poll_interval;
+    std::thread::Builder::new()
+        .name("pbem-sender".into())
+        .spawn(move || loop {
+            let drained = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                sender.drain(store.connection(), SystemTime::now())
+            }));
+            match drained {
+                Ok(Ok(drained)) if drained.sent > 0 => eprintln!("pbem: sent {}", drained.sent),
+                Ok(Ok(_)) => {}
+                Ok(Err(err)) => eprintln!("pbem: {err}"),
+                // The rows stay in the outbox; the next round tries again.
+                Err(_) => eprintln!("pbem: the sender panicked; it carries on"),
+            }
+            match woken.recv_timeout(poll) {
+                Ok(()) | Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return,
+            }
+            // Wakes that came meanwhile are answered by this one drain.
+            while woken.try_recv().is_ok() {}
+        })
+        .map_err(|source| DaemonError::Folder {
+            path: PathBuf::from("(sender thread)"),
+            source,
+        })
+}
+
 /// The host with its folders, ready to work.
 pub struct Runtime {
     pub host: Host,
@@ -229,19 +291,7 @@ impl Runtime {
             .then_some(config.templates.as_path());
         let renderer = Renderer::new(overrides)?;
         let maildir = Maildir::open(&config.maildir).map_err(|e| folder(&config.maildir, e))?;
-        let transport: Box<dyn Transport> = match &config.outbound.transport {
-            TransportChoice::File => Box::new(
-                FileTransport::new(&config.outbox_folder)
-                    .map_err(|e| folder(&config.outbox_folder, e))?,
-            ),
-            TransportChoice::Smtp(settings) => {
-                Box::new(SmtpTransport::new(settings.clone()).map_err(DaemonError::Outbound)?)
-            }
-            TransportChoice::Sendmail { command } => Box::new(SendmailTransport::new(command)),
-        };
-        let from =
-            host_mailbox(&config.host.name, &config.host.address).map_err(DaemonError::Outbound)?;
-        let sender = OutboxSender::new(transport, from, config.outbound.retry);
+        let sender = outbox_sender(config)?;
         Ok(Runtime {
             host: Host::new(store, renderer, config.host.clone()),
             maildir,
@@ -253,6 +303,13 @@ impl Runtime {
 
     /// Handles every mail waiting in `new/`, then sends the outbox.
     pub fn pass(&mut self) -> Result<Pass, DaemonError> {
+        let mut pass = self.receive_waiting()?;
+        pass.sent = self.host.send_waiting(&mut self.sender)?.sent;
+        Ok(pass)
+    }
+
+    /// Handles every mail waiting in `new/`; sending is left to the caller.
+    pub fn receive_waiting(&mut self) -> Result<Pass, DaemonError> {
         let mut pass = Pass::default();
         let waiting = self
             .maildir
@@ -264,7 +321,6 @@ impl Runtime {
         for group in waiting.chunks(MAILS_PER_COMMIT) {
             self.handle_group(group, &mut pass);
         }
-        pass.sent = self.host.send_waiting(&mut self.sender)?.sent;
         Ok(pass)
     }
 
@@ -389,16 +445,25 @@ impl Runtime {
             self.config.maildir.join("new").display(),
             self.sender.transport().describe()
         );
+        let (wake, woken) = std::sync::mpsc::channel();
+        let sending = spawn_sender(&self.config, woken)?;
         while !stop.load(Ordering::Relaxed) {
-            match self.pass() {
-                Ok(pass) if pass.handled + pass.sent > 0 => {
-                    eprintln!("pbem: handled {} mail(s), sent {}", pass.handled, pass.sent)
+            match self.receive_waiting() {
+                Ok(pass) if pass.handled > 0 => {
+                    eprintln!("pbem: handled {} mail(s)", pass.handled);
+                    // The sender may have stopped (a panic it could not
+                    // survive); mail then waits in the outbox for a restart.
+                    let _ = wake.send(());
                 }
                 Ok(_) => {}
                 // A busy database or full disk: say so and try again.
                 Err(err) => eprintln!("pbem: {err}"),
             }
             std::thread::sleep(self.config.poll_interval);
+        }
+        drop(wake);
+        if sending.join().is_err() {
+            eprintln!("pbem: the sender stopped with a panic");
         }
         eprintln!("pbem: stopped");
         Ok(())

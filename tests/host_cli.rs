@@ -233,3 +233,93 @@ fn serve_answers_within_a_second_and_stops_on_sigterm() {
     }
     let _ = server.wait_with_output();
 }
+
+/// How many mails `serve` has moved on from inbox/new.
+fn handled_count(data: &Path) -> usize {
+    std::fs::read_dir(data.join("inbox/cur"))
+        .map(|dir| dir.count())
+        .unwrap_or(0)
+}
+
+fn mail_help_from(data: &str, from: &str) {
+    let out = pbem()
+        .args(["mail", "--data", data, "--from", from, "help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+}
+
+#[test]
+fn serve_keeps_handling_mail_while_the_smtp_server_hangs() {
+    // A server that takes connections and then says nothing, ever.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (accepted, connection_taken) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming() {
+            held.push(stream);
+            let _ = accepted.send(());
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let config = dir.path().join("pbem.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[outbound]\ntransport = \"smtp\"\n[outbound.smtp]\nhost = \"127.0.0.1\"\n\
+             port = {port}\ntls = \"none\"\ntimeout = \"300s\"\nconnections = 1\n"
+        ),
+    )
+    .unwrap();
+    let _server = KillOnDrop(
+        pbem()
+            .args([
+                "serve",
+                "--data",
+                data,
+                "--config",
+                config.to_str().unwrap(),
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let started = Instant::now();
+    while !dir.path().join("inbox/new").is_dir() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "serve did not start"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    mail_help_from(data, "carol@example.org");
+    // The reply to it is now stuck on the silent server.
+    connection_taken
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the sender connected");
+    mail_help_from(data, "dave@example.org");
+    let dropped = Instant::now();
+    while handled_count(dir.path()) < 2 {
+        // The server's timeout is 300 s: a sender in the same loop would
+        // hold the second mail up that long.
+        assert!(
+            dropped.elapsed() < Duration::from_secs(20),
+            "the second mail waited for the hung server"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A server process that is killed however the test ends: one stuck on a
+/// hung mail server would not stop on SIGTERM in time.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
