@@ -214,6 +214,44 @@ fn chat_goes_to_everyone_on_the_board() {
 }
 
 #[test]
+fn a_reply_to_a_chat_mail_is_more_chat_not_a_move() {
+    let mut office = two_players();
+    office.send(&address("alice"), "chess challenge alice bob", "");
+    let sent = office.send(&address("bob"), "chess chat 101 bob pw-bob", "Good luck!");
+    let to_alice = mail_to(&sent, "alice").clone();
+    assert!(
+        to_alice.subject.contains("Chat bob"),
+        "{}",
+        to_alice.subject
+    );
+    // A first line that is also a legal move is still chat here.
+    let sent = office.reply(&address("alice"), &to_alice, "e4\nThanks, you too.");
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    for player in ["alice", "bob"] {
+        let mail = mail_to(&sent, player);
+        assert!(mail.subject.contains("Chat alice"), "{}", mail.subject);
+        assert!(mail.body.contains("Thanks, you too."), "{}", mail.body);
+    }
+    assert_eq!(office.move_count(101), 0, "nothing was played");
+}
+
+#[test]
+fn a_reply_to_a_chat_from_another_address_is_refused() {
+    let mut office = two_players();
+    office.send(&address("alice"), "chess challenge alice bob", "");
+    let sent = office.send(&address("bob"), "chess chat 101 bob pw-bob", "Good luck!");
+    let to_alice = mail_to(&sent, "alice").clone();
+    let sent = office.reply("mallory@example.org", &to_alice, "Resign now");
+    assert_eq!(sent.len(), 1);
+    assert_eq!(sent[0].to, "mallory@example.org");
+    assert!(
+        sent[0].body.contains("cannot stand in for a password"),
+        "{}",
+        sent[0].body
+    );
+}
+
+#[test]
 fn reject_and_limit_stop_challenges() {
     let mut office = two_players();
     let sent = office.send(&address("bob"), "chess reject bob pw-bob", "");

@@ -112,7 +112,7 @@ pub enum Command {
         kind: GameKind,
         board: i64,
         userid: String,
-        password: String,
+        credential: Credential,
     },
 }
 
@@ -156,7 +156,8 @@ GAME resign board userid password
 GAME decline board userid password
 GAME show board[#n]
 GAME games userid
-GAME chat board userid password   (the body goes to every player)
+GAME chat board userid password   (the body goes to every player;
+                                   a reply to a chat mail does the same)
 where GAME is one of: {}",
         games.join(", ")
     )
@@ -224,6 +225,16 @@ pub fn host_board_subject(cleaned: &str) -> Option<(GameKind, i64)> {
             return None;
         }
         Some((kind, digits.parse().ok()?))
+    })
+}
+
+/// Whether a cleaned subject is the host's chat subject ("Chess Board 101
+/// Chat alice"): a reply to a chat mail is more chat, not a move.
+pub fn is_chat_subject(cleaned: &str) -> bool {
+    host_board_subject(cleaned).is_some_and(|(_, board)| {
+        cleaned
+            .to_lowercase()
+            .contains(&format!(" board {board} chat "))
     })
 }
 
@@ -510,7 +521,7 @@ fn parse_game_command(kind: GameKind, args: &[&str]) -> Result<Command, CommandE
                 kind,
                 board: parse_board(kind, board, &usage)?,
                 userid: userid.to_string(),
-                password: password.to_string(),
+                credential: Credential::Password(password.to_string()),
             })
         }
         other if NOT_OFFERED.contains(&other) => Err(not_offered(&format!("{name} {other}"))),

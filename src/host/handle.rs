@@ -136,8 +136,8 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
             kind,
             board,
             userid,
-            password,
-        } => chat(ctx, kind, board, &userid, &password),
+            credential,
+        } => chat(ctx, kind, board, &userid, &credential),
     }
 }
 
@@ -962,7 +962,13 @@ fn games(ctx: &Context<'_>, kind: GameKind, userid: &str) -> Handled {
     }])
 }
 
-fn chat(ctx: &Context<'_>, kind: GameKind, board: i64, userid: &str, password: &str) -> Handled {
+fn chat(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    board: i64,
+    userid: &str,
+    credential: &Credential,
+) -> Handled {
     let live = board_of_kind(
         ctx,
         kind,
@@ -970,12 +976,7 @@ fn chat(ctx: &Context<'_>, kind: GameKind, board: i64, userid: &str, password: &
         None,
         &format!("chat {board} USERID PASSWORD"),
     )?;
-    let player = authenticate(
-        ctx,
-        userid,
-        &Credential::Password(password.into()),
-        Some(board),
-    )?;
+    let player = authenticate(ctx, userid, credential, Some(board))?;
     if live.record.side_of(&player.userid).is_none() {
         return Err(refusal(
             Some(board),

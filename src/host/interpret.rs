@@ -3,8 +3,8 @@
 //! mail, whose sender is proven by the reply's threading token.
 
 use super::command::{
-    clean_subject, host_board_subject, is_host_subject, parse_command, parse_move_words, Command,
-    CommandError, Credential,
+    clean_subject, host_board_subject, is_chat_subject, is_host_subject, parse_command,
+    parse_move_words, Command, CommandError, Credential,
 };
 use crate::games::GameKind;
 use crate::mail::inbound::InboundMail;
@@ -123,7 +123,8 @@ with your move as the first line (or resign, propose, accept, reject).\n\
 Or send the command with your password in the subject: GAME move BOARD USERID PASSWORD MOVE";
 
 /// A reply to a board mail: the first non-blank line of what the sender
-/// typed is the command, the rest is a comment.
+/// typed is the command, the rest is a comment. A reply to a chat mail is
+/// more chat: all of it goes to the board's players.
 fn reply_style(
     conn: &Connection,
     mail: &InboundMail,
@@ -197,9 +198,22 @@ fn reply_style(
             None,
         )]);
     };
-    let words: Vec<&str> = first.split_whitespace().collect();
     let userid = sent.userid;
     let credential = Credential::Proven;
+    if is_chat_subject(&clean_subject(&mail.subject)) {
+        // All of what the sender typed is the message.
+        return Ok(vec![Request {
+            command: Ok(Command::Chat {
+                kind,
+                board,
+                userid,
+                credential,
+            }),
+            comment: non_empty(text.trim().to_string()),
+            board: Some(board),
+        }]);
+    }
+    let words: Vec<&str> = first.split_whitespace().collect();
     let command = match words.as_slice() {
         [word] if word.eq_ignore_ascii_case("resign") => Ok(Command::Resign {
             kind,
