@@ -15,6 +15,7 @@ use crate::mail::transport::{FailureKind, Outgoing, SendError, Transport};
 use crate::store::{self, OutboxRow, StoreError};
 use lettre::message::Mailbox;
 use rusqlite::Connection;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -258,7 +259,11 @@ impl OutboxSender {
     where
         F: FnMut(Vec<(i64, Result<(), SendError>)>) -> Result<(), StoreError>,
     {
-        let threads = self.transport.parallel_sends().clamp(1, mails.len().max(1));
+        let queues = by_recipient(mails);
+        let threads = self
+            .transport
+            .parallel_sends()
+            .clamp(1, queues.len().max(1));
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
         let transport = self.transport.as_ref();
@@ -266,20 +271,22 @@ impl OutboxSender {
             let (results, received) = mpsc::channel();
             for _ in 0..threads {
                 let results = results.clone();
-                let (next, stop) = (&next, &stop);
+                let (next, stop, queues) = (&next, &stop, &queues);
                 scope.spawn(move || loop {
-                    if stop.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let Some(mail) = mails.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                    let Some(queue) = queues.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         return;
                     };
-                    let result = transport.send(mail);
-                    if matches!(&result, Err(err) if err.kind == FailureKind::Unavailable) {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    if results.send((mail.id, result)).is_err() {
-                        return;
+                    for mail in queue {
+                        if stop.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let result = transport.send(mail);
+                        if matches!(&result, Err(err) if err.kind == FailureKind::Unavailable) {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        if results.send((mail.id, result)).is_err() {
+                            return;
+                        }
                     }
                 });
             }
@@ -302,6 +309,29 @@ impl OutboxSender {
     }
 }
 
+/// The mails in one queue per recipient, each in outbox order: a queue
+/// goes out over one connection, so a player's later board never
+/// overtakes an earlier one on a parallel connection.
+fn by_recipient(mails: &[Outgoing]) -> Vec<Vec<&Outgoing>> {
+    let mut queues: Vec<Vec<&Outgoing>> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    for mail in mails {
+        let recipient = mail
+            .envelope
+            .to()
+            .iter()
+            .map(|address| address.to_string().to_lowercase())
+            .collect::<Vec<_>>()
+            .join(",");
+        let at = *index.entry(recipient).or_insert_with(|| {
+            queues.push(Vec::new());
+            queues.len() - 1
+        });
+        queues[at].push(mail);
+    }
+    queues
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -318,6 +348,8 @@ mod tests {
         down: AtomicBool,
         refused: Vec<String>,
         busy: Vec<String>,
+        /// Rows whose sending takes a while, as a big message would.
+        slow: Vec<i64>,
         accepted: Mutex<Vec<i64>>,
     }
 
@@ -335,6 +367,9 @@ mod tests {
             }
             if self.busy.contains(&to) {
                 return Err(SendError::new(FailureKind::Deferred, "451 try later"));
+            }
+            if self.slow.contains(&mail.id) {
+                std::thread::sleep(Duration::from_millis(200));
             }
             self.accepted.lock().unwrap().push(mail.id);
             Ok(())
@@ -378,6 +413,31 @@ mod tests {
             .find(|entry| entry.id == id)
             .map(|entry| entry.state)
             .expect("the row is still unsent")
+    }
+
+    #[test]
+    fn a_players_mails_arrive_in_the_order_they_were_queued() {
+        let store = Store::open_in_memory().unwrap();
+        let first = queue(&store, "bob@example.org");
+        let others = [
+            queue(&store, "carol@example.org"),
+            queue(&store, "dave@example.org"),
+        ];
+        let second = queue(&store, "Bob@Example.org");
+        // The first of bob's mails is slow to send; the other connections
+        // are free meanwhile.
+        let transport = std::sync::Arc::new(Scripted {
+            slow: vec![first],
+            ..Scripted::default()
+        });
+        let drained = sender(&transport)
+            .drain(store.connection(), SystemTime::now())
+            .unwrap();
+        assert_eq!(drained.sent, 4);
+        let accepted = transport.accepted.lock().unwrap().clone();
+        let position = |id| accepted.iter().position(|sent| *sent == id).unwrap();
+        assert!(position(first) < position(second), "{accepted:?}");
+        assert!(others.iter().all(|id| position(*id) < position(first)));
     }
 
     #[test]
