@@ -79,8 +79,8 @@ enum MailFailure {
 /// Hands one mail to the host, turning a panic anywhere inside into a
 /// failure of that mail alone. The mail's transaction is rolled back as
 /// the panic unwinds, so nothing of it is stored.
-fn receive_guarded(host: &mut Host, mail: &ReadMail) -> Result<Receipt, MailFailure> {
-    guarded(|| host.receive_start(&mail.start, mail.total_len))
+fn receive_guarded(host: &mut Host, start: &[u8], total_len: u64) -> Result<Receipt, MailFailure> {
+    guarded(|| host.receive_start(start, total_len))
 }
 
 /// A message as read from a file or a pipe: all of it, or, when it is
@@ -89,15 +89,6 @@ fn receive_guarded(host: &mut Host, mail: &ReadMail) -> Result<Receipt, MailFail
 pub struct ReadMail {
     pub start: Vec<u8>,
     pub total_len: u64,
-}
-
-impl ReadMail {
-    pub fn whole(raw: &[u8]) -> ReadMail {
-        ReadMail {
-            start: raw.to_vec(),
-            total_len: raw.len() as u64,
-        }
-    }
 }
 
 /// Reads a message holding no more than the size limit (or the header
@@ -471,24 +462,28 @@ impl Runtime {
 
     /// The MTA pipe: one message, handled and answered.
     pub fn deliver(&mut self, raw: &[u8]) -> Result<Receipt, DaemonError> {
-        self.deliver_mail(&ReadMail::whole(raw))
+        self.deliver_start(raw, raw.len() as u64)
     }
 
     /// The MTA pipe, for a message read by [`read_mail`] (of an oversized
     /// one, only its start is held).
     pub fn deliver_mail(&mut self, mail: &ReadMail) -> Result<Receipt, DaemonError> {
-        let receipt = match receive_guarded(&mut self.host, mail) {
+        self.deliver_start(&mail.start, mail.total_len)
+    }
+
+    fn deliver_start(&mut self, start: &[u8], total_len: u64) -> Result<Receipt, DaemonError> {
+        let receipt = match receive_guarded(&mut self.host, start, total_len) {
             Ok(receipt) => receipt,
             Err(MailFailure::Temporary(error)) => return Err(DaemonError::Retry(error)),
             Err(MailFailure::Permanent(error)) => {
                 // Kept for the operator rather than bounced to the sender
                 // (of an oversized message, the part that was read).
-                let path = self.keep_failed(&mail.start, &error).map_err(|source| {
-                    DaemonError::Folder {
-                        path: self.config.data_dir.join(FAILED_FOLDER),
-                        source,
-                    }
-                })?;
+                let path =
+                    self.keep_failed(start, &error)
+                        .map_err(|source| DaemonError::Folder {
+                            path: self.config.data_dir.join(FAILED_FOLDER),
+                            source,
+                        })?;
                 return Ok(Receipt::Ignored(format!(
                     "set aside as {}: {error}",
                     path.display()

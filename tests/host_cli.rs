@@ -73,22 +73,26 @@ fn mail_then_serve_once_answers_into_the_outbox() {
     );
 }
 
-#[test]
-fn deliver_reads_one_message_from_stdin() {
-    let dir = tempfile::tempdir().unwrap();
+/// Runs `pbem deliver --data DATA` as an MTA does, with `message` on its
+/// standard input.
+fn deliver_piped(data: &Path, message: &[u8]) -> std::process::Output {
     let mut child = pbem()
-        .args(["deliver", "--data", dir.path().to_str().unwrap()])
+        .args(["deliver", "--data", data.to_str().unwrap()])
         .stdin(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"From: bob@example.org\r\nTo: pbem@localhost\r\nSubject: list\r\nMessage-ID: <l1@example.org>\r\n\r\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    child.stdin.take().unwrap().write_all(message).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn deliver_reads_one_message_from_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = deliver_piped(
+        dir.path(),
+        b"From: bob@example.org\r\nTo: pbem@localhost\r\nSubject: list\r\nMessage-ID: <l1@example.org>\r\n\r\n",
+    );
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -105,19 +109,9 @@ fn deliver_reads_one_message_from_stdin() {
 #[test]
 fn deliver_answers_an_oversized_piped_message_with_its_full_length() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = pbem()
-        .args(["deliver", "--data", dir.path().to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     let head = b"From: bob@example.org\r\nTo: pbem@localhost\r\nSubject: list\r\nMessage-ID: <big@example.org>\r\n\r\n";
     let body = vec![b'x'; 3 * 1024 * 1024];
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(head).unwrap();
-    stdin.write_all(&body).unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
+    let out = deliver_piped(dir.path(), &[head.as_slice(), &body].concat());
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -141,19 +135,7 @@ fn deliver_exits_75_when_the_host_cannot_work_yet() {
     // operator can fix that, so the MTA should keep the mail.
     let blocked = dir.path().join("data");
     std::fs::write(&blocked, "not a directory").unwrap();
-    let mut child = pbem()
-        .args(["deliver", "--data", blocked.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"From: bob@example.org\r\nSubject: list\r\n\r\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = deliver_piped(&blocked, b"From: bob@example.org\r\nSubject: list\r\n\r\n");
     assert_eq!(
         out.status.code(),
         Some(75),

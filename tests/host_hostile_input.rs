@@ -262,27 +262,30 @@ fn crlf_in_userids_comments_and_ids_never_reaches_an_outgoing_header() {
     }
 }
 
-#[test]
-fn mail_that_makes_the_database_fail_is_set_aside_and_the_next_is_handled() {
-    let mut office = PostOffice::new();
-    {
-        // A trigger stands in for a database failure on one mail's writes.
-        let conn = rusqlite::Connection::open(office.dir.path().join("pbem.sqlite")).unwrap();
-        conn.execute_batch(
-            "CREATE TRIGGER refuse_doomed BEFORE INSERT ON players
-             WHEN NEW.userid = 'doomed'
-             BEGIN SELECT RAISE(ABORT, 'simulated database failure'); END;",
-        )
-        .unwrap();
-    }
-    let doomed = pbem::mail::compose::player_mail(
+/// A signup mail whose writes the database refuses (a trigger stands in
+/// for a database failure on one mail).
+fn doomed_signup(office: &PostOffice) -> Vec<u8> {
+    let conn = rusqlite::Connection::open(office.dir.path().join("pbem.sqlite")).unwrap();
+    conn.execute_batch(
+        "CREATE TRIGGER refuse_doomed BEFORE INSERT ON players
+         WHEN NEW.userid = 'doomed'
+         BEGIN SELECT RAISE(ABORT, 'simulated database failure'); END;",
+    )
+    .unwrap();
+    pbem::mail::compose::player_mail(
         "doomed@example.org",
         HOST,
         Some("signup doomed pw"),
         "",
         None,
     )
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn mail_that_makes_the_database_fail_is_set_aside_and_the_next_is_handled() {
+    let mut office = PostOffice::new();
+    let doomed = doomed_signup(&office);
     let waiting = office.runtime.maildir.deliver(&doomed).unwrap();
     let alice = pbem::mail::compose::player_mail(
         &address("alice"),
@@ -313,23 +316,7 @@ fn mail_that_makes_the_database_fail_is_set_aside_and_the_next_is_handled() {
 #[test]
 fn piped_mail_that_makes_the_database_fail_is_kept_in_failed_not_bounced() {
     let mut office = PostOffice::new();
-    {
-        let conn = rusqlite::Connection::open(office.dir.path().join("pbem.sqlite")).unwrap();
-        conn.execute_batch(
-            "CREATE TRIGGER refuse_doomed BEFORE INSERT ON players
-             WHEN NEW.userid = 'doomed'
-             BEGIN SELECT RAISE(ABORT, 'simulated database failure'); END;",
-        )
-        .unwrap();
-    }
-    let doomed = pbem::mail::compose::player_mail(
-        "doomed@example.org",
-        HOST,
-        Some("signup doomed pw"),
-        "",
-        None,
-    )
-    .unwrap();
+    let doomed = doomed_signup(&office);
     let receipt = office.runtime.deliver(&doomed).unwrap();
     assert!(
         matches!(&receipt, pbem::host::Receipt::Ignored(reason) if reason.contains("set aside")),

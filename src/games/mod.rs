@@ -132,7 +132,18 @@ pub fn replay(
     moves: &[RecordedMove],
 ) -> Result<Box<dyn Game>, ReplayError> {
     let mut game = kind.new_game(switches)?;
-    for (index, recorded) in moves.iter().enumerate() {
+    play_on(game.as_mut(), moves, 0)?;
+    Ok(game)
+}
+
+/// Plays the stored moves after the first `done` (which `game` has
+/// played already), numbering any error by its place in the whole list.
+pub fn play_on(
+    game: &mut dyn Game,
+    moves: &[RecordedMove],
+    done: usize,
+) -> Result<(), ReplayError> {
+    for (index, recorded) in moves.iter().enumerate().skip(done) {
         game.play(recorded.side, &recorded.notation)
             .map_err(|error| ReplayError::Move {
                 number: index + 1,
@@ -140,7 +151,7 @@ pub fn replay(
                 error,
             })?;
     }
-    Ok(game)
+    Ok(())
 }
 
 /// What the host records of an accepted move.

@@ -1,10 +1,10 @@
 //! A game rebuilt from the store: the record plus the position reached by
 //! replaying the move list from the start.
 
-use crate::games::{Game, GameKind, RecordedMove, ReplayError};
+use crate::games::{play_on, Game, GameKind, RecordedMove, ReplayError};
 use crate::store::{self, GameRecord, MoveRecord, StoreError};
 use rusqlite::Connection;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 pub struct LiveGame {
@@ -89,7 +89,7 @@ pub struct Replays {
     entries: RefCell<HashMap<i64, Replayed>>,
     capacity: usize,
     /// Counts uses, to find the least recently used entry.
-    clock: RefCell<u64>,
+    clock: Cell<u64>,
 }
 
 struct Replayed {
@@ -109,7 +109,7 @@ impl Replays {
         Replays {
             entries: RefCell::new(HashMap::new()),
             capacity,
-            clock: RefCell::new(0),
+            clock: Cell::new(0),
         }
     }
 
@@ -121,7 +121,8 @@ impl Replays {
         switches: &[String],
         moves: &[RecordedMove],
     ) -> Result<Box<dyn Game>, ReplayError> {
-        let now = self.tick();
+        let now = self.clock.get() + 1;
+        self.clock.set(now);
         let mut entries = self.entries.borrow_mut();
         let start = entries.get_mut(&id).filter(|entry| {
             entry.kind == kind && entry.switches == switches && moves.starts_with(&entry.moves)
@@ -133,14 +134,7 @@ impl Replays {
             }
             None => (kind.new_game(switches)?, 0),
         };
-        for (index, recorded) in moves.iter().enumerate().skip(done) {
-            game.play(recorded.side, &recorded.notation)
-                .map_err(|error| ReplayError::Move {
-                    number: index + 1,
-                    notation: recorded.notation.clone(),
-                    error,
-                })?;
-        }
+        play_on(game.as_mut(), moves, done)?;
         // Keep the entry when it already knows this line as far or further
         // (a `show after` looks back and must not push out the position
         // the next move builds on).
@@ -148,8 +142,10 @@ impl Replays {
             entry.kind == kind && entry.switches == switches && entry.moves.starts_with(moves)
         });
         if !known {
-            self.insert(
-                &mut entries,
+            if entries.len() >= self.capacity && !entries.contains_key(&id) {
+                evict_least_recent(&mut entries);
+            }
+            entries.insert(
                 id,
                 Replayed {
                     kind,
@@ -161,19 +157,6 @@ impl Replays {
             );
         }
         Ok(game)
-    }
-
-    fn tick(&self) -> u64 {
-        let mut clock = self.clock.borrow_mut();
-        *clock += 1;
-        *clock
-    }
-
-    fn insert(&self, entries: &mut HashMap<i64, Replayed>, id: i64, entry: Replayed) {
-        if entries.len() >= self.capacity && !entries.contains_key(&id) {
-            evict_least_recent(entries);
-        }
-        entries.insert(id, entry);
     }
 }
 
