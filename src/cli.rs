@@ -1,17 +1,19 @@
 //! The command line: argument parsing and hand-over to the library.
 
 use crate::config::Config;
-use crate::daemon::{read_mail, Runtime};
+use crate::daemon::Runtime;
 use crate::games::GameKind;
 use crate::host::Receipt;
 use crate::mail::compose::player_mail;
 use crate::mail::maildir::Maildir;
+use crate::mail::raw::read_mail;
 use crate::store::{self, OutboxState, Store};
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use tracing::{error, info, warn};
 
 #[derive(Parser, Debug)]
 #[command(name = "pbem", version, about = "A play-by-email game host")]
@@ -97,8 +99,11 @@ pub struct Place {
 }
 
 impl Place {
+    /// The settings, with the log started on their filter.
     fn config(&self) -> Result<Config> {
-        Ok(Config::load(self.config.as_deref(), self.data.as_deref())?)
+        let config = Config::load(self.config.as_deref(), self.data.as_deref())?;
+        crate::log::init(&config.log_filter);
+        Ok(config)
     }
 }
 
@@ -236,7 +241,8 @@ fn deliver(place: &Place) -> ExitCode {
         Ok(config) => config,
         Err(err) => {
             // The operator can fix the config; the MTA keeps the mail.
-            eprintln!("pbem: {err:#}");
+            crate::log::init("info");
+            error!("{err:#}");
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
@@ -246,23 +252,23 @@ fn deliver(place: &Place) -> ExitCode {
     let mail = match read_mail(std::io::stdin().lock(), max_bytes, None) {
         Ok(mail) => mail,
         Err(err) => {
-            eprintln!("pbem: cannot read the message: {err}");
+            warn!("cannot read the message: {err}");
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
     let result = Runtime::open(&config).and_then(|mut runtime| runtime.deliver_mail(&mail));
     match result {
         Ok(Receipt::Ignored(reason)) => {
-            eprintln!("pbem: ignored: {reason}");
+            info!("not answered: {reason}");
             ExitCode::SUCCESS
         }
         Ok(_) => ExitCode::SUCCESS,
         Err(err) if err.is_temporary() => {
-            eprintln!("pbem: temporary failure, try again later: {err}");
+            warn!("temporary failure, try again later: {err}");
             ExitCode::from(EX_TEMPFAIL)
         }
         Err(err) => {
-            eprintln!("pbem: {err}");
+            error!("{err}");
             ExitCode::from(EX_SOFTWARE)
         }
     }
@@ -318,10 +324,7 @@ fn perft(
     switches: &str,
     divide: bool,
 ) -> Result<ExitCode> {
-    let kind = GameKind::from_name(game).ok_or_else(|| {
-        let names: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
-        anyhow!("unknown game {game:?}; the games are {}", names.join(", "))
-    })?;
+    let kind: GameKind = game.parse()?;
     let switches: Vec<String> = switches.split_whitespace().map(String::from).collect();
     let mut state = match fen {
         Some(fen) => kind.from_position(&switches, fen)?,

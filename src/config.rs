@@ -1,8 +1,8 @@
 //! The operator's settings, from a TOML file; every setting has a default
 //! so the host runs with no file at all.
 
-use crate::host::screen::InboundLimits;
 use crate::host::HostSettings;
+use crate::mail::screen::InboundLimits;
 use crate::mail::sender::RetryPolicy;
 use crate::mail::transport::{SmtpSettings, TlsMode};
 use serde::Deserialize;
@@ -40,6 +40,14 @@ struct ConfigFile {
     #[serde(default)]
     outbound: OutboundSection,
     templates: Option<PathBuf>,
+    #[serde(default)]
+    log: LogSection,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LogSection {
+    filter: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -128,6 +136,9 @@ pub struct Config {
     /// exists.
     pub templates: PathBuf,
     pub poll_interval: Duration,
+    /// What the log shows (`tracing` filter syntax: "info", "debug",
+    /// "info,pbem::mail=debug"); `PBEM_LOG` in the environment wins.
+    pub log_filter: String,
     pub host: HostSettings,
     pub outbound: OutboundSettings,
 }
@@ -219,6 +230,9 @@ impl Config {
                 format!("{poll_ms} is out of range: use 10 to 5000 (mail is answered within a second at the default 250)"),
             ));
         }
+        let log_filter = parsed.log.filter.unwrap_or_else(|| "info".to_string());
+        crate::log::filter_is_valid(&log_filter)
+            .map_err(|problem| invalid("log.filter", problem))?;
         let outbox_folder = inside(parsed.outbound.folder.take(), "outbox");
         let outbound = outbound_settings(parsed.outbound, &invalid)?;
         let limits =
@@ -229,6 +243,7 @@ impl Config {
             outbox_folder,
             templates: inside(parsed.templates, "templates"),
             poll_interval: Duration::from_millis(poll_ms),
+            log_filter,
             host: HostSettings {
                 address,
                 name,

@@ -4,20 +4,23 @@
 
 use crate::config::{Config, TransportChoice};
 use crate::host::render::{Renderer, TemplateError};
-use crate::host::{Host, HostError, Receipt, MAX_HEADER_BYTES};
+use crate::host::{Host, HostError, Receipt};
+use crate::log::Repeats;
+use crate::mail::failed::FailedFolder;
 use crate::mail::maildir::Maildir;
 use crate::mail::outbound::host_mailbox;
+use crate::mail::raw::{read_mail_file, ReadMail};
 use crate::mail::sender::OutboxSender;
 use crate::mail::transport::{FileTransport, SendmailTransport, SmtpTransport, Transport};
 use crate::store::{Store, StoreError};
 use std::collections::HashSet;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::SystemTime;
+use std::time::{Duration, Instant, SystemTime};
+use tracing::{error, info, warn};
 
 #[derive(Debug, thiserror::Error)]
 pub enum DaemonError {
@@ -58,10 +61,6 @@ impl DaemonError {
     }
 }
 
-/// The folder of the data directory where mails that make the handler
-/// fail are set aside, each with a `.error` note.
-pub const FAILED_FOLDER: &str = "failed";
-
 /// Most mails `serve` handles in one transaction when a backlog waits: one
 /// disk flush covers them all, while a group stays short enough (tens of
 /// milliseconds) that the first mail's replies are not held up.
@@ -81,45 +80,6 @@ enum MailFailure {
 /// the panic unwinds, so nothing of it is stored.
 fn receive_guarded(host: &mut Host, start: &[u8], total_len: u64) -> Result<Receipt, MailFailure> {
     guarded(|| host.receive_start(start, total_len))
-}
-
-/// A message as read from a file or a pipe: all of it, or, when it is
-/// over the size limit, only its start (enough for its header block) and
-/// how long it is.
-pub struct ReadMail {
-    pub start: Vec<u8>,
-    pub total_len: u64,
-}
-
-/// Reads a message holding no more than the size limit (or the header
-/// block, when that is larger) in memory, so a huge mail costs neither
-/// memory nor time. `known_len` (a file's size) spares reading the rest
-/// of an oversized message just to count it.
-pub fn read_mail(
-    mut reader: impl Read,
-    max_bytes: usize,
-    known_len: Option<u64>,
-) -> std::io::Result<ReadMail> {
-    let keep = max_bytes.max(MAX_HEADER_BYTES) as u64 + 1;
-    let mut start = Vec::new();
-    (&mut reader).take(keep).read_to_end(&mut start)?;
-    let read = start.len() as u64;
-    let total_len = if read < keep {
-        read
-    } else {
-        match known_len {
-            Some(len) => len.max(read),
-            None => read + std::io::copy(&mut reader, &mut std::io::sink())?,
-        }
-    };
-    Ok(ReadMail { start, total_len })
-}
-
-/// Opens and reads one mail file of the Maildir.
-fn read_mail_file(path: &Path, max_bytes: usize) -> std::io::Result<ReadMail> {
-    let file = std::fs::File::open(path)?;
-    let len = file.metadata()?.len();
-    read_mail(file, max_bytes, Some(len))
 }
 
 /// Runs one mail's handling, turning a panic into a failure of that mail
@@ -204,6 +164,21 @@ fn outbox_sender(config: &Config) -> Result<OutboxSender, DaemonError> {
     Ok(OutboxSender::new(transport, from, config.outbound.retry))
 }
 
+/// An error that repeats unchanged (a busy database, seen on every poll)
+/// is logged once in this interval.
+const REPEAT_INTERVAL: Duration = Duration::from_secs(60);
+
+/// Logs an error unless the same one was logged within the interval.
+fn log_repeated(repeats: &mut Repeats, message: &str) {
+    if let Some(held_back) = repeats.admit(message, Instant::now()) {
+        if held_back > 0 {
+            error!(repeated = held_back, "{message}");
+        } else {
+            error!("{message}");
+        }
+    }
+}
+
 /// `serve`'s sender: its own connection and transport on its own thread,
 /// so a mail server that hangs holds up replies only, never the handling
 /// of inbound mail. It drains the outbox when woken (mail was handled) or
@@ -216,6 +191,7 @@ fn spawn_sender(config: &Config, woken: Receiver<()>) -> Result<JoinHandle<()>, 
     })?;
     let mut sender = outbox_sender(config)?;
     let poll = config.poll_interval;
+    let mut repeats = Repeats::new(REPEAT_INTERVAL);
     std::thread::Builder::new()
         .name("pbem-sender".into())
         .spawn(move || loop {
@@ -223,11 +199,19 @@ fn spawn_sender(config: &Config, woken: Receiver<()>) -> Result<JoinHandle<()>, 
                 sender.drain(store.connection(), SystemTime::now())
             }));
             match drained {
-                Ok(Ok(drained)) if drained.sent > 0 => eprintln!("pbem: sent {}", drained.sent),
-                Ok(Ok(_)) => {}
-                Ok(Err(err)) => eprintln!("pbem: {err}"),
+                Ok(Ok(drained)) => {
+                    if drained.sent + drained.deferred + drained.given_up > 0 {
+                        info!(
+                            sent = drained.sent,
+                            deferred = drained.deferred,
+                            given_up = drained.given_up,
+                            "outbox drained"
+                        );
+                    }
+                }
+                Ok(Err(err)) => log_repeated(&mut repeats, &format!("outbox: {err}")),
                 // The rows stay in the outbox; the next round tries again.
-                Err(_) => eprintln!("pbem: the sender panicked; it carries on"),
+                Err(_) => error!("the sender panicked; it carries on"),
             }
             match woken.recv_timeout(poll) {
                 Ok(()) | Err(RecvTimeoutError::Timeout) => {}
@@ -248,6 +232,7 @@ pub struct Runtime {
     pub maildir: Maildir,
     pub sender: OutboxSender,
     config: Config,
+    failed: FailedFolder,
     /// Files that failed once, so the log does not repeat them every poll.
     failing: HashSet<PathBuf>,
 }
@@ -288,6 +273,7 @@ impl Runtime {
             maildir,
             sender,
             config: config.clone(),
+            failed: FailedFolder::in_data_dir(&config.data_dir),
             failing: HashSet::new(),
         })
     }
@@ -340,9 +326,12 @@ impl Runtime {
             Ok(receipt) => {
                 match &receipt {
                     Receipt::Handled { .. } => pass.handled += 1,
-                    Receipt::Duplicate => pass.duplicates += 1,
+                    Receipt::Duplicate => {
+                        info!(file = %path.display(), "duplicate: handled before");
+                        pass.duplicates += 1;
+                    }
                     Receipt::Ignored(reason) => {
-                        eprintln!("pbem: ignored {}: {reason}", path.display());
+                        info!(file = %path.display(), "not answered: {reason}");
                         pass.ignored += 1;
                     }
                 }
@@ -350,7 +339,7 @@ impl Runtime {
                 if let Err(err) = self.maildir.mark_handled(path) {
                     // The mail is recorded as seen; if it stays in new/
                     // it comes back as a duplicate and is dropped then.
-                    eprintln!("pbem: cannot move {} to cur/: {err}", path.display());
+                    warn!(file = %path.display(), "cannot move the mail to cur/: {err}");
                 }
             }
             Err(MailFailure::Temporary(error)) => {
@@ -362,59 +351,22 @@ impl Runtime {
             Err(MailFailure::Permanent(error)) => {
                 // Trying again would fail the same way and hold up the
                 // mails behind it: set it aside for the operator.
-                eprintln!("pbem: setting {} aside: {error}", path.display());
                 self.failing.remove(path);
-                if let Err(err) = self.set_aside(path, &error) {
-                    eprintln!("pbem: cannot move {} to failed/: {err}", path.display());
+                match self.failed.set_aside(path, &error) {
+                    Ok(kept) => error!(file = %kept.display(), "mail set aside: {error}"),
+                    Err(err) => error!(
+                        file = %path.display(),
+                        "mail cannot be handled ({error}) nor moved to failed/: {err}"
+                    ),
                 }
                 pass.failed += 1;
             }
         }
     }
 
-    /// Moves a mail that cannot be handled into `failed/` of the data
-    /// directory, with a `.error` note beside it saying why.
-    fn set_aside(&self, path: &Path, error: &str) -> std::io::Result<()> {
-        let folder = self.config.data_dir.join(FAILED_FOLDER);
-        std::fs::create_dir_all(&folder)?;
-        let name = path
-            .file_name()
-            .map(|name| name.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "unnamed".into());
-        let target = folder.join(name);
-        self.set_aside_note(&target, error)?;
-        std::fs::rename(path, target)
-    }
-
-    /// The `.error` note beside a mail in `failed/`.
-    fn set_aside_note(&self, path: &Path, error: &str) -> std::io::Result<()> {
-        let mut note = path.as_os_str().to_owned();
-        note.push(".error");
-        std::fs::write(PathBuf::from(note), format!("{error}\n"))
-    }
-
-    /// Writes a piped mail that cannot be handled into `failed/`, with
-    /// its `.error` note.
-    fn keep_failed(&self, raw: &[u8], error: &str) -> std::io::Result<PathBuf> {
-        let folder = self.config.data_dir.join(FAILED_FOLDER);
-        std::fs::create_dir_all(&folder)?;
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap_or_default();
-        let path = folder.join(format!(
-            "{}.{:09}.P{}.deliver",
-            now.as_secs(),
-            now.subsec_nanos(),
-            std::process::id()
-        ));
-        std::fs::write(&path, raw)?;
-        self.set_aside_note(&path, error)?;
-        Ok(path)
-    }
-
     fn report_failure(&mut self, path: &std::path::Path, error: &str) {
         if self.failing.insert(path.to_path_buf()) {
-            eprintln!("pbem: cannot handle {} yet: {error}", path.display());
+            warn!(file = %path.display(), "cannot handle the mail yet: {error}");
         }
     }
 
@@ -430,33 +382,35 @@ impl Runtime {
                 }
             })?;
         }
-        eprintln!(
-            "pbem: serving {} (mail in {}, replies by {})",
-            self.config.host.address,
-            self.config.maildir.join("new").display(),
-            self.sender.transport().describe()
+        info!(
+            address = %self.config.host.address,
+            inbox = %self.config.maildir.join("new").display(),
+            transport = %self.sender.transport().describe(),
+            "serving"
         );
+        let mut repeats = Repeats::new(REPEAT_INTERVAL);
         let (wake, woken) = std::sync::mpsc::channel();
         let sending = spawn_sender(&self.config, woken)?;
         while !stop.load(Ordering::Relaxed) {
             match self.receive_waiting() {
-                Ok(pass) if pass.handled > 0 => {
-                    eprintln!("pbem: handled {} mail(s)", pass.handled);
-                    // The sender may have stopped (a panic it could not
-                    // survive); mail then waits in the outbox for a restart.
-                    let _ = wake.send(());
+                Ok(pass) => {
+                    if pass.handled > 0 {
+                        // The sender may have stopped (a panic it could not
+                        // survive); mail then waits in the outbox for a
+                        // restart.
+                        let _ = wake.send(());
+                    }
                 }
-                Ok(_) => {}
                 // A busy database or full disk: say so and try again.
-                Err(err) => eprintln!("pbem: {err}"),
+                Err(err) => log_repeated(&mut repeats, &err.to_string()),
             }
             std::thread::sleep(self.config.poll_interval);
         }
         drop(wake);
         if sending.join().is_err() {
-            eprintln!("pbem: the sender stopped with a panic");
+            error!("the sender stopped with a panic");
         }
-        eprintln!("pbem: stopped");
+        info!("stopped");
         Ok(())
     }
 
@@ -479,11 +433,13 @@ impl Runtime {
                 // Kept for the operator rather than bounced to the sender
                 // (of an oversized message, the part that was read).
                 let path =
-                    self.keep_failed(start, &error)
+                    self.failed
+                        .keep(start, &error)
                         .map_err(|source| DaemonError::Folder {
-                            path: self.config.data_dir.join(FAILED_FOLDER),
+                            path: self.failed.path().to_path_buf(),
                             source,
                         })?;
+                error!(file = %path.display(), "piped mail set aside: {error}");
                 return Ok(Receipt::Ignored(format!(
                     "set aside as {}: {error}",
                     path.display()
@@ -493,7 +449,7 @@ impl Runtime {
         // The mail is stored; a failure to send now only delays replies
         // until the next run drains the outbox.
         if let Err(err) = self.host.send_waiting(&mut self.sender) {
-            eprintln!("pbem: replies stay in the outbox for now: {err}");
+            warn!("replies stay in the outbox for now: {err}");
         }
         Ok(receipt)
     }
@@ -502,30 +458,6 @@ impl Runtime {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_oversized_stream_is_kept_only_up_to_the_header_block_and_counted_to_its_end() {
-        let head = b"From: a@example.org\r\n\r\n".as_slice();
-        let body = std::io::repeat(b'x').take(3 * 1024 * 1024);
-        let mail = read_mail(head.chain(body), 1000, None).unwrap();
-        assert_eq!(mail.start.len(), MAX_HEADER_BYTES + 1);
-        assert!(mail.start.starts_with(head));
-        assert_eq!(mail.total_len, head.len() as u64 + 3 * 1024 * 1024);
-    }
-
-    #[test]
-    fn a_file_over_the_limit_takes_its_length_from_the_file_system() {
-        let mail = read_mail(std::io::repeat(b'x'), 10, Some(1 << 40)).unwrap();
-        assert_eq!(mail.start.len(), MAX_HEADER_BYTES + 1);
-        assert_eq!(mail.total_len, 1 << 40);
-    }
-
-    #[test]
-    fn a_mail_within_the_limit_is_read_whole() {
-        let raw = vec![b'z'; 5000];
-        let mail = read_mail(raw.as_slice(), 1_000_000, Some(5000)).unwrap();
-        assert_eq!((mail.start, mail.total_len), (raw, 5000));
-    }
 
     #[test]
     fn a_panic_in_the_handler_becomes_a_permanent_failure() {
@@ -559,8 +491,8 @@ mod tests {
         let MailFailure::Permanent(error) = failure else {
             panic!("a panic is permanent");
         };
-        runtime.set_aside(&first, &error).unwrap();
-        let failed = dir.path().join(FAILED_FOLDER);
+        runtime.failed.set_aside(&first, &error).unwrap();
+        let failed = dir.path().join(crate::mail::failed::FAILED_FOLDER);
         let name = first.file_name().unwrap().to_string_lossy().into_owned();
         assert!(failed.join(&name).is_file());
         let note = std::fs::read_to_string(failed.join(format!("{name}.error"))).unwrap();

@@ -8,5 +8,6 @@ pub mod config;
 pub mod daemon;
 pub mod games;
 pub mod host;
+pub mod log;
 pub mod mail;
 pub mod store;

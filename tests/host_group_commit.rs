@@ -3,9 +3,10 @@
 //! the commit.
 
 use pbem::config::Config;
-use pbem::daemon::{Runtime, FAILED_FOLDER, MAILS_PER_COMMIT};
+use pbem::daemon::{Runtime, MAILS_PER_COMMIT};
 use pbem::host::render::Renderer;
 use pbem::host::{Host, HostError, HostSettings, Receipt};
+use pbem::mail::failed::FAILED_FOLDER;
 use pbem::store::{self, Store};
 use std::path::Path;
 

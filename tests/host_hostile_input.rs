@@ -5,7 +5,7 @@
 mod host_harness;
 
 use host_harness::{address, PostOffice, Sent, HOST};
-use pbem::daemon::FAILED_FOLDER;
+use pbem::mail::failed::FAILED_FOLDER;
 use pbem::store;
 use std::path::PathBuf;
 

@@ -9,7 +9,7 @@ pub mod recursion;
 mod registry;
 pub mod spherical;
 
-pub use registry::GameKind;
+pub use registry::{GameKind, UnknownGame};
 
 use std::fmt;
 

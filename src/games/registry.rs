@@ -4,6 +4,7 @@
 use super::spherical::{self, Spherical};
 use super::{chess, progression, recursion, Game, SetupError};
 use std::fmt;
+use std::str::FromStr;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
@@ -62,14 +63,13 @@ impl GameKind {
 
     /// Finds a game by name or alias, ignoring case, spaces, `-` and `_`.
     pub fn from_name(text: &str) -> Option<GameKind> {
-        let wanted: String = text
-            .chars()
-            .filter(|c| !matches!(c, ' ' | '-' | '_'))
-            .flat_map(char::to_lowercase)
-            .collect();
-        GameKind::ALL
-            .into_iter()
-            .find(|kind| kind.name() == wanted || kind.aliases().contains(&wanted.as_str()))
+        text.parse().ok()
+    }
+
+    /// The command names of every game, in [`GameKind::ALL`] order: the
+    /// one list that help pages and error messages show.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        GameKind::ALL.into_iter().map(GameKind::name)
     }
 
     /// The game's help page: rules in the project's words, switches,
@@ -130,6 +130,32 @@ impl GameKind {
     }
 }
 
+/// A name that is no game of this host; it lists the games there are.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("there is no game called {given:?}; the games are {}", GameKind::names().collect::<Vec<_>>().join(", "))]
+pub struct UnknownGame {
+    pub given: String,
+}
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+
+    /// A game by name or alias, ignoring case, spaces, `-` and `_`.
+    fn from_str(text: &str) -> Result<GameKind, UnknownGame> {
+        let wanted: String = text
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_'))
+            .flat_map(char::to_lowercase)
+            .collect();
+        GameKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == wanted || kind.aliases().contains(&wanted.as_str()))
+            .ok_or_else(|| UnknownGame {
+                given: text.to_string(),
+            })
+    }
+}
+
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -181,6 +207,15 @@ mod tests {
         }
         assert_eq!(GameKind::Recursion.title(), "Infinite Recursion Chess");
         assert_eq!(GameKind::Progression.title(), "Progression Chess");
+    }
+
+    #[test]
+    fn an_unknown_name_is_an_error_that_lists_the_games() {
+        let err = "checkers".parse::<GameKind>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "there is no game called \"checkers\"; the games are chess, progression, recursion, spherical"
+        );
     }
 
     #[test]

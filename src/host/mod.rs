@@ -11,10 +11,11 @@ mod notice;
 mod notify;
 pub mod password;
 pub mod render;
-pub mod screen;
 
 use crate::mail::inbound::{self, InboundMail};
 use crate::mail::outbound::OutboundError;
+use crate::mail::raw::header_block;
+use crate::mail::screen::{self, InboundLimits};
 use crate::mail::sender::{Drained, OutboxSender};
 use crate::mail::threading::TokenError;
 use crate::store::{self, Store, StoreError};
@@ -22,7 +23,6 @@ use handle::{Context, Failure};
 use notice::Notice;
 use notify::Notifier;
 use render::{Renderer, TemplateError};
-use screen::InboundLimits;
 
 /// What the host needs to know about itself.
 #[derive(Clone, Debug)]
@@ -268,6 +268,19 @@ impl Batch<'_> {
             self.replays,
         )?;
         mail_savepoint.commit().map_err(StoreError::from)?;
+        if let Receipt::Handled {
+            commands,
+            mails_queued,
+        } = receipt
+        {
+            tracing::info!(
+                mail = %mail.message_id,
+                from = %mail.from,
+                commands,
+                queued = mails_queued,
+                "handled"
+            );
+        }
         Ok(receipt)
     }
 
@@ -276,32 +289,6 @@ impl Batch<'_> {
         self.tx.commit().map_err(StoreError::from)?;
         Ok(())
     }
-}
-
-/// The most of an oversized message that is read: its header block.
-pub const MAX_HEADER_BYTES: usize = 64 * 1024;
-
-/// The header block of a raw message (up to the first empty line, at
-/// most 64 KiB), enough to learn its sender and ids.
-fn header_block(raw: &[u8]) -> &[u8] {
-    let head = &raw[..raw.len().min(MAX_HEADER_BYTES)];
-    let end = head
-        .windows(4)
-        .position(|window| window == b"\r\n\r\n")
-        .map(|at| at + 4)
-        .or_else(|| {
-            head.windows(2)
-                .position(|window| window == b"\n\n")
-                .map(|at| at + 2)
-        })
-        .unwrap_or(head.len());
-    &head[..end]
-}
-
-/// Runs one statement without parameters from the statement cache.
-fn run_cached(conn: &rusqlite::Connection, sql: &str) -> Result<(), StoreError> {
-    conn.prepare_cached(sql)?.execute([])?;
-    Ok(())
 }
 
 fn handle_requests(
@@ -336,22 +323,14 @@ fn handle_requests(
                 };
                 // Each command runs in a savepoint so a refused one leaves
                 // nothing half-done while earlier ones in the mail stand.
-                run_cached(conn, "SAVEPOINT command")?;
-                match handle::handle(&ctx, command) {
+                match store::in_savepoint(conn, || handle::handle(&ctx, command)) {
                     Ok(notices) => {
-                        run_cached(conn, "RELEASE command")?;
                         applied = true;
                         notices
                     }
-                    Err(failure) => {
-                        run_cached(conn, "ROLLBACK TO command")?;
-                        run_cached(conn, "RELEASE command")?;
-                        match failure {
-                            Failure::Refused(notice) => vec![notice],
-                            Failure::Store(err) => return Err(err.into()),
-                            Failure::Hash(err) => return Err(err.into()),
-                        }
-                    }
+                    Err(Failure::Refused(notice)) => vec![notice],
+                    Err(Failure::Store(err)) => return Err(err.into()),
+                    Err(Failure::Hash(err)) => return Err(err.into()),
                 }
             }
         };
@@ -390,8 +369,9 @@ mod tests {
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let mail_savepoint = batch.tx.savepoint().unwrap();
             store::mark_seen(&mail_savepoint, "half-done@example.org").unwrap();
-            run_cached(&mail_savepoint, "SAVEPOINT command").unwrap();
-            panic!("a bug half-way through a mail");
+            let _: Result<(), StoreError> = store::in_savepoint(&mail_savepoint, || {
+                panic!("a bug half-way through a mail");
+            });
         }));
         assert!(outcome.is_err());
         batch.receive(&signup("bob")).unwrap();

@@ -326,8 +326,9 @@ impl Notifier<'_> {
         let since = store::now() - 3600;
         let cap = self.settings.max_mails_per_hour;
         if store::mails_to_since(self.conn, recipient, since, cap)? >= cap {
-            eprintln!(
-                "pbem: not mailing {recipient}: the limit of {} mails an hour is reached",
+            tracing::warn!(
+                to = %recipient,
+                "not mailed: the limit of {} mails an hour is reached",
                 self.settings.max_mails_per_hour
             );
             return Ok(());

@@ -19,6 +19,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tracing::{error, info, warn};
 
 /// When to try a failed row again, and when to stop trying.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,7 +139,7 @@ impl OutboxSender {
                         by_id.insert(row.id, row);
                     }
                     Err(err) => {
-                        eprintln!("pbem: {err}; the mail is set aside");
+                        error!(row = row.id, "{err}; the mail is set aside");
                         store::mark_failed(conn, row.id, &err.to_string())?;
                         drained.given_up += 1;
                     }
@@ -174,8 +175,8 @@ impl OutboxSender {
                 self.catching_up = false;
                 let waiting = store::retry_unreachable_now(conn, now_ms)?;
                 if waiting > 0 {
-                    eprintln!(
-                        "pbem: {} works again; {waiting} waiting mail(s) go now",
+                    info!(
+                        "{} works again; {waiting} waiting mail(s) go now",
                         self.transport.describe()
                     );
                 }
@@ -185,8 +186,8 @@ impl OutboxSender {
                 self.outages += 1;
                 let pause = self.policy.delay_after(self.outages);
                 self.paused_until = now_ms + pause.as_millis() as i64;
-                eprintln!(
-                    "pbem: {} is unavailable ({err}); mail waits in the outbox, next try in {}",
+                warn!(
+                    "{} is unavailable ({err}); mail waits in the outbox, next try in {}",
                     self.transport.describe(),
                     duration_text(pause)
                 );
@@ -225,9 +226,9 @@ impl OutboxSender {
         };
         match reason {
             Some(reason) => {
-                eprintln!(
-                    "pbem: mail {} to {} ({:?}) is given up, {reason}",
-                    row.id, row.mail.recipient, row.mail.subject
+                error!(
+                    row = row.id,
+                    "mail to {} ({:?}) is given up, {reason}", row.mail.recipient, row.mail.subject
                 );
                 store::record_failed_attempt(conn, row.id, &err.reason, now_ms, false)?;
                 store::mark_failed(conn, row.id, &reason)?;
@@ -236,9 +237,9 @@ impl OutboxSender {
             None => {
                 let delay = self.policy.delay_after(attempts);
                 if err.kind == FailureKind::Deferred {
-                    eprintln!(
-                        "pbem: mail {} to {} deferred ({err}); try {} in {}",
-                        row.id,
+                    warn!(
+                        row = row.id,
+                        "mail to {} deferred ({err}); try {} in {}",
                         row.mail.recipient,
                         attempts + 1,
                         duration_text(delay)

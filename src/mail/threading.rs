@@ -69,6 +69,25 @@ fn random_token() -> Result<[u8; 16], TokenError> {
     })
 }
 
+/// Whether an id has the shape of the ones the host generates
+/// (`pbem.STAMP.[BOARD.]TOKEN@DOMAIN`, as [`new_message_id`] makes them) at its own domain.
+pub fn is_own_message_id(id: &str, address: &str) -> bool {
+    let Some((_, domain)) = address.rsplit_once('@') else {
+        return false;
+    };
+    let Some((local, id_domain)) = id.rsplit_once('@') else {
+        return false;
+    };
+    if !id_domain.eq_ignore_ascii_case(domain) {
+        return false;
+    }
+    let Some(rest) = local.strip_prefix("pbem.") else {
+        return false;
+    };
+    let token = rest.rsplit('.').next().unwrap_or_default();
+    token.len() == 32 && token.bytes().all(|byte| byte.is_ascii_hexdigit())
+}
+
 /// Message-IDs in a header value, without their angle brackets.
 pub fn ids_in(text: &str) -> Vec<String> {
     let mut ids = Vec::new();
@@ -129,5 +148,22 @@ mod tests {
     fn ids_are_read_from_a_references_header() {
         assert_eq!(ids_in("<a@b> <c@d>\r\n <e@f>"), vec!["a@b", "c@d", "e@f"]);
         assert_eq!(ids_in("bare@id"), vec!["bare@id"]);
+    }
+
+    #[test]
+    fn generated_ids_are_recognised_as_the_hosts_own() {
+        let board = new_message_id(Some(101), "example.org").unwrap();
+        let plain = new_message_id(None, "example.org").unwrap();
+        assert!(is_own_message_id(&board, "pbem@example.org"));
+        assert!(is_own_message_id(&plain, "pbem@example.org"));
+        assert!(!is_own_message_id(&board, "pbem@elsewhere.org"));
+        assert!(!is_own_message_id(
+            "player.0123@example.org",
+            "pbem@example.org"
+        ));
+        assert!(!is_own_message_id(
+            "pbem.short@example.org",
+            "pbem@example.org"
+        ));
     }
 }

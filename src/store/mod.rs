@@ -111,6 +111,36 @@ impl Store {
     }
 }
 
+/// Runs `work` inside a savepoint of the open transaction: what it wrote
+/// is kept when it returns `Ok` and undone when it returns `Err`, while the
+/// transaction itself goes on (a refused command of a `multiple` mail
+/// leaves nothing half-done, and the commands before it stand). A panic
+/// unwinding through here leaves the savepoint open; the transaction's
+/// own rollback then undoes it with everything else.
+pub fn in_savepoint<T, E: From<StoreError>>(
+    conn: &Connection,
+    work: impl FnOnce() -> Result<T, E>,
+) -> Result<T, E> {
+    run_cached(conn, "SAVEPOINT command")?;
+    match work() {
+        Ok(value) => {
+            run_cached(conn, "RELEASE command")?;
+            Ok(value)
+        }
+        Err(err) => {
+            run_cached(conn, "ROLLBACK TO command")?;
+            run_cached(conn, "RELEASE command")?;
+            Err(err)
+        }
+    }
+}
+
+/// Runs one statement without parameters from the statement cache.
+fn run_cached(conn: &Connection, sql: &str) -> StoreResult<()> {
+    conn.prepare_cached(sql)?.execute([])?;
+    Ok(())
+}
+
 /// Seconds since the Unix epoch, the time stamp stored in every table.
 pub fn now() -> i64 {
     SystemTime::now()
@@ -136,6 +166,26 @@ pub use players::{
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_savepoint_keeps_what_succeeded_and_undoes_what_failed() {
+        let mut store = Store::open_in_memory().unwrap();
+        let tx = store.begin().unwrap();
+        let kept: Result<(), StoreError> = in_savepoint(&tx, || {
+            mark_seen(&tx, "kept@example.org")?;
+            Ok(())
+        });
+        kept.unwrap();
+        let undone: Result<(), StoreError> = in_savepoint(&tx, || {
+            mark_seen(&tx, "undone@example.org")?;
+            Err(StoreError::Corrupt("refused".into()))
+        });
+        assert!(undone.is_err());
+        tx.commit().unwrap();
+        let conn = store.connection();
+        assert!(!mark_seen(conn, "kept@example.org").unwrap(), "kept");
+        assert!(mark_seen(conn, "undone@example.org").unwrap(), "undone");
+    }
 
     #[test]
     fn cached_statements_keep_their_plan_whatever_is_bound() {
