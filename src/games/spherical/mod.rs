@@ -22,7 +22,7 @@ pub use position::{Move, Position, Progress};
 pub use setup::SetUp;
 pub use square::Square;
 
-use super::{Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side};
+use super::{EndReason, Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side};
 
 /// A game of Spherical Chess 324: its set-up and the position reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,7 +116,7 @@ impl Game for Spherical {
 
     fn outcome(&self) -> Option<Outcome> {
         let winner = self.position.winner()?;
-        Some(Outcome::win(winner, "capturing the last queen"))
+        Some(Outcome::win(winner, EndReason::LastQueenCaptured))
     }
 
     fn legal_moves(&self, side: Side) -> Vec<String> {
