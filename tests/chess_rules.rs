@@ -21,6 +21,22 @@ fn legal(game: &dyn Game) -> Vec<String> {
 }
 
 #[test]
+fn the_turn_number_is_the_full_move_number_of_the_next_move() {
+    let mut game = GameKind::Chess.new_game(&[]).unwrap();
+    let mut turns = vec![game.turn_number()];
+    for text in ["f3", "e5", "g4", "Qh4#"] {
+        play_all(&mut game, text);
+        turns.push(game.turn_number());
+    }
+    // Black mates with his second move; White's next would be move 3.
+    assert_eq!(turns, [1, 1, 2, 2, 3]);
+    assert_eq!(
+        game_from("4k3/8/8/8/8/8/8/R3K3 b - - 5 40").turn_number(),
+        40
+    );
+}
+
+#[test]
 fn threefold_repetition_is_a_draw_on_the_third_occurrence() {
     let mut game = GameKind::Chess.new_game(&[]).unwrap();
     play_all(&mut game, "Nf3 Nf6 Ng1 Ng8");

@@ -105,7 +105,9 @@ fn each_round_both_players_move_once_on_different_boards() {
     let mut game = new_game();
     assert_eq!(game.to_move(), [Side::White, Side::Black]);
     // Round 1: White on White's board, Black on Black's board, either order.
+    assert_eq!(game.turn_number(), 1);
     game.play(Side::Black, "e5").unwrap();
+    assert_eq!(game.turn_number(), 1, "the round is not complete");
     assert_eq!(game.to_move(), [Side::White]);
     assert_eq!(
         game.play(Side::Black, "d5"),
@@ -113,6 +115,7 @@ fn each_round_both_players_move_once_on_different_boards() {
     );
     game.play(Side::White, "e4").unwrap();
     assert_eq!(game.state().round, 2);
+    assert_eq!(game.turn_number(), 2);
     // Round 2: Black on White's board, White on Black's board.
     assert_eq!(game.to_move(), [Side::Black, Side::White]);
     assert!(game.status(Side::White).starts_with("Round 2"));
@@ -351,6 +354,8 @@ fn both_boards_ending_in_one_round_change_no_state_and_end_the_match() {
         "{outcome}"
     );
     assert!(game.to_move().is_empty());
+    // The match ended in round 4; a next move would have been round 5's.
+    assert_eq!(game.turn_number(), 5);
     assert_eq!(game.play(Side::White, "e4"), Err(MoveError::GameOver));
     assert_eq!(game.perft(1), 0);
 }

@@ -154,6 +154,15 @@ pub trait Game: Send {
         self.to_move().first().copied()
     }
 
+    /// The number of the turn the next move belongs to, for grouping a
+    /// move list into turns ("1. e4 e5", "Round 3: ..."); once the game is
+    /// over, the number the next move would have had. Chess counts full
+    /// moves from 1, Progression Chess 0 for its list phase and then the
+    /// board's full moves from 1, Infinite Recursion Chess its rounds, and
+    /// Spherical Chess 324 its turns (White's single first move and Black's
+    /// first turn are turn 1).
+    fn turn_number(&self) -> u32;
+
     /// Parses and plays one move by `side`.
     fn play(&mut self, side: Side, text: &str) -> Result<PlayedMove, MoveError>;
 

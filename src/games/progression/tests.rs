@@ -103,6 +103,19 @@ fn white_chooses_his_list_then_black_then_white_moves_on_the_board() {
 }
 
 #[test]
+fn the_list_phase_is_turn_0_and_the_board_counts_full_moves_from_1() {
+    let mut g = game("");
+    let mut turns = vec![g.turn_number()];
+    for text in ["nbNBrRQK", "KQRrNnBb", "e2e4", "e7e5", "d2d4"] {
+        play_all(&mut g, text);
+        turns.push(g.turn_number());
+    }
+    assert_eq!(turns, [0, 0, 1, 1, 2, 2]);
+    // A complete template has no list phase.
+    assert_eq!(game("-list:nbNBrRQK").turn_number(), 1);
+}
+
+#[test]
 fn a_list_that_breaks_the_template_is_refused() {
     let mut g = game("-list:nbxxxxxx");
     let err = g
