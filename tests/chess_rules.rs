@@ -2,7 +2,7 @@
 //! castling, en passant, promotion notation, errors, FEN and the board.
 
 use pbem::games::chess::{fen, outcome, Rules};
-use pbem::games::{Game, GameKind, MoveError, Side};
+use pbem::games::{EndReason, Game, GameKind, MoveError, Side};
 
 fn game_from(fen: &str) -> Box<dyn Game> {
     GameKind::Chess.from_position(&[], fen).unwrap()
@@ -21,6 +21,22 @@ fn legal(game: &dyn Game) -> Vec<String> {
 }
 
 #[test]
+fn the_turn_number_is_the_full_move_number_of_the_next_move() {
+    let mut game = GameKind::Chess.new_game(&[]).unwrap();
+    let mut turns = vec![game.turn_number()];
+    for text in ["f3", "e5", "g4", "Qh4#"] {
+        play_all(&mut game, text);
+        turns.push(game.turn_number());
+    }
+    // Black mates with his second move; White's next would be move 3.
+    assert_eq!(turns, [1, 1, 2, 2, 3]);
+    assert_eq!(
+        game_from("4k3/8/8/8/8/8/8/R3K3 b - - 5 40").turn_number(),
+        40
+    );
+}
+
+#[test]
 fn threefold_repetition_is_a_draw_on_the_third_occurrence() {
     let mut game = GameKind::Chess.new_game(&[]).unwrap();
     play_all(&mut game, "Nf3 Nf6 Ng1 Ng8");
@@ -28,7 +44,7 @@ fn threefold_repetition_is_a_draw_on_the_third_occurrence() {
     play_all(&mut game, "Nf3 Nf6 Ng1 Ng8");
     let outcome = game.outcome().expect("third occurrence ends the game");
     assert_eq!(outcome.winner, None);
-    assert_eq!(outcome.reason, "threefold repetition");
+    assert_eq!(outcome.reason, EndReason::ThreefoldRepetition);
     assert!(game.to_move().is_empty());
     assert_eq!(game.play(Side::White, "e4"), Err(MoveError::GameOver));
 }
@@ -41,7 +57,10 @@ fn a_double_step_nobody_can_take_en_passant_repeats_the_position() {
     play_all(&mut game, "e4 e5 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
     assert_eq!(game.outcome(), None);
     play_all(&mut game, "Ng8");
-    assert_eq!(game.outcome().unwrap().reason, "threefold repetition");
+    assert_eq!(
+        game.outcome().unwrap().reason,
+        EndReason::ThreefoldRepetition
+    );
 }
 
 #[test]
@@ -61,7 +80,7 @@ fn fifty_moves_without_pawn_move_or_capture_draw() {
     play_all(&mut game, "Ra2");
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.winner, None);
-    assert_eq!(outcome.reason, "the fifty-move rule");
+    assert_eq!(outcome.reason, EndReason::FiftyMoveRule);
 }
 
 #[test]
@@ -70,14 +89,14 @@ fn mate_on_the_hundredth_quiet_ply_wins() {
     play_all(&mut game, "Ra8#");
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.winner, Some(Side::White));
-    assert_eq!(outcome.reason, "checkmate");
+    assert_eq!(outcome.reason, EndReason::Checkmate);
 }
 
 #[test]
 fn stalemate_is_a_draw() {
     let mut game = game_from("k7/8/8/1Q6/8/8/8/7K w - - 0 1");
     play_all(&mut game, "Qb6");
-    assert_eq!(game.outcome().unwrap().reason, "stalemate");
+    assert_eq!(game.outcome().unwrap().reason, EndReason::Stalemate);
 }
 
 #[test]
@@ -86,7 +105,7 @@ fn checkmate_wins_for_the_mating_side() {
     play_all(&mut game, "f3 e5 g4 Qh4#");
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.winner, Some(Side::Black));
-    assert_eq!(outcome.reason, "checkmate");
+    assert_eq!(outcome.reason, EndReason::Checkmate);
     assert_eq!(game.perft(1), 0);
 }
 
@@ -94,7 +113,10 @@ fn checkmate_wins_for_the_mating_side() {
 fn capturing_down_to_king_against_king_is_a_dead_draw() {
     let mut game = game_from("8/8/8/4k3/8/8/5q2/4K3 w - - 0 1");
     play_all(&mut game, "Kxf2");
-    assert_eq!(game.outcome().unwrap().reason, "insufficient material");
+    assert_eq!(
+        game.outcome().unwrap().reason,
+        EndReason::InsufficientMaterial
+    );
 }
 
 #[test]

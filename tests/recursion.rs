@@ -4,7 +4,7 @@
 
 use pbem::games::chess::{Color, MarkRules, Move, MoveKind, Position, Role, Rules};
 use pbem::games::recursion::{BoardId, MegaState, RecursionGame};
-use pbem::games::{Game, GameKind, MoveError, Side};
+use pbem::games::{EndReason, Game, GameKind, MatchCell, MoveError, Side};
 
 fn new_game() -> RecursionGame {
     RecursionGame::new(&[]).expect("no switches")
@@ -105,7 +105,9 @@ fn each_round_both_players_move_once_on_different_boards() {
     let mut game = new_game();
     assert_eq!(game.to_move(), [Side::White, Side::Black]);
     // Round 1: White on White's board, Black on Black's board, either order.
+    assert_eq!(game.turn_number(), 1);
     game.play(Side::Black, "e5").unwrap();
+    assert_eq!(game.turn_number(), 1, "the round is not complete");
     assert_eq!(game.to_move(), [Side::White]);
     assert_eq!(
         game.play(Side::Black, "d5"),
@@ -113,6 +115,7 @@ fn each_round_both_players_move_once_on_different_boards() {
     );
     game.play(Side::White, "e4").unwrap();
     assert_eq!(game.state().round, 2);
+    assert_eq!(game.turn_number(), 2);
     // Round 2: Black on White's board, White on Black's board.
     assert_eq!(game.to_move(), [Side::Black, Side::White]);
     assert!(game.status(Side::White).starts_with("Round 2"));
@@ -186,7 +189,7 @@ fn a_mate_changes_the_other_mega_knight_only_at_the_end_of_the_round() {
     // Round over: White won White's board, Black's mega-knight is Frozen.
     let white_board = game.state().board(BoardId::White).result.clone().unwrap();
     assert_eq!(white_board.winner, Some(Side::White));
-    assert_eq!(white_board.reason, "checkmate");
+    assert_eq!(white_board.reason, EndReason::Checkmate);
     assert_eq!(mega(&game, BoardId::Black), MegaState::Frozen);
     assert_eq!(mega(&game, BoardId::White), MegaState::Neutral);
     assert!(game.status(Side::White).contains("Black's Frozen"));
@@ -305,7 +308,7 @@ fn a_drawn_board_disarms_the_other_mega_knight() {
     play(&mut game, "B:h4");
     let white_board = game.state().board(BoardId::White).result.clone().unwrap();
     assert_eq!(white_board.winner, None);
-    assert_eq!(white_board.reason, "threefold repetition");
+    assert_eq!(white_board.reason, EndReason::ThreefoldRepetition);
     assert_eq!(mega(&game, BoardId::Black), MegaState::Disarmed);
     // The knight on e5 still moves but may not take the pawn on f3 ...
     let moves = game.legal_moves(Side::Black);
@@ -340,8 +343,19 @@ fn both_boards_ending_in_one_round_change_no_state_and_end_the_match() {
     assert_eq!(black_board.winner, Some(Side::White));
     let outcome = game.outcome().expect("the match is over");
     assert_eq!(outcome.winner, None, "{outcome}");
-    assert!(outcome.reason.starts_with("each player winning one board"));
+    assert!(
+        matches!(
+            outcome.reason,
+            EndReason::RecursionMatch {
+                cell: MatchCell::EachWonOne,
+                ..
+            }
+        ),
+        "{outcome}"
+    );
     assert!(game.to_move().is_empty());
+    // The match ended in round 4; a next move would have been round 5's.
+    assert_eq!(game.turn_number(), 5);
     assert_eq!(game.play(Side::White, "e4"), Err(MoveError::GameOver));
     assert_eq!(game.perft(1), 0);
 }
@@ -361,7 +375,13 @@ fn winning_both_boards_in_different_rounds_wins_the_match() {
     let outcome = game.outcome().expect("both boards are over");
     assert_eq!(outcome.winner, Some(Side::White), "{outcome}");
     assert!(
-        outcome.reason.starts_with("winning both boards"),
+        matches!(
+            outcome.reason,
+            EndReason::RecursionMatch {
+                cell: MatchCell::WonBothBoards,
+                ..
+            }
+        ),
         "{outcome}"
     );
     assert!(game

@@ -4,18 +4,21 @@
 //! [`GameKind`], the registry of names and aliases.
 
 pub mod chess;
+mod outcome;
 pub mod progression;
 pub mod recursion;
 mod registry;
 pub mod spherical;
 
+pub use outcome::{EndReason, MatchCell, Outcome};
 pub use registry::{GameKind, UnknownGame};
 
 use std::fmt;
 
 /// One of the two players of a game. White (the challenger's first userid)
-/// moves first in every game of the project.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// moves first in every game of the project. Serializes as "White" or
+/// "Black".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub enum Side {
     White,
     Black,
@@ -46,41 +49,6 @@ impl Side {
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// How a finished game ended, as far as the rules can tell. Resignation,
-/// agreed draws and time forfeits are decided by the host, not here.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// `None` is a draw.
-    pub winner: Option<Side>,
-    /// Why, in a few words: "checkmate", "stalemate", "threefold repetition".
-    pub reason: String,
-}
-
-impl Outcome {
-    pub fn win(winner: Side, reason: impl Into<String>) -> Self {
-        Outcome {
-            winner: Some(winner),
-            reason: reason.into(),
-        }
-    }
-
-    pub fn draw(reason: impl Into<String>) -> Self {
-        Outcome {
-            winner: None,
-            reason: reason.into(),
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(side) => write!(f, "{side} wins by {}", self.reason),
-            None => write!(f, "draw by {}", self.reason),
-        }
     }
 }
 
@@ -185,6 +153,15 @@ pub trait Game: Send {
     fn canonical_mover(&self) -> Option<Side> {
         self.to_move().first().copied()
     }
+
+    /// The number of the turn the next move belongs to, for grouping a
+    /// move list into turns ("1. e4 e5", "Round 3: ..."); once the game is
+    /// over, the number the next move would have had. Chess counts full
+    /// moves from 1, Progression Chess 0 for its list phase and then the
+    /// board's full moves from 1, Infinite Recursion Chess its rounds, and
+    /// Spherical Chess 324 its turns (White's single first move and Black's
+    /// first turn are turn 1).
+    fn turn_number(&self) -> u32;
 
     /// Parses and plays one move by `side`.
     fn play(&mut self, side: Side, text: &str) -> Result<PlayedMove, MoveError>;

@@ -72,6 +72,10 @@ impl Game for ChessGame {
         }
     }
 
+    fn turn_number(&self) -> u32 {
+        self.position.fullmove_number()
+    }
+
     fn play(&mut self, side: Side, text: &str) -> Result<PlayedMove, MoveError> {
         if self.outcome.is_some() {
             return Err(MoveError::GameOver);

@@ -4,26 +4,26 @@
 use super::piece::{Color, Role};
 use super::position::Position;
 use super::square::Bitboard;
-use crate::games::Outcome;
+use crate::games::{EndReason, Outcome};
 
 /// Judges `pos` just after a move; `occurrences` is how often this position
 /// (by [`Position::repetition_key`]) has now stood on the board.
 pub fn judge(pos: &Position, occurrences: usize) -> Option<Outcome> {
     if pos.count_legal_moves() == 0 {
         return Some(if pos.is_check() {
-            Outcome::win(pos.turn().opponent(), "checkmate")
+            Outcome::win(pos.turn().opponent(), EndReason::Checkmate)
         } else {
-            Outcome::draw("stalemate")
+            Outcome::draw(EndReason::Stalemate)
         });
     }
     if occurrences >= 3 {
-        return Some(Outcome::draw("threefold repetition"));
+        return Some(Outcome::draw(EndReason::ThreefoldRepetition));
     }
     if pos.halfmove_clock() >= 100 {
-        return Some(Outcome::draw("the fifty-move rule"));
+        return Some(Outcome::draw(EndReason::FiftyMoveRule));
     }
     if is_dead_position(pos) {
-        return Some(Outcome::draw("insufficient material"));
+        return Some(Outcome::draw(EndReason::InsufficientMaterial));
     }
     None
 }

@@ -8,7 +8,7 @@ use crate::games::chess::{
     Bitboard, CastlingSetup, Color, MarkRules, Move, MoveKind, Piece, Position, Role, Rules,
     Square, STANDARD_BACK_RANK,
 };
-use crate::games::Outcome;
+use crate::games::{EndReason, Outcome};
 
 /// No check: every pseudo-legal move is legal and kings are ordinary
 /// targets. The core promotes to one placeholder role; the kind a pawn
@@ -176,16 +176,16 @@ impl Board {
     pub fn judge_after_move(&self) -> Option<Outcome> {
         let mover = self.turn().opponent();
         if self.kings(mover.opponent()).is_empty() {
-            return Some(Outcome::win(mover, "capturing the last enemy King"));
+            return Some(Outcome::win(mover, EndReason::LastKingCaptured));
         }
         if self.kings(mover).is_empty() {
             return Some(Outcome::win(
                 mover.opponent(),
-                format!("{mover} having no King left"),
+                EndReason::NoKingLeft { side: mover },
             ));
         }
         if self.position.halfmove_clock() >= 100 {
-            return Some(Outcome::draw("the fifty-move rule"));
+            return Some(Outcome::draw(EndReason::FiftyMoveRule));
         }
         None
     }
@@ -195,7 +195,7 @@ impl Board {
     pub fn judge(&self) -> Option<Outcome> {
         self.judge_after_move().or_else(|| {
             (self.count_legal_moves() == 0)
-                .then(|| Outcome::draw(format!("{} having no legal move", self.turn())))
+                .then(|| Outcome::draw(EndReason::NoLegalMove { side: self.turn() }))
         })
     }
 

@@ -204,6 +204,13 @@ impl Game for ProgressionGame {
         }
     }
 
+    fn turn_number(&self) -> u32 {
+        // The list phase is turn 0, so the board's moves keep chess numbers.
+        self.board
+            .as_ref()
+            .map_or(0, |board| board.position().fullmove_number())
+    }
+
     fn play(&mut self, side: Side, text: &str) -> Result<PlayedMove, MoveError> {
         if self.outcome.is_some() {
             return Err(MoveError::GameOver);

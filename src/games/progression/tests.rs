@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::games::chess::{Square, Wing};
-use crate::games::{Game, MoveError, Side};
+use crate::games::{EndReason, Game, MoveError, Side};
 
 fn switches(text: &str) -> Vec<String> {
     text.split_whitespace().map(String::from).collect()
@@ -100,6 +100,19 @@ fn white_chooses_his_list_then_black_then_white_moves_on_the_board() {
     // List moves are not board moves: no ply counted.
     assert_eq!(board.position().halfmove_clock(), 0);
     assert_eq!(board.position().fullmove_number(), 1);
+}
+
+#[test]
+fn the_list_phase_is_turn_0_and_the_board_counts_full_moves_from_1() {
+    let mut g = game("");
+    let mut turns = vec![g.turn_number()];
+    for text in ["nbNBrRQK", "KQRrNnBb", "e2e4", "e7e5", "d2d4"] {
+        play_all(&mut g, text);
+        turns.push(g.turn_number());
+    }
+    assert_eq!(turns, [0, 0, 1, 1, 2, 2]);
+    // A complete template has no list phase.
+    assert_eq!(game("-list:nbNBrRQK").turn_number(), 1);
 }
 
 #[test]
@@ -380,7 +393,7 @@ fn the_fifty_move_rule_draws_after_100_quiet_plies() {
     g.play(Side::Black, "f6g4").unwrap();
     let outcome = g.outcome().unwrap();
     assert_eq!(outcome.winner, None);
-    assert!(outcome.reason.contains("fifty"), "{outcome}");
+    assert_eq!(outcome.reason, EndReason::FiftyMoveRule, "{outcome}");
 }
 
 #[test]
@@ -413,7 +426,11 @@ fn no_legal_move_at_all_is_a_draw() {
     g.play(Side::White, "h2h3").unwrap();
     let outcome = g.outcome().unwrap();
     assert_eq!(outcome.winner, None);
-    assert!(outcome.reason.contains("no legal move"), "{outcome}");
+    assert_eq!(
+        outcome.reason,
+        EndReason::NoLegalMove { side: Side::Black },
+        "{outcome}"
+    );
 }
 
 // --- Notation and errors ----------------------------------------------------
@@ -573,7 +590,7 @@ fn random_playouts_end_with_a_result_the_rules_explain() {
         "-list:rKQRNnBb -promote:2",
     ];
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let mut reasons = std::collections::BTreeMap::new();
+    let mut reasons: Vec<EndReason> = Vec::new();
     for round in 0..300 {
         let setup = setups[round % setups.len()];
         let mut g = game(setup);
@@ -613,7 +630,9 @@ fn random_playouts_end_with_a_result_the_rules_explain() {
             assert!(plies < 20_000, "game {round} does not end");
         }
         let outcome = g.outcome().expect("a game with nobody to move is over");
-        *reasons.entry(outcome.reason.clone()).or_insert(0) += 1;
+        if !reasons.contains(&outcome.reason) {
+            reasons.push(outcome.reason.clone());
+        }
         let board = g.board_state().unwrap();
         let kings = |side: Side| board.kings(side).count();
         // The side that made the last move.
@@ -642,11 +661,13 @@ fn random_playouts_end_with_a_result_the_rules_explain() {
         }
         assert_eq!(replay.outcome(), g.outcome());
     }
-    for reason in ["capturing the last enemy King", "the fifty-move rule"] {
-        assert!(reasons.contains_key(reason), "{reasons:?}");
+    for reason in [EndReason::LastKingCaptured, EndReason::FiftyMoveRule] {
+        assert!(reasons.contains(&reason), "{reasons:?}");
     }
     assert!(
-        reasons.keys().any(|r| r.ends_with("having no King left")),
+        reasons
+            .iter()
+            .any(|r| matches!(r, EndReason::NoKingLeft { .. })),
         "{reasons:?}"
     );
 }

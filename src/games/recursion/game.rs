@@ -101,6 +101,10 @@ impl Game for RecursionGame {
         Some(self.game.board(id).position.turn())
     }
 
+    fn turn_number(&self) -> u32 {
+        self.game.round
+    }
+
     fn play(&mut self, side: Side, text: &str) -> Result<PlayedMove, MoveError> {
         if self.game.is_over() {
             return Err(MoveError::GameOver);

@@ -90,6 +90,7 @@ mod tests {
     use super::*;
     use crate::games::chess::{fen, Position, Square};
     use crate::games::recursion::board::{rules, BoardId};
+    use crate::games::EndReason;
 
     /// The seed's table as the seed prints it: capturing move,
     /// non-capturing move, is capturable, gives check.
@@ -203,8 +204,8 @@ mod tests {
 
     #[test]
     fn state_after_a_finished_game_follows_its_winner() {
-        let white_won = Outcome::win(Color::White, "checkmate");
-        let drawn = Outcome::draw("stalemate");
+        let white_won = Outcome::win(Color::White, EndReason::Checkmate);
+        let drawn = Outcome::draw(EndReason::Stalemate);
         assert_eq!(MegaState::after(Color::White, &white_won), MegaState::Armed);
         assert_eq!(
             MegaState::after(Color::Black, &white_won),

@@ -2,27 +2,27 @@
 //! table).
 
 use crate::games::chess::Color;
-use crate::games::Outcome;
+use crate::games::{EndReason, MatchCell, Outcome};
 
 /// The match result table: rows White's board, columns Black's board.
 pub fn match_result(white_board: &Outcome, black_board: &Outcome) -> Outcome {
     use Color::{Black, White};
-    let (winner, why) = match (white_board.winner, black_board.winner) {
-        (Some(White), Some(White)) => (Some(White), "winning both boards"),
-        (Some(White), None) | (None, Some(White)) => {
-            (Some(White), "winning one board and drawing the other")
-        }
-        (Some(White), Some(Black)) | (Some(Black), Some(White)) => {
-            (None, "each player winning one board")
-        }
-        (None, None) => (None, "both boards being drawn"),
-        (None, Some(Black)) | (Some(Black), None) => {
-            (Some(Black), "winning one board and drawing the other")
-        }
-        (Some(Black), Some(Black)) => (Some(Black), "winning both boards"),
+    let (winner, cell) = match (white_board.winner, black_board.winner) {
+        (Some(White), Some(White)) => (Some(White), MatchCell::WonBothBoards),
+        (Some(White), None) | (None, Some(White)) => (Some(White), MatchCell::WonOneDrewOne),
+        (Some(White), Some(Black)) | (Some(Black), Some(White)) => (None, MatchCell::EachWonOne),
+        (None, None) => (None, MatchCell::BothDrawn),
+        (None, Some(Black)) | (Some(Black), None) => (Some(Black), MatchCell::WonOneDrewOne),
+        (Some(Black), Some(Black)) => (Some(Black), MatchCell::WonBothBoards),
     };
-    let reason = format!("{why} (White's board: {white_board}; Black's board: {black_board})");
-    Outcome { winner, reason }
+    Outcome {
+        winner,
+        reason: EndReason::RecursionMatch {
+            cell,
+            white_board: Box::new(white_board.clone()),
+            black_board: Box::new(black_board.clone()),
+        },
+    }
 }
 
 #[cfg(test)]
@@ -31,8 +31,8 @@ mod tests {
 
     fn board(winner: Option<Color>) -> Outcome {
         match winner {
-            Some(side) => Outcome::win(side, "checkmate"),
-            None => Outcome::draw("stalemate"),
+            Some(side) => Outcome::win(side, EndReason::Checkmate),
+            None => Outcome::draw(EndReason::Stalemate),
         }
     }
 
@@ -40,23 +40,33 @@ mod tests {
     #[test]
     fn every_cell_of_the_match_result_table() {
         use Color::{Black, White};
+        use MatchCell::{BothDrawn, EachWonOne, WonBothBoards, WonOneDrewOne};
         let table = [
-            // White's board, Black's board, match winner (None: draw).
-            (Some(White), Some(White), Some(White)),
-            (Some(White), None, Some(White)),
-            (Some(White), Some(Black), None),
-            (None, Some(White), Some(White)),
-            (None, None, None),
-            (None, Some(Black), Some(Black)),
-            (Some(Black), Some(White), None),
-            (Some(Black), None, Some(Black)),
-            (Some(Black), Some(Black), Some(Black)),
+            // White's board, Black's board, match winner (None: draw), cell.
+            (Some(White), Some(White), Some(White), WonBothBoards),
+            (Some(White), None, Some(White), WonOneDrewOne),
+            (Some(White), Some(Black), None, EachWonOne),
+            (None, Some(White), Some(White), WonOneDrewOne),
+            (None, None, None, BothDrawn),
+            (None, Some(Black), Some(Black), WonOneDrewOne),
+            (Some(Black), Some(White), None, EachWonOne),
+            (Some(Black), None, Some(Black), WonOneDrewOne),
+            (Some(Black), Some(Black), Some(Black), WonBothBoards),
         ];
-        for (white_board, black_board, expected) in table {
+        for (white_board, black_board, expected, expected_cell) in table {
             let result = match_result(&board(white_board), &board(black_board));
             assert_eq!(
                 result.winner, expected,
                 "White's board {white_board:?}, Black's board {black_board:?}: {result}"
+            );
+            assert_eq!(
+                result.reason,
+                EndReason::RecursionMatch {
+                    cell: expected_cell,
+                    white_board: Box::new(board(white_board)),
+                    black_board: Box::new(board(black_board)),
+                },
+                "{result}"
             );
         }
     }
@@ -64,8 +74,8 @@ mod tests {
     #[test]
     fn the_match_reason_names_both_boards() {
         let result = match_result(
-            &Outcome::win(Color::White, "checkmate"),
-            &Outcome::draw("stalemate"),
+            &Outcome::win(Color::White, EndReason::Checkmate),
+            &Outcome::draw(EndReason::Stalemate),
         );
         assert_eq!(
             result.to_string(),

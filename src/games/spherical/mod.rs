@@ -22,7 +22,7 @@ pub use position::{Move, Position, Progress};
 pub use setup::SetUp;
 pub use square::Square;
 
-use super::{Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side};
+use super::{EndReason, Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side};
 
 /// A game of Spherical Chess 324: its set-up and the position reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,6 +97,15 @@ impl Game for Spherical {
         self.position.to_move().into_iter().collect()
     }
 
+    fn turn_number(&self) -> u32 {
+        let position = &self.position;
+        // The winning move ends the game without ending its turn; had it
+        // been Black's last move of the turn, the next would open a new one.
+        let black_finished_turn =
+            position.winner() == Some(Side::Black) && position.moves_left() == 1;
+        position.turn_number() + u32::from(black_finished_turn)
+    }
+
     fn play(&mut self, side: Side, text: &str) -> Result<PlayedMove, MoveError> {
         let Some(mover) = self.position.to_move() else {
             return Err(MoveError::GameOver);
@@ -116,7 +125,7 @@ impl Game for Spherical {
 
     fn outcome(&self) -> Option<Outcome> {
         let winner = self.position.winner()?;
-        Some(Outcome::win(winner, "capturing the last queen"))
+        Some(Outcome::win(winner, EndReason::LastQueenCaptured))
     }
 
     fn legal_moves(&self, side: Side) -> Vec<String> {

@@ -52,6 +52,9 @@ pub struct Position {
     moves_left: u8,
     /// Moves in the current turn: 1 for White's first turn, else 2.
     turn_len: u8,
+    /// The number of the current pair of turns: White's single first move
+    /// and Black's first turn are 1, White's and Black's second turns 2.
+    turn_number: u32,
     queens: [u8; 2],
     winner: Option<Side>,
 }
@@ -91,6 +94,7 @@ impl Position {
             side: Side::White,
             moves_left: 1,
             turn_len: 1,
+            turn_number: 1,
             queens: [8, 8],
             winner: None,
         }
@@ -104,6 +108,7 @@ impl Position {
             side,
             moves_left,
             turn_len: 2,
+            turn_number: 1,
             queens: [0, 0],
             winner: None,
         }
@@ -157,6 +162,12 @@ impl Position {
         (self.turn_len + 1 - self.moves_left, self.turn_len)
     }
 
+    /// The number of the turn being played (White's and Black's turns
+    /// share a number, White's first).
+    pub fn turn_number(&self) -> u32 {
+        self.turn_number
+    }
+
     pub fn moves_left(&self) -> u8 {
         self.moves_left
     }
@@ -207,6 +218,9 @@ impl Position {
     pub fn end_move(&mut self) {
         self.moves_left -= 1;
         if self.moves_left == 0 {
+            if self.side == Side::Black {
+                self.turn_number += 1;
+            }
             self.side = self.side.opponent();
             self.moves_left = 2;
             self.turn_len = 2;

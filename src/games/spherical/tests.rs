@@ -168,6 +168,36 @@ fn the_first_turn_is_a_single_move_and_then_each_turn_is_two() {
 }
 
 #[test]
+fn white_and_blacks_turns_share_a_turn_number() {
+    let mut game = start_game(&[]);
+    let mut turns = vec![game.turn_number()];
+    for text in ["h8-h2", "q17-q14", "q14-q13", "h2-h3", "h3-h4", "q13-q12"] {
+        play_all(&mut game, &[text]);
+        turns.push(game.turn_number());
+    }
+    assert_eq!(turns, [1, 1, 1, 2, 2, 2, 2]);
+    play_all(&mut game, &["q12-q11"]);
+    assert_eq!(game.turn_number(), 3);
+}
+
+#[test]
+fn a_win_with_the_last_move_of_blacks_turn_leaves_the_next_turn_number() {
+    let mut position = Position::empty(Side::Black, 1);
+    for (label, cell) in [
+        ("a1", white(0b1111)),
+        ("a5", black(0b1111)),
+        ("f10", white(0)),
+    ] {
+        position.put(sq(label), cell);
+    }
+    let mut game = Spherical::at(SetUp::number(1).unwrap(), position);
+    assert_eq!(game.turn_number(), 1);
+    play_all(&mut game, &["a5xa1"]);
+    assert_eq!(game.outcome().unwrap().winner, Some(Side::Black));
+    assert_eq!(game.turn_number(), 2);
+}
+
+#[test]
 fn black_cannot_move_first() {
     let mut game = start_game(&[]);
     assert_eq!(
@@ -344,6 +374,8 @@ fn taking_the_last_queen_with_the_first_move_of_a_turn_ends_the_game_at_once() {
     assert_eq!(game.position().move_of_turn(), (1, 2));
     play_all(&mut game, &["a1xa5"]);
     assert!(game.to_move().is_empty());
+    // White's second move of the turn would have come next.
+    assert_eq!(game.turn_number(), 1);
     assert_eq!(game.outcome().unwrap().winner, Some(Side::White));
     assert!(game.legal_moves(Side::White).is_empty());
     assert!(game.legal_moves(Side::Black).is_empty());
