@@ -416,6 +416,47 @@ fn winning_both_boards_in_different_rounds_wins_the_match() {
 }
 
 #[test]
+fn a_finished_match_seals_nothing_and_reveals_its_last_round() {
+    // Both boards end in round 4; the move on White's board is sealed
+    // until the move on Black's board completes the round.
+    let mut game = new_game();
+    play(&mut game, "W:c3 B:c6  W:d5 B:d4  W:b4 B:b5");
+    let side = game.canonical_mover().unwrap();
+    let first = game.play(side, "W:Qa4#").unwrap();
+    assert_eq!(first.public_notation, "W:(sealed)");
+    assert_eq!(game.sealed_moves(), 1);
+    let last = game.play(side.opponent(), "B:Qa5#").unwrap();
+    assert_eq!(last.public_notation, "B:Qa5#");
+    assert!(game.outcome().is_some());
+    assert_eq!(game.sealed_moves(), 0, "a finished match seals nothing");
+    for viewer in Side::BOTH {
+        let facts = game.facts(viewer);
+        let revealed = Fact::RoundRevealed {
+            round: 4,
+            moves: vec!["W:Qa4#".into(), "B:Qa5#".into()],
+        };
+        assert!(facts.contains(&revealed), "{facts:?}");
+        assert!(!game.board(viewer).contains("sealed"));
+    }
+
+    // A match whose last board ends alone: its last round is one move.
+    let mut game = new_game();
+    play(
+        &mut game,
+        "W:d4 B:c6  W:b5 B:d4  W:e4 B:b5  W:c6 B:a3  W:Qa5# B:h6",
+    );
+    let side = game.canonical_mover().unwrap();
+    let last = game.play(side, "B:Qa5#").unwrap();
+    assert_eq!(last.public_notation, "B:Qa5#");
+    assert!(game.outcome().is_some());
+    assert_eq!(game.sealed_moves(), 0);
+    assert!(game.facts(Side::Black).contains(&Fact::RoundRevealed {
+        round: 6,
+        moves: vec!["B:Qa5#".into()],
+    }));
+}
+
+#[test]
 fn moves_never_panic_on_odd_text() {
     let mut game = new_game();
     for text in [
