@@ -2,7 +2,7 @@
 //! castling, en passant, promotion notation, errors, FEN and the board.
 
 use pbem::games::chess::{fen, outcome, Rules};
-use pbem::games::{EndReason, Game, GameKind, MoveError, Side};
+use pbem::games::{EndReason, Fact, Game, GameKind, MoveError, Side};
 
 fn game_from(fen: &str) -> Box<dyn Game> {
     GameKind::Chess.from_position(&[], fen).unwrap()
@@ -374,7 +374,15 @@ fn the_board_is_drawn_from_each_players_side() {
     let lines: Vec<&str> = black.lines().collect();
     assert_eq!(lines[1], "1 | R | N | B | K | Q | B | N | R |");
     assert_eq!(lines[17], "    h   g   f   e   d   c   b   a");
-    assert!(game.status(Side::White).contains("White to move"));
+    assert_eq!(
+        game.facts(Side::White),
+        [
+            Fact::ToMove {
+                sides: vec![Side::White]
+            },
+            Fact::MoveNumber { number: 1 }
+        ]
+    );
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Progression Chess as the host sees it: through the registry and the
 //! `Game` trait only.
 
-use pbem::games::{Game, GameKind, MoveError, Side};
+use pbem::games::{EndReason, Fact, Game, GameKind, MoveError, Outcome, Side};
 use proptest::prelude::*;
 
 fn new_game(switches: &str) -> Box<dyn Game> {
@@ -74,9 +74,13 @@ fn a_finished_game_has_no_moves_and_perft_zero() {
     assert!(game.legal_moves(Side::Black).is_empty());
     assert_eq!(game.perft(1), 0);
     assert!(game.divide(2).is_empty());
-    assert!(game
-        .status(Side::White)
-        .starts_with("Game over: Black wins"));
+    // White's King moved and became a Queen: White has no King left.
+    assert_eq!(
+        game.facts(Side::White),
+        [Fact::GameOver {
+            outcome: Outcome::win(Side::Black, EndReason::NoKingLeft { side: Side::White })
+        }]
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use pbem::games::chess::{Color, MarkRules, Move, MoveKind, Position, Role, Rules};
 use pbem::games::recursion::{BoardId, MegaState, RecursionGame};
-use pbem::games::{EndReason, Game, GameKind, MatchCell, MoveError, Side};
+use pbem::games::{BoardState, EndReason, Fact, Game, GameKind, MatchCell, MoveError, Side};
 
 fn new_game() -> RecursionGame {
     RecursionGame::new(&[]).expect("no switches")
@@ -118,7 +118,7 @@ fn each_round_both_players_move_once_on_different_boards() {
     assert_eq!(game.turn_number(), 2);
     // Round 2: Black on White's board, White on Black's board.
     assert_eq!(game.to_move(), [Side::Black, Side::White]);
-    assert!(game.status(Side::White).starts_with("Round 2"));
+    assert_eq!(game.facts(Side::White)[0], Fact::Round { number: 2 });
     let wrong_board = game.play(Side::White, "W:Nf3").unwrap_err();
     assert!(
         matches!(&wrong_board, MoveError::Illegal { reason, .. } if reason.contains("Black's board")),
@@ -160,17 +160,35 @@ fn sealed_moves_are_not_revealed_before_the_round_completes() {
         words(&game.board(Side::Black)),
         words(&board_before).replace("White to move", "White has moved (sealed)")
     );
-    let status = game.status(Side::Black);
-    assert!(!status.contains("e4"), "{status}");
-    assert!(status.contains("White has moved (sealed)"), "{status}");
+    let facts = game.facts(Side::Black);
+    assert!(!format!("{facts:?}").contains("e4"), "{facts:?}");
+    let white_board = |state| Fact::Board {
+        owner: Side::White,
+        state,
+    };
+    assert!(
+        facts.contains(&white_board(BoardState::Sealed {
+            side: Side::White,
+            notation: None
+        })),
+        "{facts:?}"
+    );
     // White's view confirms his move.
-    assert!(game.status(Side::White).contains("you have moved e4"));
+    assert!(game
+        .facts(Side::White)
+        .contains(&white_board(BoardState::Sealed {
+            side: Side::White,
+            notation: Some("e4".into())
+        })));
     assert!(game.board(Side::White).contains("Your sealed move e4"));
     // Black's move completes the round: now both are told.
     let played = game.play(Side::Black, "B:e5").unwrap();
     assert_eq!(played.public_notation, "B:e5");
     for viewer in Side::BOTH {
-        assert!(game.status(viewer).contains("Round 1 was W:e4 B:e5"));
+        assert!(game.facts(viewer).contains(&Fact::RoundRevealed {
+            round: 1,
+            moves: vec!["W:e4".into(), "B:e5".into()]
+        }));
     }
 }
 
@@ -182,7 +200,10 @@ fn a_mate_changes_the_other_mega_knight_only_at_the_end_of_the_round() {
     // in this round, with his mega-knight still Neutral (so it may move).
     assert_eq!(game.to_move(), [Side::Black]);
     assert_eq!(mega(&game, BoardId::Black), MegaState::Neutral);
-    assert!(game.status(Side::Black).contains("Black's Neutral"));
+    assert!(game.facts(Side::Black).contains(&Fact::MegaKnight {
+        owner: Side::Black,
+        state: MegaState::Neutral
+    }));
     let black_moves = game.legal_moves(Side::Black);
     assert!(black_moves.contains(&"Nb4".to_string()), "{black_moves:?}");
     play(&mut game, "B:h6");
@@ -192,7 +213,10 @@ fn a_mate_changes_the_other_mega_knight_only_at_the_end_of_the_round() {
     assert_eq!(white_board.reason, EndReason::Checkmate);
     assert_eq!(mega(&game, BoardId::Black), MegaState::Frozen);
     assert_eq!(mega(&game, BoardId::White), MegaState::Neutral);
-    assert!(game.status(Side::White).contains("Black's Frozen"));
+    assert!(game.facts(Side::White).contains(&Fact::MegaKnight {
+        owner: Side::Black,
+        state: MegaState::Frozen
+    }));
     assert!(game
         .board(Side::White)
         .contains("n* Black's mega-knight: Frozen"));
@@ -384,9 +408,52 @@ fn winning_both_boards_in_different_rounds_wins_the_match() {
         ),
         "{outcome}"
     );
-    assert!(game
-        .status(Side::Black)
-        .starts_with("Match over: White wins"));
+    assert_eq!(
+        game.facts(Side::Black)[0],
+        Fact::GameOver { outcome },
+        "the match result comes first"
+    );
+}
+
+#[test]
+fn a_finished_match_seals_nothing_and_reveals_its_last_round() {
+    // Both boards end in round 4; the move on White's board is sealed
+    // until the move on Black's board completes the round.
+    let mut game = new_game();
+    play(&mut game, "W:c3 B:c6  W:d5 B:d4  W:b4 B:b5");
+    let side = game.canonical_mover().unwrap();
+    let first = game.play(side, "W:Qa4#").unwrap();
+    assert_eq!(first.public_notation, "W:(sealed)");
+    assert_eq!(game.sealed_moves(), 1);
+    let last = game.play(side.opponent(), "B:Qa5#").unwrap();
+    assert_eq!(last.public_notation, "B:Qa5#");
+    assert!(game.outcome().is_some());
+    assert_eq!(game.sealed_moves(), 0, "a finished match seals nothing");
+    for viewer in Side::BOTH {
+        let facts = game.facts(viewer);
+        let revealed = Fact::RoundRevealed {
+            round: 4,
+            moves: vec!["W:Qa4#".into(), "B:Qa5#".into()],
+        };
+        assert!(facts.contains(&revealed), "{facts:?}");
+        assert!(!game.board(viewer).contains("sealed"));
+    }
+
+    // A match whose last board ends alone: its last round is one move.
+    let mut game = new_game();
+    play(
+        &mut game,
+        "W:d4 B:c6  W:b5 B:d4  W:e4 B:b5  W:c6 B:a3  W:Qa5# B:h6",
+    );
+    let side = game.canonical_mover().unwrap();
+    let last = game.play(side, "B:Qa5#").unwrap();
+    assert_eq!(last.public_notation, "B:Qa5#");
+    assert!(game.outcome().is_some());
+    assert_eq!(game.sealed_moves(), 0);
+    assert!(game.facts(Side::Black).contains(&Fact::RoundRevealed {
+        round: 6,
+        moves: vec!["B:Qa5#".into()],
+    }));
 }
 
 #[test]

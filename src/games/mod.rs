@@ -4,12 +4,14 @@
 //! [`GameKind`], the registry of names and aliases.
 
 pub mod chess;
+mod fact;
 mod outcome;
 pub mod progression;
 pub mod recursion;
 mod registry;
 pub mod spherical;
 
+pub use fact::{BoardState, CountedPiece, Fact};
 pub use outcome::{EndReason, MatchCell, Outcome};
 pub use registry::{GameKind, UnknownGame};
 
@@ -189,9 +191,15 @@ pub trait Game: Send {
     /// nothing shown that is still sealed from him).
     fn board(&self, viewer: Side) -> String;
 
-    /// One line on whose turn it is and anything a player must know to move
-    /// (round, pending sealed moves, states), for the board mail.
-    fn status(&self, viewer: Side) -> String;
+    /// Whose turn it is and anything a player must know to move (round,
+    /// pending sealed moves, states), as `viewer` may know it; the host
+    /// words these facts for the board mail.
+    fn facts(&self, viewer: Side) -> Vec<Fact>;
+
+    /// [`Game::facts`] as one English line.
+    fn status(&self, viewer: Side) -> String {
+        fact::english(&self.facts(viewer), viewer)
+    }
 
     /// Whether the players may agree a draw; `Err` says why not.
     fn draw_offers(&self) -> Result<(), String> {

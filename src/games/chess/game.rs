@@ -6,7 +6,7 @@ use super::outcome;
 use super::perft::perft;
 use super::position::{Position, RepetitionKey, Rules};
 use super::render;
-use crate::games::{Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side};
+use crate::games::{Fact, Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side};
 
 #[derive(Clone, Debug)]
 pub struct ChessGame {
@@ -123,22 +123,21 @@ impl Game for ChessGame {
         render::draw_position(&self.position, viewer)
     }
 
-    fn status(&self, _viewer: Side) -> String {
-        match &self.outcome {
-            Some(outcome) => format!("Game over: {outcome}."),
-            None => {
-                let turn = self.position.turn();
-                let check = if self.position.is_check() {
-                    ", in check"
-                } else {
-                    ""
-                };
-                format!(
-                    "{turn} to move{check} (move {}).",
-                    self.position.fullmove_number()
-                )
-            }
+    fn facts(&self, _viewer: Side) -> Vec<Fact> {
+        if let Some(outcome) = &self.outcome {
+            return vec![Fact::GameOver {
+                outcome: outcome.clone(),
+            }];
         }
+        let turn = self.position.turn();
+        let mut facts = vec![Fact::ToMove { sides: vec![turn] }];
+        if self.position.is_check() {
+            facts.push(Fact::InCheck { side: turn });
+        }
+        facts.push(Fact::MoveNumber {
+            number: self.position.fullmove_number(),
+        });
+        facts
     }
 
     fn perft(&self, depth: u32) -> u64 {

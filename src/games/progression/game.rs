@@ -8,7 +8,9 @@ use super::notation;
 use super::render;
 use super::switches::Setup;
 use crate::games::chess::{Color, Square};
-use crate::games::{Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side};
+use crate::games::{
+    CountedPiece, Fact, Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side,
+};
 
 /// The canonical prefix of a list move.
 const LIST_PREFIX: &str = "list:";
@@ -265,36 +267,45 @@ impl Game for ProgressionGame {
         )
     }
 
-    fn status(&self, _viewer: Side) -> String {
+    fn facts(&self, _viewer: Side) -> Vec<Fact> {
         if let Some(outcome) = &self.outcome {
-            return format!("Game over: {outcome}.");
+            return vec![Fact::GameOver {
+                outcome: outcome.clone(),
+            }];
         }
-        match &self.board {
-            None => {
-                let side = self.mover();
-                let seen = match self.lists[Side::White.index()] {
-                    Some(white) if side == Side::Black => format!(" White's list is {white}."),
-                    _ => String::new(),
-                };
-                format!(
-                    "List phase: {side} to choose a progression list matching {} (for example {}).{seen}",
-                    self.setup.template,
-                    self.example_list()
-                )
+        let Some(board) = &self.board else {
+            let side = self.mover();
+            let mut facts = vec![Fact::ChooseList {
+                side,
+                template: self.setup.template.to_string(),
+                example: self.example_list(),
+            }];
+            // Black chooses knowing White's list.
+            if let (Side::Black, Some(white)) = (side, self.lists[Side::White.index()]) {
+                facts.push(Fact::ListChosen {
+                    side: Side::White,
+                    list: white.to_string(),
+                });
             }
-            Some(board) => {
-                let pos = board.position();
-                let kings = |side: Side| board.kings(side).count();
-                format!(
-                    "{} to move (move {}); Kings: White {}, Black {}; {} plies towards the fifty-move rule.",
-                    pos.turn(),
-                    pos.fullmove_number(),
-                    kings(Side::White),
-                    kings(Side::Black),
-                    pos.halfmove_clock()
-                )
-            }
-        }
+            return facts;
+        };
+        let position = board.position();
+        vec![
+            Fact::ToMove {
+                sides: vec![position.turn()],
+            },
+            Fact::MoveNumber {
+                number: position.fullmove_number(),
+            },
+            Fact::PiecesLeft {
+                piece: CountedPiece::King,
+                white: board.kings(Side::White).count(),
+                black: board.kings(Side::Black).count(),
+            },
+            Fact::FiftyMoveCount {
+                plies: position.halfmove_clock(),
+            },
+        ]
     }
 
     fn perft(&self, depth: u32) -> u64 {

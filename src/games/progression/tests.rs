@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::games::chess::{Square, Wing};
-use crate::games::{EndReason, Game, MoveError, Side};
+use crate::games::{CountedPiece, EndReason, Fact, Game, MoveError, Side};
 
 fn switches(text: &str) -> Vec<String> {
     text.split_whitespace().map(String::from).collect()
@@ -82,7 +82,15 @@ fn default_template_offers_all_40320_lists_as_first_moves() {
 #[test]
 fn white_chooses_his_list_then_black_then_white_moves_on_the_board() {
     let mut g = game("");
-    assert!(g.status(Side::White).contains("List phase: White"));
+    let example = g.legal_moves(Side::White)[0].clone();
+    assert_eq!(
+        g.facts(Side::White),
+        [Fact::ChooseList {
+            side: Side::White,
+            template: "xxxxxxxx".into(),
+            example,
+        }]
+    );
     assert_eq!(
         g.play(Side::Black, "KQRrNnBb"),
         Err(MoveError::NotYourTurn(Side::Black))
@@ -90,7 +98,24 @@ fn white_chooses_his_list_then_black_then_white_moves_on_the_board() {
     let played = g.play(Side::White, "nbNBrRQK").unwrap();
     assert_eq!(played.notation, "list:nbNBrRQK");
     assert_eq!(g.to_move(), vec![Side::Black]);
-    assert!(g.status(Side::Black).contains("White's list is nbNBrRQK"));
+    let facts = g.facts(Side::Black);
+    assert!(
+        matches!(
+            &facts[0],
+            Fact::ChooseList {
+                side: Side::Black,
+                ..
+            }
+        ),
+        "{facts:?}"
+    );
+    assert_eq!(
+        facts[1],
+        Fact::ListChosen {
+            side: Side::White,
+            list: "nbNBrRQK".into()
+        }
+    );
     g.play(Side::Black, "List: KQRrNnBb").unwrap();
     assert_eq!(g.to_move(), vec![Side::White]);
     assert_eq!(g.legal_moves(Side::White).len(), 20);
@@ -147,7 +172,21 @@ fn a_complete_template_skips_the_list_phase() {
     let g = game("-list:nbNBrRQK");
     assert_eq!(g.to_move(), vec![Side::White]);
     assert_eq!(g.perft(1), 20);
-    assert!(g.status(Side::White).starts_with("White to move"));
+    assert_eq!(
+        g.facts(Side::White),
+        [
+            Fact::ToMove {
+                sides: vec![Side::White]
+            },
+            Fact::MoveNumber { number: 1 },
+            Fact::PiecesLeft {
+                piece: CountedPiece::King,
+                white: 1,
+                black: 1
+            },
+            Fact::FiftyMoveCount { plies: 0 },
+        ]
+    );
 }
 
 #[test]

@@ -7,7 +7,9 @@ use super::notation::{split_prefix, with_prefix};
 use super::render::{self, BoardView};
 use super::round::Match;
 use crate::games::chess::notation;
-use crate::games::{Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side};
+use crate::games::{
+    BoardState, Fact, Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side,
+};
 
 #[derive(Clone, Debug, Default)]
 pub struct RecursionGame {
@@ -61,25 +63,28 @@ impl RecursionGame {
         }
     }
 
-    fn describe_board(&self, id: BoardId, viewer: Side) -> String {
+    /// The play on board `id` as `viewer` may know it: a sealed move is
+    /// named only to its mover.
+    fn board_state(&self, id: BoardId, viewer: Side) -> BoardState {
         let board = self.game.board(id);
-        if let Some(result) = &board.result {
-            return format!("over, {result}");
+        if let Some(outcome) = &board.result {
+            return BoardState::Over {
+                outcome: outcome.clone(),
+            };
         }
-        let turn = board.position.turn();
+        let side = board.position.turn();
         if self.game.sealed[id.index()].is_some() {
-            if viewer == turn {
-                let text = self.sealed_text[id.index()].as_deref().unwrap_or("?");
-                return format!("you have moved {text} (sealed)");
-            }
-            return format!("{turn} has moved (sealed)");
+            return BoardState::Sealed {
+                side,
+                notation: self.sealed_text[id.index()]
+                    .clone()
+                    .filter(|_| viewer == side),
+            };
         }
-        let check = if board.position.is_check() {
-            ", in check"
-        } else {
-            ""
-        };
-        format!("{turn} to move{check}")
+        BoardState::ToMove {
+            side,
+            in_check: board.position.is_check(),
+        }
     }
 }
 
@@ -198,7 +203,7 @@ impl Game for RecursionGame {
         let views = BoardId::ALL.map(|id| {
             let board = self.game.board(id);
             let mut position = board.position;
-            let mut play_line = self.describe_board(id, viewer);
+            let mut play_line = self.board_state(id, viewer).to_string();
             // A player sees his own sealed move on the board; the other
             // sees the board as it was before it.
             if let Some(mv) = self.game.sealed[id.index()] {
@@ -219,43 +224,37 @@ impl Game for RecursionGame {
         render::draw(&views, viewer, self.game.round, self.game.is_over())
     }
 
-    fn status(&self, viewer: Side) -> String {
-        let boards = BoardId::ALL
-            .map(|id| format!("{}: {}", id.name(), self.describe_board(id, viewer)))
-            .join("; ");
-        let megas = BoardId::ALL
-            .map(|id| {
-                let board = self.game.board(id);
-                format!("{}'s {}", id.owner(), board.mega.name())
-            })
-            .join(", ");
-        let revealed = match &self.last_round {
-            Some((round, moves)) => format!(" Round {round} was {}.", moves.join(" ")),
-            None => String::new(),
-        };
+    fn facts(&self, viewer: Side) -> Vec<Fact> {
+        let mut facts = Vec::new();
         match self.game.outcome() {
-            Some(outcome) => {
-                format!("Match over: {outcome}. Mega-knights: {megas}.{revealed}")
-            }
+            Some(outcome) => facts.push(Fact::GameOver { outcome }),
             None => {
-                let owed = self
-                    .game
-                    .to_move()
-                    .iter()
-                    .map(|side| side.name())
-                    .collect::<Vec<_>>()
-                    .join(" and ");
-                let alone = if self.game.boards.iter().any(|b| !b.is_running()) {
-                    " (one board left: each move is a round)"
-                } else {
-                    ""
-                };
-                format!(
-                    "Round {}{alone}, waiting for {owed}. {boards}. Mega-knights: {megas}.{revealed}",
-                    self.game.round
-                )
+                facts.push(Fact::Round {
+                    number: self.game.round,
+                });
+                if self.game.boards.iter().any(|b| !b.is_running()) {
+                    facts.push(Fact::OneBoardLeft);
+                }
+                facts.push(Fact::ToMove {
+                    sides: self.game.to_move(),
+                });
+                facts.extend(BoardId::ALL.map(|id| Fact::Board {
+                    owner: id.owner(),
+                    state: self.board_state(id, viewer),
+                }));
             }
         }
+        facts.extend(BoardId::ALL.map(|id| Fact::MegaKnight {
+            owner: id.owner(),
+            state: self.game.board(id).mega,
+        }));
+        if let Some((round, moves)) = &self.last_round {
+            facts.push(Fact::RoundRevealed {
+                round: *round,
+                moves: moves.clone(),
+            });
+        }
+        facts
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -5,7 +5,9 @@ use crate::games::chess::{Color, MarkRules};
 use crate::games::Outcome;
 
 /// The state of a mega-knight, which follows the game it stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Serializes as a stable key: `neutral`, `armed`, `disarmed`, `frozen`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum MegaState {
     /// Its game is still running.
     Neutral,

@@ -22,7 +22,9 @@ pub use position::{Move, Position, Progress};
 pub use setup::SetUp;
 pub use square::Square;
 
-use super::{EndReason, Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side};
+use super::{
+    CountedPiece, EndReason, Fact, Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side,
+};
 
 /// A game of Spherical Chess 324: its set-up and the position reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,8 +145,36 @@ impl Game for Spherical {
         render::board(&self.position, self.setup, viewer)
     }
 
-    fn status(&self, viewer: Side) -> String {
-        render::status(&self.position, self.setup, viewer)
+    fn facts(&self, _viewer: Side) -> Vec<Fact> {
+        let position = &self.position;
+        let mut facts = match position.to_move() {
+            Some(side) => {
+                let (move_number, moves_in_turn) = position.move_of_turn();
+                vec![
+                    Fact::ToMove { sides: vec![side] },
+                    Fact::MoveOfTurn {
+                        turn: position.turn_number(),
+                        move_number,
+                        moves_in_turn,
+                    },
+                    Fact::PiecesLeft {
+                        piece: CountedPiece::Queen,
+                        white: u32::from(position.queens(Side::White)),
+                        black: u32::from(position.queens(Side::Black)),
+                    },
+                ]
+            }
+            None => self
+                .outcome()
+                .map(|outcome| Fact::GameOver { outcome })
+                .into_iter()
+                .collect(),
+        };
+        facts.push(Fact::SetUp {
+            number: self.setup.n(),
+            description: self.setup.description_key(),
+        });
+        facts
     }
 
     fn draw_offers(&self) -> Result<(), String> {

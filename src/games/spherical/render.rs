@@ -1,4 +1,4 @@
-//! The ASCII board, its legend, and the status line.
+//! The ASCII board and its legend.
 
 use super::piece::{Cell, Diagonals};
 use super::position::Position;
@@ -146,27 +146,4 @@ fn legend(position: &Position, setup: SetUp, flip: bool) -> String {
         }
     }
     out
-}
-
-/// One line: who moves, which move of the turn, the set-up.
-pub fn status(position: &Position, setup: SetUp, viewer: Side) -> String {
-    let setup_text = format!("set-up {} ({})", setup.n(), setup.description());
-    match position.to_move() {
-        None => {
-            let winner = position.winner().unwrap_or(Side::White);
-            format!(
-                "Game over: {winner} wins by capturing {}'s last queen; {setup_text}.",
-                winner.opponent()
-            )
-        }
-        Some(side) => {
-            let (n, of) = position.move_of_turn();
-            let yours = if side == viewer { " (you)" } else { "" };
-            format!(
-                "{side}{yours} to move, move {n} of {of} of the turn; queens: White {}, Black {}; {setup_text}.",
-                position.queens(Side::White),
-                position.queens(Side::Black)
-            )
-        }
-    }
 }

@@ -40,6 +40,16 @@ impl SetUp {
         }
     }
 
+    /// A stable key for [`SetUp::description`], for wording it elsewhere.
+    pub fn description_key(self) -> &'static str {
+        match self.0 {
+            1 => "white_whole_black_quartered",
+            2 => "black_whole_white_quartered",
+            3 => "white_halved_ns_black_halved_ew",
+            _ => "black_halved_ns_white_halved_ew",
+        }
+    }
+
     pub fn switch(self) -> String {
         format!("-setup:{}", self.0)
     }

@@ -1,7 +1,7 @@
 //! Rules tests on hand-built positions and short games from the start.
 
 use super::*;
-use crate::games::{Game, MoveError, Side};
+use crate::games::{CountedPiece, EndReason, Fact, Game, MoveError, Outcome, Side};
 
 /// A square by its set-up 1 label, e.g. `sq("h8")`.
 fn sq(label: &str) -> Square {
@@ -146,17 +146,48 @@ fn a_neutral_piece_can_be_captured() {
 fn the_first_turn_is_a_single_move_and_then_each_turn_is_two() {
     let mut game = start_game(&[]);
     assert_eq!(game.to_move(), vec![Side::White]);
-    assert!(game.status(Side::White).contains("move 1 of 1"));
-    assert!(game.status(Side::White).contains("White (you) to move"));
-    assert!(game
-        .status(Side::Black)
-        .contains("set-up 1 (white whole | black quartered)"));
+    assert_eq!(
+        game.facts(Side::Black),
+        [
+            Fact::ToMove {
+                sides: vec![Side::White]
+            },
+            Fact::MoveOfTurn {
+                turn: 1,
+                move_number: 1,
+                moves_in_turn: 1
+            },
+            Fact::PiecesLeft {
+                piece: CountedPiece::Queen,
+                white: 8,
+                black: 8
+            },
+            Fact::SetUp {
+                number: 1,
+                description: "white_whole_black_quartered"
+            },
+        ]
+    );
     play_all(&mut game, &["h8-h2"]);
     assert_eq!(game.to_move(), vec![Side::Black]);
-    assert!(game.status(Side::Black).contains("move 1 of 2"));
+    assert_eq!(
+        game.facts(Side::Black)[1],
+        Fact::MoveOfTurn {
+            turn: 1,
+            move_number: 1,
+            moves_in_turn: 2
+        }
+    );
     play_all(&mut game, &["q17-q14"]);
     assert_eq!(game.to_move(), vec![Side::Black]);
-    assert!(game.status(Side::White).contains("move 2 of 2"));
+    assert_eq!(
+        game.facts(Side::White)[1],
+        Fact::MoveOfTurn {
+            turn: 1,
+            move_number: 2,
+            moves_in_turn: 2
+        }
+    );
     assert_eq!(
         game.play(Side::White, "h2-h3"),
         Err(MoveError::NotYourTurn(Side::White))
@@ -382,7 +413,18 @@ fn taking_the_last_queen_with_the_first_move_of_a_turn_ends_the_game_at_once() {
     assert_eq!(game.perft(1), 0);
     assert_eq!(game.perft(3), 0);
     assert_eq!(game.play(Side::White, "a5-a6"), Err(MoveError::GameOver));
-    assert!(game.status(Side::Black).contains("White wins"));
+    assert_eq!(
+        game.facts(Side::Black),
+        [
+            Fact::GameOver {
+                outcome: Outcome::win(Side::White, EndReason::LastQueenCaptured)
+            },
+            Fact::SetUp {
+                number: 1,
+                description: "white_whole_black_quartered"
+            },
+        ]
+    );
 }
 
 #[test]
