@@ -55,6 +55,7 @@ struct LogSection {
 struct HostSection {
     address: Option<String>,
     name: Option<String>,
+    language: Option<String>,
     max_mails_per_hour: Option<u32>,
 }
 
@@ -247,6 +248,7 @@ impl Config {
             host: HostSettings {
                 address,
                 name,
+                language: parsed.host.language.unwrap_or(defaults.language),
                 max_mails_per_hour,
                 limits,
             },

@@ -265,7 +265,7 @@ impl Runtime {
             .templates
             .is_dir()
             .then_some(config.templates.as_path());
-        let renderer = Renderer::new(overrides)?;
+        let renderer = Renderer::new(overrides)?.with_default_language(&config.host.language)?;
         let maildir = Maildir::open(&config.maildir).map_err(|e| folder(&config.maildir, e))?;
         let sender = outbox_sender(config)?;
         Ok(Runtime {

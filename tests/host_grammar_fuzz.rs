@@ -1,6 +1,7 @@
 //! Whatever text arrives, reading it never panics.
 
-use pbem::host::command::{clean_subject, host_board_subject, parse_command};
+use pbem::host::grammar::parse_command;
+use pbem::host::subject::{board_named, clean, recognise};
 use pbem::mail::clean::sender_text;
 use pbem::mail::inbound::parse;
 use proptest::prelude::*;
@@ -8,8 +9,9 @@ use proptest::prelude::*;
 proptest! {
     #[test]
     fn any_subject_is_read_or_refused_without_panicking(text in "\\PC{0,60}") {
-        let cleaned = clean_subject(&text);
-        let _ = host_board_subject(&cleaned);
+        let cleaned = clean(&text);
+        let _ = board_named(&cleaned);
+        let _ = recognise(&cleaned);
         let _ = parse_command(&cleaned);
     }
 

@@ -20,8 +20,12 @@ fn mail(from: &str, id: &str, subject: &str) -> Vec<u8> {
 /// Templates whose help page fails while it is rendered, as an operator's
 /// broken override would: a mail asking for help fails inside the host.
 fn broken_help(dir: &Path) {
-    std::fs::create_dir_all(dir).unwrap();
-    std::fs::write(dir.join("help.txt"), "{% include \"no-such-page.txt\" %}\n").unwrap();
+    std::fs::create_dir_all(dir.join("en")).unwrap();
+    std::fs::write(
+        dir.join("en/help.txt"),
+        "{% include \"no-such-page.txt\" %}\n",
+    )
+    .unwrap();
 }
 
 fn host_with_broken_help() -> (tempfile::TempDir, Host) {

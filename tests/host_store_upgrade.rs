@@ -188,6 +188,9 @@ fn version_5_move_lists_seen_and_sent_ids_and_threads_survive_the_change_of_tabl
          CREATE INDEX sent_ids_by_player ON sent_ids (userid, game_id, created);
          INSERT INTO moves VALUES (101, 1, 'white', 'e4', 'e4', 2);
          INSERT INTO seen_messages VALUES ('old-1@example.org', 1);
+         ALTER TABLE games DROP COLUMN ending;
+         ALTER TABLE games DROP COLUMN ending_side;
+         ALTER TABLE players DROP COLUMN language;
          PRAGMA user_version = 5;",
     )
     .unwrap();

@@ -18,7 +18,7 @@ fn fools_mate_by_subject_commands_and_replies() {
             ("alice", "g2g4", Via::Reply),
             ("bob", "Qh4#", Via::Subject),
         ],
-        result_contains: "bob wins: Black wins by checkmate",
+        result_contains: "Game over. bob wins: checkmate.",
     });
     // The final board, from White's seat (rank 8 on top), shows the mate.
     let alice = mail_to(&last, "alice");
@@ -27,8 +27,11 @@ fn fools_mate_by_subject_commands_and_replies() {
         "{}",
         alice.body
     );
-    assert!(alice.body.contains("1. f3"));
-    assert!(alice.body.contains("4. Qh4#"));
+    assert!(
+        alice.body.contains("1. f3 e5\n2. g4 Qh4#"),
+        "{}",
+        alice.body
+    );
     let bob = mail_to(&last, "bob");
     // Black's copy is drawn from Black's seat: rank 1 on top.
     assert!(
@@ -86,7 +89,7 @@ fn a_sealed_move_is_not_shown_to_the_other_player() {
         bob.body
     );
     assert!(mail_to(&sent, "alice").body.contains("d4"));
-    assert!(bob.body.contains("1. W:(sealed)"), "{}", bob.body);
+    assert!(bob.body.contains("Round 1: W:(sealed)"), "{}", bob.body);
     // Bob answers from the board mail he had before alice moved: his #1
     // still holds, because he has not moved since.
     let sent = office.send(
@@ -98,7 +101,7 @@ fn a_sealed_move_is_not_shown_to_the_other_player() {
     // Once the round is complete, both moves are told to both, in the
     // move list too.
     let bob = mail_to(&sent, "bob");
-    assert!(bob.body.contains("1. W:d4"), "{}", bob.body);
+    assert!(bob.body.contains("Round 1: W:d4"), "{}", bob.body);
     assert!(!bob.body.contains("(sealed)"), "{}", bob.body);
 }
 
@@ -134,7 +137,7 @@ fn spherical_rook_takes_every_black_queen() {
             ("bob", "a2+sw", Via::Subject),
             ("alice", "q18xq1", Via::Reply),
         ],
-        result_contains: "alice wins: White wins by capturing the last queen",
+        result_contains: "Game over. alice wins: capturing the last queen.",
     });
     assert!(mail_to(&last, "bob").body.contains("q18xq1"));
 }

@@ -27,7 +27,8 @@ fn the_registry_knows_progression_chess_by_name_and_alias() {
         assert_eq!(GameKind::from_name(name), Some(GameKind::Progression));
     }
     assert_eq!(GameKind::Progression.title(), "Progression Chess");
-    assert!(GameKind::Progression.help().contains("-promote:"));
+    let rules_page = include_str!("../templates/en/games/progression.txt");
+    assert!(rules_page.contains("-promote:"));
     assert_eq!(
         new_game("-LIST=nbNBrRQK").switches(),
         ["-list:nbNBrRQK", "-promote:1"]

@@ -47,9 +47,33 @@ fn a_position_notation_is_refused_with_a_reason() {
     assert!(err.0.contains("no position notation"));
 }
 
+/// The rules page players get with `spherical help`.
+const RULES_PAGE: &str = include_str!("../templates/en/games/spherical.txt");
+
+#[test]
+fn the_help_examples_are_legal_from_the_start() {
+    let moves = GameKind::Spherical
+        .new_game(&[])
+        .unwrap()
+        .legal_moves(Side::White);
+    for line in RULES_PAGE
+        .lines()
+        .skip_while(|l| !l.starts_with("EXAMPLES"))
+        .skip(1)
+    {
+        let Some(example) = line.split_whitespace().next() else {
+            break;
+        };
+        assert!(
+            moves.contains(&example.to_string()),
+            "help example {example}"
+        );
+    }
+}
+
 #[test]
 fn the_help_page_names_the_switches_and_the_notation() {
-    let help = GameKind::from_name("spherical").unwrap().help();
+    let help = RULES_PAGE;
     for needle in [
         "-setup:1",
         "-setup:4",

@@ -2,10 +2,10 @@
 //! lines of a `multiple` mail, or the first line of a reply to a board
 //! mail, whose sender is proven by the reply's threading token.
 
-use super::command::{
-    clean_subject, host_board_subject, is_chat_subject, is_host_subject, parse_command,
-    parse_move_words, Command, CommandError, Credential,
-};
+use super::command::{Command, Credential};
+use super::grammar::{parse_command, parse_move_words};
+use super::refusal::Refusal;
+use super::subject::{self, OwnSubject};
 use crate::games::GameKind;
 use crate::mail::inbound::InboundMail;
 use crate::store::{self, StoreError};
@@ -14,13 +14,13 @@ use rusqlite::Connection;
 /// One command read from a mail, or why a line could not be read, with
 /// the comment that goes with it.
 pub struct Request {
-    pub command: Result<Command, CommandError>,
+    pub command: Result<Command, Refusal>,
     pub comment: Option<String>,
     /// The board the request is about, when known, for the error mail.
     pub board: Option<i64>,
 }
 
-fn request(command: Result<Command, CommandError>, comment: Option<String>) -> Request {
+fn request(command: Result<Command, Refusal>, comment: Option<String>) -> Request {
     Request {
         command,
         comment,
@@ -40,9 +40,13 @@ pub fn interpret(
     mail: &InboundMail,
     max_commands: usize,
 ) -> Result<Vec<Request>, StoreError> {
-    let subject = clean_subject(&mail.subject);
-    if is_host_subject(&subject) {
-        return reply_style(conn, mail, host_board_subject(&subject).map(|(_, id)| id));
+    let subject = subject::clean(&mail.subject);
+    match subject::recognise(&subject) {
+        Some(OwnSubject::Board { board, chat, .. }) => {
+            return reply_style(conn, mail, Some(board), chat)
+        }
+        Some(OwnSubject::Answer) => return reply_style(conn, mail, None, false),
+        None => {}
     }
     match parse_command(&subject) {
         Ok(Command::Multiple) => {
@@ -59,27 +63,16 @@ pub fn interpret(
                 .collect();
             if lines.len() > max_commands {
                 requests.push(request(
-                    Err(CommandError {
-                        problem: format!(
-                            "a multiple mail may carry at most {max_commands} commands; the first \
-                             {max_commands} were carried out and the other {} lines (from \"{}\" \
-                             on) were not",
-                            lines.len() - max_commands,
-                            lines[max_commands].chars().take(60).collect::<String>()
-                        ),
-                        usage: "Send the rest in another mail.".into(),
+                    Err(Refusal::TooManyCommands {
+                        max: max_commands,
+                        rest: lines.len() - max_commands,
+                        first_left_out: lines[max_commands].chars().take(60).collect(),
                     }),
                     None,
                 ));
             }
             if requests.is_empty() {
-                return Ok(vec![request(
-                    Err(CommandError {
-                        problem: "a multiple mail with no commands in its body".into(),
-                        usage: "Subject: multiple\nthen one command per line of the body".into(),
-                    }),
-                    None,
-                )]);
+                return Ok(vec![request(Err(Refusal::EmptyMultiple), None)]);
             }
             Ok(requests)
         }
@@ -87,7 +80,7 @@ pub fn interpret(
         Err(err) => {
             // A reply with a subject of the sender's own is still a reply.
             if names_sent_id(conn, mail)? {
-                return reply_style(conn, mail, None);
+                return reply_style(conn, mail, None, false);
             }
             Ok(vec![request(Err(err), None)])
         }
@@ -103,24 +96,13 @@ fn names_sent_id(conn: &Connection, mail: &InboundMail) -> Result<bool, StoreErr
     Ok(false)
 }
 
-fn reply_error(
-    problem: impl Into<String>,
-    usage: impl Into<String>,
-    board: Option<i64>,
-) -> Request {
+fn reply_error(refusal: Refusal, board: Option<i64>) -> Request {
     Request {
-        command: Err(CommandError {
-            problem: problem.into(),
-            usage: usage.into(),
-        }),
+        command: Err(refusal),
         comment: None,
         board,
     }
 }
-
-const REPLY_USAGE: &str = "Reply to your latest board mail, from the address it was sent to, \
-with your move as the first line (or resign, propose, accept, reject).\n\
-Or send the command with your password in the subject: GAME move BOARD USERID PASSWORD MOVE";
 
 /// A reply to a board mail: the first non-blank line of what the sender
 /// typed is the command, the rest is a comment. A reply to a chat mail is
@@ -129,15 +111,12 @@ fn reply_style(
     conn: &Connection,
     mail: &InboundMail,
     subject_board: Option<i64>,
+    to_chat: bool,
 ) -> Result<Vec<Request>, StoreError> {
     let text = mail.sender_text();
     let mut lines = text.lines().skip_while(|line| line.trim().is_empty());
     let Some(first) = lines.next().map(str::trim) else {
-        return Ok(vec![reply_error(
-            "the reply has no move: its first line (above any quoted text) is empty",
-            REPLY_USAGE,
-            subject_board,
-        )]);
+        return Ok(vec![reply_error(Refusal::EmptyReply, subject_board)]);
     };
     let comment = non_empty(lines.collect::<Vec<_>>().join("\n"));
     // A full command written in the body of a reply is taken as it is.
@@ -165,25 +144,17 @@ fn reply_style(
         named.get_or_insert(sent);
     }
     let Some(sent) = proven else {
-        let problem = if named.is_some() {
-            format!(
-                "this reply comes from {}, which is not the address the board mail was sent to, \
-                 so it cannot stand in for a password",
-                mail.from
-            )
+        let refusal = if named.is_some() {
+            Refusal::ReplyFromElsewhere {
+                from: mail.from.clone(),
+            }
         } else {
-            "this reply does not answer a mail the host sent you (its In-Reply-To and \
-             References name none), so it cannot stand in for a password"
-                .to_string()
+            Refusal::ReplyNotToUs
         };
-        return Ok(vec![reply_error(problem, REPLY_USAGE, subject_board)]);
+        return Ok(vec![reply_error(refusal, subject_board)]);
     };
     let Some(board) = sent.game_id.or(subject_board) else {
-        return Ok(vec![reply_error(
-            "the mail this reply answers is not about a board",
-            REPLY_USAGE,
-            None,
-        )]);
+        return Ok(vec![reply_error(Refusal::ReplyNotAboutBoard, None)]);
     };
     let kind = match store::load_game(conn, board) {
         Ok(Some(record)) => GameKind::from_name(&record.kind),
@@ -192,15 +163,11 @@ fn reply_style(
         Err(err) => return Err(err),
     };
     let Some(kind) = kind else {
-        return Ok(vec![reply_error(
-            format!("board {board} is not a game on this host"),
-            REPLY_USAGE,
-            None,
-        )]);
+        return Ok(vec![reply_error(Refusal::NoSuchBoard { board }, None)]);
     };
     let userid = sent.userid;
     let credential = Credential::Proven;
-    if is_chat_subject(&clean_subject(&mail.subject)) {
+    if to_chat {
         // All of what the sender typed is the message.
         return Ok(vec![Request {
             command: Ok(Command::Chat {
@@ -227,7 +194,7 @@ fn reply_style(
             userid,
             credential,
         }),
-        _ => parse_move_words(&words).map(|(words, guard)| Command::Move {
+        _ => parse_move_words(&words, Some(kind)).map(|(words, guard)| Command::Move {
             kind,
             board,
             userid,

@@ -2,15 +2,28 @@
 //! games and accounts, and which mails go back. It sees games only through
 //! the `Game` trait and the registry, storage only through `store`, and
 //! writes mail only into the outbox.
+//!
+//! One path for every mail: [`Host::prepare`] reads it and checks the
+//! passwords it gives (outside any transaction: argon2 is slow on
+//! purpose), then [`Batch::receive_prepared`] runs it in its own savepoint
+//! of the write transaction: `interpret` finds its commands, `handle` runs
+//! each into typed notices, `render` words each notice from a template in
+//! the reader's language, and `post` queues the mails.
 
 pub mod command;
+pub mod grammar;
 mod handle;
 mod interpret;
-mod live;
 mod notice;
-mod notify;
 pub mod password;
+mod post;
+pub mod refusal;
 pub mod render;
+mod replays;
+pub mod subject;
+pub mod templates;
+
+pub use handle::HELP_TOPICS;
 
 use crate::mail::inbound::{self, InboundMail};
 use crate::mail::outbound::OutboundError;
@@ -20,9 +33,13 @@ use crate::mail::sender::{Drained, OutboxSender};
 use crate::mail::threading::TokenError;
 use crate::store::{self, Store, StoreError};
 use handle::{Context, Failure};
+use interpret::Request;
 use notice::Notice;
-use notify::Notifier;
-use render::{Renderer, TemplateError};
+use password::{Prechecked, VerifiedPasswords};
+use post::Post;
+use refusal::Refusal;
+use render::{HostFacts, Renderer, TemplateError};
+use rusqlite::Connection;
 
 /// What the host needs to know about itself.
 #[derive(Clone, Debug)]
@@ -31,6 +48,8 @@ pub struct HostSettings {
     pub address: String,
     /// The display name on mails sent.
     pub name: String,
+    /// The language of mails to players who chose none.
+    pub language: String,
     /// No address gets more mails than this in an hour.
     pub max_mails_per_hour: u32,
     /// What one inbound mail may be.
@@ -52,6 +71,7 @@ impl Default for HostSettings {
         HostSettings {
             address: "pbem@localhost".into(),
             name: "PBeM host".into(),
+            language: templates::FALLBACK_LANGUAGE.into(),
             max_mails_per_hour: 60,
             limits: InboundLimits::default(),
         }
@@ -100,12 +120,32 @@ impl HostError {
     }
 }
 
+/// A handler's failure: a refusal is a notice like any other, a failure
+/// of the host fails the mail.
+fn refusal_or_error(failure: Failure) -> Result<Vec<Notice>, HostError> {
+    match failure {
+        Failure::Refused(notice) => Ok(vec![*notice]),
+        Failure::Store(err) => Err(err.into()),
+        Failure::Hash(err) => Err(err.into()),
+    }
+}
+
 pub struct Host {
     store: Store,
     renderer: Renderer,
     settings: HostSettings,
-    passwords: password::VerifiedPasswords,
-    replays: live::Replays,
+    passwords: VerifiedPasswords,
+    replays: replays::Replays,
+}
+
+/// A mail read and its passwords checked, ready for a transaction.
+pub struct Prepared {
+    /// The mail, or why it cannot be read at all.
+    mail: Result<InboundMail, String>,
+    /// The whole length of a mail over the size limit, of which only the
+    /// header block was read.
+    oversized: Option<u64>,
+    prechecked: Prechecked,
 }
 
 impl Host {
@@ -114,8 +154,8 @@ impl Host {
             store,
             renderer,
             settings,
-            passwords: password::VerifiedPasswords::new(),
-            replays: live::Replays::default(),
+            passwords: VerifiedPasswords::new(),
+            replays: replays::Replays::default(),
         }
     }
 
@@ -138,10 +178,65 @@ impl Host {
     /// `start` was read: all of it, or, over the size limit, enough for
     /// its header block.
     pub fn receive_start(&mut self, start: &[u8], total_len: u64) -> Result<Receipt, HostError> {
+        let prepared = self.prepare(start, total_len)?;
         let mut batch = self.batch()?;
-        let receipt = batch.receive_start(start, total_len)?;
+        let receipt = batch.receive_prepared(prepared)?;
         batch.commit()?;
         Ok(receipt)
+    }
+
+    /// Reads a mail and checks every password its commands give, before
+    /// any transaction begins, so that a flood of guesses never holds the
+    /// database's write lock. Only reads the store.
+    pub fn prepare(&self, start: &[u8], total_len: u64) -> Result<Prepared, HostError> {
+        let max_bytes = self.settings.limits.max_message_bytes;
+        let oversized = (total_len > max_bytes as u64).then_some(total_len);
+        let raw = if oversized.is_some() {
+            header_block(start)
+        } else {
+            start
+        };
+        let mail = inbound::parse(raw).map_err(|err| err.to_string());
+        let mut prechecked = Prechecked::new();
+        if let (Ok(mail), None) = (&mail, oversized) {
+            if unanswerable(mail, &self.settings).is_none() {
+                let conn = self.store.connection();
+                let requests = interpret::interpret(conn, mail, self.max_commands())?;
+                self.precheck(conn, &requests, &mut prechecked)?;
+            }
+        }
+        Ok(Prepared {
+            mail,
+            oversized,
+            prechecked,
+        })
+    }
+
+    fn precheck(
+        &self,
+        conn: &Connection,
+        requests: &[Request],
+        prechecked: &mut Prechecked,
+    ) -> Result<(), HostError> {
+        let claims = requests
+            .iter()
+            .filter_map(|request| request.command.as_ref().ok())
+            .filter_map(|command| command.password_claim());
+        for (userid, password) in claims {
+            if let Some(player) = store::find_player(conn, userid)? {
+                prechecked.check(
+                    &player.userid,
+                    password,
+                    &player.password_hash,
+                    &self.passwords,
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn max_commands(&self) -> usize {
+        self.settings.limits.max_commands_per_mail
     }
 
     /// Starts a group of mails handled in one transaction (group commit):
@@ -171,102 +266,103 @@ impl Host {
     }
 }
 
+/// Why the host must not answer a mail: automatic mail, or its own.
+fn unanswerable(mail: &InboundMail, settings: &HostSettings) -> Option<String> {
+    mail.unanswerable
+        .clone()
+        .or_else(|| screen::loop_reason(mail, &settings.address, &settings.limits))
+}
+
 /// Mails handled in one transaction; see [`Host::batch`].
 pub struct Batch<'h> {
     tx: rusqlite::Transaction<'h>,
     renderer: &'h Renderer,
     settings: &'h HostSettings,
-    passwords: &'h password::VerifiedPasswords,
-    replays: &'h live::Replays,
+    passwords: &'h VerifiedPasswords,
+    replays: &'h replays::Replays,
+}
+
+/// What handling a mail's commands needs besides the transaction.
+#[derive(Clone, Copy)]
+struct Handling<'h> {
+    renderer: &'h Renderer,
+    settings: &'h HostSettings,
+    passwords: &'h VerifiedPasswords,
+    replays: &'h replays::Replays,
 }
 
 impl Batch<'_> {
     /// Handles one raw inbound message inside the batch: the Message-ID
     /// is recorded, the commands applied and every reply queued, or (on
-    /// an error, or a panic unwinding through here) none of it.
+    /// an error, or a panic unwinding through here) none of it. Its
+    /// passwords are checked inside the transaction; a caller that can
+    /// should [`Host::prepare`] mails before the batch begins.
     pub fn receive(&mut self, raw: &[u8]) -> Result<Receipt, HostError> {
         self.receive_start(raw, raw.len() as u64)
     }
 
     /// As [`Batch::receive`], for a message of `total_len` bytes of which
-    /// `start` was read: all of it, or, over the size limit, enough for
-    /// its header block (so a huge message need never be read whole).
+    /// `start` was read.
     pub fn receive_start(&mut self, start: &[u8], total_len: u64) -> Result<Receipt, HostError> {
         let max_bytes = self.settings.limits.max_message_bytes;
-        if total_len > max_bytes as u64 {
-            return self.receive_oversized(start, total_len);
-        }
-        let raw = start;
-        let mail = match inbound::parse(raw) {
-            Ok(mail) => mail,
-            Err(err) => return Ok(Receipt::Ignored(err.to_string())),
+        let oversized = (total_len > max_bytes as u64).then_some(total_len);
+        let raw = if oversized.is_some() {
+            header_block(start)
+        } else {
+            start
         };
-        let max_commands = self.settings.limits.max_commands_per_mail;
-        self.answer(&mail, "", |conn, mail| {
-            Ok(interpret::interpret(conn, mail, max_commands)?)
+        self.receive_prepared(Prepared {
+            mail: inbound::parse(raw).map_err(|err| err.to_string()),
+            oversized,
+            prechecked: Prechecked::new(),
         })
     }
 
-    /// A mail over the size limit: only its header block is read (so a
-    /// huge body is never parsed), and if it names a sender who may be
-    /// answered he gets a short error; nothing it asks for is done.
-    fn receive_oversized(&mut self, start: &[u8], total_len: u64) -> Result<Receipt, HostError> {
-        let max_bytes = self.settings.limits.max_message_bytes;
-        let too_big =
-            format!("the message is {total_len} bytes, more than this host's limit of {max_bytes}");
-        let mail = match inbound::parse(header_block(start)) {
+    /// Handles a prepared mail inside the batch, in its own savepoint.
+    pub fn receive_prepared(&mut self, prepared: Prepared) -> Result<Receipt, HostError> {
+        let too_big = prepared.oversized.map(|size| Refusal::TooLarge {
+            size,
+            limit: self.settings.limits.max_message_bytes,
+        });
+        let mail = match prepared.mail {
             Ok(mail) => mail,
-            Err(err) => return Ok(Receipt::Ignored(format!("{too_big}, and {err}"))),
+            Err(err) => {
+                let reason = match prepared.oversized {
+                    Some(size) => format!("the message is {size} bytes, over the limit, and {err}"),
+                    None => err,
+                };
+                return Ok(Receipt::Ignored(reason));
+            }
         };
-        let refusal = interpret::Request {
-            command: Err(command::CommandError {
-                problem: format!("{too_big}; nothing in it was read or done"),
-                usage: "Send commands as plain text without attachments; a move needs only \
-                        a line or two."
-                    .into(),
-            }),
-            comment: None,
-            board: None,
+        let handling = Handling {
+            renderer: self.renderer,
+            settings: self.settings,
+            passwords: self.passwords,
+            replays: self.replays,
         };
-        self.answer(&mail, &format!("{too_big}, and "), |_, _| Ok(vec![refusal]))
-    }
-
-    /// The one transaction of a parsed mail: a duplicate is dropped, a mail
-    /// that must not be answered is only recorded as seen (its reason
-    /// after `ignored_prefix`), anything else has its requests handled.
-    fn answer(
-        &mut self,
-        mail: &InboundMail,
-        ignored_prefix: &str,
-        requests: impl FnOnce(
-            &rusqlite::Connection,
-            &InboundMail,
-        ) -> Result<Vec<interpret::Request>, HostError>,
-    ) -> Result<Receipt, HostError> {
         // A savepoint per mail: a failing mail leaves nothing behind while
         // the others of the batch stand. Dropped unreleased, it rolls back.
         let mail_savepoint = self.tx.savepoint().map_err(StoreError::from)?;
         if !store::mark_seen(&mail_savepoint, &mail.message_id)? {
             return Ok(Receipt::Duplicate);
         }
-        let unanswerable = mail
-            .unanswerable
-            .clone()
-            .or_else(|| screen::loop_reason(mail, &self.settings.address, &self.settings.limits));
-        if let Some(reason) = unanswerable {
+        if let Some(reason) = unanswerable(&mail, self.settings) {
             mail_savepoint.commit().map_err(StoreError::from)?;
-            return Ok(Receipt::Ignored(format!("{ignored_prefix}{reason}")));
+            return Ok(Receipt::Ignored(reason));
         }
-        let requests = requests(&mail_savepoint, mail)?;
-        let receipt = handle_requests(
-            &mail_savepoint,
-            mail,
-            requests,
-            self.renderer,
-            self.settings,
-            self.passwords,
-            self.replays,
-        )?;
+        let requests = match too_big {
+            // Nothing an oversized mail asks for is read or done.
+            Some(refusal) => vec![Request {
+                command: Err(refusal),
+                comment: None,
+                board: None,
+            }],
+            None => {
+                let max_commands = self.settings.limits.max_commands_per_mail;
+                interpret::interpret(&mail_savepoint, &mail, max_commands)?
+            }
+        };
+        let receipt = handling.run(&mail_savepoint, &mail, requests, &prepared.prechecked)?;
         mail_savepoint.commit().map_err(StoreError::from)?;
         if let Receipt::Handled {
             commands,
@@ -291,58 +387,68 @@ impl Batch<'_> {
     }
 }
 
-fn handle_requests(
-    conn: &rusqlite::Connection,
-    mail: &InboundMail,
-    requests: Vec<interpret::Request>,
-    renderer: &Renderer,
-    settings: &HostSettings,
-    passwords: &password::VerifiedPasswords,
-    replays: &live::Replays,
-) -> Result<Receipt, HostError> {
-    let mut notifier = Notifier {
-        conn,
-        mail,
-        renderer,
-        settings,
-        replays,
-        queued: 0,
-    };
-    let mut applied = false;
-    let commands = requests.len();
-    for request in requests {
-        let notices = match request.command {
-            Err(err) => vec![Notice::refused(request.board, err.problem, err.usage)],
-            Ok(command) => {
-                let ctx = Context {
-                    conn,
-                    from: &mail.from,
-                    comment: request.comment.as_deref(),
-                    passwords,
-                    replays,
-                };
-                // Each command runs in a savepoint so a refused one leaves
-                // nothing half-done while earlier ones in the mail stand.
-                match store::in_savepoint(conn, || handle::handle(&ctx, command)) {
-                    Ok(notices) => {
-                        applied = true;
-                        notices
-                    }
-                    Err(Failure::Refused(notice)) => vec![notice],
-                    Err(Failure::Store(err)) => return Err(err.into()),
-                    Err(Failure::Hash(err)) => return Err(err.into()),
-                }
-            }
+impl Handling<'_> {
+    /// Runs a mail's requests in turn and queues the mails they cause.
+    fn run(
+        &self,
+        conn: &Connection,
+        mail: &InboundMail,
+        requests: Vec<Request>,
+        prechecked: &Prechecked,
+    ) -> Result<Receipt, HostError> {
+        let mut post = Post {
+            conn,
+            mail,
+            renderer: self.renderer,
+            settings: self.settings,
+            host: HostFacts {
+                address: self.settings.address.clone(),
+                name: self.settings.name.clone(),
+            },
+            queued: 0,
         };
-        for notice in notices {
-            let is_refusal = matches!(notice, Notice::Refused { .. });
-            notifier.send(notice, is_refusal && applied)?;
+        let mut applied = false;
+        let commands = requests.len();
+        for request in requests {
+            let notices = match request.command {
+                Err(refusal) => vec![Notice::Refused {
+                    refusal,
+                    board: request
+                        .board
+                        .and_then(|id| replays::load(conn, self.replays, id, None).ok())
+                        .map(Box::new),
+                }],
+                Ok(command) => {
+                    let ctx = Context {
+                        conn,
+                        from: &mail.from,
+                        comment: request.comment.as_deref(),
+                        passwords: self.passwords,
+                        prechecked,
+                        replays: self.replays,
+                        languages: self.renderer.languages(),
+                    };
+                    // Each command runs in a savepoint so a refused one
+                    // leaves nothing half-done while earlier ones stand.
+                    match store::in_savepoint(conn, || handle::handle(&ctx, command)) {
+                        Ok(notices) => {
+                            applied = true;
+                            notices
+                        }
+                        Err(failure) => refusal_or_error(failure)?,
+                    }
+                }
+            };
+            for notice in notices {
+                let is_refusal = matches!(notice, Notice::Refused { .. });
+                post.notice(notice, is_refusal && applied)?;
+            }
         }
+        Ok(Receipt::Handled {
+            commands,
+            mails_queued: post.queued,
+        })
     }
-    Ok(Receipt::Handled {
-        commands,
-        mails_queued: notifier.queued,
-    })
 }
 
 #[cfg(test)]

@@ -1,19 +1,61 @@
-//! What handling a command produces: facts for players, not mail yet.
+//! What handling a command produces: facts for players, not mail yet. The
+//! renderer words each notice through a template in the reader's
+//! language; `post` queues the mails.
 
-use crate::games::Side;
+use super::refusal::Refusal;
+use super::replays::LiveGame;
+use crate::games::{GameKind, Side};
 
-/// Something that happened on a board, told in the board mail.
+#[derive(Debug)]
+pub enum Notice {
+    /// A board changed or began: every player gets it from his seat.
+    Board(BoardNews),
+    /// A message for everyone on a board.
+    Chat {
+        live: LiveGame,
+        author: String,
+        text: String,
+    },
+    /// An answer to the sender alone.
+    Answer(Answer),
+    /// The command was not carried out; the sender is told why, with the
+    /// board it was about when there is one.
+    Refused {
+        refusal: Refusal,
+        board: Option<Box<LiveGame>>,
+    },
+}
+
+/// What happened on a board, with the board as it now stands.
+#[derive(Debug)]
+pub struct BoardNews {
+    pub live: LiveGame,
+    pub events: Vec<Event>,
+    pub comment: Option<Comment>,
+    pub new_game: bool,
+}
+
+/// Something that happened on a board, told in the board mail. How a
+/// game ended is not an event: the mail reads it from the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
-    /// A line of plain news ("bob offers a draw.").
-    Text(String),
-    /// A move; other players see only its public form.
+    /// A move; other players see only its public form while it is sealed.
     Played {
         userid: String,
         side: Side,
         number: i64,
         notation: String,
         public_notation: String,
+    },
+    DrawOffered {
+        userid: String,
+    },
+    /// The player moved on instead of answering the offer.
+    DrawLapsed {
+        userid: String,
+    },
+    DrawRejected {
+        userid: String,
     },
 }
 
@@ -24,45 +66,78 @@ pub struct Comment {
     pub text: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Notice {
-    /// The board changed (or began): every player gets it from his seat.
-    Board {
-        game_id: i64,
-        events: Vec<Event>,
-        comment: Option<Comment>,
-        new_game: bool,
+/// An answer for the sender alone.
+#[derive(Debug)]
+pub enum Answer {
+    /// The general help, or one topic of it.
+    Help {
+        topic: Option<&'static str>,
     },
-    /// The general help page, for the sender.
-    Help,
-    /// An answer to the sender alone.
-    Reply { subject: String, text: String },
-    /// The board (now or after some moves) for the sender.
-    Show { game_id: i64, after: Option<i64> },
-    /// The command was not carried out; the sender is told why.
-    Refused {
-        board: Option<i64>,
-        problem: String,
-        hint: String,
+    /// A game's rules page.
+    Rules {
+        kind: GameKind,
     },
-    /// A message for everyone on a board.
-    Chat {
-        game_id: i64,
-        author: String,
-        text: String,
+    /// The games of the host with their running and finished boards.
+    List {
+        games: Vec<GameCount>,
+    },
+    SignedUp {
+        userid: String,
+        addresses: Vec<String>,
+    },
+    PasswordChanged {
+        userid: String,
+    },
+    AddressChanged {
+        userid: String,
+        addresses: Vec<String>,
+    },
+    SignedOff {
+        userid: String,
+    },
+    Deleted {
+        userid: String,
+    },
+    LanguageSet {
+        userid: String,
+        language: String,
+    },
+    Accepting {
+        userid: String,
+        kind: GameKind,
+        accepts: bool,
+    },
+    Limit {
+        userid: String,
+        kind: GameKind,
+        limit: u32,
+    },
+    /// A board now, or after its first `after` moves.
+    Show {
+        live: Box<LiveGame>,
+        after: Option<i64>,
+    },
+    /// A player's boards of one game.
+    Games {
+        userid: String,
+        kind: GameKind,
+        boards: Vec<BoardLine>,
     },
 }
 
-impl Notice {
-    pub fn refused(
-        board: Option<i64>,
-        problem: impl Into<String>,
-        hint: impl Into<String>,
-    ) -> Notice {
-        Notice::Refused {
-            board,
-            problem: problem.into(),
-            hint: hint.into(),
-        }
-    }
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameCount {
+    pub kind: GameKind,
+    pub running: u32,
+    pub finished: u32,
+}
+
+/// One board in a player's list of games.
+#[derive(Debug)]
+pub struct BoardLine {
+    pub board: i64,
+    pub side: Side,
+    pub opponent: String,
+    /// The board as it stands, or why it cannot be rebuilt.
+    pub live: Result<LiveGame, String>,
 }

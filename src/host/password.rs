@@ -2,6 +2,7 @@
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
+use std::collections::HashMap;
 
 #[derive(Debug, thiserror::Error)]
 #[error("cannot hash the password: {0}")]
@@ -88,6 +89,68 @@ impl Default for VerifiedPasswords {
     }
 }
 
+/// The passwords a mail gives, checked before its write transaction
+/// begins, so that argon2's deliberate slowness never holds the database
+/// lock. Inside the transaction a claim is answered from here while the
+/// player's stored hash is still the one checked against; a hash changed
+/// meanwhile (by another mail) is checked again.
+#[derive(Default)]
+pub struct Prechecked {
+    /// (userid in lower case, password) -> (the hash checked, matched).
+    checked: HashMap<(String, String), (String, bool)>,
+}
+
+impl Prechecked {
+    pub fn new() -> Prechecked {
+        Prechecked::default()
+    }
+
+    /// Records the check of `password` for `userid` against `stored`.
+    pub fn check(
+        &mut self,
+        userid: &str,
+        password: &str,
+        stored: &str,
+        passwords: &VerifiedPasswords,
+    ) {
+        let key = (userid.to_lowercase(), password.to_string());
+        if self
+            .checked
+            .get(&key)
+            .is_some_and(|(hash, _)| hash == stored)
+        {
+            return;
+        }
+        let matched = passwords.matches(password, stored);
+        self.checked.insert(key, (stored.to_string(), matched));
+    }
+
+    /// Whether `password` matches `stored` for `userid`: from the check
+    /// made before the transaction when the hash is unchanged, else now.
+    pub fn matches(
+        &self,
+        userid: &str,
+        password: &str,
+        stored: &str,
+        passwords: &VerifiedPasswords,
+    ) -> bool {
+        let key = (userid.to_lowercase(), password.to_string());
+        match self.checked.get(&key) {
+            Some((hash, matched)) if hash == stored => *matched,
+            _ => passwords.matches(password, stored),
+        }
+    }
+
+    /// How many claims were checked ahead.
+    pub fn len(&self) -> usize {
+        self.checked.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.checked.is_empty()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,6 +165,22 @@ mod tests {
         let changed = hash_password("other").unwrap();
         assert!(!passwords.matches("secret", &changed));
         assert!(passwords.matches("other", &changed));
+    }
+
+    #[test]
+    fn a_check_made_ahead_answers_until_the_hash_changes() {
+        let passwords = VerifiedPasswords::new();
+        let hash = hash_password("secret").unwrap();
+        let mut ahead = Prechecked::new();
+        ahead.check("Alice", "guess", &hash, &passwords);
+        ahead.check("alice", "secret", &hash, &passwords);
+        assert_eq!(ahead.len(), 2);
+        // A changed stored hash is checked again, not taken from ahead.
+        let changed = hash_password("guess").unwrap();
+        assert!(!ahead.matches("alice", "guess", &hash, &passwords));
+        assert!(ahead.matches("ALICE", "secret", &hash, &passwords));
+        assert!(ahead.matches("alice", "guess", &changed, &passwords));
+        assert!(!ahead.matches("alice", "secret", &changed, &passwords));
     }
 
     #[test]

@@ -49,6 +49,53 @@ pub(crate) fn parse_side(text: &str) -> Option<Side> {
     }
 }
 
+/// How a game ended, when the host (not the rules) ended it or the rules
+/// did; a rules ending's details come from replaying the moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Mate, a draw rule, a last king or queen taken: the replayed game's
+    /// outcome says which.
+    Rules,
+    Resigned(Side),
+    DrawAgreed,
+    /// The side turned the challenge down: the board is removed.
+    Declined(Side),
+    /// The side resigned before its first move, which turns the challenge
+    /// down too.
+    ResignedBeforeMoving(Side),
+}
+
+impl Ending {
+    /// The status a game has after this ending.
+    pub fn status(self) -> GameStatus {
+        match self {
+            Ending::Rules | Ending::Resigned(_) | Ending::DrawAgreed => GameStatus::Finished,
+            Ending::Declined(_) | Ending::ResignedBeforeMoving(_) => GameStatus::Declined,
+        }
+    }
+
+    fn parts(self) -> (&'static str, Option<Side>) {
+        match self {
+            Ending::Rules => ("rules", None),
+            Ending::Resigned(side) => ("resigned", Some(side)),
+            Ending::DrawAgreed => ("draw_agreed", None),
+            Ending::Declined(side) => ("declined", Some(side)),
+            Ending::ResignedBeforeMoving(side) => ("resigned_before_moving", Some(side)),
+        }
+    }
+
+    fn from_parts(key: &str, side: Option<Side>) -> Option<Ending> {
+        Some(match (key, side) {
+            ("rules", None) => Ending::Rules,
+            ("resigned", Some(side)) => Ending::Resigned(side),
+            ("draw_agreed", None) => Ending::DrawAgreed,
+            ("declined", Some(side)) => Ending::Declined(side),
+            ("resigned_before_moving", Some(side)) => Ending::ResignedBeforeMoving(side),
+            _ => return None,
+        })
+    }
+}
+
 /// One stored game (without its moves).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
@@ -60,8 +107,11 @@ pub struct GameRecord {
     pub white: String,
     pub black: String,
     pub status: GameStatus,
-    /// How a finished game ended, in words ("alice resigned; bob wins").
-    pub result: Option<String>,
+    /// How a game that is over ended.
+    pub ending: Option<Ending>,
+    /// The result in words, as versions before schema 8 stored it (their
+    /// games have no `ending`); shown as it was.
+    pub legacy_result: Option<String>,
     /// The side whose draw offer is standing.
     pub draw_offer: Option<Side>,
     pub rated: bool,
@@ -85,8 +135,8 @@ impl GameRecord {
     }
 }
 
-const GAME_COLUMNS: &str =
-    "id, kind, switches, white, black, status, result, draw_offer, rated, host_options";
+const GAME_COLUMNS: &str = "id, kind, switches, white, black, status, result, draw_offer, rated, \
+     host_options, ending, ending_side";
 
 fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreError>> {
     let id: i64 = row.get(0)?;
@@ -109,6 +159,30 @@ fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreErro
             }
         },
     };
+    let ending_key: Option<String> = row.get(10)?;
+    let ending_side: Option<String> = row.get(11)?;
+    let ending = match ending_key.as_deref() {
+        None => None,
+        Some(key) => {
+            let side = match ending_side.as_deref().map(parse_side) {
+                None => None,
+                Some(Some(side)) => Some(side),
+                Some(None) => {
+                    return Ok(Err(StoreError::Corrupt(format!(
+                        "game {id} has an ending by unknown side {ending_side:?}"
+                    ))))
+                }
+            };
+            match Ending::from_parts(key, side) {
+                Some(ending) => Some(ending),
+                None => {
+                    return Ok(Err(StoreError::Corrupt(format!(
+                        "game {id} has an unknown ending {key:?}"
+                    ))))
+                }
+            }
+        }
+    };
     Ok(Ok(GameRecord {
         id,
         kind: row.get(1)?,
@@ -116,7 +190,8 @@ fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreErro
         white: row.get(3)?,
         black: row.get(4)?,
         status,
-        result: row.get(6)?,
+        ending,
+        legacy_result: row.get(6)?,
         draw_offer,
         rated: row.get::<_, i64>(8)? != 0,
         host_options: row.get(9)?,
@@ -165,17 +240,21 @@ pub fn insert_game(conn: &Connection, game: &NewGame<'_>) -> StoreResult<i64> {
     Ok(id)
 }
 
-/// Ends a game: `Finished` with its result, or `Declined`.
-pub fn set_game_over(
-    conn: &Connection,
-    id: i64,
-    status: GameStatus,
-    result: &str,
-) -> StoreResult<()> {
+/// Ends a game: `Finished` or `Declined`, as the ending says.
+pub fn set_game_over(conn: &Connection, id: i64, ending: Ending) -> StoreResult<()> {
+    let (key, side) = ending.parts();
     conn.prepare_cached(
-        "UPDATE games SET status = ?2, result = ?3, draw_offer = NULL, updated = ?4 WHERE id = ?1",
+        "UPDATE games SET status = ?2, ending = ?3, ending_side = ?4, draw_offer = NULL,
+                          updated = ?5
+         WHERE id = ?1",
     )?
-    .execute(params![id, status.as_str(), result, now()])?;
+    .execute(params![
+        id,
+        ending.status().as_str(),
+        key,
+        side.map(side_name),
+        now()
+    ])?;
     Ok(())
 }
 

@@ -12,7 +12,7 @@ mod outbox;
 mod players;
 mod schema;
 
-pub use games::{GameRecord, GameStatus, MoveRecord, NewGame};
+pub use games::{Ending, GameRecord, GameStatus, MoveRecord, NewGame};
 pub use messages::SentId;
 pub use outbox::{OutboxEntry, OutboxRow, OutboxState, QueuedMail};
 pub use players::{Player, Preference};

@@ -12,6 +12,8 @@ pub struct Player {
     pub addresses: Vec<String>,
     /// A signed-off player takes no new challenges.
     pub signed_off: bool,
+    /// The language of his mails (`de`); none: the host's default.
+    pub language: Option<String>,
 }
 
 impl Player {
@@ -29,10 +31,11 @@ fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
         password_hash: row.get(1)?,
         addresses: addresses.split_whitespace().map(String::from).collect(),
         signed_off: row.get::<_, i64>(3)? != 0,
+        language: row.get(4)?,
     })
 }
 
-const PLAYER_COLUMNS: &str = "userid, password_hash, addresses, signed_off";
+const PLAYER_COLUMNS: &str = "userid, password_hash, addresses, signed_off, language";
 
 /// Userids are matched without regard to case, as pbmserv did.
 pub fn find_player(conn: &Connection, userid: &str) -> StoreResult<Option<Player>> {
@@ -58,14 +61,15 @@ pub fn find_player_by_address(conn: &Connection, address: &str) -> StoreResult<V
 
 pub fn insert_player(conn: &Connection, player: &Player) -> StoreResult<()> {
     conn.prepare_cached(
-        "INSERT INTO players (userid, password_hash, addresses, signed_off, created)
-         VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO players (userid, password_hash, addresses, signed_off, language, created)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?
     .execute(params![
         player.userid,
         player.password_hash,
         player.addresses.join(" "),
         player.signed_off as i64,
+        player.language,
         now()
     ])?;
     Ok(())
@@ -73,14 +77,15 @@ pub fn insert_player(conn: &Connection, player: &Player) -> StoreResult<()> {
 
 pub fn update_player(conn: &Connection, player: &Player) -> StoreResult<()> {
     conn.prepare_cached(
-        "UPDATE players SET password_hash = ?2, addresses = ?3, signed_off = ?4
+        "UPDATE players SET password_hash = ?2, addresses = ?3, signed_off = ?4, language = ?5
          WHERE userid = ?1",
     )?
     .execute(params![
         player.userid,
         player.password_hash,
         player.addresses.join(" "),
-        player.signed_off as i64
+        player.signed_off as i64,
+        player.language
     ])?;
     Ok(())
 }

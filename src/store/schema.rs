@@ -164,6 +164,13 @@ const MIGRATIONS: &[&str] = &[
         WHERE game_id IS NOT NULL
         GROUP BY game_id, userid;
      DROP INDEX sent_ids_by_player;",
+    // 8: how a game ended as data (the kind of ending and the side that
+    // resigned or declined) instead of English words, so every mail can
+    // word it in its reader's language; games that ended before keep
+    // their words in `result`. A player's language for his mails.
+    "ALTER TABLE games ADD COLUMN ending TEXT;
+     ALTER TABLE games ADD COLUMN ending_side TEXT;
+     ALTER TABLE players ADD COLUMN language TEXT;",
 ];
 
 /// The version this build writes.

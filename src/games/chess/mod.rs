@@ -20,6 +20,3 @@ pub use position::{
     Capture, CastlingSetup, MarkRules, Move, MoveKind, Position, Rules, Wing, STANDARD_BACK_RANK,
 };
 pub use square::{Bitboard, Square};
-
-/// The help page of standard chess.
-pub const HELP: &str = include_str!("help.txt");

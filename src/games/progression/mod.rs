@@ -18,6 +18,3 @@ pub use game::ProgressionGame;
 pub use kind::Kind;
 pub use list::{ProgressionList, PromoteDigits, Template};
 pub use switches::Setup;
-
-/// The help page of Progression Chess.
-pub const HELP: &str = include_str!("help.txt");

@@ -13,6 +13,3 @@ pub mod round;
 pub use board::BoardId;
 pub use game::RecursionGame;
 pub use mega::MegaState;
-
-/// The help page of Infinite Recursion Chess.
-pub const HELP: &str = include_str!("help.txt");

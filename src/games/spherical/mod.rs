@@ -5,7 +5,6 @@
 //! Inside, squares are always canonical (set-up 1); the game's set-up only
 //! labels them, so all four set-ups share one move generator and one perft.
 
-mod help;
 mod movegen;
 mod notation;
 mod piece;
@@ -16,7 +15,6 @@ mod square;
 #[cfg(test)]
 mod tests;
 
-pub use help::HELP;
 pub use piece::{Cell, Diagonals};
 pub use position::{Move, Position, Progress};
 pub use setup::SetUp;

@@ -598,24 +598,6 @@ fn legal_moves_are_written_in_canonical_notation_and_replay() {
 }
 
 #[test]
-fn the_help_examples_are_legal_from_the_start() {
-    let moves = start_game(&[]).legal_moves(Side::White);
-    for line in HELP
-        .lines()
-        .skip_while(|l| !l.starts_with("EXAMPLES"))
-        .skip(1)
-    {
-        let Some(example) = line.split_whitespace().next() else {
-            break;
-        };
-        assert!(
-            moves.contains(&example.to_string()),
-            "help example {example}"
-        );
-    }
-}
-
-#[test]
 fn the_board_fits_80_columns_and_black_sees_it_turned_round() {
     let mut game = start_game(&["i8+ne"]);
     play_all(&mut game, &BLACK_WAITS);

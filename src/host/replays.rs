@@ -1,5 +1,6 @@
-//! A game rebuilt from the store: the record plus the position reached by
-//! replaying the move list from the start.
+//! Games rebuilt from the store, and the positions already replayed in
+//! this process: a board is its record plus the position reached by
+//! replaying its move list, the stored truth.
 
 use crate::games::{play_on, Game, GameKind, RecordedMove, ReplayError};
 use crate::store::{self, GameRecord, MoveRecord, StoreError};
@@ -13,6 +14,9 @@ pub struct LiveGame {
     pub game: Box<dyn Game>,
     /// The moves replayed (all of them, or the first `after` ones).
     pub moves: Vec<MoveRecord>,
+    /// The turn (or round) each of those moves belongs to, for writing
+    /// the move list turn by turn.
+    pub turns: Vec<u32>,
     /// How many moves the game has in all.
     pub total_moves: usize,
 }
@@ -21,6 +25,30 @@ impl LiveGame {
     /// The number the next move will get (for the `#n` guard).
     pub fn next_number(&self) -> i64 {
         self.total_moves as i64 + 1
+    }
+
+    /// The userids of the players who owe a move now.
+    pub fn waiting(&self) -> Vec<String> {
+        self.game
+            .to_move()
+            .into_iter()
+            .map(|side| self.record.player(side).to_string())
+            .collect()
+    }
+
+    /// Whether `side` has made a move in this game.
+    pub fn has_moved(&self, side: crate::games::Side) -> bool {
+        self.moves.iter().any(|record| record.side == side)
+    }
+}
+
+impl std::fmt::Debug for LiveGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LiveGame")
+            .field("record", &self.record)
+            .field("moves", &self.moves.len())
+            .field("total_moves", &self.total_moves)
+            .finish()
     }
 }
 
@@ -65,7 +93,7 @@ pub fn load(
             notation: record.notation.clone(),
         })
         .collect();
-    let game = replays
+    let Replay { game, turns } = replays
         .replay(id, kind, &record.switches, &recorded)
         .map_err(|err| unreadable(err.to_string()))?;
     Ok(LiveGame {
@@ -73,6 +101,7 @@ pub fn load(
         kind,
         game,
         moves,
+        turns,
         total_moves,
     })
 }
@@ -96,8 +125,30 @@ struct Replayed {
     kind: GameKind,
     switches: Vec<String>,
     moves: Vec<RecordedMove>,
+    turns: Vec<u32>,
     game: Box<dyn Game>,
     last_used: u64,
+}
+
+/// A game after its moves, with the turn each move belonged to.
+pub struct Replay {
+    pub game: Box<dyn Game>,
+    pub turns: Vec<u32>,
+}
+
+/// Plays the stored moves after the first `done`, noting the turn of
+/// each before it is played.
+fn play_on_noting_turns(
+    game: &mut dyn Game,
+    moves: &[RecordedMove],
+    done: usize,
+    turns: &mut Vec<u32>,
+) -> Result<(), ReplayError> {
+    for index in done..moves.len() {
+        turns.push(game.turn_number());
+        play_on(game, &moves[..=index], index)?;
+    }
+    Ok(())
 }
 
 impl Replays {
@@ -120,21 +171,22 @@ impl Replays {
         kind: GameKind,
         switches: &[String],
         moves: &[RecordedMove],
-    ) -> Result<Box<dyn Game>, ReplayError> {
+    ) -> Result<Replay, ReplayError> {
         let now = self.clock.get() + 1;
         self.clock.set(now);
         let mut entries = self.entries.borrow_mut();
         let start = entries.get_mut(&id).filter(|entry| {
             entry.kind == kind && entry.switches == switches && moves.starts_with(&entry.moves)
         });
-        let (mut game, done) = match start {
+        let (mut game, mut turns) = match start {
             Some(entry) => {
                 entry.last_used = now;
-                (entry.game.clone_game(), entry.moves.len())
+                (entry.game.clone_game(), entry.turns.clone())
             }
-            None => (kind.new_game(switches)?, 0),
+            None => (kind.new_game(switches)?, Vec::new()),
         };
-        play_on(game.as_mut(), moves, done)?;
+        let done = turns.len();
+        play_on_noting_turns(game.as_mut(), moves, done, &mut turns)?;
         // Keep the entry when it already knows this line as far or further
         // (a `show after` looks back and must not push out the position
         // the next move builds on).
@@ -151,12 +203,13 @@ impl Replays {
                     kind,
                     switches: switches.to_vec(),
                     moves: moves.to_vec(),
+                    turns: turns.clone(),
                     game: game.clone_game(),
                     last_used: now,
                 },
             );
         }
-        Ok(game)
+        Ok(Replay { game, turns })
     }
 }
 
@@ -231,8 +284,9 @@ mod tests {
             .replay(1, GameKind::Chess, &[], &line(&["e4", "e5"]))
             .unwrap();
         let moves = line(&["e4", "e5", "Nf3", "Nc6"]);
-        let game = replays.replay(1, GameKind::Chess, &[], &moves).unwrap();
-        assert_eq!(looks(game.as_ref()), looks(fresh(&moves).as_ref()));
+        let replay = replays.replay(1, GameKind::Chess, &[], &moves).unwrap();
+        assert_eq!(looks(replay.game.as_ref()), looks(fresh(&moves).as_ref()));
+        assert_eq!(replay.turns, [1, 1, 2, 2], "the turns of a line played on");
         assert_eq!(remembered(&replays, 1), Some(4));
     }
 
@@ -244,9 +298,15 @@ mod tests {
             .unwrap();
         // As after a rolled-back move, or another process's edit.
         let moves = line(&["e4", "c5", "Nf3"]);
-        let game = replays.replay(1, GameKind::Chess, &[], &moves).unwrap();
+        let game = replays
+            .replay(1, GameKind::Chess, &[], &moves)
+            .unwrap()
+            .game;
         assert_eq!(looks(game.as_ref()), looks(fresh(&moves).as_ref()));
-        let again = replays.replay(1, GameKind::Chess, &[], &moves).unwrap();
+        let again = replays
+            .replay(1, GameKind::Chess, &[], &moves)
+            .unwrap()
+            .game;
         assert_eq!(looks(again.as_ref()), looks(fresh(&moves).as_ref()));
     }
 
@@ -256,7 +316,10 @@ mod tests {
         replays
             .replay(1, GameKind::Chess, &[], &line(&["e4"]))
             .unwrap();
-        let game = replays.replay(1, GameKind::Spherical, &[], &[]).unwrap();
+        let game = replays
+            .replay(1, GameKind::Spherical, &[], &[])
+            .unwrap()
+            .game;
         assert_eq!(game.kind(), GameKind::Spherical);
     }
 
@@ -268,7 +331,11 @@ mod tests {
         let earlier = replays
             .replay(7, GameKind::Chess, &[], &moves[..1])
             .unwrap();
-        assert_eq!(looks(earlier.as_ref()), looks(fresh(&moves[..1]).as_ref()));
+        assert_eq!(
+            looks(earlier.game.as_ref()),
+            looks(fresh(&moves[..1]).as_ref())
+        );
+        assert_eq!(earlier.turns, [1]);
         assert_eq!(remembered(&replays, 7), Some(3));
     }
 
@@ -276,9 +343,15 @@ mod tests {
     fn the_game_played_on_is_a_copy_that_leaves_the_remembered_one_alone() {
         let replays = Replays::default();
         let moves = line(&["e4", "e5"]);
-        let mut game = replays.replay(3, GameKind::Chess, &[], &moves).unwrap();
+        let mut game = replays
+            .replay(3, GameKind::Chess, &[], &moves)
+            .unwrap()
+            .game;
         game.play(Side::White, "Qh5").unwrap();
-        let again = replays.replay(3, GameKind::Chess, &[], &moves).unwrap();
+        let again = replays
+            .replay(3, GameKind::Chess, &[], &moves)
+            .unwrap()
+            .game;
         assert_eq!(looks(again.as_ref()), looks(fresh(&moves).as_ref()));
     }
 

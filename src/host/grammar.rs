@@ -1,0 +1,394 @@
+//! The command grammar: one line of text (a subject, a line of a
+//! `multiple` body) becomes a [`Command`], or a [`Refusal`] that says what
+//! was wrong and which form would be right.
+
+use super::command::{Command, Credential, MoveWord, Setting, Syntax};
+use super::refusal::Refusal;
+use crate::games::GameKind;
+
+/// Commands of the mail interface this host does not run yet, so the
+/// reply can say so instead of "unknown command".
+const NOT_OFFERED: &[&str] = &[
+    "vacation",
+    "queue",
+    "preview",
+    "undo",
+    "subscribe",
+    "unsubscribe",
+    "notify",
+    "history",
+    "standings",
+    "ladder",
+];
+
+type Parsed = Result<Command, Refusal>;
+
+/// Reads one command line.
+pub fn parse_command(line: &str) -> Parsed {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some(first) = words.first() else {
+        return Err(Refusal::NoCommand);
+    };
+    let verb = first.to_lowercase();
+    let args = &words[1..];
+    let owned = |words: &[&str]| words.iter().map(|word| word.to_string()).collect();
+    match verb.as_str() {
+        "help" => Ok(Command::Help {
+            topic: (!args.is_empty()).then(|| args.join(" ")),
+        }),
+        "list" => Ok(Command::List),
+        "multiple" => Ok(Command::Multiple),
+        "signup" => match args {
+            [userid, password, addresses @ ..] => Ok(Command::Signup {
+                userid: userid.to_string(),
+                password: password.to_string(),
+                addresses: owned(addresses),
+            }),
+            _ => Err(wrong_arguments(Syntax::Signup, None)),
+        },
+        "change" => parse_change(args),
+        "signoff" | "delete" => {
+            let [userid, password] = args else {
+                let syntax = if verb == "signoff" {
+                    Syntax::Signoff
+                } else {
+                    Syntax::Delete
+                };
+                return Err(wrong_arguments(syntax, None));
+            };
+            let (userid, password) = (userid.to_string(), password.to_string());
+            Ok(if verb == "signoff" {
+                Command::Signoff { userid, password }
+            } else {
+                Command::Delete { userid, password }
+            })
+        }
+        "set" => parse_set(args),
+        _ => match first.parse::<GameKind>() {
+            Ok(kind) => parse_game_command(kind, args),
+            Err(_) if NOT_OFFERED.contains(&verb.as_str()) => {
+                Err(Refusal::NotOffered { command: verb })
+            }
+            Err(_) => Err(Refusal::UnknownCommand {
+                word: first.to_string(),
+            }),
+        },
+    }
+}
+
+fn wrong_arguments(syntax: Syntax, game: Option<GameKind>) -> Refusal {
+    Refusal::WrongArguments { syntax, game }
+}
+
+fn parse_change(args: &[&str]) -> Parsed {
+    match args {
+        [what, userid, old, new] if what.eq_ignore_ascii_case("password") => {
+            Ok(Command::ChangePassword {
+                userid: userid.to_string(),
+                old: old.to_string(),
+                new: new.to_string(),
+            })
+        }
+        [what, userid, password, addresses @ ..]
+            if what.eq_ignore_ascii_case("address") && !addresses.is_empty() =>
+        {
+            Ok(Command::ChangeAddress {
+                userid: userid.to_string(),
+                password: password.to_string(),
+                addresses: addresses.iter().map(|a| a.to_string()).collect(),
+            })
+        }
+        _ => Err(wrong_arguments(Syntax::Change, None)),
+    }
+}
+
+fn parse_set(args: &[&str]) -> Parsed {
+    let [userid, password, setting, value] = args else {
+        return Err(wrong_arguments(Syntax::Set, None));
+    };
+    let setting = match setting.to_lowercase().as_str() {
+        "language" => Setting::Language(value.to_lowercase()),
+        other => {
+            return Err(Refusal::UnknownSetting {
+                setting: other.to_string(),
+            })
+        }
+    };
+    Ok(Command::Set {
+        userid: userid.to_string(),
+        password: password.to_string(),
+        setting,
+    })
+}
+
+fn parse_board(kind: GameKind, text: &str, syntax: Syntax) -> Result<i64, Refusal> {
+    text.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| Refusal::NotABoardNumber {
+            text: text.to_string(),
+            syntax,
+            game: kind,
+        })
+}
+
+/// Splits a trailing `#n` guard off a move (`e4#5`). A `#` with no digits
+/// after it is a mate sign and stays part of the move.
+pub fn split_guard(word: &str) -> (&str, Option<i64>) {
+    if let Some(at) = word.rfind('#') {
+        let digits = &word[at + 1..];
+        if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
+            if let Ok(number) = digits.parse() {
+                return (&word[..at], Some(number));
+            }
+        }
+    }
+    (word, None)
+}
+
+/// Reads the words after `userid password` in a move command (or the
+/// first line of a reply): moves, draw words and one `#n` guard.
+pub fn parse_move_words(
+    words: &[&str],
+    kind: Option<GameKind>,
+) -> Result<(Vec<MoveWord>, Option<i64>), Refusal> {
+    let mut guard = None;
+    let mut moves = Vec::new();
+    for word in words {
+        let (text, number) = split_guard(word);
+        if let Some(number) = number {
+            if guard.replace(number).is_some() {
+                return Err(Refusal::TwoGuards);
+            }
+        }
+        if text.is_empty() {
+            continue;
+        }
+        moves.push(match text.to_lowercase().as_str() {
+            "propose" | "draw" => MoveWord::ProposeDraw,
+            "accept" => MoveWord::AcceptDraw,
+            "reject" => MoveWord::RejectDraw,
+            _ => MoveWord::Play(text.to_string()),
+        });
+    }
+    if moves.is_empty() {
+        return Err(Refusal::NoMoveGiven { game: kind });
+    }
+    Ok((moves, guard))
+}
+
+fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
+    let Some(verb) = args.first() else {
+        return Err(Refusal::UnknownGameCommand {
+            word: String::new(),
+            game: kind,
+        });
+    };
+    let verb = verb.to_lowercase();
+    let args = &args[1..];
+    let wrong = |syntax| wrong_arguments(syntax, Some(kind));
+    match verb.as_str() {
+        "help" => Ok(Command::GameHelp { kind }),
+        "challenge" => match args {
+            [white, black, switches @ ..] => Ok(Command::Challenge {
+                kind,
+                white: white.to_string(),
+                black: black.to_string(),
+                switches: switches.iter().map(|s| s.to_string()).collect(),
+            }),
+            _ => Err(wrong(Syntax::Challenge)),
+        },
+        "accept" | "reject" => {
+            let [userid, password] = args else {
+                return Err(wrong(Syntax::Accepting));
+            };
+            Ok(Command::Accepting {
+                kind,
+                userid: userid.to_string(),
+                password: password.to_string(),
+                accepts: verb == "accept",
+            })
+        }
+        "limit" => {
+            let [userid, password, limit] = args else {
+                return Err(wrong(Syntax::Limit));
+            };
+            let limit = limit.parse().map_err(|_| Refusal::NotANumber {
+                text: limit.to_string(),
+                game: kind,
+            })?;
+            Ok(Command::Limit {
+                kind,
+                userid: userid.to_string(),
+                password: password.to_string(),
+                limit,
+            })
+        }
+        "move" | "board" | "mvoe" => {
+            let [board, userid, password, words @ ..] = args else {
+                return Err(wrong(Syntax::Move));
+            };
+            let board = parse_board(kind, board, Syntax::Move)?;
+            let (words, guard) = parse_move_words(words, Some(kind))?;
+            Ok(Command::Move {
+                kind,
+                board,
+                userid: userid.to_string(),
+                credential: Credential::Password(password.to_string()),
+                words,
+                guard,
+            })
+        }
+        "resign" | "decline" => {
+            let syntax = if verb == "resign" {
+                Syntax::Resign
+            } else {
+                Syntax::Decline
+            };
+            let [board, userid, password] = args else {
+                return Err(wrong(syntax));
+            };
+            let board = parse_board(kind, board, syntax)?;
+            let (userid, credential) = (
+                userid.to_string(),
+                Credential::Password(password.to_string()),
+            );
+            Ok(if verb == "resign" {
+                Command::Resign {
+                    kind,
+                    board,
+                    userid,
+                    credential,
+                }
+            } else {
+                Command::Decline {
+                    kind,
+                    board,
+                    userid,
+                    credential,
+                }
+            })
+        }
+        "show" => {
+            let [board] = args else {
+                return Err(wrong(Syntax::Show));
+            };
+            let (board, after) = split_guard(board);
+            let board = parse_board(kind, board, Syntax::Show)?;
+            Ok(Command::Show { kind, board, after })
+        }
+        "games" => {
+            let [userid] = args else {
+                return Err(wrong(Syntax::Games));
+            };
+            Ok(Command::Games {
+                kind,
+                userid: userid.to_string(),
+            })
+        }
+        "chat" => {
+            let [board, userid, password] = args else {
+                return Err(wrong(Syntax::Chat));
+            };
+            Ok(Command::Chat {
+                kind,
+                board: parse_board(kind, board, Syntax::Chat)?,
+                userid: userid.to_string(),
+                credential: Credential::Password(password.to_string()),
+            })
+        }
+        other if NOT_OFFERED.contains(&other) => Err(Refusal::NotOffered {
+            command: format!("{} {other}", kind.name()),
+        }),
+        other => Err(Refusal::UnknownGameCommand {
+            word: other.to_string(),
+            game: kind,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_with_guard_and_several_moves_is_read() {
+        let command = parse_command("CHESS MOVE 101 alice secret e4#1 Nf3 propose").unwrap();
+        assert_eq!(
+            command,
+            Command::Move {
+                kind: GameKind::Chess,
+                board: 101,
+                userid: "alice".into(),
+                credential: Credential::Password("secret".into()),
+                words: vec![
+                    MoveWord::Play("e4".into()),
+                    MoveWord::Play("Nf3".into()),
+                    MoveWord::ProposeDraw
+                ],
+                guard: Some(1),
+            }
+        );
+    }
+
+    #[test]
+    fn mate_sign_is_not_a_guard() {
+        assert_eq!(split_guard("Qh4#"), ("Qh4#", None));
+        assert_eq!(split_guard("Qh4##8"), ("Qh4#", Some(8)));
+        assert_eq!(split_guard("101#3"), ("101", Some(3)));
+    }
+
+    #[test]
+    fn aliases_of_move_are_accepted() {
+        for verb in ["board", "mvoe", "move"] {
+            let line = format!("chess {verb} 101 bob pw e5");
+            assert!(
+                matches!(parse_command(&line), Ok(Command::Move { .. })),
+                "{verb}"
+            );
+        }
+    }
+
+    #[test]
+    fn wrong_arguments_name_the_right_form() {
+        assert_eq!(
+            parse_command("chess move 101 alice"),
+            Err(Refusal::WrongArguments {
+                syntax: Syntax::Move,
+                game: Some(GameKind::Chess)
+            })
+        );
+        assert!(matches!(
+            parse_command("chess show abc"),
+            Err(Refusal::NotABoardNumber { .. })
+        ));
+        assert!(matches!(
+            parse_command("frobnicate"),
+            Err(Refusal::UnknownCommand { .. })
+        ));
+        assert_eq!(
+            parse_command("chess queue 101 a b e4"),
+            Err(Refusal::NotOffered {
+                command: "chess queue".into()
+            })
+        );
+    }
+
+    #[test]
+    fn set_reads_a_language_and_refuses_unknown_settings() {
+        assert_eq!(
+            parse_command("set alice pw language DE"),
+            Ok(Command::Set {
+                userid: "alice".into(),
+                password: "pw".into(),
+                setting: Setting::Language("de".into()),
+            })
+        );
+        assert_eq!(
+            parse_command("set alice pw colour blue"),
+            Err(Refusal::UnknownSetting {
+                setting: "colour".into()
+            })
+        );
+    }
+}

@@ -1,0 +1,195 @@
+//! Accounts and the host itself: help, the list of games, signing up,
+//! changing a password or the addresses, signing off, deleting, settings.
+
+use super::{authenticate, refused, Context, Failure, Handled};
+use crate::games::GameKind;
+use crate::host::command::{Credential, Setting};
+use crate::host::notice::{Answer, GameCount, Notice};
+use crate::host::password::hash_password;
+use crate::host::refusal::Refusal;
+use crate::store::{self, Player};
+
+/// The help topics besides the games' rules; each is a template
+/// `help/TOPIC.txt` in every language.
+pub const HELP_TOPICS: &[&str] = &[
+    "commands",
+    "move",
+    "reply",
+    "challenge",
+    "draw",
+    "account",
+    "show",
+    "chat",
+    "multiple",
+    "subjects",
+    "set",
+];
+
+pub fn help(topic: Option<String>) -> Handled {
+    let Some(topic) = topic else {
+        return Ok(vec![Notice::Answer(Answer::Help { topic: None })]);
+    };
+    if let Ok(kind) = topic.parse::<GameKind>() {
+        return Ok(vec![Notice::Answer(Answer::Rules { kind })]);
+    }
+    let wanted = topic.trim().to_lowercase();
+    match HELP_TOPICS.iter().find(|known| **known == wanted) {
+        Some(known) => Ok(vec![Notice::Answer(Answer::Help { topic: Some(known) })]),
+        None => Err(refused(Refusal::NoHelpTopic {
+            topic,
+            topics: HELP_TOPICS.to_vec(),
+        })),
+    }
+}
+
+pub fn list(ctx: &Context<'_>) -> Handled {
+    let counts = store::games_count_by_kind(ctx.conn)?;
+    let games = GameKind::ALL
+        .into_iter()
+        .map(|kind| {
+            let (running, finished) = counts.get(kind.name()).copied().unwrap_or((0, 0));
+            GameCount {
+                kind,
+                running,
+                finished,
+            }
+        })
+        .collect();
+    Ok(vec![Notice::Answer(Answer::List { games })])
+}
+
+/// Userids are short words so they fit in subjects and commands.
+fn check_userid(userid: &str) -> Result<(), Failure> {
+    let valid = !userid.is_empty()
+        && userid.len() <= 24
+        && userid
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        && userid
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic())
+        && GameKind::from_name(userid).is_none();
+    if valid {
+        Ok(())
+    } else {
+        Err(refused(Refusal::BadUserid {
+            userid: userid.to_string(),
+        }))
+    }
+}
+
+fn check_addresses(addresses: &[String]) -> Result<(), Failure> {
+    match addresses
+        .iter()
+        .find(|address| address.parse::<lettre::Address>().is_err())
+    {
+        Some(address) => Err(refused(Refusal::BadAddress {
+            address: address.clone(),
+        })),
+        None => Ok(()),
+    }
+}
+
+/// A player proven by the password given in an account command.
+fn by_password(ctx: &Context<'_>, userid: &str, password: &str) -> Result<Player, Failure> {
+    authenticate(ctx, userid, &Credential::Password(password.into()), None)
+}
+
+pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<String>) -> Handled {
+    check_userid(userid)?;
+    if store::find_player(ctx.conn, userid)?.is_some() {
+        return Err(refused(Refusal::UseridTaken {
+            userid: userid.to_string(),
+        }));
+    }
+    let addresses = if addresses.is_empty() {
+        vec![ctx.from.to_string()]
+    } else {
+        addresses
+    };
+    check_addresses(&addresses)?;
+    let player = Player {
+        userid: userid.to_string(),
+        password_hash: hash_password(password)?,
+        addresses,
+        signed_off: false,
+        language: None,
+    };
+    store::insert_player(ctx.conn, &player)?;
+    ctx.passwords.remember(password, &player.password_hash);
+    Ok(vec![Notice::Answer(Answer::SignedUp {
+        userid: player.userid,
+        addresses: player.addresses,
+    })])
+}
+
+pub fn change_password(ctx: &Context<'_>, userid: &str, old: &str, new: &str) -> Handled {
+    let mut player = by_password(ctx, userid, old)?;
+    player.password_hash = hash_password(new)?;
+    store::update_player(ctx.conn, &player)?;
+    ctx.passwords.remember(new, &player.password_hash);
+    Ok(vec![Notice::Answer(Answer::PasswordChanged {
+        userid: player.userid,
+    })])
+}
+
+pub fn change_address(
+    ctx: &Context<'_>,
+    userid: &str,
+    password: &str,
+    addresses: Vec<String>,
+) -> Handled {
+    let mut player = by_password(ctx, userid, password)?;
+    check_addresses(&addresses)?;
+    player.addresses = addresses;
+    store::update_player(ctx.conn, &player)?;
+    Ok(vec![Notice::Answer(Answer::AddressChanged {
+        userid: player.userid,
+        addresses: player.addresses,
+    })])
+}
+
+pub fn signoff(ctx: &Context<'_>, userid: &str, password: &str) -> Handled {
+    let mut player = by_password(ctx, userid, password)?;
+    player.signed_off = true;
+    store::update_player(ctx.conn, &player)?;
+    Ok(vec![Notice::Answer(Answer::SignedOff {
+        userid: player.userid,
+    })])
+}
+
+pub fn delete(ctx: &Context<'_>, userid: &str, password: &str) -> Handled {
+    let player = by_password(ctx, userid, password)?;
+    let boards = store::game_ids_of(ctx.conn, &player.userid, true)?;
+    if !boards.is_empty() {
+        return Err(refused(Refusal::StillPlaying {
+            userid: player.userid,
+            boards,
+        }));
+    }
+    store::delete_player(ctx.conn, &player.userid)?;
+    Ok(vec![Notice::Answer(Answer::Deleted {
+        userid: player.userid,
+    })])
+}
+
+pub fn set(ctx: &Context<'_>, userid: &str, password: &str, setting: Setting) -> Handled {
+    let mut player = by_password(ctx, userid, password)?;
+    match setting {
+        Setting::Language(language) => {
+            if !ctx.languages.contains(&language) {
+                return Err(refused(Refusal::UnknownLanguage {
+                    language,
+                    languages: ctx.languages.to_vec(),
+                }));
+            }
+            player.language = Some(language.clone());
+            store::update_player(ctx.conn, &player)?;
+            Ok(vec![Notice::Answer(Answer::LanguageSet {
+                userid: player.userid,
+                language,
+            })])
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! The other board actions and the views of boards: resigning, declining,
+//! showing a board, a player's list of games, chat.
+
+use super::{
+    authenticate, board_of_kind, comment_of, refused, refused_on, seated_game, Context, Handled,
+};
+use crate::games::GameKind;
+use crate::host::command::{Credential, Syntax};
+use crate::host::notice::{Answer, BoardLine, BoardNews, Notice};
+use crate::host::refusal::Refusal;
+use crate::host::replays::{self, LiveGame};
+use crate::store::{self, Ending};
+
+pub fn resign(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    board: i64,
+    userid: &str,
+    credential: &Credential,
+) -> Handled {
+    let (live, player, side) = seated_game(ctx, kind, board, userid, credential)?;
+    if !live.has_moved(side) {
+        // Resigning before one's first move turns the challenge down.
+        return decline(ctx, kind, board, userid, credential, true);
+    }
+    end(ctx, live, Ending::Resigned(side), &player.userid)
+}
+
+pub fn decline(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    board: i64,
+    userid: &str,
+    credential: &Credential,
+    by_resigning: bool,
+) -> Handled {
+    let (live, player, side) = seated_game(ctx, kind, board, userid, credential)?;
+    if live.has_moved(side) {
+        let refusal = Refusal::AlreadyMoved {
+            userid: player.userid,
+            board,
+            game: kind,
+        };
+        return Err(refused_on(refusal, live));
+    }
+    let ending = if by_resigning {
+        Ending::ResignedBeforeMoving(side)
+    } else {
+        Ending::Declined(side)
+    };
+    end(ctx, live, ending, &player.userid)
+}
+
+/// Ends a game by a player's word and tells both players.
+fn end(ctx: &Context<'_>, mut live: LiveGame, ending: Ending, author: &str) -> Handled {
+    store::set_game_over(ctx.conn, live.record.id, ending)?;
+    live.record.status = ending.status();
+    live.record.ending = Some(ending);
+    live.record.draw_offer = None;
+    Ok(vec![Notice::Board(BoardNews {
+        live,
+        events: Vec::new(),
+        comment: comment_of(ctx, author),
+        new_game: false,
+    })])
+}
+
+pub fn show(ctx: &Context<'_>, kind: GameKind, board: i64, after: Option<i64>) -> Handled {
+    let live = board_of_kind(ctx, kind, board)?;
+    let Some(after) = after else {
+        return Ok(vec![Notice::Answer(Answer::Show {
+            live: Box::new(live),
+            after: None,
+        })]);
+    };
+    if after < 0 || after as usize > live.total_moves {
+        let refusal = Refusal::NoSuchMove {
+            board,
+            moves: live.total_moves,
+            after,
+            game: kind,
+        };
+        return Err(refused_on(refusal, live));
+    }
+    let earlier = replays::load(ctx.conn, ctx.replays, board, Some(after as usize))?;
+    Ok(vec![Notice::Answer(Answer::Show {
+        live: Box::new(earlier),
+        after: Some(after),
+    })])
+}
+
+pub fn games(ctx: &Context<'_>, kind: GameKind, userid: &str) -> Handled {
+    let Some(player) = store::find_player(ctx.conn, userid)? else {
+        return Err(refused(Refusal::NoSuchPlayer {
+            userid: userid.to_string(),
+            syntax: Some(Syntax::Games),
+            game: Some(kind),
+        }));
+    };
+    let mut boards = Vec::new();
+    for id in store::game_ids_of(ctx.conn, &player.userid, false)? {
+        let Some(record) = store::load_game(ctx.conn, id)? else {
+            continue;
+        };
+        if record.kind != kind.name() {
+            continue;
+        }
+        let Some(side) = record.side_of(&player.userid) else {
+            continue;
+        };
+        boards.push(BoardLine {
+            board: id,
+            side,
+            opponent: record.player(side.opponent()).to_string(),
+            live: replays::load(ctx.conn, ctx.replays, id, None).map_err(|err| err.to_string()),
+        });
+    }
+    Ok(vec![Notice::Answer(Answer::Games {
+        userid: player.userid,
+        kind,
+        boards,
+    })])
+}
+
+pub fn chat(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    board: i64,
+    userid: &str,
+    credential: &Credential,
+) -> Handled {
+    let live = board_of_kind(ctx, kind, board)?;
+    let player = authenticate(ctx, userid, credential, Some(&live))?;
+    if live.record.side_of(&player.userid).is_none() {
+        let refusal = Refusal::NotSeatedForChat {
+            userid: player.userid,
+            board,
+        };
+        return Err(refused_on(refusal, live));
+    }
+    let Some(comment) = comment_of(ctx, &player.userid) else {
+        return Err(refused_on(Refusal::EmptyChat, live));
+    };
+    Ok(vec![Notice::Chat {
+        live,
+        author: comment.author,
+        text: comment.text,
+    }])
+}

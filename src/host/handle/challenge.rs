@@ -1,0 +1,167 @@
+//! Starting games, and each player's preferences for them.
+
+use super::{authenticate, refused, Context, Failure, Handled};
+use crate::games::GameKind;
+use crate::host::command::{Credential, Syntax};
+use crate::host::notice::{Answer, BoardNews, Notice};
+use crate::host::refusal::Refusal;
+use crate::host::replays;
+use crate::store::{self, NewGame, Player, Preference};
+
+/// The host's own challenge switches, split from the game's.
+struct HostSwitches {
+    rated: bool,
+    options: Vec<String>,
+    game: Vec<String>,
+}
+
+const HOST_TIME_OPTIONS: &[&str] = &["--nagtime", "--forfeittime", "--totaltime"];
+
+fn split_switches(switches: &[String]) -> Result<HostSwitches, Failure> {
+    let mut split = HostSwitches {
+        rated: true,
+        options: Vec::new(),
+        game: Vec::new(),
+    };
+    for switch in switches {
+        let lower = switch.to_lowercase();
+        if lower == "-rated" {
+            split.rated = true;
+        } else if lower == "-unrated" {
+            split.rated = false;
+        } else if lower.starts_with("--") {
+            let (name, value) = lower.split_once('=').unwrap_or((&lower, ""));
+            let days_ok = value.parse::<u32>().is_ok_and(|days| days > 0);
+            if !HOST_TIME_OPTIONS.contains(&name) || !days_ok {
+                return Err(refused(Refusal::BadHostOption {
+                    switch: switch.clone(),
+                }));
+            }
+            split.options.push(format!("{name}={value}"));
+        } else {
+            split.game.push(switch.clone());
+        }
+    }
+    Ok(split)
+}
+
+/// The two players of a challenge, each signed up, different, and
+/// willing to take a game of this type now.
+fn seats(ctx: &Context<'_>, kind: GameKind, userids: [&str; 2]) -> Result<[Player; 2], Failure> {
+    let mut seats = Vec::with_capacity(2);
+    for userid in userids {
+        let Some(player) = store::find_player(ctx.conn, userid)? else {
+            return Err(refused(Refusal::NoSuchPlayer {
+                userid: userid.to_string(),
+                syntax: Some(Syntax::Challenge),
+                game: Some(kind),
+            }));
+        };
+        seats.push(player);
+    }
+    let [white, black]: [Player; 2] = seats.try_into().expect("two userids give two seats");
+    if white.userid == black.userid {
+        return Err(refused(Refusal::SelfChallenge { game: kind }));
+    }
+    for player in [&white, &black] {
+        willing(ctx, kind, player)?;
+    }
+    Ok([white, black])
+}
+
+/// Whether a player takes a new game of this type now.
+fn willing(ctx: &Context<'_>, kind: GameKind, player: &Player) -> Result<(), Failure> {
+    let userid = player.userid.clone();
+    if player.signed_off {
+        return Err(refused(Refusal::SignedOff { userid }));
+    }
+    let preference = store::preference(ctx.conn, &player.userid, kind.name())?;
+    if !preference.accepts {
+        return Err(refused(Refusal::NotAccepting { userid, game: kind }));
+    }
+    if let Some(limit) = preference.limit {
+        let running = store::active_games_of(ctx.conn, &player.userid, kind.name())?;
+        if running >= limit {
+            return Err(refused(Refusal::AtLimit {
+                userid,
+                game: kind,
+                running,
+                limit,
+            }));
+        }
+    }
+    Ok(())
+}
+
+pub fn challenge(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    white: &str,
+    black: &str,
+    switches: &[String],
+) -> Handled {
+    let [white, black] = seats(ctx, kind, [white, black])?;
+    let split = split_switches(switches)?;
+    let game = kind.new_game(&split.game).map_err(|err| {
+        refused(Refusal::BadSwitches {
+            game: kind,
+            reason: err.to_string(),
+        })
+    })?;
+    let id = store::insert_game(
+        ctx.conn,
+        &NewGame {
+            kind: kind.name(),
+            switches: &game.switches(),
+            white: &white.userid,
+            black: &black.userid,
+            rated: split.rated,
+            host_options: &split.options.join(" "),
+        },
+    )?;
+    let live = replays::load(ctx.conn, ctx.replays, id, None)?;
+    Ok(vec![Notice::Board(BoardNews {
+        live,
+        events: Vec::new(),
+        comment: None,
+        new_game: true,
+    })])
+}
+
+pub fn accepting(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    userid: &str,
+    password: &str,
+    accepts: bool,
+) -> Handled {
+    let player = authenticate(ctx, userid, &Credential::Password(password.into()), None)?;
+    let mut preference = store::preference(ctx.conn, &player.userid, kind.name())?;
+    preference.accepts = accepts;
+    store::set_preference(ctx.conn, &player.userid, kind.name(), preference)?;
+    Ok(vec![Notice::Answer(Answer::Accepting {
+        userid: player.userid,
+        kind,
+        accepts,
+    })])
+}
+
+pub fn set_limit(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    userid: &str,
+    password: &str,
+    limit: u32,
+) -> Handled {
+    let player = authenticate(ctx, userid, &Credential::Password(password.into()), None)?;
+    let preference = Preference {
+        limit: Some(limit),
+        ..store::preference(ctx.conn, &player.userid, kind.name())?
+    };
+    store::set_preference(ctx.conn, &player.userid, kind.name(), preference)?;
+    Ok(vec![Notice::Answer(Answer::Limit {
+        userid: player.userid,
+        kind,
+        limit,
+    })])
+}

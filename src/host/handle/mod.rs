@@ -1,0 +1,276 @@
+//! The handlers: one command against the store, inside the mail's
+//! transaction. They change state and return typed notices; they never
+//! write mail or prose themselves.
+//!
+//! `account` keeps players' accounts, `challenge` starts games and keeps
+//! preferences, `play` runs move commands, `board` the other board actions
+//! and views.
+
+mod account;
+mod board;
+mod challenge;
+mod play;
+
+pub use account::HELP_TOPICS;
+
+use super::command::{Command, Credential};
+use super::notice::{Comment, Notice};
+use super::password::{HashError, Prechecked, VerifiedPasswords};
+use super::refusal::Refusal;
+use super::replays::{self, LiveGame, LoadError, Replays};
+use crate::games::{GameKind, Side};
+use crate::store::{self, GameStatus, Player, StoreError};
+use rusqlite::Connection;
+
+/// A handler could not finish: either the command is refused (the sender
+/// is told, nothing changes) or the host itself failed (the mail is
+/// retried later).
+#[derive(Debug)]
+pub enum Failure {
+    /// Boxed: a refusal carries the board it is about.
+    Refused(Box<Notice>),
+    Store(StoreError),
+    Hash(HashError),
+}
+
+impl From<StoreError> for Failure {
+    fn from(err: StoreError) -> Self {
+        Failure::Store(err)
+    }
+}
+
+impl From<HashError> for Failure {
+    fn from(err: HashError) -> Self {
+        Failure::Hash(err)
+    }
+}
+
+impl From<LoadError> for Failure {
+    fn from(err: LoadError) -> Self {
+        match err {
+            LoadError::Store(err) => Failure::Store(err),
+            LoadError::NoSuchBoard(board) => refused(Refusal::NoSuchBoard { board }),
+            LoadError::Unreadable { id, reason } => {
+                refused(Refusal::BoardUnreadable { board: id, reason })
+            }
+        }
+    }
+}
+
+/// A refusal not about a board the sender may see.
+fn refused(refusal: Refusal) -> Failure {
+    Failure::Refused(Box::new(Notice::Refused {
+        refusal,
+        board: None,
+    }))
+}
+
+/// A refusal shown with the board it is about, as it stands.
+fn refused_on(refusal: Refusal, live: LiveGame) -> Failure {
+    Failure::Refused(Box::new(Notice::Refused {
+        refusal,
+        board: Some(Box::new(live)),
+    }))
+}
+
+pub type Handled = Result<Vec<Notice>, Failure>;
+
+/// What a handler may know about the mail it serves.
+pub struct Context<'a> {
+    pub conn: &'a Connection,
+    /// The sender's address.
+    pub from: &'a str,
+    /// What the sender typed (for chat and comments).
+    pub comment: Option<&'a str>,
+    /// Passwords already checked in this process.
+    pub passwords: &'a VerifiedPasswords,
+    /// The mail's passwords, checked before its transaction began.
+    pub prechecked: &'a Prechecked,
+    /// Games already replayed in this process.
+    pub replays: &'a Replays,
+    /// The languages mails can be written in, for `set language`.
+    pub languages: &'a [String],
+}
+
+pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
+    match command {
+        Command::Help { topic } => account::help(topic),
+        Command::GameHelp { kind } => {
+            Ok(vec![Notice::Answer(super::notice::Answer::Rules { kind })])
+        }
+        Command::List => account::list(ctx),
+        Command::Signup {
+            userid,
+            password,
+            addresses,
+        } => account::signup(ctx, &userid, &password, addresses),
+        Command::ChangePassword { userid, old, new } => {
+            account::change_password(ctx, &userid, &old, &new)
+        }
+        Command::ChangeAddress {
+            userid,
+            password,
+            addresses,
+        } => account::change_address(ctx, &userid, &password, addresses),
+        Command::Signoff { userid, password } => account::signoff(ctx, &userid, &password),
+        Command::Delete { userid, password } => account::delete(ctx, &userid, &password),
+        Command::Set {
+            userid,
+            password,
+            setting,
+        } => account::set(ctx, &userid, &password, setting),
+        Command::Multiple => Err(refused(Refusal::MultipleInBody)),
+        Command::Challenge {
+            kind,
+            white,
+            black,
+            switches,
+        } => challenge::challenge(ctx, kind, &white, &black, &switches),
+        Command::Accepting {
+            kind,
+            userid,
+            password,
+            accepts,
+        } => challenge::accepting(ctx, kind, &userid, &password, accepts),
+        Command::Limit {
+            kind,
+            userid,
+            password,
+            limit,
+        } => challenge::set_limit(ctx, kind, &userid, &password, limit),
+        Command::Move {
+            kind,
+            board,
+            userid,
+            credential,
+            words,
+            guard,
+        } => play::play(ctx, kind, board, &userid, &credential, &words, guard),
+        Command::Resign {
+            kind,
+            board,
+            userid,
+            credential,
+        } => board::resign(ctx, kind, board, &userid, &credential),
+        Command::Decline {
+            kind,
+            board,
+            userid,
+            credential,
+        } => board::decline(ctx, kind, board, &userid, &credential, false),
+        Command::Show { kind, board, after } => board::show(ctx, kind, board, after),
+        Command::Games { kind, userid } => board::games(ctx, kind, &userid),
+        Command::Chat {
+            kind,
+            board,
+            userid,
+            credential,
+        } => board::chat(ctx, kind, board, &userid, &credential),
+    }
+}
+
+/// The player a command acts for, proven by password (checked ahead of
+/// the transaction where possible) or, for a reply, already proven by the
+/// reply's threading token. `board` is shown with a refusal.
+fn authenticate(
+    ctx: &Context<'_>,
+    userid: &str,
+    credential: &Credential,
+    board: Option<&LiveGame>,
+) -> Result<Player, Failure> {
+    let refuse = |refusal| match board {
+        Some(live) => refused_on(refusal, reload(ctx, live)),
+        None => refused(refusal),
+    };
+    let Some(player) = store::find_player(ctx.conn, userid)? else {
+        return Err(refuse(Refusal::NoSuchPlayer {
+            userid: userid.to_string(),
+            syntax: None,
+            game: None,
+        }));
+    };
+    let proven = match credential {
+        Credential::Proven => true,
+        Credential::Password(password) => ctx.prechecked.matches(
+            &player.userid,
+            password,
+            &player.password_hash,
+            ctx.passwords,
+        ),
+    };
+    if proven {
+        Ok(player)
+    } else {
+        Err(refuse(Refusal::WrongPassword {
+            userid: player.userid,
+        }))
+    }
+}
+
+/// The board again, for a refusal to show it as stored (a handler may
+/// have played on its own copy).
+fn reload(ctx: &Context<'_>, live: &LiveGame) -> LiveGame {
+    replays::load(ctx.conn, ctx.replays, live.record.id, None).unwrap_or_else(|_| LiveGame {
+        record: live.record.clone(),
+        kind: live.kind,
+        game: live.game.clone_game(),
+        moves: live.moves.clone(),
+        turns: live.turns.clone(),
+        total_moves: live.total_moves,
+    })
+}
+
+/// Loads a board and checks it is of the game type the command named.
+fn board_of_kind(ctx: &Context<'_>, kind: GameKind, board: i64) -> Result<LiveGame, Failure> {
+    let live = replays::load(ctx.conn, ctx.replays, board, None)?;
+    if live.kind != kind {
+        return Err(refused(Refusal::WrongGame {
+            board,
+            actual: live.kind,
+            named: kind,
+        }));
+    }
+    Ok(live)
+}
+
+/// The live game a player acts on, checked: it exists, is of the named
+/// type, is still running, and the player sits at it.
+fn seated_game(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    board: i64,
+    userid: &str,
+    credential: &Credential,
+) -> Result<(LiveGame, Player, Side), Failure> {
+    let live = board_of_kind(ctx, kind, board)?;
+    let player = authenticate(ctx, userid, credential, Some(&live))?;
+    let Some(side) = live.record.side_of(&player.userid) else {
+        let refusal = Refusal::NotSeated {
+            userid: player.userid,
+            board,
+            white: live.record.white.clone(),
+            black: live.record.black.clone(),
+        };
+        return Err(refused_on(refusal, live));
+    };
+    if live.record.status != GameStatus::Active {
+        let refusal = Refusal::BoardOver {
+            userid: player.userid,
+            board,
+            game: kind,
+        };
+        return Err(refused_on(refusal, live));
+    }
+    Ok((live, player, side))
+}
+
+/// What the sender typed, as a comment by `author` for the other players.
+fn comment_of(ctx: &Context<'_>, author: &str) -> Option<Comment> {
+    ctx.comment
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
+        .map(|text| Comment {
+            author: author.to_string(),
+            text: text.to_string(),
+        })
+}

@@ -1,0 +1,231 @@
+//! A move command: the `#n` guard, then its words in order (moves and the
+//! draw-offer words), then what the turn leaves behind (the moves stored,
+//! a draw agreed, a game ended by the rules).
+
+use super::{comment_of, refused_on, reload, seated_game, Context, Failure, Handled};
+use crate::games::{GameKind, Side};
+use crate::host::command::{Credential, MoveWord};
+use crate::host::notice::{BoardNews, Event, Notice};
+use crate::host::refusal::Refusal;
+use crate::host::replays::{self, LiveGame};
+use crate::store::{self, Ending, MoveRecord, Player};
+
+pub fn play(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    board: i64,
+    userid: &str,
+    credential: &Credential,
+    words: &[MoveWord],
+    guard: Option<i64>,
+) -> Handled {
+    let (mut live, player, side) = seated_game(ctx, kind, board, userid, credential)?;
+    if let Some(expected) = guard {
+        check_guard(ctx, &live, side, expected)?;
+    }
+    let turn = play_words(ctx, &mut live, &player, side, words)?;
+    record_turn(ctx, live, &player, turn)
+}
+
+/// The `#n` guard: the move is refused unless it is the next one, so a
+/// late or repeated mail cannot play twice. In a simultaneous round the
+/// other player may have moved since the sender's board mail went out;
+/// the guard still holds as long as the sender himself has not moved
+/// since move `expected` and was to move then.
+fn check_guard(
+    ctx: &Context<'_>,
+    live: &LiveGame,
+    side: Side,
+    expected: i64,
+) -> Result<(), Failure> {
+    let next = live.next_number();
+    let still_current = expected == next
+        || (expected >= 1
+            && expected < next
+            && !live
+                .moves
+                .iter()
+                .any(|record| record.number >= expected && record.side == side)
+            && replays::load(
+                ctx.conn,
+                ctx.replays,
+                live.record.id,
+                Some(expected as usize - 1),
+            )?
+            .game
+            .to_move()
+            .contains(&side));
+    if still_current {
+        return Ok(());
+    }
+    let refusal = Refusal::StaleGuard {
+        board: live.record.id,
+        expected,
+        next,
+    };
+    Err(refused_on(refusal, reload(ctx, live)))
+}
+
+/// What the words of one command did, before anything is stored.
+struct Turn {
+    events: Vec<Event>,
+    played: Vec<MoveRecord>,
+    /// The turn number of each move played.
+    turn_numbers: Vec<u32>,
+    draw_offer: Option<Side>,
+    draw_agreed: bool,
+}
+
+/// Plays the words in order on `live`'s game; the first that cannot be
+/// played refuses the whole command, shown with the board as stored.
+fn play_words(
+    ctx: &Context<'_>,
+    live: &mut LiveGame,
+    player: &Player,
+    side: Side,
+    words: &[MoveWord],
+) -> Result<Turn, Failure> {
+    let mut turn = Turn {
+        events: Vec::new(),
+        played: Vec::new(),
+        turn_numbers: Vec::new(),
+        draw_offer: live.record.draw_offer,
+        draw_agreed: false,
+    };
+    for word in words {
+        if turn.draw_agreed {
+            return Err(refused_on(Refusal::AfterDrawAgreed, reload(ctx, live)));
+        }
+        let step = match word {
+            MoveWord::Play(text) => play_move(live, player, side, text, &mut turn),
+            draw_word => answer_draw(live, player, side, draw_word, &mut turn),
+        };
+        if let Err(mut refusal) = step {
+            // Nothing of the command is played: the board and the legal
+            // moves shown are those of the board as stored.
+            let stored = reload(ctx, live);
+            if let Refusal::BadMove { legal, .. } = &mut refusal {
+                *legal = stored.game.legal_moves(side);
+            }
+            return Err(refused_on(refusal, stored));
+        }
+    }
+    Ok(turn)
+}
+
+fn play_move(
+    live: &mut LiveGame,
+    player: &Player,
+    side: Side,
+    text: &str,
+    turn: &mut Turn,
+) -> Result<(), Refusal> {
+    if !live.game.to_move().contains(&side) {
+        return Err(Refusal::NotYourTurn {
+            userid: player.userid.clone(),
+            board: live.record.id,
+            waiting: live.waiting(),
+        });
+    }
+    let turn_number = live.game.turn_number();
+    let accepted = live.game.play(side, text).map_err(|error| {
+        let after_others = !turn.played.is_empty();
+        Refusal::bad_move(&error, after_others, side, Vec::new(), live.kind)
+    })?;
+    let number = live.next_number() + turn.played.len() as i64;
+    turn.events.push(Event::Played {
+        userid: player.userid.clone(),
+        side,
+        number,
+        notation: accepted.notation.clone(),
+        public_notation: accepted.public_notation.clone(),
+    });
+    turn.turn_numbers.push(turn_number);
+    turn.played.push(MoveRecord {
+        number,
+        side,
+        notation: accepted.notation,
+        public_notation: accepted.public_notation,
+    });
+    // Moving on is the answer to a standing offer.
+    if turn.draw_offer.is_some_and(|by| by != side) {
+        turn.draw_offer = None;
+        turn.events.push(Event::DrawLapsed {
+            userid: player.userid.clone(),
+        });
+    }
+    Ok(())
+}
+
+/// The draw words: an offer stands until the other player accepts,
+/// rejects, or plays on.
+fn answer_draw(
+    live: &LiveGame,
+    player: &Player,
+    side: Side,
+    word: &MoveWord,
+    turn: &mut Turn,
+) -> Result<(), Refusal> {
+    let userid = player.userid.clone();
+    let theirs = turn.draw_offer.is_some_and(|by| by != side);
+    match word {
+        MoveWord::ProposeDraw => {
+            live.game
+                .draw_offers()
+                .map_err(|reason| Refusal::NoDraws { reason })?;
+            match turn.draw_offer {
+                _ if theirs => turn.draw_agreed = true,
+                Some(_) => return Err(Refusal::AlreadyOffered),
+                None => {
+                    turn.draw_offer = Some(side);
+                    turn.events.push(Event::DrawOffered { userid });
+                }
+            }
+        }
+        MoveWord::AcceptDraw if theirs => turn.draw_agreed = true,
+        MoveWord::AcceptDraw => return Err(Refusal::NoOfferToAccept),
+        MoveWord::RejectDraw if theirs => {
+            turn.draw_offer = None;
+            turn.events.push(Event::DrawRejected { userid });
+        }
+        MoveWord::RejectDraw => return Err(Refusal::NoOfferToReject),
+        MoveWord::Play(_) => unreachable!("moves are played by play_move"),
+    }
+    Ok(())
+}
+
+/// Stores what the turn did and says so: the moves, then a draw agreed,
+/// an end by the rules, or the offer as it now stands.
+fn record_turn(ctx: &Context<'_>, mut live: LiveGame, player: &Player, turn: Turn) -> Handled {
+    let board = live.record.id;
+    for record in &turn.played {
+        store::insert_move(ctx.conn, board, record)?;
+    }
+    live.total_moves += turn.played.len();
+    live.moves.extend(turn.played);
+    live.turns.extend(turn.turn_numbers);
+    let ending = if turn.draw_agreed {
+        Some(Ending::DrawAgreed)
+    } else {
+        live.game.outcome().map(|_| Ending::Rules)
+    };
+    match ending {
+        Some(ending) => {
+            store::set_game_over(ctx.conn, board, ending)?;
+            live.record.status = ending.status();
+            live.record.ending = Some(ending);
+            live.record.draw_offer = None;
+        }
+        None if turn.draw_offer != live.record.draw_offer => {
+            store::set_draw_offer(ctx.conn, board, turn.draw_offer)?;
+            live.record.draw_offer = turn.draw_offer;
+        }
+        None => {}
+    }
+    Ok(vec![Notice::Board(BoardNews {
+        live,
+        events: turn.events,
+        comment: comment_of(ctx, &player.userid),
+        new_game: false,
+    })])
+}
