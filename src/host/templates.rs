@@ -90,6 +90,9 @@ pub struct Templates {
     env: Environment<'static>,
     /// Every language there are templates for, sorted.
     languages: Vec<String>,
+    /// The names rendered so far, for the test that every template is.
+    #[cfg(test)]
+    rendered: std::cell::RefCell<std::collections::BTreeSet<String>>,
 }
 
 impl Templates {
@@ -141,7 +144,12 @@ impl Templates {
                     .map_err(|source| TemplateError::Syntax { name: full, source })?;
             }
         }
-        Ok(Templates { env, languages })
+        Ok(Templates {
+            env,
+            languages,
+            #[cfg(test)]
+            rendered: Default::default(),
+        })
     }
 
     pub fn languages(&self) -> &[String] {
@@ -161,6 +169,8 @@ impl Templates {
         } else {
             FALLBACK_LANGUAGE
         };
+        #[cfg(test)]
+        self.rendered.borrow_mut().insert(name.to_string());
         let full = format!("{language}/{name}");
         let render_error = |source| TemplateError::Render {
             name: full.clone(),
@@ -175,6 +185,27 @@ impl Templates {
         Ok(tidy(&text))
     }
 }
+
+#[cfg(test)]
+impl Templates {
+    /// The names rendered since the last [`Templates::forget_rendered`],
+    /// with the partials every mail imports.
+    pub fn rendered(&self) -> std::collections::BTreeSet<String> {
+        let mut names = self.rendered.borrow().clone();
+        if !names.is_empty() {
+            names.extend(PARTIALS.iter().map(|name| name.to_string()));
+        }
+        names
+    }
+
+    pub fn forget_rendered(&self) {
+        self.rendered.borrow_mut().clear();
+    }
+}
+
+/// Templates that are only imported or included by others.
+#[cfg(test)]
+const PARTIALS: &[&str] = &["parts.txt", "refusal.txt"];
 
 /// The language folders of an operator's templates folder, checked: every
 /// file in them must be a template of this host, and no template may lie

@@ -2,6 +2,8 @@
 //! body from the template for its kind of mail, in the reader's language.
 //! Every text a player reads comes from `templates/`.
 
+#[cfg(test)]
+mod tests;
 mod view;
 
 pub use super::templates::TemplateError;

@@ -1,0 +1,278 @@
+//! Every template rendered with sample data in every shipped language:
+//! each mail of each game, each refusal, each answer. A template that
+//! names a variable it is not given, or a kind of refusal no branch
+//! words, fails here rather than in a player's mailbox.
+
+use super::*;
+use crate::games::{GameKind, Side};
+use crate::host::notice::{BoardLine, Comment, GameCount};
+use crate::host::replays::{self, Replays};
+use crate::store::{self, Ending, MoveRecord, NewGame, Store};
+use std::collections::BTreeSet;
+
+fn host() -> HostFacts {
+    HostFacts {
+        address: "pbem@example.org".into(),
+        name: "PBeM host".into(),
+    }
+}
+
+/// Moves each game can play from its start.
+fn opening(kind: GameKind) -> &'static [&'static str] {
+    match kind {
+        GameKind::Chess => &["e4", "e5", "Nf3"],
+        GameKind::Progression => &["list:nbNBrRQK", "list:KQRrNnBb", "e2e4"],
+        GameKind::Recursion => &["e4", "e5", "d5"],
+        GameKind::Spherical => &["h8-h2", "q2-q8", "r2-r8"],
+    }
+}
+
+/// A board of `kind` after its opening (or part of it), ended as given.
+fn board(store: &Store, kind: GameKind, plies: usize, ending: Option<Ending>) -> LiveGame {
+    let conn = store.connection();
+    let id = store::insert_game(
+        conn,
+        &NewGame {
+            kind: kind.name(),
+            switches: &[],
+            white: "alice",
+            black: "bob",
+            rated: true,
+            host_options: "--nagtime=7",
+        },
+    )
+    .unwrap();
+    let replays = Replays::default();
+    for text in &opening(kind)[..plies] {
+        let mut live = replays::load(conn, &replays, id, None).unwrap();
+        let side = live.game.canonical_mover().unwrap();
+        let played = live.game.play(side, text).unwrap();
+        let record = MoveRecord {
+            number: live.next_number(),
+            side,
+            notation: played.notation,
+            public_notation: played.public_notation,
+        };
+        store::insert_move(conn, id, &record).unwrap();
+    }
+    if let Some(ending) = ending {
+        store::set_game_over(conn, id, ending).unwrap();
+    }
+    replays::load(conn, &replays, id, None).unwrap()
+}
+
+fn sample_mail() -> InboundMail {
+    crate::mail::inbound::parse(
+        b"From: alice@example.org\r\nSubject: chess move 101 alice pw e5\r\n\r\ne5\r\nthanks\r\n",
+    )
+    .unwrap()
+}
+
+fn every_answer(store: &Store) -> Vec<Answer> {
+    let kind = GameKind::Chess;
+    let mut answers = vec![
+        Answer::Help { topic: None },
+        Answer::List {
+            games: GameKind::ALL
+                .into_iter()
+                .map(|kind| GameCount {
+                    kind,
+                    running: 2,
+                    finished: 5,
+                })
+                .collect(),
+        },
+        Answer::SignedUp {
+            userid: "alice".into(),
+            addresses: vec!["alice@example.org".into()],
+        },
+        Answer::PasswordChanged {
+            userid: "alice".into(),
+        },
+        Answer::AddressChanged {
+            userid: "alice".into(),
+            addresses: vec!["a@example.org".into(), "b@example.org".into()],
+        },
+        Answer::SignedOff {
+            userid: "alice".into(),
+        },
+        Answer::Deleted {
+            userid: "alice".into(),
+        },
+        Answer::LanguageSet {
+            userid: "alice".into(),
+            language: "de".into(),
+        },
+        Answer::Accepting {
+            userid: "alice".into(),
+            kind,
+            accepts: false,
+        },
+        Answer::Limit {
+            userid: "alice".into(),
+            kind,
+            limit: 3,
+        },
+        Answer::Show {
+            live: Box::new(board(store, kind, 3, None)),
+            after: None,
+        },
+        Answer::Show {
+            live: Box::new(board(store, kind, 3, Some(Ending::DrawAgreed))),
+            after: None,
+        },
+        Answer::Games {
+            userid: "alice".into(),
+            kind,
+            boards: vec![
+                BoardLine {
+                    board: 101,
+                    side: Side::White,
+                    opponent: "bob".into(),
+                    live: Ok(board(store, kind, 1, None)),
+                },
+                BoardLine {
+                    board: 102,
+                    side: Side::Black,
+                    opponent: "carol".into(),
+                    live: Ok(board(store, kind, 2, Some(Ending::Resigned(Side::White)))),
+                },
+                BoardLine {
+                    board: 103,
+                    side: Side::White,
+                    opponent: "dave".into(),
+                    live: Err("stored move 2 does not replay".into()),
+                },
+            ],
+        },
+        Answer::Games {
+            userid: "alice".into(),
+            kind,
+            boards: Vec::new(),
+        },
+    ];
+    answers.extend(
+        crate::host::HELP_TOPICS
+            .iter()
+            .map(|topic| Answer::Help { topic: Some(topic) }),
+    );
+    answers.extend(GameKind::ALL.into_iter().map(|kind| Answer::Rules { kind }));
+    answers
+}
+
+/// Every mail of every kind, in one language; returns their texts.
+fn render_everything(renderer: &Renderer, language: &str) -> Vec<String> {
+    let store = Store::open_in_memory().unwrap();
+    let mut texts = Vec::new();
+    let endings = [
+        None,
+        Some(Ending::Rules),
+        Some(Ending::Resigned(Side::Black)),
+        Some(Ending::DrawAgreed),
+        Some(Ending::Declined(Side::Black)),
+        Some(Ending::ResignedBeforeMoving(Side::White)),
+    ];
+    for kind in GameKind::ALL {
+        for plies in 0..=opening(kind).len() {
+            for ending in endings {
+                let live = board(&store, kind, plies, ending);
+                let news = BoardNews {
+                    live,
+                    events: vec![
+                        Event::Played {
+                            userid: "alice".into(),
+                            side: Side::White,
+                            number: 1,
+                            notation: "e4".into(),
+                            public_notation: "(sealed)".into(),
+                        },
+                        Event::DrawOffered {
+                            userid: "bob".into(),
+                        },
+                        Event::DrawLapsed {
+                            userid: "alice".into(),
+                        },
+                        Event::DrawRejected {
+                            userid: "bob".into(),
+                        },
+                    ],
+                    comment: Some(Comment {
+                        author: "bob".into(),
+                        text: "Good luck!".into(),
+                    }),
+                    new_game: plies == 0,
+                };
+                for side in Side::BOTH {
+                    let letter = renderer.board(&news, side, &host(), language).unwrap();
+                    texts.push(letter.body);
+                }
+                let chat = renderer
+                    .chat(&news.live, "bob", "Hello", &host(), language)
+                    .unwrap();
+                texts.push(chat.body);
+            }
+        }
+        let live = board(&store, kind, 2, None);
+        let mut legacy = board(&store, kind, 1, Some(Ending::Rules));
+        legacy.record.ending = None;
+        legacy.record.legacy_result = Some("alice wins: bob resigned.".into());
+        for refusal in Refusal::samples() {
+            for on_board in [None, Some(&live), Some(&legacy)] {
+                for reader in [Reader::Seated(Side::Black), Reader::Onlooker] {
+                    let letter = renderer
+                        .refusal(
+                            &refusal,
+                            on_board.map(|live| (live, reader)),
+                            true,
+                            &sample_mail(),
+                            &host(),
+                            language,
+                        )
+                        .unwrap_or_else(|err| panic!("{refusal:?} in {language}: {err}"));
+                    texts.push(letter.body);
+                }
+            }
+        }
+    }
+    for answer in every_answer(&store) {
+        for reader in [Reader::Seated(Side::White), Reader::Onlooker] {
+            let letter = renderer
+                .answer(&answer, reader, &host(), language)
+                .unwrap_or_else(|err| panic!("{answer:?} in {language}: {err}"));
+            texts.push(letter.body);
+        }
+    }
+    texts
+}
+
+#[test]
+fn every_template_renders_with_sample_data_in_every_language() {
+    let renderer = Renderer::new(None).unwrap();
+    assert_eq!(renderer.languages(), ["de", "en"]);
+    for language in renderer.languages() {
+        renderer.templates.forget_rendered();
+        for text in render_everything(&renderer, language) {
+            assert!(!text.trim().is_empty(), "an empty mail in {language}");
+            assert!(
+                !text.contains("{{") && !text.contains("{%"),
+                "template syntax left in a {language} mail:\n{text}"
+            );
+        }
+        let rendered = renderer.templates.rendered();
+        let never: BTreeSet<&str> = crate::host::templates::names()
+            .filter(|name| !rendered.contains(*name))
+            .collect();
+        assert!(never.is_empty(), "never rendered in {language}: {never:?}");
+    }
+}
+
+#[test]
+fn every_german_mail_is_written_in_german() {
+    let renderer = Renderer::new(None).unwrap();
+    let english = render_everything(&renderer, "en");
+    let german = render_everything(&renderer, "de");
+    assert_eq!(english.len(), german.len());
+    for (en, de) in english.iter().zip(&german) {
+        assert_ne!(en, de, "a German mail is the English one:\n{de}");
+    }
+}
