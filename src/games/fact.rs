@@ -1,10 +1,8 @@
 //! What a game tells its players besides the board, as typed facts: whose
 //! move it is, the round, states, counts. The host words them through its
-//! templates in each player's language; [`english`] words them for the CLI
-//! and the tests.
+//! templates in each player's language.
 
 use super::recursion::MegaState;
-use super::spherical::SetUp;
 use super::{Outcome, Side};
 use serde::Serialize;
 use std::fmt;
@@ -89,85 +87,6 @@ pub enum BoardState {
     },
     /// The game on this board is over.
     Over { outcome: Outcome },
-}
-
-/// The facts as one English line, for `viewer`.
-pub fn english(facts: &[Fact], viewer: Side) -> String {
-    let mut line = String::new();
-    for fact in facts {
-        let (words, continues) = fact_english(fact, viewer);
-        if !line.is_empty() && !continues {
-            line.push_str("; ");
-        }
-        line.push_str(&words);
-    }
-    line.push('.');
-    line
-}
-
-/// A fact in English, and whether it continues the clause before it (a
-/// detail of who moves) rather than starting its own.
-fn fact_english(fact: &Fact, viewer: Side) -> (String, bool) {
-    match fact {
-        Fact::GameOver { outcome } => (format!("Game over: {outcome}"), false),
-        Fact::ToMove { sides } => {
-            let you = if sides[..] == [viewer] { " (you)" } else { "" };
-            let names: Vec<&str> = sides.iter().map(|side| side.name()).collect();
-            (format!("{}{you} to move", names.join(" and ")), false)
-        }
-        Fact::InCheck { .. } => (", in check".into(), true),
-        Fact::MoveNumber { number } => (format!(" (move {number})"), true),
-        Fact::ChooseList {
-            side,
-            template,
-            example,
-        } => (
-            format!(
-                "List phase: {side} to choose a progression list matching {template} \
-                 (for example {example})"
-            ),
-            false,
-        ),
-        Fact::ListChosen { side, list } => (format!("{side}'s list is {list}"), false),
-        Fact::PiecesLeft {
-            piece,
-            white,
-            black,
-        } => {
-            let pieces = match piece {
-                CountedPiece::King => "Kings",
-                CountedPiece::Queen => "Queens",
-            };
-            (format!("{pieces}: White {white}, Black {black}"), false)
-        }
-        Fact::FiftyMoveCount { plies } => {
-            (format!("{plies} plies towards the fifty-move rule"), false)
-        }
-        Fact::Round { number } => (format!("Round {number}"), false),
-        Fact::OneBoardLeft => (" (one board left: each move is a round)".into(), true),
-        Fact::Board { owner, state } => (format!("{owner}'s board: {state}"), false),
-        Fact::MegaKnight { owner, state } => {
-            (format!("{owner}'s mega-knight: {}", state.name()), false)
-        }
-        Fact::RoundRevealed { round, moves } => {
-            (format!("Round {round} was {}", moves.join(" ")), false)
-        }
-        Fact::MoveOfTurn {
-            turn,
-            move_number,
-            moves_in_turn,
-        } => (
-            format!(", move {move_number} of {moves_in_turn} of turn {turn}"),
-            true,
-        ),
-        Fact::SetUp {
-            number,
-            description,
-        } => {
-            let description = SetUp::number(*number).map_or(*description, SetUp::description);
-            (format!("set-up {number} ({description})"), false)
-        }
-    }
 }
 
 /// The board's play line, as the board mail also shows it.
@@ -259,74 +178,5 @@ mod tests {
         for (fact, expected) in cases {
             assert_eq!(serialized(&fact), expected);
         }
-    }
-
-    #[test]
-    fn details_of_who_moves_continue_the_clause_before_them() {
-        let facts = [
-            Fact::ToMove {
-                sides: vec![Side::White],
-            },
-            Fact::InCheck { side: Side::White },
-            Fact::MoveNumber { number: 12 },
-        ];
-        assert_eq!(
-            english(&facts, Side::Black),
-            "White to move, in check (move 12)."
-        );
-        assert_eq!(
-            english(&facts, Side::White),
-            "White (you) to move, in check (move 12)."
-        );
-    }
-
-    #[test]
-    fn a_round_of_infinite_recursion_chess_in_english() {
-        let facts = [
-            Fact::Round { number: 3 },
-            Fact::ToMove {
-                sides: vec![Side::Black],
-            },
-            Fact::Board {
-                owner: Side::White,
-                state: BoardState::Sealed {
-                    side: Side::White,
-                    notation: Some("Nf3".into()),
-                },
-            },
-            Fact::Board {
-                owner: Side::Black,
-                state: BoardState::ToMove {
-                    side: Side::Black,
-                    in_check: true,
-                },
-            },
-            Fact::MegaKnight {
-                owner: Side::White,
-                state: MegaState::Neutral,
-            },
-            Fact::RoundRevealed {
-                round: 2,
-                moves: vec!["W:e5".into(), "B:e4".into()],
-            },
-        ];
-        assert_eq!(
-            english(&facts, Side::White),
-            "Round 3; Black to move; White's board: you have moved Nf3 (sealed); \
-             Black's board: Black to move, in check; White's mega-knight: Neutral; \
-             Round 2 was W:e5 B:e4."
-        );
-    }
-
-    #[test]
-    fn a_set_up_is_worded_by_its_number() {
-        let facts = [Fact::SetUp {
-            number: 3,
-            description: "white_halved_ns_black_halved_ew",
-        }];
-        assert_eq!(
-            english(&facts, Side::White),
-            "set-up 3 (white halved N & S | black halved E & W)."
-        );
     }
 }

@@ -196,11 +196,6 @@ pub trait Game: Send {
     /// words these facts for the board mail.
     fn facts(&self, viewer: Side) -> Vec<Fact>;
 
-    /// [`Game::facts`] as one English line.
-    fn status(&self, viewer: Side) -> String {
-        fact::english(&self.facts(viewer), viewer)
-    }
-
     /// Whether the players may agree a draw; `Err` says why not.
     fn draw_offers(&self) -> Result<(), String> {
         Ok(())

@@ -85,8 +85,19 @@ impl PostOffice {
 
     /// A post office whose host runs on these TOML settings.
     pub fn with_config(toml: &str) -> PostOffice {
+        PostOffice::with_templates(toml, &[])
+    }
+
+    /// A post office whose operator has these template files (paths in
+    /// the templates folder, such as `en/board.txt`) besides the settings.
+    pub fn with_templates(toml: &str, templates: &[(&str, &str)]) -> PostOffice {
         let dir = tempfile::tempdir().unwrap();
         let config = Config::from_toml(toml, Some(dir.path())).unwrap();
+        for (name, text) in templates {
+            let path = config.templates.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
         let runtime = Runtime::open(&config).unwrap();
         PostOffice {
             dir,

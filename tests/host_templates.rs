@@ -1,0 +1,96 @@
+//! An operator's copy of any template changes the mails made from it:
+//! for every template the host has, a copy in the data directory's
+//! `templates/en/` with a mark in it, then the mail that uses it.
+
+mod host_harness;
+
+use host_harness::{address, password, PostOffice, Sent};
+
+/// The mark put into each operator's copy.
+const MARK: &str = "OPERATOR-COPY";
+
+/// The built-in English text of a template, with the mark in it.
+fn marked(name: &str) -> String {
+    let path = format!("{}/templates/en/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    if name == "parts.txt" {
+        // Text outside a macro is never shown: mark the command summary
+        // that the help page prints.
+        let marked = text.replacen(
+            "help [topic]\nlist\n",
+            &format!("help [topic] {MARK}\nlist\n"),
+            1,
+        );
+        assert_ne!(marked, text, "the summary macro moved");
+        return marked;
+    }
+    format!("{MARK}\n{text}")
+}
+
+fn command(office: &mut PostOffice, userid: &str, subject: &str, body: &str) -> Vec<Sent> {
+    office.send(&address(userid), subject, body)
+}
+
+/// Sends what makes the mail that uses template `name`; returns the
+/// mails the last command caused.
+fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
+    let pw = password("alice");
+    let game_rules = name
+        .strip_prefix("games/")
+        .and_then(|rest| rest.strip_suffix(".txt"));
+    if let Some(game) = game_rules {
+        return command(office, "carol", &format!("{game} help"), "");
+    }
+    if let Some(topic) = name
+        .strip_prefix("help/")
+        .and_then(|rest| rest.strip_suffix(".txt"))
+    {
+        return command(office, "carol", &format!("help {topic}"), "");
+    }
+    if name == "signup.txt" {
+        return command(office, "carol", "signup carol pw-carol", "");
+    }
+    office.signup("alice");
+    office.signup("bob");
+    let challenge = command(office, "alice", "chess challenge alice bob", "");
+    let subject = match name {
+        "board.txt" => return challenge,
+        "chat.txt" => format!("chess chat 101 alice {pw}"),
+        "error.txt" | "refusal.txt" => "frobnicate".to_string(),
+        "show.txt" => "chess show 101".to_string(),
+        "games.txt" => "chess games alice".to_string(),
+        "list.txt" => "list".to_string(),
+        "password.txt" => format!("change password alice {pw} new-secret"),
+        "address.txt" => format!("change address alice {pw} alice@example.org"),
+        "signoff.txt" => format!("signoff alice {pw}"),
+        "delete.txt" => format!("delete carol pw-carol"),
+        "language.txt" => format!("set alice {pw} language en"),
+        "accepting.txt" => format!("chess reject alice {pw}"),
+        "limit.txt" => format!("chess limit alice {pw} 3"),
+        "help.txt" | "parts.txt" => "help".to_string(),
+        other => panic!("no mail known to use template {other}"),
+    };
+    if name == "delete.txt" {
+        command(office, "carol", "signup carol pw-carol", "");
+        return command(office, "carol", &subject, "");
+    }
+    command(office, "alice", &subject, "Hello, bob.")
+}
+
+#[test]
+fn an_operators_copy_of_any_template_changes_its_mail() {
+    for name in pbem::host::templates::names() {
+        let copy = marked(name);
+        let mut office = PostOffice::with_templates("", &[(&format!("en/{name}"), &copy)]);
+        let sent = mail_using(&mut office, name);
+        assert!(!sent.is_empty(), "{name}: no mail was sent");
+        assert!(
+            sent.iter().any(|mail| mail.body.contains(MARK)),
+            "{name}: the operator's copy did not change the mail: {sent:#?}"
+        );
+        // The built-in copy is what everyone else gets.
+        let mut plain = PostOffice::new();
+        let sent = mail_using(&mut plain, name);
+        assert!(sent.iter().all(|mail| !mail.body.contains(MARK)), "{name}");
+    }
+}
