@@ -63,7 +63,7 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
         "password.txt" => format!("change password alice {pw} new-secret"),
         "address.txt" => format!("change address alice {pw} alice@example.org"),
         "signoff.txt" => format!("signoff alice {pw}"),
-        "delete.txt" => format!("delete carol pw-carol"),
+        "delete.txt" => "delete carol pw-carol".to_string(),
         "language.txt" => format!("set alice {pw} language en"),
         "accepting.txt" => format!("chess reject alice {pw}"),
         "limit.txt" => format!("chess limit alice {pw} 3"),
