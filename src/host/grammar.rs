@@ -186,117 +186,23 @@ fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
     };
     let verb = verb.to_lowercase();
     let args = &args[1..];
-    let wrong = |syntax| wrong_arguments(syntax, Some(kind));
     match verb.as_str() {
         "help" => Ok(Command::GameHelp { kind }),
-        "challenge" => match args {
-            [white, black, switches @ ..] => Ok(Command::Challenge {
+        "challenge" => parse_challenge(kind, args),
+        "accept" | "reject" => parse_accepting(kind, args, verb == "accept"),
+        "limit" => parse_limit(kind, args),
+        "move" | "board" | "mvoe" => parse_move(kind, args),
+        "resign" => parse_ending(kind, args, Syntax::Resign),
+        "decline" => parse_ending(kind, args, Syntax::Decline),
+        "show" => parse_show(kind, args),
+        "games" => match args {
+            [userid] => Ok(Command::Games {
                 kind,
-                white: white.to_string(),
-                black: black.to_string(),
-                switches: switches.iter().map(|s| s.to_string()).collect(),
+                userid: userid.to_string(),
             }),
-            _ => Err(wrong(Syntax::Challenge)),
+            _ => Err(wrong_arguments(Syntax::Games, Some(kind))),
         },
-        "accept" | "reject" => {
-            let [userid, password] = args else {
-                return Err(wrong(Syntax::Accepting));
-            };
-            Ok(Command::Accepting {
-                kind,
-                userid: userid.to_string(),
-                password: password.to_string(),
-                accepts: verb == "accept",
-            })
-        }
-        "limit" => {
-            let [userid, password, limit] = args else {
-                return Err(wrong(Syntax::Limit));
-            };
-            let limit = limit.parse().map_err(|_| Refusal::NotANumber {
-                text: limit.to_string(),
-                game: kind,
-            })?;
-            Ok(Command::Limit {
-                kind,
-                userid: userid.to_string(),
-                password: password.to_string(),
-                limit,
-            })
-        }
-        "move" | "board" | "mvoe" => {
-            let [board, userid, password, words @ ..] = args else {
-                return Err(wrong(Syntax::Move));
-            };
-            let board = parse_board(kind, board, Syntax::Move)?;
-            let (words, guard) = parse_move_words(words, Some(kind))?;
-            Ok(Command::Move {
-                kind,
-                board,
-                userid: userid.to_string(),
-                credential: Credential::Password(password.to_string()),
-                words,
-                guard,
-            })
-        }
-        "resign" | "decline" => {
-            let syntax = if verb == "resign" {
-                Syntax::Resign
-            } else {
-                Syntax::Decline
-            };
-            let [board, userid, password] = args else {
-                return Err(wrong(syntax));
-            };
-            let board = parse_board(kind, board, syntax)?;
-            let (userid, credential) = (
-                userid.to_string(),
-                Credential::Password(password.to_string()),
-            );
-            Ok(if verb == "resign" {
-                Command::Resign {
-                    kind,
-                    board,
-                    userid,
-                    credential,
-                }
-            } else {
-                Command::Decline {
-                    kind,
-                    board,
-                    userid,
-                    credential,
-                }
-            })
-        }
-        "show" => {
-            let [board] = args else {
-                return Err(wrong(Syntax::Show));
-            };
-            let (board, after) = split_guard(board);
-            let board = parse_board(kind, board, Syntax::Show)?;
-            Ok(Command::Show { kind, board, after })
-        }
-        "games" => {
-            let [userid] = args else {
-                return Err(wrong(Syntax::Games));
-            };
-            Ok(Command::Games {
-                kind,
-                userid: userid.to_string(),
-            })
-        }
-        "chat" => {
-            let [board, userid, password] = args else {
-                return Err(wrong(Syntax::Chat));
-            };
-            Ok(Command::Chat {
-                kind,
-                board: parse_board(kind, board, Syntax::Chat)?,
-                userid: userid.to_string(),
-                credential: Credential::Password(password.to_string()),
-            })
-        }
+        "chat" => parse_chat(kind, args),
         other if NOT_OFFERED.contains(&other) => Err(Refusal::NotOffered {
             command: format!("{} {other}", kind.name()),
         }),
@@ -305,6 +211,110 @@ fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
             game: kind,
         }),
     }
+}
+
+fn parse_challenge(kind: GameKind, args: &[&str]) -> Parsed {
+    let [white, black, switches @ ..] = args else {
+        return Err(wrong_arguments(Syntax::Challenge, Some(kind)));
+    };
+    Ok(Command::Challenge {
+        kind,
+        white: white.to_string(),
+        black: black.to_string(),
+        switches: switches.iter().map(|s| s.to_string()).collect(),
+    })
+}
+
+fn parse_accepting(kind: GameKind, args: &[&str], accepts: bool) -> Parsed {
+    let [userid, password] = args else {
+        return Err(wrong_arguments(Syntax::Accepting, Some(kind)));
+    };
+    Ok(Command::Accepting {
+        kind,
+        userid: userid.to_string(),
+        password: password.to_string(),
+        accepts,
+    })
+}
+
+fn parse_limit(kind: GameKind, args: &[&str]) -> Parsed {
+    let [userid, password, limit] = args else {
+        return Err(wrong_arguments(Syntax::Limit, Some(kind)));
+    };
+    let limit = limit.parse().map_err(|_| Refusal::NotANumber {
+        text: limit.to_string(),
+        game: kind,
+    })?;
+    Ok(Command::Limit {
+        kind,
+        userid: userid.to_string(),
+        password: password.to_string(),
+        limit,
+    })
+}
+
+fn parse_move(kind: GameKind, args: &[&str]) -> Parsed {
+    let [board, userid, password, words @ ..] = args else {
+        return Err(wrong_arguments(Syntax::Move, Some(kind)));
+    };
+    let board = parse_board(kind, board, Syntax::Move)?;
+    let (words, guard) = parse_move_words(words, Some(kind))?;
+    Ok(Command::Move {
+        kind,
+        board,
+        userid: userid.to_string(),
+        credential: Credential::Password(password.to_string()),
+        words,
+        guard,
+    })
+}
+
+/// `resign` or `decline`: a player ends a board.
+fn parse_ending(kind: GameKind, args: &[&str], syntax: Syntax) -> Parsed {
+    let [board, userid, password] = args else {
+        return Err(wrong_arguments(syntax, Some(kind)));
+    };
+    let board = parse_board(kind, board, syntax)?;
+    let (userid, credential) = (
+        userid.to_string(),
+        Credential::Password(password.to_string()),
+    );
+    Ok(if syntax == Syntax::Resign {
+        Command::Resign {
+            kind,
+            board,
+            userid,
+            credential,
+        }
+    } else {
+        Command::Decline {
+            kind,
+            board,
+            userid,
+            credential,
+        }
+    })
+}
+
+fn parse_show(kind: GameKind, args: &[&str]) -> Parsed {
+    let [board] = args else {
+        return Err(wrong_arguments(Syntax::Show, Some(kind)));
+    };
+    let (board, after) = split_guard(board);
+    let board = parse_board(kind, board, Syntax::Show)?;
+    Ok(Command::Show { kind, board, after })
+}
+
+fn parse_chat(kind: GameKind, args: &[&str]) -> Parsed {
+    let [board, userid, password] = args else {
+        return Err(wrong_arguments(Syntax::Chat, Some(kind)));
+    };
+    Ok(Command::Chat {
+        kind,
+        board: parse_board(kind, board, Syntax::Chat)?,
+        userid: userid.to_string(),
+        credential: Credential::Password(password.to_string()),
+    })
 }
 
 #[cfg(test)]

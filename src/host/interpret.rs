@@ -125,47 +125,15 @@ fn reply_style(
             return Ok(vec![request(Ok(command), comment)]);
         }
     }
-    // Who is replying: a Message-ID the host made for a player, named in
-    // the threading headers, and the From address of that same player.
-    let mut named = None;
-    let mut proven = None;
-    for id in mail.thread_ids() {
-        let Some(sent) = store::find_sent_id(conn, id)? else {
-            continue;
-        };
-        let player = store::find_player(conn, &sent.userid)?;
-        if player
-            .as_ref()
-            .is_some_and(|player| player.has_address(&mail.from))
-        {
-            proven = Some(sent);
-            break;
-        }
-        named.get_or_insert(sent);
-    }
-    let Some(sent) = proven else {
-        let refusal = if named.is_some() {
-            Refusal::ReplyFromElsewhere {
-                from: mail.from.clone(),
-            }
-        } else {
-            Refusal::ReplyNotToUs
-        };
-        return Ok(vec![reply_error(refusal, subject_board)]);
+    let replier = match replier(conn, mail, subject_board)? {
+        Ok(replier) => replier,
+        Err(refused) => return Ok(vec![refused]),
     };
-    let Some(board) = sent.game_id.or(subject_board) else {
-        return Ok(vec![reply_error(Refusal::ReplyNotAboutBoard, None)]);
-    };
-    let kind = match store::load_game(conn, board) {
-        Ok(Some(record)) => GameKind::from_name(&record.kind),
-        Ok(None) => None,
-        Err(StoreError::Corrupt(_)) => None,
-        Err(err) => return Err(err),
-    };
-    let Some(kind) = kind else {
-        return Ok(vec![reply_error(Refusal::NoSuchBoard { board }, None)]);
-    };
-    let userid = sent.userid;
+    let Replier {
+        userid,
+        kind,
+        board,
+    } = replier;
     let credential = Credential::Proven;
     if to_chat {
         // All of what the sender typed is the message.
@@ -208,4 +176,63 @@ fn reply_style(
         comment,
         board: Some(board),
     }])
+}
+
+/// The player a reply proves, and the board it is about.
+struct Replier {
+    userid: String,
+    kind: GameKind,
+    board: i64,
+}
+
+/// Who is replying, about which board: a Message-ID the host made for a
+/// player, named in the threading headers, and the From address of that
+/// same player. Otherwise the refusal to send.
+fn replier(
+    conn: &Connection,
+    mail: &InboundMail,
+    subject_board: Option<i64>,
+) -> Result<Result<Replier, Request>, StoreError> {
+    let mut named = None;
+    let mut proven = None;
+    for id in mail.thread_ids() {
+        let Some(sent) = store::find_sent_id(conn, id)? else {
+            continue;
+        };
+        let player = store::find_player(conn, &sent.userid)?;
+        if player
+            .as_ref()
+            .is_some_and(|player| player.has_address(&mail.from))
+        {
+            proven = Some(sent);
+            break;
+        }
+        named.get_or_insert(sent);
+    }
+    let Some(sent) = proven else {
+        let refusal = if named.is_some() {
+            Refusal::ReplyFromElsewhere {
+                from: mail.from.clone(),
+            }
+        } else {
+            Refusal::ReplyNotToUs
+        };
+        return Ok(Err(reply_error(refusal, subject_board)));
+    };
+    let Some(board) = sent.game_id.or(subject_board) else {
+        return Ok(Err(reply_error(Refusal::ReplyNotAboutBoard, None)));
+    };
+    let kind = match store::load_game(conn, board) {
+        Ok(Some(record)) => GameKind::from_name(&record.kind),
+        Ok(None) | Err(StoreError::Corrupt(_)) => None,
+        Err(err) => return Err(err),
+    };
+    Ok(match kind {
+        Some(kind) => Ok(Replier {
+            userid: sent.userid,
+            kind,
+            board,
+        }),
+        None => Err(reply_error(Refusal::NoSuchBoard { board }, None)),
+    })
 }

@@ -3,12 +3,14 @@
 //! Every text a player reads comes from `templates/`.
 
 #[cfg(test)]
+mod samples;
+#[cfg(test)]
 mod tests;
 mod view;
 
 pub use super::templates::TemplateError;
 
-use super::notice::{Answer, BoardNews, Event};
+use super::notice::{Answer, BoardLine, BoardNews, Event};
 use super::refusal::Refusal;
 use super::replays::LiveGame;
 use super::subject::{AccountTopic, BoardTail, Subject};
@@ -233,129 +235,124 @@ impl Renderer {
 
 /// The template, subject and variables of an answer.
 fn answer_parts(answer: &Answer, reader: Reader) -> (String, Subject, Value) {
+    (
+        answer_template(answer),
+        answer_subject(answer),
+        answer_context(answer, reader),
+    )
+}
+
+fn answer_template(answer: &Answer) -> String {
+    let name = match answer {
+        Answer::Help { topic: Some(topic) } => return format!("help/{topic}.txt"),
+        Answer::Rules { kind } => return format!("games/{}.txt", kind.name()),
+        Answer::Help { topic: None } => "help.txt",
+        Answer::List { .. } => "list.txt",
+        Answer::SignedUp { .. } => "signup.txt",
+        Answer::PasswordChanged { .. } => "password.txt",
+        Answer::AddressChanged { .. } => "address.txt",
+        Answer::SignedOff { .. } => "signoff.txt",
+        Answer::Deleted { .. } => "delete.txt",
+        Answer::LanguageSet { .. } => "language.txt",
+        Answer::Accepting { .. } => "accepting.txt",
+        Answer::Limit { .. } => "limit.txt",
+        Answer::Show { .. } => "show.txt",
+        Answer::Games { .. } => "games.txt",
+    };
+    name.to_string()
+}
+
+fn answer_subject(answer: &Answer) -> Subject {
     let account = |topic, userid: &str| Subject::Account {
         topic,
         userid: userid.to_string(),
     };
     match answer {
-        Answer::Help { topic } => (
-            match topic {
-                Some(topic) => format!("help/{topic}.txt"),
-                None => "help.txt".into(),
-            },
-            Subject::Help {
-                topic: topic.map(str::to_string),
-            },
-            context! { topics => super::handle::HELP_TOPICS },
-        ),
-        Answer::Rules { kind } => (
-            format!("games/{}.txt", kind.name()),
-            Subject::Help {
-                topic: Some(kind.title().to_string()),
-            },
-            context! { game => kind },
-        ),
-        Answer::List { games } => (
-            "list.txt".into(),
-            Subject::GameList,
-            context! {
-                counts => games.iter().map(|count| context! {
-                    game => count.kind,
-                    running => count.running,
-                    finished => count.finished,
-                }).collect::<Vec<_>>(),
-            },
-        ),
-        Answer::SignedUp { userid, addresses } => (
-            "signup.txt".into(),
-            account(AccountTopic::Signup, userid),
-            context! { userid, addresses },
-        ),
-        Answer::PasswordChanged { userid } => (
-            "password.txt".into(),
-            account(AccountTopic::Password, userid),
-            context! { userid },
-        ),
-        Answer::AddressChanged { userid, addresses } => (
-            "address.txt".into(),
-            account(AccountTopic::Address, userid),
-            context! { userid, addresses },
-        ),
-        Answer::SignedOff { userid } => (
-            "signoff.txt".into(),
-            account(AccountTopic::Signoff, userid),
-            context! { userid },
-        ),
-        Answer::Deleted { userid } => (
-            "delete.txt".into(),
-            account(AccountTopic::Delete, userid),
-            context! { userid },
-        ),
-        Answer::LanguageSet { userid, language } => (
-            "language.txt".into(),
-            account(AccountTopic::Settings, userid),
-            context! { userid, language },
-        ),
+        Answer::Help { topic } => Subject::Help {
+            topic: topic.map(str::to_string),
+        },
+        Answer::Rules { kind } => Subject::Help {
+            topic: Some(kind.title().to_string()),
+        },
+        Answer::List { .. } => Subject::GameList,
+        Answer::SignedUp { userid, .. } => account(AccountTopic::Signup, userid),
+        Answer::PasswordChanged { userid } => account(AccountTopic::Password, userid),
+        Answer::AddressChanged { userid, .. } => account(AccountTopic::Address, userid),
+        Answer::SignedOff { userid } => account(AccountTopic::Signoff, userid),
+        Answer::Deleted { userid } => account(AccountTopic::Delete, userid),
+        Answer::LanguageSet { userid, .. } => account(AccountTopic::Settings, userid),
+        Answer::Accepting { userid, kind, .. } | Answer::Limit { userid, kind, .. } => {
+            Subject::Preferences {
+                kind: *kind,
+                userid: userid.clone(),
+            }
+        }
+        Answer::Show { live, .. } => Subject::Show {
+            kind: live.kind,
+            board: live.record.id,
+        },
+        Answer::Games { userid, kind, .. } => Subject::Games {
+            kind: *kind,
+            userid: userid.clone(),
+        },
+    }
+}
+
+fn answer_context(answer: &Answer, reader: Reader) -> Value {
+    match answer {
+        Answer::Help { .. } => context! { topics => super::handle::HELP_TOPICS },
+        Answer::Rules { kind } => context! { game => kind },
+        Answer::List { games } => context! {
+            counts => games.iter().map(|count| context! {
+                game => count.kind,
+                running => count.running,
+                finished => count.finished,
+            }).collect::<Vec<_>>(),
+        },
+        Answer::SignedUp { userid, addresses } | Answer::AddressChanged { userid, addresses } => {
+            context! { userid, addresses }
+        }
+        Answer::PasswordChanged { userid }
+        | Answer::SignedOff { userid }
+        | Answer::Deleted { userid } => context! { userid },
+        Answer::LanguageSet { userid, language } => context! { userid, language },
         Answer::Accepting {
             userid,
             kind,
             accepts,
-        } => (
-            "accepting.txt".into(),
-            Subject::Preferences {
-                kind: *kind,
-                userid: userid.clone(),
-            },
-            context! { userid, game => kind, accepts },
-        ),
+        } => context! { userid, game => kind, accepts },
         Answer::Limit {
             userid,
             kind,
             limit,
-        } => (
-            "limit.txt".into(),
-            Subject::Preferences {
-                kind: *kind,
-                userid: userid.clone(),
-            },
-            context! { userid, game => kind, limit },
-        ),
+        } => context! { userid, game => kind, limit },
         Answer::Show { live, after } => {
             let (side, seated) = reader.seat(live);
-            let view = board_view(live, side, seated);
-            (
-                "show.txt".into(),
-                Subject::Show {
-                    kind: live.kind,
-                    board: live.record.id,
-                },
-                context! { after => after, ..view },
-            )
+            context! { after => after, ..board_view(live, side, seated) }
         }
         Answer::Games {
             userid,
             kind,
             boards,
-        } => (
-            "games.txt".into(),
-            Subject::Games {
-                kind: *kind,
-                userid: userid.clone(),
-            },
-            context! {
-                userid,
-                game => kind,
-                boards => boards.iter().map(|line| context! {
-                    board_id => line.board,
-                    side => line.side,
-                    opponent => &line.opponent,
-                    running => line.live.as_ref().is_ok_and(|live| live.record.status == GameStatus::Active),
-                    waiting => line.live.as_ref().map(LiveGame::waiting).unwrap_or_default(),
-                    result => line.live.as_ref().ok().and_then(result_view),
-                    unreadable => line.live.as_ref().err(),
-                }).collect::<Vec<_>>(),
-            },
-        ),
+        } => context! {
+            userid,
+            game => kind,
+            boards => boards.iter().map(board_line).collect::<Vec<_>>(),
+        },
+    }
+}
+
+/// One board of a player's list of games.
+fn board_line(line: &BoardLine) -> Value {
+    let live = line.live.as_ref();
+    context! {
+        board_id => line.board,
+        side => line.side,
+        opponent => &line.opponent,
+        running => live.is_ok_and(|live| live.record.status == GameStatus::Active),
+        waiting => live.map(LiveGame::waiting).unwrap_or_default(),
+        result => live.ok().and_then(result_view),
+        unreadable => live.err(),
     }
 }
 

@@ -68,10 +68,24 @@ fn sample_mail() -> InboundMail {
     .unwrap()
 }
 
+/// Every answer: help and rules pages, the account answers, the board
+/// views.
 fn every_answer(store: &Store) -> Vec<Answer> {
+    let mut answers = vec![Answer::Help { topic: None }];
+    answers.extend(
+        crate::host::HELP_TOPICS
+            .iter()
+            .map(|topic| Answer::Help { topic: Some(topic) }),
+    );
+    answers.extend(GameKind::ALL.into_iter().map(|kind| Answer::Rules { kind }));
+    answers.extend(account_answers());
+    answers.extend(board_answers(store));
+    answers
+}
+
+fn account_answers() -> Vec<Answer> {
     let kind = GameKind::Chess;
-    let mut answers = vec![
-        Answer::Help { topic: None },
+    vec![
         Answer::List {
             games: GameKind::ALL
                 .into_iter()
@@ -113,6 +127,12 @@ fn every_answer(store: &Store) -> Vec<Answer> {
             kind,
             limit: 3,
         },
+    ]
+}
+
+fn board_answers(store: &Store) -> Vec<Answer> {
+    let kind = GameKind::Chess;
+    vec![
         Answer::Show {
             live: Box::new(board(store, kind, 3, None)),
             after: None,
@@ -150,20 +170,31 @@ fn every_answer(store: &Store) -> Vec<Answer> {
             kind,
             boards: Vec::new(),
         },
-    ];
-    answers.extend(
-        crate::host::HELP_TOPICS
-            .iter()
-            .map(|topic| Answer::Help { topic: Some(topic) }),
-    );
-    answers.extend(GameKind::ALL.into_iter().map(|kind| Answer::Rules { kind }));
-    answers
+    ]
 }
 
 /// Every mail of every kind, in one language; returns their texts.
 fn render_everything(renderer: &Renderer, language: &str) -> Vec<String> {
     let store = Store::open_in_memory().unwrap();
     let mut texts = Vec::new();
+    for kind in GameKind::ALL {
+        texts.extend(board_mails(renderer, &store, kind, language));
+        texts.extend(refusal_mails(renderer, &store, kind, language));
+    }
+    for answer in every_answer(&store) {
+        for reader in [Reader::Seated(Side::White), Reader::Onlooker] {
+            let letter = renderer
+                .answer(&answer, reader, &host(), language)
+                .unwrap_or_else(|err| panic!("{answer:?} in {language}: {err}"));
+            texts.push(letter.body);
+        }
+    }
+    texts
+}
+
+/// Board and chat mails of a game at each point of its opening, running
+/// and ended every way, from both seats.
+fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &str) -> Vec<String> {
     let endings = [
         None,
         Some(Ending::Rules),
@@ -172,74 +203,77 @@ fn render_everything(renderer: &Renderer, language: &str) -> Vec<String> {
         Some(Ending::Declined(Side::Black)),
         Some(Ending::ResignedBeforeMoving(Side::White)),
     ];
-    for kind in GameKind::ALL {
-        for plies in 0..=opening(kind).len() {
-            for ending in endings {
-                let live = board(&store, kind, plies, ending);
-                let news = BoardNews {
-                    live,
-                    events: vec![
-                        Event::Played {
-                            userid: "alice".into(),
-                            side: Side::White,
-                            number: 1,
-                            notation: "e4".into(),
-                            public_notation: "(sealed)".into(),
-                        },
-                        Event::DrawOffered {
-                            userid: "bob".into(),
-                        },
-                        Event::DrawLapsed {
-                            userid: "alice".into(),
-                        },
-                        Event::DrawRejected {
-                            userid: "bob".into(),
-                        },
-                    ],
-                    comment: Some(Comment {
-                        author: "bob".into(),
-                        text: "Good luck!".into(),
-                    }),
-                    new_game: plies == 0,
-                };
-                for side in Side::BOTH {
-                    let letter = renderer.board(&news, side, &host(), language).unwrap();
-                    texts.push(letter.body);
-                }
-                let chat = renderer
-                    .chat(&news.live, "bob", "Hello", &host(), language)
-                    .unwrap();
-                texts.push(chat.body);
+    let events = vec![
+        Event::Played {
+            userid: "alice".into(),
+            side: Side::White,
+            number: 1,
+            notation: "e4".into(),
+            public_notation: "(sealed)".into(),
+        },
+        Event::DrawOffered {
+            userid: "bob".into(),
+        },
+        Event::DrawLapsed {
+            userid: "alice".into(),
+        },
+        Event::DrawRejected {
+            userid: "bob".into(),
+        },
+    ];
+    let mut texts = Vec::new();
+    for plies in 0..=opening(kind).len() {
+        for ending in endings {
+            let news = BoardNews {
+                live: board(store, kind, plies, ending),
+                events: events.clone(),
+                comment: Some(Comment {
+                    author: "bob".into(),
+                    text: "Good luck!".into(),
+                }),
+                new_game: plies == 0,
+            };
+            for side in Side::BOTH {
+                let letter = renderer.board(&news, side, &host(), language).unwrap();
+                texts.push(letter.body);
             }
-        }
-        let live = board(&store, kind, 2, None);
-        let mut legacy = board(&store, kind, 1, Some(Ending::Rules));
-        legacy.record.ending = None;
-        legacy.record.legacy_result = Some("alice wins: bob resigned.".into());
-        for refusal in Refusal::samples() {
-            for on_board in [None, Some(&live), Some(&legacy)] {
-                for reader in [Reader::Seated(Side::Black), Reader::Onlooker] {
-                    let letter = renderer
-                        .refusal(
-                            &refusal,
-                            on_board.map(|live| (live, reader)),
-                            true,
-                            &sample_mail(),
-                            &host(),
-                            language,
-                        )
-                        .unwrap_or_else(|err| panic!("{refusal:?} in {language}: {err}"));
-                    texts.push(letter.body);
-                }
-            }
+            let chat = renderer
+                .chat(&news.live, "bob", "Hello", &host(), language)
+                .unwrap();
+            texts.push(chat.body);
         }
     }
-    for answer in every_answer(&store) {
-        for reader in [Reader::Seated(Side::White), Reader::Onlooker] {
-            let letter = renderer
-                .answer(&answer, reader, &host(), language)
-                .unwrap_or_else(|err| panic!("{answer:?} in {language}: {err}"));
-            texts.push(letter.body);
+    texts
+}
+
+/// Every kind of refusal, about no board, a running board and a board
+/// whose result an older version stored, for a player and an onlooker.
+fn refusal_mails(
+    renderer: &Renderer,
+    store: &Store,
+    kind: GameKind,
+    language: &str,
+) -> Vec<String> {
+    let live = board(store, kind, 2, None);
+    let mut legacy = board(store, kind, 1, Some(Ending::Rules));
+    legacy.record.ending = None;
+    legacy.record.legacy_result = Some("alice wins: bob resigned.".into());
+    let mut texts = Vec::new();
+    for refusal in super::samples::samples() {
+        for on_board in [None, Some(&live), Some(&legacy)] {
+            for reader in [Reader::Seated(Side::Black), Reader::Onlooker] {
+                let letter = renderer
+                    .refusal(
+                        &refusal,
+                        on_board.map(|live| (live, reader)),
+                        true,
+                        &sample_mail(),
+                        &host(),
+                        language,
+                    )
+                    .unwrap_or_else(|err| panic!("{refusal:?} in {language}: {err}"));
+                texts.push(letter.body);
+            }
         }
     }
     texts

@@ -1,0 +1,209 @@
+//! One refusal of each kind with sample data, for rendering every kind in
+//! every language.
+
+use crate::games::{GameKind, MoveError, Side};
+use crate::host::command::Syntax;
+use crate::host::refusal::Refusal;
+
+pub fn samples() -> Vec<Refusal> {
+    let mut all = written();
+    all.extend(accounts_and_challenges());
+    all.extend(boards());
+    all
+}
+
+/// How a command or a mail was written.
+fn written() -> Vec<Refusal> {
+    let game = GameKind::Chess;
+    vec![
+        Refusal::NoCommand,
+        Refusal::UnknownCommand {
+            word: "frobnicate".into(),
+        },
+        Refusal::WrongArguments {
+            syntax: Syntax::Move,
+            game: Some(game),
+        },
+        Refusal::WrongArguments {
+            syntax: Syntax::Signup,
+            game: None,
+        },
+        Refusal::NotOffered {
+            command: "chess queue".into(),
+        },
+        Refusal::NotABoardNumber {
+            text: "abc".into(),
+            syntax: Syntax::Show,
+            game,
+        },
+        Refusal::TwoGuards,
+        Refusal::NoMoveGiven { game: Some(game) },
+        Refusal::NotANumber {
+            text: "x".into(),
+            game,
+        },
+        Refusal::UnknownGameCommand {
+            word: "castle".into(),
+            game,
+        },
+        Refusal::UnknownSetting {
+            setting: "colour".into(),
+        },
+        Refusal::MultipleInBody,
+        Refusal::TooManyCommands {
+            max: 20,
+            rest: 980,
+            first_left_out: "list".into(),
+        },
+        Refusal::EmptyMultiple,
+        Refusal::TooLarge {
+            size: 5_000_000,
+            limit: 1_048_576,
+        },
+        Refusal::EmptyReply,
+        Refusal::ReplyFromElsewhere {
+            from: "mallory@example.org".into(),
+        },
+        Refusal::ReplyNotToUs,
+        Refusal::ReplyNotAboutBoard,
+    ]
+}
+
+/// Accounts, help and challenges.
+fn accounts_and_challenges() -> Vec<Refusal> {
+    let game = GameKind::Chess;
+    let userid = || "alice".to_string();
+    vec![
+        Refusal::NoHelpTopic {
+            topic: "castling".into(),
+            topics: vec!["move", "reply"],
+        },
+        Refusal::BadUserid {
+            userid: "9lives".into(),
+        },
+        Refusal::BadAddress {
+            address: "nowhere".into(),
+        },
+        Refusal::UseridTaken { userid: userid() },
+        Refusal::NoSuchPlayer {
+            userid: userid(),
+            syntax: Some(Syntax::Challenge),
+            game: Some(game),
+        },
+        Refusal::NoSuchPlayer {
+            userid: userid(),
+            syntax: None,
+            game: None,
+        },
+        Refusal::WrongPassword { userid: userid() },
+        Refusal::StillPlaying {
+            userid: userid(),
+            boards: vec![101, 102],
+        },
+        Refusal::UnknownLanguage {
+            language: "xx".into(),
+            languages: vec!["de".into(), "en".into()],
+        },
+        Refusal::BadHostOption {
+            switch: "--speed=3".into(),
+        },
+        Refusal::SelfChallenge { game },
+        Refusal::SignedOff { userid: userid() },
+        Refusal::NotAccepting {
+            userid: userid(),
+            game,
+        },
+        Refusal::AtLimit {
+            userid: userid(),
+            game,
+            running: 3,
+            limit: 3,
+        },
+        Refusal::BadSwitches {
+            game,
+            reason: "unknown switch -x".into(),
+        },
+    ]
+}
+
+/// Boards and moves.
+fn boards() -> Vec<Refusal> {
+    let game = GameKind::Chess;
+    let userid = || "alice".to_string();
+    vec![
+        Refusal::NoSuchBoard { board: 999 },
+        Refusal::BoardUnreadable {
+            board: 101,
+            reason: "stored move 3 does not replay".into(),
+        },
+        Refusal::WrongGame {
+            board: 101,
+            actual: GameKind::Spherical,
+            named: game,
+        },
+        Refusal::NotSeated {
+            userid: "carol".into(),
+            board: 101,
+            white: userid(),
+            black: "bob".into(),
+        },
+        Refusal::BoardOver {
+            userid: userid(),
+            board: 101,
+            game,
+        },
+        Refusal::StaleGuard {
+            board: 101,
+            expected: 1,
+            next: 2,
+        },
+        Refusal::AfterDrawAgreed,
+        Refusal::NotYourTurn {
+            userid: userid(),
+            board: 101,
+            waiting: vec!["bob".into()],
+        },
+        Refusal::bad_move(
+            &MoveError::Illegal {
+                text: "e5".into(),
+                reason: "no piece can go there".into(),
+            },
+            true,
+            Side::White,
+            vec!["e4".into(), "d4".into()],
+            game,
+        ),
+        Refusal::bad_move(
+            &MoveError::Malformed {
+                text: "zz".into(),
+                reason: "not a square".into(),
+            },
+            false,
+            Side::Black,
+            Vec::new(),
+            game,
+        ),
+        Refusal::NoDraws {
+            reason: "a draw is impossible".into(),
+        },
+        Refusal::AlreadyOffered,
+        Refusal::NoOfferToAccept,
+        Refusal::NoOfferToReject,
+        Refusal::AlreadyMoved {
+            userid: userid(),
+            board: 101,
+            game,
+        },
+        Refusal::NoSuchMove {
+            board: 101,
+            moves: 2,
+            after: 7,
+            game,
+        },
+        Refusal::NotSeatedForChat {
+            userid: "carol".into(),
+            board: 101,
+        },
+        Refusal::EmptyChat,
+    ]
+}
