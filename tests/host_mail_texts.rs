@@ -103,8 +103,8 @@ fn the_footer_offers_only_what_the_game_allows() {
     let mut office = office_with(&["alice", "bob", "carol", "dave"]);
     let chess = office.send(&address("alice"), "chess challenge alice bob", "");
     let alice = &mail_to(&chess, "alice").body;
-    assert!(alice.contains("propose (a draw)"), "{alice}");
-    assert!(alice.contains("decline (the game)"), "{alice}");
+    assert!(alice.contains("propose   to offer a draw"), "{alice}");
+    assert!(alice.contains("decline   to turn the game down"), "{alice}");
     let spherical = office.send(&address("carol"), "spherical challenge carol dave", "");
     for player in ["carol", "dave"] {
         let body = &mail_to(&spherical, player).body;
@@ -117,7 +117,9 @@ fn the_footer_offers_only_what_the_game_allows() {
     // After his first move a player can no longer decline.
     let moved = play(&mut office, "chess", "alice", "e4");
     assert!(!mail_to(&moved, "alice").body.contains("decline"));
-    assert!(mail_to(&moved, "bob").body.contains("decline (the game)"));
+    assert!(mail_to(&moved, "bob")
+        .body
+        .contains("decline   to turn the game down"));
 }
 
 #[test]
@@ -127,9 +129,14 @@ fn a_draw_offer_is_answered_from_the_footer() {
     let sent = play(&mut office, "chess", "alice", "e4 propose");
     let bob = &mail_to(&sent, "bob").body;
     assert!(bob.contains("alice offers a draw."), "{bob}");
-    assert!(bob.contains("accept or reject (the offer)"), "{bob}");
+    assert!(bob.contains("accept    to accept the draw offer"), "{bob}");
+    assert!(!bob.contains("propose   to offer a draw"), "{bob}");
     let alice = &mail_to(&sent, "alice").body;
-    assert!(!alice.contains("accept or reject"), "{alice}");
+    assert!(!alice.contains("accept    to accept"), "{alice}");
+    assert!(
+        !alice.contains("propose   to offer"),
+        "her offer stands:\n{alice}"
+    );
 }
 
 #[test]

@@ -146,9 +146,14 @@ impl Renderer {
             .iter()
             .map(|c| context! { author => &c.author, text => &c.text })
             .collect();
+        let offered_now = news
+            .events
+            .iter()
+            .any(|event| matches!(event, Event::DrawOffered { .. }));
         let ctx = context! {
             new_game => news.new_game,
             events => events,
+            offered_now => offered_now,
             comments => comments,
             ..view
         };
