@@ -230,3 +230,68 @@ fn an_error_mail_quotes_an_encoded_line_break_in_the_subject_on_one_line() {
         "{body}"
     );
 }
+
+#[test]
+fn a_player_who_chooses_german_gets_german_mails_and_his_opponent_english() {
+    let mut office = office_with(&["alice", "bob"]);
+    let set = office.send(
+        &address("alice"),
+        &format!("set alice {} language de", password("alice")),
+        "",
+    );
+    assert_eq!(one(&set).subject, "PBeM Settings alice");
+    let sent = office.send(&address("alice"), "chess challenge alice bob", "");
+    let (alice, bob) = (&mail_to(&sent, "alice").body, &mail_to(&sent, "bob").body);
+    assert!(
+        bob.contains("A new Chess game starts on board 101"),
+        "{bob}"
+    );
+    assert!(!alice.contains("A new Chess game starts"), "{alice}");
+    assert!(alice.contains("101") && alice.contains("+---+"), "{alice}");
+    // Subjects keep their one form in every language.
+    assert_eq!(mail_to(&sent, "alice").subject, "New Chess Board 101 alice");
+    let rules = office.send(&address("alice"), "chess help", "");
+    assert!(
+        one(&rules).body.starts_with("CHESS (Schach)"),
+        "{}",
+        one(&rules).body
+    );
+    let rules = office.send(&address("bob"), "chess help", "");
+    assert!(
+        one(&rules).body.starts_with("CHESS\n"),
+        "{}",
+        one(&rules).body
+    );
+}
+
+#[test]
+fn the_operators_language_is_for_those_who_chose_none_and_an_unknown_one_is_refused() {
+    let mut office = PostOffice::with_config("[host]\nlanguage = \"de\"\n");
+    office.send(&address("alice"), "signup alice pw-alice", "");
+    let rules = office.send(&address("alice"), "chess help", "");
+    assert!(one(&rules).body.starts_with("CHESS (Schach)"));
+    let set = office.send(&address("alice"), "set alice pw-alice language en", "");
+    assert_eq!(one(&set).subject, "PBeM Settings alice");
+    let rules = office.send(&address("alice"), "chess help", "");
+    assert!(one(&rules).body.starts_with("CHESS\n"));
+    let refused = office.send(&address("alice"), "set alice pw-alice language xx", "");
+    let body = &one(&refused).body;
+    assert!(body.contains("\"xx\""), "{body}");
+    assert!(body.contains("de, en"), "{body}");
+}
+
+#[test]
+fn a_config_naming_a_language_without_templates_is_refused_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let config =
+        pbem::config::Config::from_toml("[host]\nlanguage = \"fr\"\n", Some(dir.path())).unwrap();
+    let err = pbem::daemon::Runtime::open(&config)
+        .err()
+        .expect("no French templates");
+    let text = err.to_string();
+    assert!(
+        text.contains("host.language") && text.contains("\"fr\""),
+        "{text}"
+    );
+    assert!(text.contains("de, en"), "{text}");
+}
