@@ -66,7 +66,7 @@ fn signoff_stops_challenges_and_delete_needs_no_running_games() {
     let mut office = two_players();
     office.send(&address("alice"), "chess challenge alice bob", "");
     let sent = office.send(&address("bob"), "delete bob pw-bob", "");
-    assert!(one(&sent).body.contains("still plays on board(s) 101"));
+    assert!(one(&sent).body.contains("still plays on board 101"));
     let sent = office.send(&address("bob"), "signoff bob pw-bob", "");
     assert!(one(&sent).body.contains("takes no new challenges"));
     let sent = office.send(&address("alice"), "chess challenge alice bob", "");
@@ -269,7 +269,7 @@ fn reject_and_limit_stop_challenges() {
         2
     );
     let sent = office.send(&address("alice"), "chess challenge alice bob", "");
-    assert!(one(&sent).body.contains("his limit is 1"));
+    assert!(one(&sent).body.contains("the limit bob has set is 1"));
 }
 
 #[test]
