@@ -210,6 +210,11 @@ fn help_has_topics_and_explains_the_subjects() {
     assert!(one(&reply).body.contains("No password is needed"));
     let general = office.send(&from, "help", "");
     assert!(one(&general).body.contains("help TOPIC"));
+    assert!(
+        one(&general).body.contains("the players whose move\nit is, and with \" **\""),
+        "{}",
+        one(&general).body
+    );
     let unknown = office.send(&from, "help castling", "");
     let error = one(&unknown);
     assert!(error.body.contains("there is no help topic \"castling\""));
