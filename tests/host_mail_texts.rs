@@ -211,7 +211,9 @@ fn help_has_topics_and_explains_the_subjects() {
     let general = office.send(&from, "help", "");
     assert!(one(&general).body.contains("help TOPIC"));
     assert!(
-        one(&general).body.contains("the players whose move\nit is, and with \" **\""),
+        one(&general)
+            .body
+            .contains("the players whose move\nit is, and with \" **\""),
         "{}",
         one(&general).body
     );

@@ -220,3 +220,40 @@ fn version_5_move_lists_seen_and_sent_ids_and_threads_survive_the_change_of_tabl
         .unwrap();
     assert!(store::load_moves(conn, 101).unwrap().is_empty());
 }
+
+/// A game that ended before schema 8 kept its result in words only; an
+/// upgraded file shows those words wherever the result is shown.
+#[test]
+fn a_result_stored_in_words_by_an_older_version_is_still_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite");
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch(&format!(
+            "{VERSION_1}
+             INSERT INTO games VALUES (102, 'chess', '', 'alice', 'bob', 'finished',
+                'alice wins: bob resigned.', 1, 1);
+             INSERT INTO moves VALUES (102, 1, 'white', 'd4', 'd4', 2);"
+        ))
+        .unwrap();
+    let store = Store::open(&path).unwrap();
+    let game = store::load_game(store.connection(), 102).unwrap().unwrap();
+    assert_eq!((game.status, game.ending), (GameStatus::Finished, None));
+    let renderer = pbem::host::render::Renderer::new(None).unwrap();
+    let mut host = pbem::host::Host::new(store, renderer, pbem::host::HostSettings::default());
+    for (n, subject) in ["chess show 102", "chess games alice"].iter().enumerate() {
+        let mail = format!(
+            "From: carol@example.org\r\nSubject: {subject}\r\nMessage-ID: <old-result-{n}@example.org>\r\n\r\n"
+        );
+        host.receive(mail.as_bytes()).unwrap();
+    }
+    let bodies: Vec<String> = store::unsent(host.store().connection(), 10)
+        .unwrap()
+        .into_iter()
+        .map(|row| row.mail.body)
+        .collect();
+    assert_eq!(bodies.len(), 2);
+    for body in &bodies {
+        assert!(body.contains("alice wins: bob resigned."), "{body}");
+    }
+}
