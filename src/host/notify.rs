@@ -9,7 +9,7 @@ use super::{HostError, HostSettings};
 use crate::games::{GameKind, Side};
 use crate::mail::inbound::InboundMail;
 use crate::mail::threading::new_message_id;
-use crate::store::{self, GameStatus, MoveRecord, Player, QueuedMail, SentId};
+use crate::store::{self, GameStatus, MailPurpose, MoveRecord, Player, QueuedMail, SentId};
 use minijinja::context;
 use rusqlite::Connection;
 
@@ -323,16 +323,16 @@ impl Notifier<'_> {
         body: &str,
         thread: Thread,
     ) -> Result<(), HostError> {
-        let since = store::now() - 3600;
-        let cap = self.settings.max_mails_per_hour;
-        if store::mails_to_since(self.conn, recipient, since, cap)? >= cap {
-            tracing::warn!(
-                to = %recipient,
-                "not mailed: the limit of {} mails an hour is reached",
-                self.settings.max_mails_per_hour
-            );
-            return Ok(());
-        }
+        // The hourly cap is the sender's: it holds a player's game mail
+        // back and drops only other answers.
+        let purpose = match &thread {
+            Thread::Game { .. }
+            | Thread::Answer {
+                userid: Some(_),
+                game_id: Some(_),
+            } => MailPurpose::Game,
+            Thread::Answer { .. } => MailPurpose::Answer,
+        };
         let (userid, game_id, in_reply_to, references) = match thread {
             Thread::Game { userid, game_id } => {
                 let (in_reply_to, references) =
@@ -382,6 +382,7 @@ impl Notifier<'_> {
                 message_id,
                 in_reply_to,
                 references,
+                purpose,
             },
         )?;
         self.queued += 1;

@@ -164,7 +164,51 @@ const MIGRATIONS: &[&str] = &[
         WHERE game_id IS NOT NULL
         GROUP BY game_id, userid;
      DROP INDEX sent_ids_by_player;",
+    // 8: each reply leaves once and the hourly cap defers instead of
+    // dropping. `purpose` says how the cap treats a row ('game': a player's
+    // own game, only ever held back; 'answer': may be dropped); rows of
+    // older versions count as 'game', so none of them is ever dropped. A
+    // sender claims rows before handing them over (`claimed_by`, and
+    // `claimed_until` in Unix ms); `held_until` (Unix ms) marks a row the
+    // cap holds back; `dropped` (Unix seconds) an answer the cap dropped.
+    // The cap counts what was sent to an address in the last hour, by the
+    // index on (recipient, sent); the one on (recipient, created) counted
+    // what was queued and goes. Dropped rows leave the index of due rows.
+    // (The columns, in OUTBOX_V8_COLUMNS, come first.)
+    "DROP INDEX IF EXISTS outbox_by_recipient;
+     CREATE INDEX IF NOT EXISTS outbox_sent_to ON outbox (recipient COLLATE NOCASE, sent)
+        WHERE sent IS NOT NULL;
+     DROP INDEX IF EXISTS outbox_due;
+     CREATE INDEX outbox_due ON outbox (next_attempt, id)
+        WHERE sent IS NULL AND failure IS NULL AND dropped IS NULL;",
 ];
+
+/// The outbox columns version 8 adds. Each is added only where missing, so
+/// a file whose version number was set back by hand still upgrades.
+const OUTBOX_V8_COLUMNS: &[(&str, &str)] = &[
+    ("purpose", "TEXT NOT NULL DEFAULT 'game'"),
+    ("claimed_by", "TEXT"),
+    ("claimed_until", "INTEGER"),
+    ("held_until", "INTEGER"),
+    ("dropped", "INTEGER"),
+];
+
+fn add_missing_columns(
+    conn: &Connection,
+    table: &str,
+    columns: &[(&str, &str)],
+) -> StoreResult<()> {
+    let present: Vec<String> = conn
+        .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?
+        .query_map([], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    for (name, kind) in columns {
+        if !present.iter().any(|column| column == name) {
+            conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {name} {kind}"))?;
+        }
+    }
+    Ok(())
+}
 
 /// The version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -183,6 +227,9 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
     }
     for (from, sql) in MIGRATIONS.iter().enumerate().skip(found.max(0) as usize) {
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        if from == 7 {
+            add_missing_columns(&tx, "outbox", OUTBOX_V8_COLUMNS)?;
+        }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;
         tx.commit()?;
