@@ -68,7 +68,7 @@ fn setup(pause: &str) -> Setup {
 }
 
 fn mail(n: usize) -> Vec<u8> {
-    let subject = if n % 2 == 0 { "help" } else { "list" };
+    let subject = if n.is_multiple_of(2) { "help" } else { "list" };
     format!(
         "From: p{n}@example.org\r\nTo: pbem@localhost\r\nSubject: {subject}\r\n\
          Message-ID: <once-{n}@example.org>\r\n\r\n"
