@@ -5,6 +5,8 @@
 //! sendmail that keeps every message it is given in a file of its own,
 //! so each hand-over is counted and read back.
 
+mod smtp_sink;
+
 use mail_parser::MessageParser;
 use pbem::store::Store;
 use std::collections::HashMap;
@@ -29,6 +31,11 @@ struct Setup {
 const CONNECTIONS: usize = 4;
 
 fn setup(pause: &str) -> Setup {
+    setup_with(pause, None)
+}
+
+/// A setup that sends by SMTP to `sink` instead of the fake sendmail.
+fn setup_with(pause: &str, sink: Option<&smtp_sink::SmtpSink>) -> Setup {
     let dir = tempfile::tempdir().unwrap();
     let handed = dir.path().join("handed");
     std::fs::create_dir(&handed).unwrap();
@@ -47,13 +54,19 @@ fn setup(pause: &str) -> Setup {
         std::fs::create_dir_all(data.join("inbox").join(sub)).unwrap();
     }
     let config = dir.path().join("pbem.toml");
+    let outbound = match sink {
+        Some(sink) => sink.config(),
+        None => format!(
+            "[outbound]\ntransport = \"sendmail\"\n[outbound.sendmail]\ncommand = {:?}\n",
+            script.display().to_string()
+        ),
+    };
     std::fs::write(
         &config,
         format!(
             "data_dir = {:?}\n[host]\nmax_mails_per_hour = 100000\n[inbound]\npoll_interval_ms = 50\n\
-             [outbound]\ntransport = \"sendmail\"\n[outbound.sendmail]\ncommand = {:?}\n",
+             {outbound}",
             data.display().to_string(),
-            script.display().to_string()
         ),
     )
     .unwrap();
@@ -291,4 +304,37 @@ fn sigkill_during_a_backlog_repeats_at_most_one_mail_per_connection_per_kill() {
         "{duplicates} duplicates after {kills} kills: {:?}",
         counts.iter().filter(|(_, n)| **n > 1).collect::<Vec<_>>()
     );
+}
+
+#[test]
+fn serve_and_four_delivers_sending_by_smtp_deliver_each_reply_once() {
+    let sinkdir = tempfile::tempdir().unwrap();
+    let sink = smtp_sink::SmtpSink::start(&sinkdir.path().join("maildir"));
+    let setup = setup_with("0", Some(&sink));
+    let server = setup.serve();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            for n in 0..40 {
+                setup.drop_into_inbox(n);
+            }
+        });
+        deliver_concurrently(&setup, 40..120, 4);
+    });
+    wait_until("120 replies at the SMTP server", || {
+        sink.message_ids().len() >= 120
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    stop(server);
+    let ids = sink.message_ids();
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for id in &ids {
+        *counts.entry(id.as_str()).or_default() += 1;
+    }
+    assert_eq!(counts.len(), 120, "{}", setup.log_text());
+    assert!(
+        counts.values().all(|n| *n == 1),
+        "delivered more than once: {:?}",
+        counts.iter().filter(|(_, n)| **n > 1).collect::<Vec<_>>()
+    );
+    assert_eq!(setup.unsent_rows(), 0);
 }

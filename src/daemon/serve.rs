@@ -21,6 +21,11 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant, SystemTime};
 use tracing::{error, info, warn};
 
+/// The page caches of the daemon's two connections, in KiB (as SQLite's
+/// negative `cache_size`).
+const HOST_CACHE_KIB: i64 = -256;
+const SENDER_CACHE_KIB: i64 = -128;
+
 /// The longest wait between tries while the database keeps failing.
 const STORE_BACKOFF_MAX: Duration = Duration::from_secs(60);
 
@@ -32,6 +37,17 @@ impl Runtime {
         let _serving = presence
             .take_serve()
             .map_err(|err| DaemonError::Serving(err.to_string()))?;
+        // Inbound mail touches a game's rows, its player's and a few
+        // index pages: a page cache of 1 MB (SQLite's default is 2) keeps
+        // what a mail reads again and the daemon small.
+        self.host
+            .store()
+            .connection()
+            .pragma_update(None, "cache_size", HOST_CACHE_KIB)
+            .map_err(|err| DaemonError::Database {
+                path: self.config.database.clone(),
+                source: err.into(),
+            })?;
         let stop = Arc::new(AtomicBool::new(false));
         for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
             signal_hook::flag::register(signal, Arc::clone(&stop)).map_err(|source| {
@@ -135,6 +151,15 @@ fn spawn_sender(
         path: config.database.clone(),
         source,
     })?;
+    // The sender reads and marks outbox rows only: a small page cache
+    // does, and the daemon stays small (SQLite's default is 2 MB).
+    store
+        .connection()
+        .pragma_update(None, "cache_size", SENDER_CACHE_KIB)
+        .map_err(|err| DaemonError::Database {
+            path: config.database.clone(),
+            source: err.into(),
+        })?;
     let sending = SenderLoop {
         store,
         sender: outbox_sender(config)?,

@@ -80,7 +80,7 @@ pub struct Drained {
 }
 
 /// Rows claimed per round.
-const BATCH: u32 = 256;
+const BATCH: u32 = 32;
 
 /// How long a claim lasts. A row whose claim ran out before its turn came
 /// (a hung server ahead of it) is not handed over but claimed anew.

@@ -39,6 +39,9 @@ where
 {
     let queues = by_recipient(mails);
     let threads = transport.parallel_sends().clamp(1, queues.len().max(1));
+    if threads == 1 {
+        return send_in_turn(transport, &queues, claim_ends, record);
+    }
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -96,6 +99,36 @@ where
         }
         sent
     })
+}
+
+/// [`send_all`] on one connection: on this thread, each answer recorded
+/// before the next mail goes.
+fn send_in_turn<F>(
+    transport: &dyn Transport,
+    queues: &[Vec<&Outgoing>],
+    claim_ends: Instant,
+    mut record: F,
+) -> Sent
+where
+    F: FnMut(&[Outcome]) -> Result<(), StoreError>,
+{
+    let mut sent = Sent::default();
+    for mail in queues.iter().flatten() {
+        if Instant::now() >= claim_ends {
+            break;
+        }
+        let outcome = (mail.id, transport.send(mail));
+        let unavailable = matches!(&outcome.1, Err(err) if err.kind == FailureKind::Unavailable);
+        if let Err(err) = record(std::slice::from_ref(&outcome)) {
+            sent.unrecorded.push(outcome);
+            sent.store_error = Some(err);
+            break;
+        }
+        if unavailable {
+            break;
+        }
+    }
+    sent
 }
 
 /// The mails in one queue per recipient, each in outbox order: a queue
