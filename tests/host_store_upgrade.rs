@@ -217,3 +217,26 @@ fn version_5_move_lists_seen_and_sent_ids_and_threads_survive_the_change_of_tabl
         .unwrap();
     assert!(store::load_moves(conn, 101).unwrap().is_empty());
 }
+
+#[test]
+fn older_outbox_rows_are_game_mail_unclaimed_after_version_8() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v3-to-8.sqlite");
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch(&format!("{VERSION_1}{VERSIONS_2_AND_3}"))
+        .unwrap();
+    let store = Store::open(&path).unwrap();
+    let conn = store.connection();
+    // A row from before the cap moved to the sender is never dropped by
+    // it: it counts as a player's game mail; nobody has it in hand.
+    let entries = store::outbox_entries(conn).unwrap();
+    assert_eq!(entries[0].purpose, store::MailPurpose::Game);
+    assert_eq!(entries[0].claim, None);
+    // The row sent under version 3 counts in its address's hour.
+    assert_eq!(
+        store::sent_to_since(conn, "BOB@example.org", 0, 10).unwrap(),
+        vec![6_000]
+    );
+    assert!(store::any_fresh_due(conn, 0).unwrap());
+}

@@ -184,8 +184,8 @@ impl Runtime {
     /// Sends what is due in the outbox, under the data directory's sender
     /// lock; with a `serve` running, only wakes it (its sender holds the
     /// lock). When another process holds the lock this returns at once:
-    /// that sender looks for due rows again after it lets the lock go, so
-    /// rows stored meanwhile are not left behind.
+    /// that sender looks again for rows never tried after it lets the
+    /// lock go, so rows stored meanwhile are not left behind.
     pub fn send_waiting(&mut self) -> Result<Drained, DaemonError> {
         let presence = Presence::new(&self.config.data_dir);
         if presence.serve_runs().unwrap_or(false) && wake::wake_daemon(&self.config.data_dir) {
