@@ -160,6 +160,8 @@ fn spawn_sender(
             path: config.database.clone(),
             source: err.into(),
         })?;
+    // The sender runs a dozen statements, not the host's few dozen.
+    store.connection().set_prepared_statement_cache_capacity(16);
     let sending = SenderLoop {
         store,
         sender: outbox_sender(config)?,
