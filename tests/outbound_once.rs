@@ -43,8 +43,10 @@ fn setup_with(pause: &str, sink: Option<&smtp_sink::SmtpSink>) -> Setup {
     std::fs::write(
         &script,
         format!(
-            "#!/bin/sh\nsleep {pause}\nf=$(mktemp {:?}/mail.XXXXXXXX)\ncat > \"$f\"\n",
-            handed.display().to_string()
+            "#!/bin/sh\nsleep {pause}\nf=$(mktemp {:?}/mail.XXXXXXXX)\ncat > \"$f\"\n\
+             echo $PPID >> {:?}\n",
+            handed.display().to_string(),
+            dir.path().join("senders.log").display().to_string()
         ),
     )
     .unwrap();
@@ -184,6 +186,16 @@ impl Setup {
             .unwrap()
     }
 
+    /// The process ids that ran sendmail, one per hand-over.
+    fn senders(&self) -> Vec<u32> {
+        let log = self.log.with_file_name("senders.log");
+        std::fs::read_to_string(log)
+            .unwrap_or_default()
+            .lines()
+            .map(|pid| pid.trim().parse().unwrap())
+            .collect()
+    }
+
     fn log_text(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
@@ -248,8 +260,12 @@ fn serve_and_four_delivers_at_once_hand_each_reply_over_exactly_once() {
     wait_until("300 replies", || setup.handed().len() >= 300);
     // A reply handed over twice would show by now.
     std::thread::sleep(Duration::from_millis(500));
+    let daemon = server.id();
     stop(server);
     assert_each_once(&setup, 300);
+    // With the daemon running, the deliver processes only stored and
+    // woke it: it sent everything.
+    assert!(setup.senders().iter().all(|pid| *pid == daemon));
     assert_eq!(setup.unsent_rows(), 0);
 
     // Without a daemon, each deliver sends for itself under the sender
@@ -258,6 +274,9 @@ fn serve_and_four_delivers_at_once_hand_each_reply_over_exactly_once() {
     deliver_concurrently(&setup, 300..400, 4);
     assert_eq!(setup.unsent_rows(), 0, "{}", setup.log_text());
     assert_each_once(&setup, 400);
+    let senders = setup.senders();
+    assert_eq!(senders.len(), 400);
+    assert!(senders[300..].iter().all(|pid| *pid != daemon));
 }
 
 #[test]
