@@ -14,7 +14,7 @@ use lettre::Transport as _;
 use pbem::mail::outbound::host_mailbox;
 use pbem::mail::sender::{OutboxSender, RetryPolicy};
 use pbem::mail::transport::{SmtpSettings, SmtpTransport, TlsMode};
-use pbem::store::{self, QueuedMail, Store};
+use pbem::store::{self, MailPurpose, QueuedMail, Store};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
@@ -86,6 +86,7 @@ fn board(n: usize) -> QueuedMail {
         message_id: format!("pbem.bench.{n}@localhost"),
         in_reply_to: Some("pbem.bench.root@localhost".into()),
         references: vec!["pbem.bench.root@localhost".into()],
+        purpose: MailPurpose::Game,
     }
 }
 
@@ -126,7 +127,7 @@ fn sender_rate(port: u16, count: usize, connections: usize) -> f64 {
     })
     .unwrap();
     let from = host_mailbox("PBeM host", "pbem@localhost").unwrap();
-    let mut sender = OutboxSender::new(Box::new(transport), from, RetryPolicy::default());
+    let mut sender = OutboxSender::new(Box::new(transport), from, RetryPolicy::default(), u32::MAX);
     let started = Instant::now();
     let drained = sender.drain(store.connection(), SystemTime::now()).unwrap();
     let seconds = started.elapsed().as_secs_f64();

@@ -53,8 +53,10 @@ pub enum Command {
         #[arg(long)]
         once: bool,
     },
-    /// Handle one RFC 5322 message from standard input (for an MTA pipe);
-    /// exits 75 on a temporary failure so the MTA tries again.
+    /// Handle one RFC 5322 message from standard input (for an MTA pipe).
+    /// Exits 0 once it is stored, 75 when the MTA should keep it and try
+    /// again (a busy or damaged database), 70 when it cannot be handled
+    /// (it is kept in failed/).
     Deliver {
         #[command(flatten)]
         place: Place,
@@ -79,8 +81,9 @@ pub enum Command {
         /// A reply without it gets "Re: " and the original subject.
         subject: Option<String>,
     },
-    /// List the mail not sent yet: waiting, retrying (attempts, next try,
-    /// last error) and given up (with the reason).
+    /// List the mail not sent yet: waiting, held back by the hourly cap
+    /// (until when), retrying (attempts, next try, last error), given up
+    /// (with the reason), and which sender has it in hand.
     Outbox {
         #[command(flatten)]
         place: Place,
@@ -145,18 +148,22 @@ fn outbox(place: &Place) -> Result<ExitCode> {
     }
     let store = Store::open(&config.database)
         .with_context(|| format!("opening {}", config.database.display()))?;
-    let entries = store::outbox_entries(store.connection())?;
+    let conn = store.connection();
+    let now_ms = store::now_ms();
+    let entries = store::outbox_entries_at(conn, now_ms)?;
+    let dropped = store::dropped_since(conn, now_ms / 1000 - 86_400)?;
     if entries.is_empty() {
         println!("the outbox is empty: every mail was sent");
-        return Ok(ExitCode::SUCCESS);
     }
-    let (mut waiting, mut retrying, mut given_up) = (0, 0, 0);
+    let mut counts = [0usize; 4];
     for entry in &entries {
-        let state = match &entry.state {
-            OutboxState::Waiting => "waiting",
-            OutboxState::Retrying { .. } => "retrying",
-            OutboxState::GivenUp { .. } => "given up",
+        let (index, state) = match &entry.state {
+            OutboxState::Waiting => (0, "waiting"),
+            OutboxState::Held { .. } => (1, "held"),
+            OutboxState::Retrying { .. } => (2, "retrying"),
+            OutboxState::GivenUp { .. } => (3, "given up"),
         };
+        counts[index] += 1;
         println!(
             "#{} {state} to {} {:?}, queued {}",
             entry.id,
@@ -164,34 +171,61 @@ fn outbox(place: &Place) -> Result<ExitCode> {
             entry.subject,
             utc_time(entry.created)
         );
-        match &entry.state {
-            OutboxState::Waiting => waiting += 1,
-            OutboxState::Retrying {
-                attempts,
-                next_attempt,
-                last_error,
-            } => {
-                retrying += 1;
+        print_state(&entry.state);
+        if let Some(claim) = &entry.claim {
+            if claim.until > now_ms {
                 println!(
-                    "    attempts {attempts}, next try {}, last error: {last_error}",
-                    utc_time(next_attempt / 1000)
+                    "    being sent by {} (claimed until {})",
+                    claim.owner,
+                    utc_time(claim.until / 1000)
                 );
-            }
-            OutboxState::GivenUp {
-                attempts,
-                at,
-                reason,
-            } => {
-                given_up += 1;
-                let when = at
-                    .map(|at| format!(" on {}", utc_time(at)))
-                    .unwrap_or_default();
-                println!("    given up{when} after {attempts} attempt(s): {reason}");
+            } else {
+                println!(
+                    "    claimed by {}, whose claim ran out: the next sender takes it",
+                    claim.owner
+                );
             }
         }
     }
-    println!("{waiting} waiting, {retrying} retrying, {given_up} given up");
+    if dropped > 0 {
+        println!(
+            "{dropped} answer(s) to addresses past the hourly cap dropped in the last 24 hours"
+        );
+    }
+    if !entries.is_empty() {
+        let [waiting, held, retrying, given_up] = counts;
+        println!("{waiting} waiting, {held} held, {retrying} retrying, {given_up} given up");
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The second line of a listed row: why it waits.
+fn print_state(state: &OutboxState) {
+    match state {
+        OutboxState::Waiting => {}
+        OutboxState::Held { until } => println!(
+            "    held back by the hourly cap until {}",
+            utc_time(until / 1000)
+        ),
+        OutboxState::Retrying {
+            attempts,
+            next_attempt,
+            last_error,
+        } => println!(
+            "    attempts {attempts}, next try {}, last error: {last_error}",
+            utc_time(next_attempt / 1000)
+        ),
+        OutboxState::GivenUp {
+            attempts,
+            at,
+            reason,
+        } => {
+            let when = at
+                .map(|at| format!(" on {}", utc_time(at)))
+                .unwrap_or_default();
+            println!("    given up{when} after {attempts} attempt(s): {reason}");
+        }
+    }
 }
 
 /// A Unix time as `YYYY-MM-DD HH:MM:SS UTC` (days to civil date after
@@ -257,6 +291,8 @@ fn deliver(place: &Place) -> ExitCode {
         }
     };
     let result = Runtime::open(&config).and_then(|mut runtime| runtime.deliver_mail(&mail));
+    // 0 only once the mail and its effects are committed (or it was a
+    // duplicate, or is never to be answered and is recorded as seen).
     match result {
         Ok(Receipt::Ignored(reason)) => {
             info!("not answered: {reason}");
@@ -264,7 +300,7 @@ fn deliver(place: &Place) -> ExitCode {
         }
         Ok(_) => ExitCode::SUCCESS,
         Err(err) if err.is_temporary() => {
-            warn!("temporary failure, try again later: {err}");
+            warn!("temporary failure, the MTA keeps the mail for later: {err}");
             ExitCode::from(EX_TEMPFAIL)
         }
         Err(err) => {

@@ -314,14 +314,17 @@ fn mail_that_makes_the_database_fail_is_set_aside_and_the_next_is_handled() {
 }
 
 #[test]
-fn piped_mail_that_makes_the_database_fail_is_kept_in_failed_not_bounced() {
+fn piped_mail_that_makes_the_database_fail_is_kept_in_failed_and_reported_as_not_handled() {
     let mut office = PostOffice::new();
     let doomed = doomed_signup(&office);
-    let receipt = office.runtime.deliver(&doomed).unwrap();
+    // Not handled, so not a success for the MTA (deliver exits 70); the
+    // mail is kept for the operator all the same.
+    let err = office.runtime.deliver(&doomed).unwrap_err();
     assert!(
-        matches!(&receipt, pbem::host::Receipt::Ignored(reason) if reason.contains("set aside")),
-        "{receipt:?}"
+        matches!(&err, pbem::daemon::DaemonError::SetAside { .. }),
+        "{err:?}"
     );
+    assert!(!err.is_temporary());
     let failed = office.dir.path().join(FAILED_FOLDER);
     let kept: Vec<PathBuf> = std::fs::read_dir(&failed)
         .unwrap()

@@ -92,7 +92,7 @@ fn outbox_lists_retrying_and_waiting_mail_while_the_server_is_down() {
     );
     assert_eq!(
         lines.last(),
-        Some(&"1 waiting, 1 retrying, 0 given up"),
+        Some(&"1 waiting, 0 held, 1 retrying, 0 given up"),
         "{listing}"
     );
 }
@@ -123,7 +123,7 @@ fn mail_failing_past_the_give_up_time_is_logged_and_listed_as_given_up() {
     );
     assert!(listing.contains("cannot connect"), "{listing}");
     assert!(
-        listing.ends_with("0 waiting, 0 retrying, 1 given up\n"),
+        listing.ends_with("0 waiting, 0 held, 0 retrying, 1 given up\n"),
         "{listing}"
     );
 }

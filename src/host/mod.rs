@@ -29,7 +29,6 @@ use crate::mail::inbound::{self, InboundMail};
 use crate::mail::outbound::OutboundError;
 use crate::mail::raw::header_block;
 use crate::mail::screen::{self, InboundLimits};
-use crate::mail::sender::{Drained, OutboxSender};
 use crate::mail::threading::TokenError;
 use crate::store::{self, Store, StoreError};
 use handle::{Context, Failure};
@@ -258,11 +257,6 @@ impl Host {
             passwords,
             replays,
         })
-    }
-
-    /// Sends what is due in the outbox now.
-    pub fn send_waiting(&mut self, sender: &mut OutboxSender) -> Result<Drained, HostError> {
-        Ok(sender.drain(self.store.connection(), std::time::SystemTime::now())?)
     }
 }
 

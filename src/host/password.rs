@@ -1,33 +1,101 @@
 //! Passwords are kept only as argon2 hashes (PHC strings).
+//!
+//! argon2 fills 19 MiB of working memory per hash with the default
+//! parameters. Allocated anew for every check, that memory was left to
+//! the allocator in pieces it did not give back (a daemon grew past
+//! 100 MB after fifty checks); each thread keeps one working memory
+//! instead and reuses it. The parameters and the stored strings are the
+//! ones `Argon2::default()` writes and reads.
 
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
+use argon2::password_hash::{Output, ParamsString, PasswordHash, SaltString};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 #[derive(Debug, thiserror::Error)]
 #[error("cannot hash the password: {0}")]
 pub struct HashError(String);
 
+thread_local! {
+    /// This thread's argon2 working memory, kept between hashes.
+    static WORKING_MEMORY: RefCell<Vec<Block>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The most blocks kept between hashes: what the default parameters use.
+/// A stored hash asking for more (a hand-edited row) gets memory of its
+/// own, given back at once.
+const KEPT_BLOCKS: usize = Params::DEFAULT_M_COST as usize;
+
+/// Runs `work` on `blocks` blocks of working memory.
+fn with_working_memory<T>(blocks: usize, work: impl FnOnce(&mut [Block]) -> T) -> T {
+    if blocks > KEPT_BLOCKS {
+        return work(&mut vec![Block::default(); blocks]);
+    }
+    WORKING_MEMORY.with(|memory| match memory.try_borrow_mut() {
+        Ok(mut memory) => {
+            if memory.len() < blocks {
+                memory.resize(blocks, Block::default());
+            }
+            work(&mut memory[..blocks])
+        }
+        // Only re-entered if `work` itself hashed, which it does not.
+        Err(_) => work(&mut vec![Block::default(); blocks]),
+    })
+}
+
 pub fn hash_password(password: &str) -> Result<String, HashError> {
+    let error = |err: &dyn std::fmt::Display| HashError(err.to_string());
     let mut salt = [0u8; 16];
-    getrandom::getrandom(&mut salt).map_err(|err| HashError(err.to_string()))?;
-    let salt = SaltString::encode_b64(&salt).map_err(|err| HashError(err.to_string()))?;
-    Argon2::default()
-        .hash_password(password.as_bytes(), &salt)
-        .map(|hash| hash.to_string())
-        .map_err(|err| HashError(err.to_string()))
+    getrandom::getrandom(&mut salt).map_err(|err| error(&err))?;
+    let salt_text = SaltString::encode_b64(&salt).map_err(|err| error(&err))?;
+    let params = Params::default();
+    let argon2 = Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone());
+    let mut output = [0u8; Params::DEFAULT_OUTPUT_LEN];
+    with_working_memory(params.block_count(), |blocks| {
+        argon2.hash_password_into_with_memory(password.as_bytes(), &salt, &mut output, blocks)
+    })
+    .map_err(|err| error(&err))?;
+    let hash = PasswordHash {
+        algorithm: Algorithm::Argon2id.ident(),
+        version: Some(Version::V0x13.into()),
+        params: ParamsString::try_from(&params).map_err(|err| error(&err))?,
+        salt: Some(salt_text.as_salt()),
+        hash: Some(Output::new(&output).map_err(|err| error(&err))?),
+    };
+    Ok(hash.to_string())
 }
 
 /// Whether `password` matches the stored hash; a damaged hash matches
 /// nothing.
 pub fn password_matches(password: &str, stored: &str) -> bool {
-    PasswordHash::new(stored)
-        .map(|hash| {
-            Argon2::default()
-                .verify_password(password.as_bytes(), &hash)
-                .is_ok()
-        })
-        .unwrap_or(false)
+    let Ok(hash) = PasswordHash::new(stored) else {
+        return false;
+    };
+    let (Some(expected), Some(salt)) = (hash.hash, hash.salt) else {
+        return false;
+    };
+    let Ok(algorithm) = Algorithm::try_from(hash.algorithm) else {
+        return false;
+    };
+    let version = match hash.version.map(Version::try_from) {
+        None => Version::default(),
+        Some(Ok(version)) => version,
+        Some(Err(_)) => return false,
+    };
+    let Ok(params) = Params::try_from(&hash) else {
+        return false;
+    };
+    let mut salt_bytes = [0u8; 64];
+    let Ok(salt) = salt.decode_b64(&mut salt_bytes) else {
+        return false;
+    };
+    let argon2 = Argon2::new(algorithm, version, params.clone());
+    let mut output = vec![0u8; expected.len()];
+    let hashed = with_working_memory(params.block_count(), |blocks| {
+        argon2.hash_password_into_with_memory(password.as_bytes(), salt, &mut output, blocks)
+    });
+    // `Output` compares in constant time.
+    hashed.is_ok() && Output::new(&output).is_ok_and(|output| output == expected)
 }
 
 /// Remembers which (stored hash, password) pairs verified, so a player's
@@ -181,6 +249,51 @@ mod tests {
         assert!(ahead.matches("ALICE", "secret", &hash, &passwords));
         assert!(ahead.matches("alice", "guess", &changed, &passwords));
         assert!(!ahead.matches("alice", "secret", &changed, &passwords));
+    }
+
+    #[test]
+    fn hashes_keep_the_stored_format_and_parameters_both_ways() {
+        use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+        let ours = hash_password("secret").unwrap();
+        assert!(
+            ours.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{ours}"
+        );
+        let parsed = PasswordHash::new(&ours).unwrap();
+        assert!(Argon2::default()
+            .verify_password(b"secret", &parsed)
+            .is_ok());
+        let salt = SaltString::encode_b64(b"saltsaltsaltsalt").unwrap();
+        let theirs = Argon2::default()
+            .hash_password(b"hidden", &salt)
+            .unwrap()
+            .to_string();
+        assert!(password_matches("hidden", &theirs));
+        assert!(!password_matches("Hidden", &theirs));
+        // An older argon2i hash (other algorithm and parameters) still reads.
+        let older = Argon2::new(
+            Algorithm::Argon2i,
+            Version::V0x10,
+            Params::new(64, 3, 1, None).unwrap(),
+        )
+        .hash_password(b"old", &salt)
+        .unwrap()
+        .to_string();
+        assert!(password_matches("old", &older));
+        assert!(!password_matches("new", &older));
+    }
+
+    #[test]
+    fn the_working_memory_is_kept_for_the_next_hash() {
+        hash_password("first").unwrap();
+        let kept = WORKING_MEMORY.with(|memory| memory.borrow().as_ptr() as usize);
+        assert!(!password_matches("second", &hash_password("x").unwrap()));
+        let again = WORKING_MEMORY.with(|memory| memory.borrow().as_ptr() as usize);
+        assert_eq!(kept, again);
+        assert_eq!(
+            WORKING_MEMORY.with(|memory| memory.borrow().len()),
+            KEPT_BLOCKS
+        );
     }
 
     #[test]

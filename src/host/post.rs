@@ -10,7 +10,7 @@ use super::{HostError, HostSettings};
 use crate::games::Side;
 use crate::mail::inbound::InboundMail;
 use crate::mail::threading::new_message_id;
-use crate::store::{self, Player, QueuedMail, SentId};
+use crate::store::{self, MailPurpose, Player, QueuedMail, SentId};
 use rusqlite::Connection;
 
 /// Queues the mails for the notices of one inbound mail.
@@ -145,16 +145,16 @@ impl Post<'_> {
     }
 
     fn queue(&mut self, recipient: &str, letter: &Letter, thread: Thread) -> Result<(), HostError> {
-        let since = store::now() - 3600;
-        let cap = self.settings.max_mails_per_hour;
-        if store::mails_to_since(self.conn, recipient, since, cap)? >= cap {
-            tracing::warn!(
-                to = %recipient,
-                "not mailed: the limit of {} mails an hour is reached",
-                self.settings.max_mails_per_hour
-            );
-            return Ok(());
-        }
+        // The hourly cap is the sender's: it holds a player's mail about
+        // his own game back, and drops only other answers.
+        let purpose = match &thread {
+            Thread::Game { .. }
+            | Thread::Answer {
+                userid: Some(_),
+                game_id: Some(_),
+            } => MailPurpose::Game,
+            Thread::Answer { .. } => MailPurpose::Answer,
+        };
         let (userid, game_id, in_reply_to, references) = match thread {
             Thread::Game { userid, game_id } => {
                 let (in_reply_to, references) =
@@ -204,6 +204,7 @@ impl Post<'_> {
                 message_id,
                 in_reply_to,
                 references,
+                purpose,
             },
         )?;
         self.queued += 1;

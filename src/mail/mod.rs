@@ -14,3 +14,4 @@ pub mod screen;
 pub mod sender;
 pub mod threading;
 pub mod transport;
+pub mod watch;

@@ -76,6 +76,7 @@ mod tests {
                 "pbem.101.root@localhost".into(),
                 "pbem.101.a@localhost".into(),
             ],
+            purpose: crate::store::MailPurpose::Game,
         }
     }
 

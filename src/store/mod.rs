@@ -14,7 +14,7 @@ mod schema;
 
 pub use games::{Ending, GameRecord, GameStatus, MoveRecord, NewGame};
 pub use messages::SentId;
-pub use outbox::{OutboxEntry, OutboxRow, OutboxState, QueuedMail};
+pub use outbox::{Claim, Disposal, MailPurpose, OutboxEntry, OutboxRow, OutboxState, QueuedMail};
 pub use players::{Player, Preference};
 pub use schema::SCHEMA_VERSION;
 
@@ -47,6 +47,21 @@ impl StoreError {
                     | rusqlite::ErrorCode::SystemIoFailure
                     | rusqlite::ErrorCode::DiskFull
                     | rusqlite::ErrorCode::CannotOpen
+            ),
+            _ => false,
+        }
+    }
+}
+
+impl StoreError {
+    /// Whether the database file itself is damaged (pages that do not read
+    /// back, or not a database at all): no mail is to blame, and none can
+    /// be stored until the operator repairs or restores it.
+    pub fn is_damaged(&self) -> bool {
+        match self {
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(err, _)) => matches!(
+                err.code,
+                rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase
             ),
             _ => false,
         }
@@ -141,6 +156,15 @@ fn run_cached(conn: &Connection, sql: &str) -> StoreResult<()> {
     Ok(())
 }
 
+/// Milliseconds since the Unix epoch, the outbox's times of tries, holds
+/// and claims.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
 /// Seconds since the Unix epoch, the time stamp stored in every table.
 pub fn now() -> i64 {
     SystemTime::now()
@@ -155,8 +179,9 @@ pub use games::{
 };
 pub use messages::{find_sent_id, insert_sent_id, latest_sent_ids, mark_seen};
 pub use outbox::{
-    due, mails_to_since, mark_failed, mark_sent, outbox_entries, queue_mail, record_failed_attempt,
-    retry_unreachable_now, unsent,
+    any_fresh_due, begin_write, claimable, dispose, dropped_since, due, mark_failed, mark_sent,
+    next_due, outbox_entries, outbox_entries_at, queue_mail, record_failed_attempt, release_claims,
+    release_claims_of_others, retry_unreachable_now, sent_to_since, unsent,
 };
 pub use players::{
     delete_player, find_player, find_player_by_address, insert_player, preference, set_preference,

@@ -1,9 +1,40 @@
 //! Mail waiting to be sent. Rows are written in the same transaction as
-//! the change that caused them and marked sent only after the transport
-//! took them.
+//! the change that caused them; a sender claims them (an owner and an
+//! expiry) before it hands them to a transport, and marks each sent in its
+//! own short transaction once the transport took it.
 
 use super::{now, StoreResult};
-use rusqlite::{params, Connection};
+use rusqlite::{params, Connection, OptionalExtension, Row, Transaction, TransactionBehavior};
+
+/// How the hourly cap treats a mail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MailPurpose {
+    /// A mail to a player about his own game (boards, chat on his board,
+    /// an answer to his command about one of his boards): the cap may
+    /// hold it back, never drop it.
+    Game,
+    /// Anything else (help, lists, signup welcomes, errors to strangers):
+    /// the cap may drop it, counted and logged.
+    Answer,
+}
+
+impl MailPurpose {
+    fn stored(self) -> &'static str {
+        match self {
+            MailPurpose::Game => "game",
+            MailPurpose::Answer => "answer",
+        }
+    }
+
+    /// A stored value; anything unknown (a hand-edited row) is treated as
+    /// a game mail, which the cap never drops.
+    fn from_stored(text: &str) -> MailPurpose {
+        match text {
+            "answer" => MailPurpose::Answer,
+            _ => MailPurpose::Game,
+        }
+    }
+}
 
 /// A mail to queue.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,6 +45,7 @@ pub struct QueuedMail {
     pub message_id: String,
     pub in_reply_to: Option<String>,
     pub references: Vec<String>,
+    pub purpose: MailPurpose,
 }
 
 /// A queued mail with its row id and what the sender knows about it.
@@ -32,6 +64,8 @@ pub struct OutboxRow {
 pub enum OutboxState {
     /// Never tried yet (or queued while the sender was paused).
     Waiting,
+    /// Held back by the hourly cap until `until` (Unix ms).
+    Held { until: i64 },
     /// Tried and failed; tried again at `next_attempt` (Unix ms).
     Retrying {
         attempts: u32,
@@ -47,6 +81,13 @@ pub enum OutboxState {
     },
 }
 
+/// A sender's claim on a row: who, and until when (Unix ms).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    pub owner: String,
+    pub until: i64,
+}
+
 /// One unsent row as `pbem outbox` lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutboxEntry {
@@ -54,14 +95,28 @@ pub struct OutboxEntry {
     pub recipient: String,
     pub subject: String,
     pub created: i64,
+    pub purpose: MailPurpose,
     pub state: OutboxState,
+    /// Set while a sender has the row in hand.
+    pub claim: Option<Claim>,
+}
+
+/// What the sender decided for one claimed row before sending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Disposal {
+    /// It goes out now: claimed for the sender until the given Unix ms.
+    Send { claimed_until: i64 },
+    /// The hourly cap holds it back until the given Unix ms.
+    Hold { until: i64 },
+    /// The hourly cap drops it (answers only).
+    Drop,
 }
 
 pub fn queue_mail(conn: &Connection, mail: &QueuedMail) -> StoreResult<i64> {
     conn.prepare_cached(
         "INSERT INTO outbox (recipient, subject, body, message_id, in_reply_to, references_ids,
-                             created)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                             created, purpose)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     )?
     .execute(params![
         mail.recipient,
@@ -70,37 +125,45 @@ pub fn queue_mail(conn: &Connection, mail: &QueuedMail) -> StoreResult<i64> {
         mail.message_id,
         mail.in_reply_to,
         mail.references.join(" "),
-        now()
+        now(),
+        mail.purpose.stored(),
     ])?;
     Ok(conn.last_insert_rowid())
 }
 
+const ROW_COLUMNS: &str = "id, recipient, subject, body, message_id, in_reply_to,
+                           references_ids, created, attempts, purpose";
+
+fn outbox_row(row: &Row<'_>) -> rusqlite::Result<OutboxRow> {
+    let references: String = row.get(6)?;
+    let purpose: String = row.get(9)?;
+    Ok(OutboxRow {
+        id: row.get(0)?,
+        mail: QueuedMail {
+            recipient: row.get(1)?,
+            subject: row.get(2)?,
+            body: row.get(3)?,
+            message_id: row.get(4)?,
+            in_reply_to: row.get(5)?,
+            references: references.split_whitespace().map(String::from).collect(),
+            purpose: MailPurpose::from_stored(&purpose),
+        },
+        created: row.get(7)?,
+        attempts: row.get(8)?,
+    })
+}
+
 /// Unsent rows whose next try has come by `now_ms` (Unix milliseconds),
-/// oldest first.
+/// oldest first, whoever has claimed them.
 pub fn due(conn: &Connection, now_ms: i64, limit: u32) -> StoreResult<Vec<OutboxRow>> {
-    let mut statement = conn.prepare_cached(
-        "SELECT id, recipient, subject, body, message_id, in_reply_to, references_ids,
-                created, attempts
-         FROM outbox WHERE sent IS NULL AND failure IS NULL AND next_attempt <= ?1
-         ORDER BY id LIMIT ?2",
-    )?;
-    let rows = statement
-        .query_map(params![now_ms, limit], |row| {
-            let references: String = row.get(6)?;
-            Ok(OutboxRow {
-                id: row.get(0)?,
-                mail: QueuedMail {
-                    recipient: row.get(1)?,
-                    subject: row.get(2)?,
-                    body: row.get(3)?,
-                    message_id: row.get(4)?,
-                    in_reply_to: row.get(5)?,
-                    references: references.split_whitespace().map(String::from).collect(),
-                },
-                created: row.get(7)?,
-                attempts: row.get(8)?,
-            })
-        })?
+    let sql = format!(
+        "SELECT {ROW_COLUMNS} FROM outbox
+         WHERE sent IS NULL AND failure IS NULL AND dropped IS NULL AND next_attempt <= ?1
+         ORDER BY id LIMIT ?2"
+    );
+    let rows = conn
+        .prepare_cached(&sql)?
+        .query_map(params![now_ms, limit], outbox_row)?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(rows)
 }
@@ -110,9 +173,123 @@ pub fn unsent(conn: &Connection, limit: u32) -> StoreResult<Vec<OutboxRow>> {
     due(conn, i64::MAX, limit)
 }
 
-pub fn mark_sent(conn: &Connection, id: i64) -> StoreResult<()> {
-    conn.prepare_cached("UPDATE outbox SET sent = ?2 WHERE id = ?1")?
-        .execute(params![id, now()])?;
+/// Starts a short write transaction on a connection the caller shares
+/// (the sender's): IMMEDIATE, so it waits for the write lock at its
+/// start instead of failing when a read turns into a write.
+pub fn begin_write(conn: &Connection) -> StoreResult<Transaction<'_>> {
+    Ok(Transaction::new_unchecked(
+        conn,
+        TransactionBehavior::Immediate,
+    )?)
+}
+
+/// Rows due at `now_ms` that no other owner holds an unexpired claim on,
+/// oldest first, inside the claiming transaction.
+pub fn claimable(
+    tx: &Transaction<'_>,
+    owner: &str,
+    now_ms: i64,
+    limit: u32,
+) -> StoreResult<Vec<OutboxRow>> {
+    let sql = format!(
+        "SELECT {ROW_COLUMNS} FROM outbox
+         WHERE sent IS NULL AND failure IS NULL AND dropped IS NULL AND next_attempt <= ?1
+           AND (claimed_by IS NULL OR claimed_by = ?2 OR claimed_until <= ?1)
+         ORDER BY id LIMIT ?3"
+    );
+    let rows = tx
+        .prepare_cached(&sql)?
+        .query_map(params![now_ms, owner, limit], outbox_row)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// Records the sender's decision on a row it took from [`claimable`].
+pub fn dispose(
+    tx: &Transaction<'_>,
+    id: i64,
+    owner: &str,
+    disposal: Disposal,
+    now_ms: i64,
+) -> StoreResult<()> {
+    match disposal {
+        Disposal::Send { claimed_until } => tx
+            .prepare_cached("UPDATE outbox SET claimed_by = ?2, claimed_until = ?3 WHERE id = ?1")?
+            .execute(params![id, owner, claimed_until])?,
+        Disposal::Hold { until } => tx
+            .prepare_cached(
+                "UPDATE outbox SET next_attempt = ?2, held_until = ?2, claimed_by = NULL,
+                                   claimed_until = NULL
+                 WHERE id = ?1",
+            )?
+            .execute(params![id, until])?,
+        Disposal::Drop => tx
+            .prepare_cached(
+                "UPDATE outbox SET dropped = ?2, claimed_by = NULL, claimed_until = NULL
+                 WHERE id = ?1",
+            )?
+            .execute(params![id, now_ms.div_euclid(1000)])?,
+    };
+    Ok(())
+}
+
+/// When the mails sent to `recipient` (any case) since `since_ms` went
+/// out, oldest first, at most `up_to` of them, in Unix ms: the hourly
+/// cap's window.
+pub fn sent_to_since(
+    conn: &Connection,
+    recipient: &str,
+    since_ms: i64,
+    up_to: u32,
+) -> StoreResult<Vec<i64>> {
+    let since = since_ms.div_euclid(1000);
+    let times = conn
+        .prepare_cached(
+            "SELECT sent FROM outbox WHERE recipient = ?1 COLLATE NOCASE AND sent >= ?2
+             ORDER BY sent LIMIT ?3",
+        )?
+        .query_map(params![recipient, since, up_to], |row| {
+            row.get::<_, i64>(0).map(|secs| secs * 1000)
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(times)
+}
+
+/// Voids every claim not made by `owner`: called by the one sender that
+/// holds the data directory's sender lock, which proves the others have
+/// stopped. Returns how many rows were claimed by a stopped sender (those
+/// it was handing over when it stopped may have left already).
+pub fn release_claims_of_others(conn: &Connection, owner: &str) -> StoreResult<usize> {
+    let tx = begin_write(conn)?;
+    let released = tx.execute(
+        "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL
+         WHERE claimed_by IS NOT NULL AND claimed_by <> ?1 AND sent IS NULL",
+        params![owner],
+    )?;
+    tx.commit()?;
+    Ok(released)
+}
+
+/// Gives back the rows `owner` claimed but did not get to (an outage, a
+/// stop), so they go with the next round.
+pub fn release_claims(conn: &Connection, owner: &str) -> StoreResult<usize> {
+    let tx = begin_write(conn)?;
+    let released = tx.execute(
+        "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL
+         WHERE claimed_by = ?1 AND sent IS NULL",
+        params![owner],
+    )?;
+    tx.commit()?;
+    Ok(released)
+}
+
+/// Marks a row sent at `now_ms`, inside the caller's short transaction.
+pub fn mark_sent(conn: &Connection, id: i64, now_ms: i64) -> StoreResult<()> {
+    conn.prepare_cached(
+        "UPDATE outbox SET sent = ?2, claimed_by = NULL, claimed_until = NULL, held_until = NULL
+         WHERE id = ?1",
+    )?
+    .execute(params![id, now_ms.div_euclid(1000)])?;
     Ok(())
 }
 
@@ -128,7 +305,8 @@ pub fn record_failed_attempt(
 ) -> StoreResult<()> {
     conn.prepare_cached(
         "UPDATE outbox SET attempts = attempts + 1, next_attempt = ?2, last_error = ?3,
-                           unreachable = ?4
+                           unreachable = ?4, claimed_by = NULL, claimed_until = NULL,
+                           held_until = NULL
          WHERE id = ?1",
     )?
     .execute(params![id, next_attempt, error, unreachable])?;
@@ -150,62 +328,102 @@ pub fn retry_unreachable_now(conn: &Connection, now_ms: i64) -> StoreResult<usiz
 /// server refused it for good, or it waited too long), with the reason,
 /// so the rows behind it still go out. The row stays for the operator.
 pub fn mark_failed(conn: &Connection, id: i64, reason: &str) -> StoreResult<()> {
-    conn.prepare_cached("UPDATE outbox SET failure = ?2, failed_at = ?3 WHERE id = ?1")?
-        .execute(params![id, reason, now()])?;
+    conn.prepare_cached(
+        "UPDATE outbox SET failure = ?2, failed_at = ?3, claimed_by = NULL, claimed_until = NULL
+         WHERE id = ?1",
+    )?
+    .execute(params![id, reason, now()])?;
     Ok(())
 }
 
-/// Every unsent row, set aside or not, oldest first.
-pub fn outbox_entries(conn: &Connection) -> StoreResult<Vec<OutboxEntry>> {
+/// Whether any row never tried yet is due at `now_ms`: one stored by
+/// another process while this one was sending, which the sender goes
+/// round again for (rows that failed wait for their own time).
+pub fn any_fresh_due(conn: &Connection, now_ms: i64) -> StoreResult<bool> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT 1 FROM outbox
+             WHERE sent IS NULL AND failure IS NULL AND dropped IS NULL AND next_attempt <= ?1
+               AND attempts = 0
+             LIMIT 1",
+        )?
+        .query_row(params![now_ms], |_| Ok(()))
+        .optional()?
+        .is_some())
+}
+
+/// The earliest next try (Unix ms) of any row still to send, if any.
+pub fn next_due(conn: &Connection) -> StoreResult<Option<i64>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT MIN(next_attempt) FROM outbox
+             WHERE sent IS NULL AND failure IS NULL AND dropped IS NULL",
+        )?
+        .query_row([], |row| row.get(0))?)
+}
+
+/// How many answers the hourly cap dropped since `since` (Unix seconds).
+pub fn dropped_since(conn: &Connection, since: i64) -> StoreResult<usize> {
+    let count: i64 = conn.query_row(
+        "SELECT COUNT(*) FROM outbox WHERE dropped >= ?1",
+        params![since],
+        |row| row.get(0),
+    )?;
+    Ok(count as usize)
+}
+
+/// Every unsent row, set aside or not, oldest first, as it stands at
+/// `now_ms` (a hold that has run out is plain waiting again).
+pub fn outbox_entries_at(conn: &Connection, now_ms: i64) -> StoreResult<Vec<OutboxEntry>> {
     let mut statement = conn.prepare(
         "SELECT id, recipient, subject, created, attempts, next_attempt, last_error, failure,
-                failed_at
-         FROM outbox WHERE sent IS NULL ORDER BY id",
+                failed_at, purpose, held_until, claimed_by, claimed_until
+         FROM outbox WHERE sent IS NULL AND dropped IS NULL ORDER BY id",
     )?;
     let rows = statement
         .query_map([], |row| {
             let attempts: u32 = row.get(4)?;
+            let next_attempt: i64 = row.get(5)?;
             let last_error: Option<String> = row.get(6)?;
             let failure: Option<String> = row.get(7)?;
-            let state = match (failure, last_error) {
-                (Some(reason), _) => OutboxState::GivenUp {
+            let held_until: Option<i64> = row.get(10)?;
+            let state = match (failure, last_error, held_until) {
+                (Some(reason), _, _) => OutboxState::GivenUp {
                     attempts,
                     at: row.get(8)?,
                     reason,
                 },
-                (None, Some(last_error)) if attempts > 0 => OutboxState::Retrying {
+                (None, _, Some(until)) if until > now_ms => OutboxState::Held { until },
+                (None, Some(last_error), _) if attempts > 0 => OutboxState::Retrying {
                     attempts,
-                    next_attempt: row.get(5)?,
+                    next_attempt,
                     last_error,
                 },
-                (None, _) => OutboxState::Waiting,
+                (None, _, _) => OutboxState::Waiting,
             };
+            let claim = match (row.get::<_, Option<String>>(11)?, row.get(12)?) {
+                (Some(owner), Some(until)) => Some(Claim { owner, until }),
+                _ => None,
+            };
+            let purpose: String = row.get(9)?;
             Ok(OutboxEntry {
                 id: row.get(0)?,
                 recipient: row.get(1)?,
                 subject: row.get(2)?,
                 created: row.get(3)?,
+                purpose: MailPurpose::from_stored(&purpose),
                 state,
+                claim,
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(rows)
 }
 
-/// How many mails were queued for an address since a time, for the
-/// per-hour limit, counting no further than `up_to`: the cap only needs to
-/// know whether it is reached, and a busy player's hour can hold many rows.
-pub fn mails_to_since(
-    conn: &Connection,
-    recipient: &str,
-    since: i64,
-    up_to: u32,
-) -> StoreResult<u32> {
-    let count: i64 = conn
-        .prepare_cached(
-            "SELECT COUNT(*) FROM (SELECT 1 FROM outbox
-                WHERE recipient = ?1 COLLATE NOCASE AND created >= ?2 LIMIT ?3)",
-        )?
-        .query_row(params![recipient, since, up_to], |row| row.get(0))?;
-    Ok(count as u32)
+/// [`outbox_entries_at`] now.
+pub fn outbox_entries(conn: &Connection) -> StoreResult<Vec<OutboxEntry>> {
+    outbox_entries_at(conn, super::now_ms())
 }
+
+#[cfg(test)]
+mod tests;

@@ -164,14 +164,63 @@ const MIGRATIONS: &[&str] = &[
         WHERE game_id IS NOT NULL
         GROUP BY game_id, userid;
      DROP INDEX sent_ids_by_player;",
-    // 8: how a game ended as data (the kind of ending and the side that
+    // 8: each reply leaves once and the hourly cap defers instead of
+    // dropping. `purpose` says how the cap treats a row ('game': a player's
+    // own game, only ever held back; 'answer': may be dropped); rows of
+    // older versions count as 'game', so none of them is ever dropped. A
+    // sender claims rows before handing them over (`claimed_by`, and
+    // `claimed_until` in Unix ms); `held_until` (Unix ms) marks a row the
+    // cap holds back; `dropped` (Unix seconds) an answer the cap dropped.
+    // The cap counts what was sent to an address in the last hour, by the
+    // index on (recipient, sent); the one on (recipient, created) counted
+    // what was queued and goes. Dropped rows leave the index of due rows.
+    // (The columns, in OUTBOX_V8_COLUMNS, come first.)
+    "DROP INDEX IF EXISTS outbox_by_recipient;
+     CREATE INDEX IF NOT EXISTS outbox_sent_to ON outbox (recipient COLLATE NOCASE, sent)
+        WHERE sent IS NOT NULL;
+     DROP INDEX IF EXISTS outbox_due;
+     CREATE INDEX outbox_due ON outbox (next_attempt, id)
+        WHERE sent IS NULL AND failure IS NULL AND dropped IS NULL;",
+    // 9: how a game ended as data (the kind of ending and the side that
     // resigned or declined) instead of English words, so every mail can
     // word it in its reader's language; games that ended before keep
-    // their words in `result`. A player's language for his mails.
-    "ALTER TABLE games ADD COLUMN ending TEXT;
-     ALTER TABLE games ADD COLUMN ending_side TEXT;
-     ALTER TABLE players ADD COLUMN language TEXT;",
+    // their words in `result`. A player's language for his mails. (The
+    // columns, in GAME_AND_PLAYER_V9_COLUMNS, are all it adds.)
+    "",
 ];
+
+/// The outbox columns version 8 adds. Each is added only where missing, so
+/// a file whose version number was set back by hand still upgrades.
+const OUTBOX_V8_COLUMNS: &[(&str, &str)] = &[
+    ("purpose", "TEXT NOT NULL DEFAULT 'game'"),
+    ("claimed_by", "TEXT"),
+    ("claimed_until", "INTEGER"),
+    ("held_until", "INTEGER"),
+    ("dropped", "INTEGER"),
+];
+
+/// The columns version 9 adds, by table, each only where missing.
+const GAME_AND_PLAYER_V9_COLUMNS: &[(&str, &[(&str, &str)])] = &[
+    ("games", &[("ending", "TEXT"), ("ending_side", "TEXT")]),
+    ("players", &[("language", "TEXT")]),
+];
+
+fn add_missing_columns(
+    conn: &Connection,
+    table: &str,
+    columns: &[(&str, &str)],
+) -> StoreResult<()> {
+    let present: Vec<String> = conn
+        .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?
+        .query_map([], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    for (name, kind) in columns {
+        if !present.iter().any(|column| column == name) {
+            conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {name} {kind}"))?;
+        }
+    }
+    Ok(())
+}
 
 /// The version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -190,6 +239,14 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
     }
     for (from, sql) in MIGRATIONS.iter().enumerate().skip(found.max(0) as usize) {
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        if from == 7 {
+            add_missing_columns(&tx, "outbox", OUTBOX_V8_COLUMNS)?;
+        }
+        if from == 8 {
+            for (table, columns) in GAME_AND_PLAYER_V9_COLUMNS {
+                add_missing_columns(&tx, table, columns)?;
+            }
+        }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;
         tx.commit()?;
