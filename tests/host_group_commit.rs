@@ -148,3 +148,45 @@ fn serve_sets_aside_the_mail_that_fails_and_answers_the_rest_of_its_group() {
     assert!(store::find_player(conn, "alice").unwrap().is_some());
     assert!(store::find_player(conn, "bob").unwrap().is_some());
 }
+
+/// Password checks (argon2, slow on purpose) are made while the mail is
+/// prepared, which only reads: another process may hold the write lock
+/// meanwhile, and a flood of guesses never holds it.
+#[test]
+fn passwords_are_checked_while_another_process_holds_the_write_lock() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("host.sqlite");
+    let store = Store::open(&path).unwrap();
+    let renderer = Renderer::new(None).unwrap();
+    let mut host = Host::new(store, renderer, HostSettings::default());
+    host.receive(&mail("a@example.org", "p-1@example.org", "signup alice pw"))
+        .unwrap();
+    let guesses: String = (0..5)
+        .map(|n| format!("chess accept alice guess{n}\r\n"))
+        .collect();
+    let flood = format!(
+        "From: mallory@example.org\r\nSubject: multiple\r\nMessage-ID: <p-2@example.org>\r\n\r\n{guesses}"
+    );
+    let other = rusqlite::Connection::open(&path).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let prepared = host.prepare(flood.as_bytes(), flood.len() as u64).unwrap();
+    assert_eq!(prepared.passwords_checked(), 5);
+    other.execute_batch("COMMIT").unwrap();
+    let mut batch = host.batch().unwrap();
+    let receipt = batch.receive_prepared(prepared).unwrap();
+    batch.commit().unwrap();
+    assert!(
+        matches!(receipt, Receipt::Handled { commands: 5, .. }),
+        "{receipt:?}"
+    );
+    let bodies: Vec<String> = store::unsent(host.store().connection(), 20)
+        .unwrap()
+        .into_iter()
+        .map(|row| row.mail.body)
+        .collect();
+    let refused = bodies
+        .iter()
+        .filter(|body| body.contains("wrong password for alice"))
+        .count();
+    assert_eq!(refused, 5, "{bodies:#?}");
+}

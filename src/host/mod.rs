@@ -147,6 +147,13 @@ pub struct Prepared {
     prechecked: Prechecked,
 }
 
+impl Prepared {
+    /// How many of the mail's password claims were checked ahead.
+    pub fn passwords_checked(&self) -> usize {
+        self.prechecked.len()
+    }
+}
+
 impl Host {
     pub fn new(store: Store, renderer: Renderer, settings: HostSettings) -> Host {
         Host {
