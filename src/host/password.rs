@@ -4,8 +4,10 @@
 //! parameters. Allocated anew for every check, that memory was left to
 //! the allocator in pieces it did not give back (a daemon grew past
 //! 100 MB after fifty checks); each thread keeps one working memory
-//! instead and reuses it. The parameters and the stored strings are the
-//! ones `Argon2::default()` writes and reads.
+//! instead and reuses it, and hands its pages back to the system after
+//! each hash, so a daemon holds argon2's 19 MiB only while it hashes. The
+//! parameters and the stored strings are the ones `Argon2::default()`
+//! writes and reads.
 
 use argon2::password_hash::{Output, ParamsString, PasswordHash, SaltString};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
@@ -36,11 +38,37 @@ fn with_working_memory<T>(blocks: usize, work: impl FnOnce(&mut [Block]) -> T) -
             if memory.len() < blocks {
                 memory.resize(blocks, Block::default());
             }
-            work(&mut memory[..blocks])
+            let done = work(&mut memory[..blocks]);
+            release_pages(&mut memory);
+            done
         }
         // Only re-entered if `work` itself hashed, which it does not.
         Err(_) => work(&mut vec![Block::default(); blocks]),
     })
+}
+
+/// Gives the pages of a kept working memory back to the system; the next
+/// hash touches them again and finds them zeroed.
+fn release_pages(memory: &mut [Block]) {
+    let page = rustix::param::page_size();
+    let start = memory.as_mut_ptr() as usize;
+    let first = start.next_multiple_of(page);
+    let end = (start + std::mem::size_of_val(memory)) / page * page;
+    if end > first {
+        // SAFETY: the whole pages from `first` to `end` lie inside
+        // `memory`, which this thread owns and borrows mutably here, so
+        // nothing else reads or writes them. Afterwards they read as
+        // zeros, and an all-zero `Block` is a valid value; argon2 writes
+        // every block before it reads it anyway. Should the advice fail,
+        // the memory simply stays resident.
+        let _ = unsafe {
+            rustix::mm::madvise(
+                first as *mut std::ffi::c_void,
+                end - first,
+                rustix::mm::Advice::LinuxDontNeed,
+            )
+        };
+    }
 }
 
 pub fn hash_password(password: &str) -> Result<String, HashError> {

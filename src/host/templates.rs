@@ -6,6 +6,7 @@
 //! lacks.
 
 use minijinja::{Environment, UndefinedBehavior, Value};
+use std::collections::HashMap;
 use std::path::Path;
 
 /// The language of the built-in templates that every other falls back to.
@@ -108,42 +109,29 @@ impl Templates {
             }
         }
         languages.sort();
-        let mut env = Environment::new();
-        env.set_trim_blocks(true);
-        env.set_lstrip_blocks(true);
-        env.set_keep_trailing_newline(true);
-        // A misspelt variable is an error, not an empty line in a mail.
-        env.set_undefined_behavior(UndefinedBehavior::SemiStrict);
-        // Mail is plain text: nothing may be HTML-escaped.
-        env.set_auto_escape_callback(|_| minijinja::AutoEscape::None);
-        // `{% import "parts.txt" %}` in `de/board.txt` means `de/parts.txt`.
-        env.set_path_join_callback(|name, parent| match parent.split_once('/') {
-            Some((language, _)) => format!("{language}/{name}").into(),
-            None => name.into(),
-        });
+        let mut sources = HashMap::new();
         for language in &languages {
             for (name, texts) in BUILT_IN {
-                let built_in = texts
-                    .iter()
-                    .find(|(l, _)| l == language)
-                    .or_else(|| texts.iter().find(|(l, _)| *l == FALLBACK_LANGUAGE))
-                    .map(|(_, text)| *text)
-                    .unwrap_or_default();
                 let full = format!("{language}/{name}");
-                let source = match overrides.map(|dir| dir.join(&full)) {
-                    Some(path) if path.is_file() => {
-                        std::fs::read_to_string(&path).map_err(|source| TemplateError::Read {
-                            name: full.clone(),
-                            path: path.display().to_string(),
-                            source,
-                        })?
-                    }
-                    _ => built_in.to_string(),
-                };
-                env.add_template_owned(full.clone(), source)
-                    .map_err(|source| TemplateError::Syntax { name: full, source })?;
+                let source = source_of(overrides, language, texts, &full)?;
+                sources.insert(full, source);
             }
         }
+        // Every template is compiled once now, so that an operator's
+        // mistake stops the host at its start, then dropped: a template is
+        // compiled again, and kept, only when a mail first needs it (most
+        // hosts never mail in most languages).
+        let check = environment(sources.clone());
+        for full in sources.keys() {
+            check
+                .get_template(full)
+                .map_err(|source| TemplateError::Syntax {
+                    name: full.clone(),
+                    source,
+                })?;
+        }
+        drop(check);
+        let env = environment(sources);
         Ok(Templates {
             env,
             languages,
@@ -206,6 +194,50 @@ impl Templates {
 /// Templates that are only imported or included by others.
 #[cfg(test)]
 const PARTIALS: &[&str] = &["parts.txt", "refusal.txt"];
+
+/// The text of one template in one language: the operator's copy, the
+/// built-in one, or the fallback language's.
+fn source_of(
+    overrides: Option<&Path>,
+    language: &str,
+    texts: &[(&str, &str)],
+    full: &str,
+) -> Result<String, TemplateError> {
+    if let Some(path) = overrides.map(|dir| dir.join(full)) {
+        if path.is_file() {
+            return std::fs::read_to_string(&path).map_err(|source| TemplateError::Read {
+                name: full.to_string(),
+                path: path.display().to_string(),
+                source,
+            });
+        }
+    }
+    Ok(texts
+        .iter()
+        .find(|(l, _)| *l == language)
+        .or_else(|| texts.iter().find(|(l, _)| *l == FALLBACK_LANGUAGE))
+        .map(|(_, text)| text.to_string())
+        .unwrap_or_default())
+}
+
+/// The template engine over these sources, compiling each on first use.
+fn environment(sources: HashMap<String, String>) -> Environment<'static> {
+    let mut env = Environment::new();
+    env.set_trim_blocks(true);
+    env.set_lstrip_blocks(true);
+    env.set_keep_trailing_newline(true);
+    // A misspelt variable is an error, not an empty line in a mail.
+    env.set_undefined_behavior(UndefinedBehavior::SemiStrict);
+    // Mail is plain text: nothing may be HTML-escaped.
+    env.set_auto_escape_callback(|_| minijinja::AutoEscape::None);
+    // `{% import "parts.txt" %}` in `de/board.txt` means `de/parts.txt`.
+    env.set_path_join_callback(|name, parent| match parent.split_once('/') {
+        Some((language, _)) => format!("{language}/{name}").into(),
+        None => name.into(),
+    });
+    env.set_loader(move |name| Ok(sources.get(name).cloned()));
+    env
+}
 
 /// The language folders of an operator's templates folder, checked: every
 /// file in them must be a template of this host, and no template may lie
