@@ -148,6 +148,23 @@ pub struct Prepared {
 }
 
 impl Prepared {
+    /// A message of `total_len` bytes of which `start` was read (all of
+    /// it, or over the size limit only enough for its header block),
+    /// parsed; none of its passwords checked yet.
+    fn read(start: &[u8], total_len: u64, limits: &InboundLimits) -> Prepared {
+        let oversized = (total_len > limits.max_message_bytes as u64).then_some(total_len);
+        let raw = if oversized.is_some() {
+            header_block(start)
+        } else {
+            start
+        };
+        Prepared {
+            mail: inbound::parse(raw).map_err(|err| err.to_string()),
+            oversized,
+            prechecked: Prechecked::new(),
+        }
+    }
+
     /// How many of the mail's password claims were checked ahead.
     pub fn passwords_checked(&self) -> usize {
         self.prechecked.len()
@@ -195,27 +212,15 @@ impl Host {
     /// any transaction begins, so that a flood of guesses never holds the
     /// database's write lock. Only reads the store.
     pub fn prepare(&self, start: &[u8], total_len: u64) -> Result<Prepared, HostError> {
-        let max_bytes = self.settings.limits.max_message_bytes;
-        let oversized = (total_len > max_bytes as u64).then_some(total_len);
-        let raw = if oversized.is_some() {
-            header_block(start)
-        } else {
-            start
-        };
-        let mail = inbound::parse(raw).map_err(|err| err.to_string());
-        let mut prechecked = Prechecked::new();
-        if let (Ok(mail), None) = (&mail, oversized) {
+        let mut prepared = Prepared::read(start, total_len, &self.settings.limits);
+        if let (Ok(mail), None) = (&prepared.mail, prepared.oversized) {
             if unanswerable(mail, &self.settings).is_none() {
                 let conn = self.store.connection();
                 let requests = interpret::interpret(conn, mail, self.max_commands())?;
-                self.precheck(conn, &requests, &mut prechecked)?;
+                self.precheck(conn, &requests, &mut prepared.prechecked)?;
             }
         }
-        Ok(Prepared {
-            mail,
-            oversized,
-            prechecked,
-        })
+        Ok(prepared)
     }
 
     fn precheck(
@@ -305,18 +310,7 @@ impl Batch<'_> {
     /// As [`Batch::receive`], for a message of `total_len` bytes of which
     /// `start` was read.
     pub fn receive_start(&mut self, start: &[u8], total_len: u64) -> Result<Receipt, HostError> {
-        let max_bytes = self.settings.limits.max_message_bytes;
-        let oversized = (total_len > max_bytes as u64).then_some(total_len);
-        let raw = if oversized.is_some() {
-            header_block(start)
-        } else {
-            start
-        };
-        self.receive_prepared(Prepared {
-            mail: inbound::parse(raw).map_err(|err| err.to_string()),
-            oversized,
-            prechecked: Prechecked::new(),
-        })
+        self.receive_prepared(Prepared::read(start, total_len, &self.settings.limits))
     }
 
     /// Handles a prepared mail inside the batch, in its own savepoint.
