@@ -4,6 +4,7 @@
 //! arguments and hands over to the library.
 
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod daemon;
 pub mod games;
