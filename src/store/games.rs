@@ -117,6 +117,9 @@ pub struct GameRecord {
     pub rated: bool,
     /// Host switches kept with the game (`--nagtime=7`), space-separated.
     pub host_options: String,
+    /// When the game last changed (seconds since the epoch): for a game
+    /// that is over, when it ended.
+    pub updated: i64,
 }
 
 impl GameRecord {
@@ -136,7 +139,7 @@ impl GameRecord {
 }
 
 const GAME_COLUMNS: &str = "id, kind, switches, white, black, status, result, draw_offer, rated, \
-     host_options, ending, ending_side";
+     host_options, ending, ending_side, updated";
 
 fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreError>> {
     let id: i64 = row.get(0)?;
@@ -195,6 +198,7 @@ fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreErro
         draw_offer,
         rated: row.get::<_, i64>(8)? != 0,
         host_options: row.get(9)?,
+        updated: row.get(12)?,
     }))
 }
 

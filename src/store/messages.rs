@@ -15,21 +15,78 @@ pub fn mark_seen(conn: &Connection, message_id: &str) -> StoreResult<bool> {
     Ok(inserted == 1)
 }
 
+/// What a Message-ID the host made for a player proves when a reply
+/// names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TokenScope {
+    /// The player, for the one board the mail was about.
+    Game,
+    /// The player, for nothing on any board: an answer about his account.
+    Account,
+    /// That the recipient owns this address, which the player asked to
+    /// add to his account.
+    Confirm(String),
+    /// That the recipient owns one of these addresses, which the account
+    /// had before a change of its addresses (a reply undoes the change).
+    Undo(Vec<String>),
+}
+
+impl TokenScope {
+    fn parts(&self) -> (&'static str, Option<String>) {
+        match self {
+            TokenScope::Game => ("game", None),
+            TokenScope::Account => ("account", None),
+            TokenScope::Confirm(address) => ("confirm", Some(address.clone())),
+            TokenScope::Undo(addresses) => ("undo", Some(addresses.join(" "))),
+        }
+    }
+
+    /// The scope stored as `key` with `detail`; ids stored before scopes
+    /// existed (no key) are about their game, or else the account.
+    fn from_parts(key: Option<&str>, detail: Option<String>, game_id: Option<i64>) -> TokenScope {
+        let detail = detail.unwrap_or_default();
+        match key {
+            Some("confirm") => TokenScope::Confirm(detail),
+            Some("undo") => TokenScope::Undo(detail.split_whitespace().map(String::from).collect()),
+            Some("game") => TokenScope::Game,
+            None if game_id.is_some() => TokenScope::Game,
+            // An unknown key proves the least.
+            _ => TokenScope::Account,
+        }
+    }
+}
+
 /// A Message-ID the host put on a mail to one player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SentId {
     pub message_id: String,
     pub userid: String,
     pub game_id: Option<i64>,
+    pub scope: TokenScope,
+    /// For a mail showing a running board: the number of the move the
+    /// board waited for, which a reply to it answers.
+    pub asks: Option<i64>,
+    /// When the mail was made (seconds since the epoch).
+    pub created: i64,
 }
 
 /// Records a Message-ID sent to a player; one about a game also becomes
 /// the latest of that player's thread in the game (its first, the root).
 pub fn insert_sent_id(conn: &Connection, sent: &SentId) -> StoreResult<()> {
+    let (scope, detail) = sent.scope.parts();
     conn.prepare_cached(
-        "INSERT INTO sent_ids (message_id, userid, game_id, created) VALUES (?1, ?2, ?3, ?4)",
+        "INSERT INTO sent_ids (message_id, userid, game_id, created, scope, detail, asks)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?
-    .execute(params![sent.message_id, sent.userid, sent.game_id, now()])?;
+    .execute(params![
+        sent.message_id,
+        sent.userid,
+        sent.game_id,
+        sent.created,
+        scope,
+        detail,
+        sent.asks
+    ])?;
     if let Some(game_id) = sent.game_id {
         conn.prepare_cached(
             "INSERT INTO threads (game_id, userid, root_id, latest_id) VALUES (?1, ?2, ?3, ?3)
@@ -42,12 +99,20 @@ pub fn insert_sent_id(conn: &Connection, sent: &SentId) -> StoreResult<()> {
 
 pub fn find_sent_id(conn: &Connection, message_id: &str) -> StoreResult<Option<SentId>> {
     Ok(conn
-        .prepare_cached("SELECT message_id, userid, game_id FROM sent_ids WHERE message_id = ?1")?
+        .prepare_cached(
+            "SELECT message_id, userid, game_id, created, scope, detail, asks
+             FROM sent_ids WHERE message_id = ?1",
+        )?
         .query_row([message_id], |row| {
+            let game_id: Option<i64> = row.get(2)?;
+            let scope: Option<String> = row.get(4)?;
             Ok(SentId {
                 message_id: row.get(0)?,
                 userid: row.get(1)?,
-                game_id: row.get(2)?,
+                game_id,
+                scope: TokenScope::from_parts(scope.as_deref(), row.get(5)?, game_id),
+                asks: row.get(6)?,
+                created: row.get(3)?,
             })
         })
         .optional()?)
@@ -90,6 +155,9 @@ mod tests {
                     message_id: id.clone(),
                     userid: "alice".into(),
                     game_id: Some(101),
+                    scope: TokenScope::Game,
+                    asks: Some(1),
+                    created: 1_800_000_000,
                 },
             )
             .unwrap();

@@ -6,14 +6,17 @@
 //! whole inbound mail inside one IMMEDIATE transaction (a `Transaction`
 //! dereferences to a `Connection`).
 
+mod addresses;
 mod games;
+mod logins;
 mod messages;
 mod outbox;
 mod players;
 mod schema;
 
 pub use games::{Ending, GameRecord, GameStatus, MoveRecord, NewGame};
-pub use messages::SentId;
+pub use logins::LoginFailures;
+pub use messages::{SentId, TokenScope};
 pub use outbox::{Claim, Disposal, MailPurpose, OutboxEntry, OutboxRow, OutboxState, QueuedMail};
 pub use players::{Player, Preference};
 pub use schema::SCHEMA_VERSION;
@@ -173,10 +176,14 @@ pub fn now() -> i64 {
         .unwrap_or(0)
 }
 
+pub use addresses::{
+    add_pending_address, clear_pending_addresses, pending_addresses, remove_pending_address,
+};
 pub use games::{
     active_games_of, game_ids_of, games_count_by_kind, insert_game, insert_move, load_game,
     load_moves, set_draw_offer, set_game_over,
 };
+pub use logins::{clear_login_failures, login_failures, save_login_failures};
 pub use messages::{find_sent_id, insert_sent_id, latest_sent_ids, mark_seen};
 pub use outbox::{
     any_fresh_due, begin_write, claimable, dispose, dropped_since, due, mark_failed, mark_sent,

@@ -187,6 +187,25 @@ const MIGRATIONS: &[&str] = &[
     // their words in `result`. A player's language for his mails. (The
     // columns, in GAME_AND_PLAYER_V9_COLUMNS, are all it adds.)
     "",
+    // 10: accounts that cannot be taken over. Wrong passwords counted per
+    // account and per sender address, with the lock they earn; addresses
+    // a player asked for that have not confirmed yet. What each id the
+    // host sent proves (`scope`, with its `detail`: the address to confirm
+    // or the addresses a change replaced) and the move a board mail asked
+    // for (`asks`); those columns, in SENT_IDS_V10_COLUMNS, come first.
+    "CREATE TABLE IF NOT EXISTS login_failures (
+        key TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        last_failure INTEGER NOT NULL,
+        locked_until INTEGER NOT NULL DEFAULT 0,
+        warned INTEGER NOT NULL DEFAULT 0
+     ) WITHOUT ROWID;
+     CREATE TABLE IF NOT EXISTS pending_addresses (
+        userid TEXT NOT NULL COLLATE NOCASE,
+        address TEXT NOT NULL COLLATE NOCASE,
+        requested INTEGER NOT NULL,
+        PRIMARY KEY (userid, address)
+     ) WITHOUT ROWID;",
 ];
 
 /// The outbox columns version 8 adds. Each is added only where missing, so
@@ -204,6 +223,10 @@ const GAME_AND_PLAYER_V9_COLUMNS: &[(&str, &[(&str, &str)])] = &[
     ("games", &[("ending", "TEXT"), ("ending_side", "TEXT")]),
     ("players", &[("language", "TEXT")]),
 ];
+
+/// The columns version 10 adds to the ids the host sent.
+const SENT_IDS_V10_COLUMNS: &[(&str, &str)] =
+    &[("scope", "TEXT"), ("detail", "TEXT"), ("asks", "INTEGER")];
 
 fn add_missing_columns(
     conn: &Connection,
@@ -246,6 +269,9 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
             for (table, columns) in GAME_AND_PLAYER_V9_COLUMNS {
                 add_missing_columns(&tx, table, columns)?;
             }
+        }
+        if from == 9 {
+            add_missing_columns(&tx, "sent_ids", SENT_IDS_V10_COLUMNS)?;
         }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;
