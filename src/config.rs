@@ -1,6 +1,8 @@
 //! The operator's settings, from a TOML file; every setting has a default
 //! so the host runs with no file at all.
 
+mod accounts;
+
 use crate::host::HostSettings;
 use crate::mail::screen::InboundLimits;
 use crate::mail::sender::RetryPolicy;
@@ -42,6 +44,8 @@ struct ConfigFile {
     templates: Option<PathBuf>,
     #[serde(default)]
     log: LogSection,
+    #[serde(default)]
+    accounts: accounts::AccountsSection,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -238,6 +242,8 @@ impl Config {
         let outbound = outbound_settings(parsed.outbound, &invalid)?;
         let limits =
             inbound_limits(&parsed.inbound).map_err(|(key, problem)| invalid(key, problem))?;
+        let accounts = accounts::account_policy(&parsed.accounts)
+            .map_err(|(key, problem)| invalid(key, problem))?;
         Ok(Config {
             database: inside(parsed.storage.database, "pbem.sqlite"),
             maildir: inside(parsed.inbound.maildir, "inbox"),
@@ -251,6 +257,7 @@ impl Config {
                 language: parsed.host.language.unwrap_or(defaults.language),
                 max_mails_per_hour,
                 limits,
+                accounts,
             },
             outbound,
             data_dir,

@@ -62,7 +62,9 @@ fn wrong_password_is_refused() {
     let sent = office.send(&address("bob"), "chess move 101 bob guess e5", "");
     let error = only_error(&sent, &address("bob"));
     assert!(
-        error.body.contains("wrong password for bob"),
+        error
+            .body
+            .contains("the userid bob or its password is not right"),
         "{}",
         error.body
     );

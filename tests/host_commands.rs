@@ -42,23 +42,53 @@ fn change_password_takes_effect() {
     assert!(one(&sent).body.contains("password of alice is changed"));
     office.send(&address("alice"), "chess challenge alice bob", "");
     let sent = mv(&mut office, "alice", "e4");
-    assert!(one(&sent).body.contains("wrong password for alice"));
+    assert!(one(&sent)
+        .body
+        .contains("the userid alice or its password is not right"));
     let sent = office.send(&address("alice"), "chess move 101 alice n3w e4", "");
     assert_eq!(sent.len(), 2);
     assert_eq!(office.move_count(101), 1);
 }
 
 #[test]
-fn change_address_moves_the_board_mails() {
+fn change_address_moves_the_board_mails_once_the_new_address_confirms() {
     let mut office = two_players();
     let sent = office.send(
         &address("bob"),
         "change address bob pw-bob bob@new.example",
         "",
     );
-    assert!(one(&sent).body.contains("bob@new.example"));
+    assert_eq!(sent.len(), 3, "{sent:#?}");
+    let answer = sent.iter().find(|mail| mail.to == address("bob")).unwrap();
+    assert!(answer.body.contains("bob@new.example"), "{}", answer.body);
+    let confirm = sent
+        .iter()
+        .find(|mail| mail.to == "bob@new.example")
+        .unwrap();
+    assert!(
+        confirm.subject.contains("Confirm bob"),
+        "{}",
+        confirm.subject
+    );
+    // Until it confirms, the new address gets no board.
     let sent = office.send(&address("alice"), "chess challenge alice bob", "");
-    assert!(sent.iter().any(|mail| mail.to == "bob@new.example"));
+    assert!(
+        sent.iter().all(|mail| mail.to != "bob@new.example"),
+        "{sent:#?}"
+    );
+    let confirmed = office.reply("bob@new.example", confirm, "yes");
+    assert!(one(&confirmed)
+        .body
+        .contains("bob@new.example is confirmed"));
+    let sent = mv(&mut office, "alice", "e4");
+    assert!(
+        sent.iter().any(|mail| mail.to == "bob@new.example"),
+        "{sent:#?}"
+    );
+    assert!(
+        sent.iter().all(|mail| mail.to != address("bob")),
+        "{sent:#?}"
+    );
 }
 
 #[test]

@@ -186,7 +186,7 @@ fn passwords_are_checked_while_another_process_holds_the_write_lock() {
         .collect();
     let refused = bodies
         .iter()
-        .filter(|body| body.contains("wrong password for alice"))
+        .filter(|body| body.contains("the userid alice or its password is not right"))
         .count();
     assert_eq!(refused, 5, "{bodies:#?}");
 }

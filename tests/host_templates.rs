@@ -52,6 +52,9 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
     }
     office.signup("alice");
     office.signup("bob");
+    if let Some(sent) = account_mail_using(office, name) {
+        return sent;
+    }
     let challenge = command(office, "alice", "chess challenge alice bob", "");
     let subject = match name {
         "board.txt" => return challenge,
@@ -75,6 +78,46 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
         return command(office, "carol", &subject, "");
     }
     command(office, "alice", &subject, "Hello, bob.")
+}
+
+/// The mails about an account to addresses other than the sender's, and
+/// the answers to replies to them.
+fn account_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sent>> {
+    let pw = password("alice");
+    let change = format!("change address alice {pw} alice@example.org alice@home.example");
+    let to = |sent: &[Sent], address: &str| -> Sent {
+        sent.iter().find(|mail| mail.to == address).unwrap().clone()
+    };
+    Some(match name {
+        "confirm.txt" | "addresses.txt" => command(office, "alice", &change, ""),
+        "confirmed.txt" => {
+            let sent = command(office, "alice", &change, "");
+            let confirm = to(&sent, "alice@home.example");
+            office.reply("alice@home.example", &confirm, "yes")
+        }
+        "undone.txt" => {
+            let sent = command(office, "alice", &change, "");
+            let announcement = sent
+                .iter()
+                .find(|mail| mail.to == address("alice") && mail.body.contains("Before:"))
+                .unwrap()
+                .clone();
+            office.reply(&address("alice"), &announcement, "not me")
+        }
+        "guessed.txt" => {
+            let mut sent = Vec::new();
+            for guess in 0..5 {
+                sent = command(
+                    office,
+                    "bob",
+                    &format!("set alice guess{guess} language en"),
+                    "",
+                );
+            }
+            sent
+        }
+        _ => return None,
+    })
 }
 
 #[test]

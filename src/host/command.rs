@@ -69,6 +69,18 @@ pub enum Command {
         userid: String,
         password: String,
     },
+    /// A reply, from `address`, to the mail asking it to confirm: never
+    /// typed, only read from the reply's token.
+    ConfirmAddress {
+        userid: String,
+        address: String,
+    },
+    /// A reply, from one of the addresses an account had, to the mail
+    /// announcing a change of its addresses: they are `restore`d.
+    UndoAddressChange {
+        userid: String,
+        restore: Vec<String>,
+    },
     Set {
         userid: String,
         password: String,

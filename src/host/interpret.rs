@@ -4,11 +4,12 @@
 
 use super::command::{Command, Credential};
 use super::grammar::{parse_command, parse_move_words};
+use super::guard::AccountPolicy;
 use super::refusal::Refusal;
 use super::subject::{self, OwnSubject};
 use crate::games::GameKind;
 use crate::mail::inbound::InboundMail;
-use crate::store::{self, StoreError};
+use crate::store::{self, GameStatus, SentId, StoreError, TokenScope};
 use rusqlite::Connection;
 
 /// One command read from a mail, or why a line could not be read, with
@@ -33,19 +34,34 @@ fn non_empty(text: String) -> Option<String> {
     (!text.is_empty()).then_some(text)
 }
 
-/// The requests a mail carries; a `multiple` mail runs at most
-/// `max_commands` of its lines and the rest are refused in one error.
+/// What reading a mail needs besides the mail.
+#[derive(Clone, Copy)]
+pub struct Reading<'a> {
+    /// A `multiple` mail runs at most this many of its lines; the rest
+    /// are refused in one error.
+    pub max_commands: usize,
+    /// The moment the mail is handled (seconds since the epoch).
+    pub now: i64,
+    /// How long reply tokens prove a player.
+    pub policy: &'a AccountPolicy,
+}
+
+/// The requests a mail carries.
 pub fn interpret(
     conn: &Connection,
     mail: &InboundMail,
-    max_commands: usize,
+    reading: &Reading<'_>,
 ) -> Result<Vec<Request>, StoreError> {
+    if let Some(request) = account_reply(conn, mail, reading)? {
+        return Ok(vec![request]);
+    }
+    let max_commands = reading.max_commands;
     let subject = subject::clean(&mail.subject);
     match subject::recognise(&subject) {
         Some(OwnSubject::Board { board, chat, .. }) => {
-            return reply_style(conn, mail, Some(board), chat)
+            return reply_style(conn, mail, reading, Some(board), chat)
         }
-        Some(OwnSubject::Answer) => return reply_style(conn, mail, None, false),
+        Some(OwnSubject::Answer) => return reply_style(conn, mail, reading, None, false),
         None => {}
     }
     match parse_command(&subject) {
@@ -80,7 +96,7 @@ pub fn interpret(
         Err(err) => {
             // A reply with a subject of the sender's own is still a reply.
             if names_sent_id(conn, mail)? {
-                return reply_style(conn, mail, None, false);
+                return reply_style(conn, mail, reading, None, false);
             }
             Ok(vec![request(Err(err), None)])
         }
@@ -110,6 +126,7 @@ fn reply_error(refusal: Refusal, board: Option<i64>) -> Request {
 fn reply_style(
     conn: &Connection,
     mail: &InboundMail,
+    reading: &Reading<'_>,
     subject_board: Option<i64>,
     to_chat: bool,
 ) -> Result<Vec<Request>, StoreError> {
@@ -125,7 +142,7 @@ fn reply_style(
             return Ok(vec![request(Ok(command), comment)]);
         }
     }
-    let replier = match replier(conn, mail, subject_board)? {
+    let replier = match replier(conn, mail, reading, subject_board)? {
         Ok(replier) => replier,
         Err(refused) => return Ok(vec![refused]),
     };
@@ -133,6 +150,7 @@ fn reply_style(
         userid,
         kind,
         board,
+        asks,
     } = replier;
     let credential = Credential::Proven;
     if to_chat {
@@ -162,13 +180,15 @@ fn reply_style(
             userid,
             credential,
         }),
+        // A reply answers the move its board mail asked for, unless it
+        // names another with `#n`.
         _ => parse_move_words(&words, Some(kind)).map(|(words, guard)| Command::Move {
             kind,
             board,
             userid,
             credential,
             words,
-            guard,
+            guard: guard.or(asks),
         }),
     };
     Ok(vec![Request {
@@ -178,23 +198,71 @@ fn reply_style(
     }])
 }
 
-/// The player a reply proves, and the board it is about.
+/// The player a reply proves, the board it is about, and the move the
+/// board mail replied to asked for.
 struct Replier {
     userid: String,
     kind: GameKind,
     board: i64,
+    asks: Option<i64>,
 }
 
 /// Who is replying, about which board: a Message-ID the host made for a
-/// player, named in the threading headers, and the From address of that
-/// same player. Otherwise the refusal to send.
+/// player about that board, named in the threading headers, and the From
+/// address of that same player. A token proves its player only for the
+/// board its mail was about, and only until a while after that game
+/// ended. Otherwise the refusal to send.
 fn replier(
     conn: &Connection,
     mail: &InboundMail,
+    reading: &Reading<'_>,
     subject_board: Option<i64>,
 ) -> Result<Result<Replier, Request>, StoreError> {
-    let mut named = None;
-    let mut proven = None;
+    let Some(sent) = proving_id(conn, mail)? else {
+        return Ok(Err(reply_error(Refusal::ReplyNotToUs, subject_board)));
+    };
+    let sent = match sent {
+        Ok(sent) => sent,
+        Err(refusal) => return Ok(Err(reply_error(refusal, subject_board))),
+    };
+    let (Some(board), TokenScope::Game) = (sent.game_id, &sent.scope) else {
+        return Ok(Err(reply_error(Refusal::ReplyNotAboutBoard, None)));
+    };
+    let record = match store::load_game(conn, board) {
+        Ok(record) => record,
+        Err(StoreError::Corrupt(_)) => None,
+        Err(err) => return Err(err),
+    };
+    let Some((record, kind)) =
+        record.and_then(|record| GameKind::from_name(&record.kind).map(|kind| (record, kind)))
+    else {
+        return Ok(Err(reply_error(Refusal::NoSuchBoard { board }, None)));
+    };
+    let ended_long_ago = record.status != GameStatus::Active
+        && reading.now
+            > record
+                .updated
+                .saturating_add(reading.policy.game_token_life);
+    if ended_long_ago {
+        let refusal = Refusal::TokenExpired { board: Some(board) };
+        return Ok(Err(reply_error(refusal, Some(board))));
+    }
+    Ok(Ok(Replier {
+        userid: sent.userid,
+        kind,
+        board,
+        asks: sent.asks,
+    }))
+}
+
+/// The id the host sent that this reply names and its sender may use: one
+/// made for a player with the From address. `None` when the mail names no
+/// id of the host's; a refusal when it names only ids of other players.
+fn proving_id(
+    conn: &Connection,
+    mail: &InboundMail,
+) -> Result<Option<Result<SentId, Refusal>>, StoreError> {
+    let mut named = false;
     for id in mail.thread_ids() {
         let Some(sent) = store::find_sent_id(conn, id)? else {
             continue;
@@ -204,35 +272,64 @@ fn replier(
             .as_ref()
             .is_some_and(|player| player.has_address(&mail.from))
         {
-            proven = Some(sent);
-            break;
+            return Ok(Some(Ok(sent)));
         }
-        named.get_or_insert(sent);
+        named = true;
     }
-    let Some(sent) = proven else {
-        let refusal = if named.is_some() {
-            Refusal::ReplyFromElsewhere {
-                from: mail.from.clone(),
-            }
-        } else {
-            Refusal::ReplyNotToUs
+    Ok(named.then(|| {
+        Err(Refusal::ReplyFromElsewhere {
+            from: mail.from.clone(),
+        })
+    }))
+}
+
+/// A reply to a mail asking an address to confirm, or to one announcing
+/// a change of addresses: the token of the mail replied to says what it
+/// proves, and only from the address it was sent to.
+fn account_reply(
+    conn: &Connection,
+    mail: &InboundMail,
+    reading: &Reading<'_>,
+) -> Result<Option<Request>, StoreError> {
+    for id in &mail.in_reply_to {
+        let Some(sent) = store::find_sent_id(conn, id)? else {
+            continue;
         };
-        return Ok(Err(reply_error(refusal, subject_board)));
-    };
-    let Some(board) = sent.game_id.or(subject_board) else {
-        return Ok(Err(reply_error(Refusal::ReplyNotAboutBoard, None)));
-    };
-    let kind = match store::load_game(conn, board) {
-        Ok(Some(record)) => GameKind::from_name(&record.kind),
-        Ok(None) | Err(StoreError::Corrupt(_)) => None,
-        Err(err) => return Err(err),
-    };
-    Ok(match kind {
-        Some(kind) => Ok(Replier {
-            userid: sent.userid,
-            kind,
-            board,
-        }),
-        None => Err(reply_error(Refusal::NoSuchBoard { board }, None)),
-    })
+        let from_elsewhere = || {
+            Err(Refusal::ReplyFromElsewhere {
+                from: mail.from.clone(),
+            })
+        };
+        let command = match sent.scope {
+            TokenScope::Confirm(address) if address.eq_ignore_ascii_case(mail.from.trim()) => {
+                Ok(Command::ConfirmAddress {
+                    userid: sent.userid,
+                    address,
+                })
+            }
+            TokenScope::Undo(restore)
+                if restore
+                    .iter()
+                    .any(|address| address.eq_ignore_ascii_case(mail.from.trim())) =>
+            {
+                Ok(Command::UndoAddressChange {
+                    userid: sent.userid,
+                    restore,
+                })
+            }
+            TokenScope::Confirm(_) | TokenScope::Undo(_) => from_elsewhere(),
+            TokenScope::Game | TokenScope::Account => continue,
+        };
+        let expired = reading.now
+            > sent
+                .created
+                .saturating_add(reading.policy.account_token_life);
+        let command = if expired {
+            Err(Refusal::TokenExpired { board: None })
+        } else {
+            command
+        };
+        return Ok(Some(request(command, None)));
+    }
+    Ok(None)
 }

@@ -12,6 +12,7 @@
 
 pub mod command;
 pub mod grammar;
+pub mod guard;
 mod handle;
 mod interpret;
 mod notice;
@@ -25,6 +26,7 @@ pub mod templates;
 
 pub use handle::HELP_TOPICS;
 
+use crate::clock::Clock;
 use crate::mail::inbound::{self, InboundMail};
 use crate::mail::outbound::OutboundError;
 use crate::mail::raw::header_block;
@@ -32,13 +34,14 @@ use crate::mail::screen::{self, InboundLimits};
 use crate::mail::threading::TokenError;
 use crate::store::{self, Store, StoreError};
 use handle::{Context, Failure};
-use interpret::Request;
+use interpret::{Reading, Request};
 use notice::Notice;
 use password::{Prechecked, VerifiedPasswords};
 use post::Post;
 use refusal::Refusal;
 use render::{HostFacts, Renderer, TemplateError};
 use rusqlite::Connection;
+use std::cell::RefCell;
 
 /// What the host needs to know about itself.
 #[derive(Clone, Debug)]
@@ -53,6 +56,8 @@ pub struct HostSettings {
     pub max_mails_per_hour: u32,
     /// What one inbound mail may be.
     pub limits: InboundLimits,
+    /// How accounts are kept safe.
+    pub accounts: guard::AccountPolicy,
 }
 
 impl HostSettings {
@@ -73,6 +78,7 @@ impl Default for HostSettings {
             language: templates::FALLBACK_LANGUAGE.into(),
             max_mails_per_hour: 60,
             limits: InboundLimits::default(),
+            accounts: guard::AccountPolicy::default(),
         }
     }
 }
@@ -135,6 +141,7 @@ pub struct Host {
     settings: HostSettings,
     passwords: VerifiedPasswords,
     replays: replays::Replays,
+    clock: Clock,
 }
 
 /// A mail read and its passwords checked, ready for a transaction.
@@ -179,7 +186,18 @@ impl Host {
             settings,
             passwords: VerifiedPasswords::new(),
             replays: replays::Replays::default(),
+            clock: Clock::System,
         }
+    }
+
+    /// Sets the clock every mail is handled by (a fixed moment for tests
+    /// and for replaying a backlog).
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+    }
+
+    pub fn clock(&self) -> Clock {
+        self.clock
     }
 
     pub fn store(&self) -> &Store {
@@ -216,38 +234,50 @@ impl Host {
         if let (Ok(mail), None) = (&prepared.mail, prepared.oversized) {
             if unanswerable(mail, &self.settings).is_none() {
                 let conn = self.store.connection();
-                let requests = interpret::interpret(conn, mail, self.max_commands())?;
-                self.precheck(conn, &requests, &mut prepared.prechecked)?;
+                let now = self.clock.now().timestamp();
+                let reading = reading(&self.settings, now);
+                let requests = interpret::interpret(conn, mail, &reading)?;
+                self.precheck(conn, mail, &requests, now, &mut prepared.prechecked)?;
             }
         }
         Ok(prepared)
     }
 
+    /// Checks a mail's passwords ahead, but none the lock would refuse:
+    /// neither those of a userid or address locked now, nor those after
+    /// as many wrong ones in this mail as would lock it, so a mail of
+    /// guesses costs the host a handful of checks.
     fn precheck(
         &self,
         conn: &Connection,
+        mail: &InboundMail,
         requests: &[Request],
+        now: i64,
         prechecked: &mut Prechecked,
     ) -> Result<(), HostError> {
         let claims = requests
             .iter()
             .filter_map(|request| request.command.as_ref().ok())
             .filter_map(|command| command.password_claim());
+        let mut wrong = 0;
         for (userid, password) in claims {
-            if let Some(player) = store::find_player(conn, userid)? {
-                prechecked.check(
+            if wrong >= self.settings.accounts.free_failures
+                || guard::locked_until(conn, userid, &mail.from, now)?.is_some()
+            {
+                continue;
+            }
+            let matched = match store::find_player(conn, userid)? {
+                Some(player) => prechecked.check(
                     &player.userid,
                     password,
                     &player.password_hash,
                     &self.passwords,
-                );
-            }
+                ),
+                None => false,
+            };
+            wrong += u32::from(!matched);
         }
         Ok(())
-    }
-
-    fn max_commands(&self) -> usize {
-        self.settings.limits.max_commands_per_mail
     }
 
     /// Starts a group of mails handled in one transaction (group commit):
@@ -261,6 +291,7 @@ impl Host {
             settings,
             passwords,
             replays,
+            clock,
         } = self;
         Ok(Batch {
             tx: store.begin()?,
@@ -268,7 +299,17 @@ impl Host {
             settings,
             passwords,
             replays,
+            clock: *clock,
         })
+    }
+}
+
+/// How mails are read at `now`.
+fn reading(settings: &HostSettings, now: i64) -> Reading<'_> {
+    Reading {
+        max_commands: settings.limits.max_commands_per_mail,
+        now,
+        policy: &settings.accounts,
     }
 }
 
@@ -286,6 +327,7 @@ pub struct Batch<'h> {
     settings: &'h HostSettings,
     passwords: &'h VerifiedPasswords,
     replays: &'h replays::Replays,
+    clock: Clock,
 }
 
 /// What handling a mail's commands needs besides the transaction.
@@ -295,6 +337,8 @@ struct Handling<'h> {
     settings: &'h HostSettings,
     passwords: &'h VerifiedPasswords,
     replays: &'h replays::Replays,
+    /// The moment the mail is handled (seconds since the epoch).
+    now: i64,
 }
 
 impl Batch<'_> {
@@ -334,6 +378,7 @@ impl Batch<'_> {
             settings: self.settings,
             passwords: self.passwords,
             replays: self.replays,
+            now: self.clock.now().timestamp(),
         };
         // A savepoint per mail: a failing mail leaves nothing behind while
         // the others of the batch stand. Dropped unreleased, it rolls back.
@@ -352,10 +397,11 @@ impl Batch<'_> {
                 comment: None,
                 board: None,
             }],
-            None => {
-                let max_commands = self.settings.limits.max_commands_per_mail;
-                interpret::interpret(&mail_savepoint, &mail, max_commands)?
-            }
+            None => interpret::interpret(
+                &mail_savepoint,
+                &mail,
+                &reading(self.settings, handling.now),
+            )?,
         };
         let receipt = handling.run(&mail_savepoint, &mail, requests, &prepared.prechecked)?;
         mail_savepoint.commit().map_err(StoreError::from)?;
@@ -400,6 +446,7 @@ impl Handling<'_> {
                 address: self.settings.address.clone(),
                 name: self.settings.name.clone(),
             },
+            now: self.now,
             queued: 0,
         };
         let mut applied = false;
@@ -414,6 +461,7 @@ impl Handling<'_> {
                         .map(Box::new),
                 }],
                 Ok(command) => {
+                    let attempts = RefCell::new(Vec::new());
                     let ctx = Context {
                         conn,
                         from: &mail.from,
@@ -422,16 +470,24 @@ impl Handling<'_> {
                         prechecked,
                         replays: self.replays,
                         languages: self.renderer.languages(),
+                        now: self.now,
+                        policy: &self.settings.accounts,
+                        attempts: &attempts,
                     };
                     // Each command runs in a savepoint so a refused one
                     // leaves nothing half-done while earlier ones stand.
-                    match store::in_savepoint(conn, || handle::handle(&ctx, command)) {
-                        Ok(notices) => {
-                            applied = true;
-                            notices
-                        }
-                        Err(failure) => refusal_or_error(failure)?,
-                    }
+                    let mut notices =
+                        match store::in_savepoint(conn, || handle::handle(&ctx, command)) {
+                            Ok(notices) => {
+                                applied = true;
+                                notices
+                            }
+                            Err(failure) => refusal_or_error(failure)?,
+                        };
+                    // Counted outside the command's savepoint: a refusal
+                    // must not roll back the count of a wrong password.
+                    notices.extend(self.count_attempts(conn, &mail.from, attempts.take())?);
+                    notices
                 }
             };
             for notice in notices {
@@ -443,6 +499,43 @@ impl Handling<'_> {
             commands,
             mails_queued: post.queued,
         })
+    }
+}
+
+impl Handling<'_> {
+    /// Counts a command's password checks; the warning for an owner whose
+    /// account a wrong password has just locked.
+    fn count_attempts(
+        &self,
+        conn: &Connection,
+        from: &str,
+        attempts: Vec<guard::Attempt>,
+    ) -> Result<Vec<Notice>, HostError> {
+        let mut notices = Vec::new();
+        for attempt in attempts {
+            if attempt.proven {
+                guard::record_success(conn, &attempt.userid)?;
+                continue;
+            }
+            let policy = &self.settings.accounts;
+            let Some(guessed) =
+                guard::record_failure(conn, policy, &attempt.userid, from, self.now)?
+            else {
+                continue;
+            };
+            if let Some(owner) = store::find_player(conn, &guessed.userid)? {
+                notices.push(Notice::Account(notice::AccountNews {
+                    userid: owner.userid,
+                    to: owner.addresses,
+                    event: notice::AccountEvent::Guessed {
+                        failures: guessed.failures,
+                        locked_until: guessed.locked_until,
+                        last_from: from.to_string(),
+                    },
+                }));
+            }
+        }
+        Ok(notices)
     }
 }
 

@@ -24,6 +24,39 @@ pub enum Notice {
         refusal: Refusal,
         board: Option<Box<LiveGame>>,
     },
+    /// A mail about an account to addresses other than the sender's.
+    Account(AccountNews),
+}
+
+/// Something about an account its owner must hear at his own addresses,
+/// or an address must confirm.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountNews {
+    pub userid: String,
+    /// Where it goes.
+    pub to: Vec<String>,
+    pub event: AccountEvent,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AccountEvent {
+    /// The player asked for mail to go to `address` too; a reply to this
+    /// mail, from that address, confirms it.
+    ConfirmAddress { address: String, asked_from: String },
+    /// The account's addresses changed; a reply from one of the addresses
+    /// it had undoes the change.
+    AddressesChanged {
+        before: Vec<String>,
+        after: Vec<String>,
+        pending: Vec<String>,
+        asked_from: String,
+    },
+    /// Wrong passwords locked password commands for the account.
+    Guessed {
+        failures: u32,
+        locked_until: i64,
+        last_from: String,
+    },
 }
 
 /// What happened on a board, with the board as it now stands.
@@ -84,11 +117,23 @@ pub enum Answer {
     SignedUp {
         userid: String,
         addresses: Vec<String>,
+        /// Addresses that get mail once they confirm.
+        pending: Vec<String>,
     },
     PasswordChanged {
         userid: String,
     },
     AddressChanged {
+        userid: String,
+        addresses: Vec<String>,
+        pending: Vec<String>,
+    },
+    AddressConfirmed {
+        userid: String,
+        address: String,
+        addresses: Vec<String>,
+    },
+    AddressChangeUndone {
         userid: String,
         addresses: Vec<String>,
     },

@@ -201,24 +201,24 @@ impl Prechecked {
         Prechecked::default()
     }
 
-    /// Records the check of `password` for `userid` against `stored`.
+    /// Checks `password` for `userid` against `stored` and records the
+    /// answer; whether it matched.
     pub fn check(
         &mut self,
         userid: &str,
         password: &str,
         stored: &str,
         passwords: &VerifiedPasswords,
-    ) {
+    ) -> bool {
         let key = (userid.to_lowercase(), password.to_string());
-        if self
-            .checked
-            .get(&key)
-            .is_some_and(|(hash, _)| hash == stored)
-        {
-            return;
+        if let Some((hash, matched)) = self.checked.get(&key) {
+            if hash == stored {
+                return *matched;
+            }
         }
         let matched = passwords.matches(password, stored);
         self.checked.insert(key, (stored.to_string(), matched));
+        matched
     }
 
     /// Whether `password` matches `stored` for `userid`: from the check

@@ -3,14 +3,14 @@
 //! renderer, the threading ids, and the outbox row, all in the mail's
 //! transaction.
 
-use super::notice::{Answer, Notice};
+use super::notice::{AccountEvent, AccountNews, Answer, Notice};
 use super::render::{HostFacts, Letter, Reader, Renderer};
 use super::replays::LiveGame;
 use super::{HostError, HostSettings};
 use crate::games::Side;
 use crate::mail::inbound::InboundMail;
 use crate::mail::threading::new_message_id;
-use crate::store::{self, MailPurpose, Player, QueuedMail, SentId};
+use crate::store::{self, GameStatus, MailPurpose, Player, QueuedMail, SentId, TokenScope};
 use rusqlite::Connection;
 
 /// Queues the mails for the notices of one inbound mail.
@@ -20,20 +20,37 @@ pub struct Post<'a> {
     pub renderer: &'a Renderer,
     pub settings: &'a HostSettings,
     pub host: HostFacts,
+    /// The moment the mail is handled (seconds since the epoch).
+    pub now: i64,
     /// How many mails were queued so far.
     pub queued: usize,
 }
 
-/// How an outgoing mail threads.
+/// How an outgoing mail threads, and what its Message-ID proves.
 enum Thread {
-    /// In the conversation of one game with one player.
-    Game { userid: String, game_id: i64 },
+    /// In the conversation of one game with one player; `asks` is the
+    /// move the board waits for.
+    Game {
+        userid: String,
+        game_id: i64,
+        asks: Option<i64>,
+    },
     /// As an answer to the inbound mail; `userid` when the sender is a
-    /// known player, so that a reply to this answer proves who he is.
+    /// known player, so that a reply to this answer proves who he is
+    /// (for the board it shows, if any).
     Answer {
         userid: Option<String>,
         game_id: Option<i64>,
+        asks: Option<i64>,
     },
+    /// A mail about an account, to an address of its own or one it asked
+    /// for, proving what `scope` says.
+    Account { userid: String, scope: TokenScope },
+}
+
+/// The move a running board waits for, which a reply to its mail answers.
+fn asks(live: &LiveGame) -> Option<i64> {
+    (live.record.status == GameStatus::Active).then(|| live.next_number())
 }
 
 impl Post<'_> {
@@ -45,7 +62,7 @@ impl Post<'_> {
                 for (side, player) in self.players(&news.live)? {
                     let language = self.renderer.language_for(player.language.as_deref());
                     let letter = self.renderer.board(&news, side, &self.host, &language)?;
-                    self.mail_player(&player, &letter, news.live.record.id)?;
+                    self.mail_player(&player, &letter, &news.live)?;
                 }
             }
             Notice::Chat { live, author, text } => {
@@ -54,7 +71,7 @@ impl Post<'_> {
                     let letter = self
                         .renderer
                         .chat(&live, &author, &text, &self.host, &language)?;
-                    self.mail_player(&player, &letter, live.record.id)?;
+                    self.mail_player(&player, &letter, &live)?;
                 }
             }
             Notice::Answer(answer) => {
@@ -68,7 +85,7 @@ impl Post<'_> {
                 let letter = self
                     .renderer
                     .answer(&answer, reader, &self.host, &language)?;
-                self.answer(sender, &letter, board.map(|live| live.record.id))?;
+                self.answer(sender, &letter, board)?;
             }
             Notice::Refused { refusal, board } => {
                 let sender = self.sender()?;
@@ -83,8 +100,32 @@ impl Post<'_> {
                     &self.host,
                     &language,
                 )?;
-                self.answer(sender, &letter, live.map(|live| live.record.id))?;
+                self.answer(sender, &letter, live)?;
             }
+            Notice::Account(news) => self.account(&news)?,
+        }
+        Ok(())
+    }
+
+    /// A mail about an account to each address it names, in the owner's
+    /// language.
+    fn account(&mut self, news: &AccountNews) -> Result<(), HostError> {
+        let owner = store::find_player(self.conn, &news.userid)?;
+        let language = self.language_of(owner.as_ref());
+        let letter = self.renderer.account(news, &self.host, &language)?;
+        for address in &news.to {
+            let scope = match &news.event {
+                AccountEvent::ConfirmAddress { address, .. } => {
+                    TokenScope::Confirm(address.clone())
+                }
+                AccountEvent::AddressesChanged { before, .. } => TokenScope::Undo(before.clone()),
+                AccountEvent::Guessed { .. } => TokenScope::Account,
+            };
+            let thread = Thread::Account {
+                userid: news.userid.clone(),
+                scope,
+            };
+            self.queue(address, &letter, thread)?;
         }
         Ok(())
     }
@@ -117,7 +158,7 @@ impl Post<'_> {
         &mut self,
         player: &Player,
         letter: &Letter,
-        game_id: i64,
+        live: &LiveGame,
     ) -> Result<(), HostError> {
         for address in &player.addresses {
             self.queue(
@@ -125,7 +166,8 @@ impl Post<'_> {
                 letter,
                 Thread::Game {
                     userid: player.userid.clone(),
-                    game_id,
+                    game_id: live.record.id,
+                    asks: asks(live),
                 },
             )?;
         }
@@ -137,26 +179,50 @@ impl Post<'_> {
         &mut self,
         sender: Option<Player>,
         letter: &Letter,
-        game_id: Option<i64>,
+        board: Option<&LiveGame>,
     ) -> Result<(), HostError> {
         let recipient = self.mail.from.clone();
-        let userid = sender.map(|player| player.userid);
-        self.queue(&recipient, letter, Thread::Answer { userid, game_id })
+        let thread = Thread::Answer {
+            userid: sender.map(|player| player.userid),
+            game_id: board.map(|live| live.record.id),
+            asks: board.and_then(asks),
+        };
+        self.queue(&recipient, letter, thread)
     }
 
     fn queue(&mut self, recipient: &str, letter: &Letter, thread: Thread) -> Result<(), HostError> {
         // The hourly cap is the sender's: it holds a player's mail about
         // his own game back, and drops only other answers.
+        // A mail asking a stranger's address to confirm may be dropped;
+        // an owner's own account news never is.
         let purpose = match &thread {
             Thread::Game { .. }
             | Thread::Answer {
                 userid: Some(_),
                 game_id: Some(_),
+                ..
+            }
+            | Thread::Account {
+                scope: TokenScope::Undo(_) | TokenScope::Account,
+                ..
             } => MailPurpose::Game,
-            Thread::Answer { .. } => MailPurpose::Answer,
+            Thread::Answer { .. } | Thread::Account { .. } => MailPurpose::Answer,
+        };
+        let (scope, asks) = match &thread {
+            Thread::Game { asks, .. } => (TokenScope::Game, *asks),
+            Thread::Answer {
+                game_id: Some(_),
+                asks,
+                ..
+            } => (TokenScope::Game, *asks),
+            Thread::Answer { game_id: None, .. } => (TokenScope::Account, None),
+            Thread::Account { scope, .. } => (scope.clone(), None),
         };
         let (userid, game_id, in_reply_to, references) = match thread {
-            Thread::Game { userid, game_id } => {
+            Thread::Account { userid, .. } => (Some(userid), None, None, Vec::new()),
+            Thread::Game {
+                userid, game_id, ..
+            } => {
                 let (in_reply_to, references) =
                     match store::latest_sent_ids(self.conn, &userid, game_id)? {
                         Some((root, latest)) if root == latest => (Some(latest), vec![root]),
@@ -165,7 +231,9 @@ impl Post<'_> {
                     };
                 (Some(userid), Some(game_id), in_reply_to, references)
             }
-            Thread::Answer { userid, game_id } => {
+            Thread::Answer {
+                userid, game_id, ..
+            } => {
                 let mut references: Vec<String> = self
                     .mail
                     .references
@@ -192,6 +260,9 @@ impl Post<'_> {
                     message_id: message_id.clone(),
                     userid,
                     game_id,
+                    scope,
+                    asks,
+                    created: self.now,
                 },
             )?;
         }

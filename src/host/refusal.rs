@@ -150,6 +150,9 @@ pub enum Refusal {
         board: i64,
         expected: i64,
         next: i64,
+        /// The moves played since move `expected` (as the sender may see
+        /// them), when known.
+        played_since: Vec<String>,
     },
     AfterDrawAgreed,
     NotYourTurn {
@@ -191,6 +194,25 @@ pub enum Refusal {
         board: i64,
     },
     EmptyChat,
+    // Keeping accounts safe.
+    /// Too many wrong passwords for the account or from the sender's
+    /// address; `until` in UTC. Said alike for userids that do not exist.
+    PasswordsLocked {
+        until: String,
+    },
+    TooManyAddresses {
+        max: usize,
+        given: usize,
+    },
+    /// A reply confirming an address nobody waits for (confirmed before,
+    /// or the change was undone).
+    NothingToConfirm {
+        address: String,
+    },
+    /// The mail replied to is too old to prove who is replying.
+    TokenExpired {
+        board: Option<i64>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -66,6 +66,10 @@ pub enum AccountTopic {
     Signoff,
     Delete,
     Settings,
+    /// Asks an address to confirm it belongs to a player.
+    Confirm,
+    /// Tells a player his account is being guessed at.
+    Security,
 }
 
 impl AccountTopic {
@@ -77,6 +81,8 @@ impl AccountTopic {
             AccountTopic::Signoff => "Signoff",
             AccountTopic::Delete => "Delete",
             AccountTopic::Settings => "Settings",
+            AccountTopic::Confirm => "Confirm",
+            AccountTopic::Security => "Security",
         }
     }
 }

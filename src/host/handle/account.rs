@@ -1,7 +1,7 @@
 //! Accounts and the host itself: help, the list of games, signing up,
 //! changing a password or the addresses, signing off, deleting, settings.
 
-use super::{authenticate, refused, Context, Failure, Handled};
+use super::{address, authenticate, refused, Context, Failure, Handled};
 use crate::games::GameKind;
 use crate::host::command::{Credential, Setting};
 use crate::host::notice::{Answer, GameCount, Notice};
@@ -103,25 +103,24 @@ pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<St
             userid: userid.to_string(),
         }));
     }
-    let addresses = if addresses.is_empty() {
-        vec![ctx.from.to_string()]
-    } else {
-        addresses
-    };
     check_addresses(&addresses)?;
+    let (active, pending) = address::for_signup(ctx, addresses)?;
     let player = Player {
         userid: userid.to_string(),
         password_hash: hash_password(password)?,
-        addresses,
+        addresses: active,
         signed_off: false,
         language: None,
     };
     store::insert_player(ctx.conn, &player)?;
     ctx.passwords.remember(password, &player.password_hash);
-    Ok(vec![Notice::Answer(Answer::SignedUp {
-        userid: player.userid,
+    let mut notices = vec![Notice::Answer(Answer::SignedUp {
+        userid: player.userid.clone(),
         addresses: player.addresses,
-    })])
+        pending: pending.clone(),
+    })];
+    notices.extend(address::ask_to_confirm(ctx, &player.userid, &pending)?);
+    Ok(notices)
 }
 
 pub fn change_password(ctx: &Context<'_>, userid: &str, old: &str, new: &str) -> Handled {
@@ -140,14 +139,9 @@ pub fn change_address(
     password: &str,
     addresses: Vec<String>,
 ) -> Handled {
-    let mut player = by_password(ctx, userid, password)?;
+    let player = by_password(ctx, userid, password)?;
     check_addresses(&addresses)?;
-    player.addresses = addresses;
-    store::update_player(ctx.conn, &player)?;
-    Ok(vec![Notice::Answer(Answer::AddressChanged {
-        userid: player.userid,
-        addresses: player.addresses,
-    })])
+    address::change(ctx, player, addresses)
 }
 
 pub fn signoff(ctx: &Context<'_>, userid: &str, password: &str) -> Handled {

@@ -7,6 +7,7 @@
 //! and views.
 
 mod account;
+mod address;
 mod board;
 mod challenge;
 mod play;
@@ -14,6 +15,7 @@ mod play;
 pub use account::HELP_TOPICS;
 
 use super::command::{Command, Credential};
+use super::guard::{self, AccountPolicy, Attempt};
 use super::notice::{Comment, Notice};
 use super::password::{HashError, Prechecked, VerifiedPasswords};
 use super::refusal::Refusal;
@@ -21,6 +23,7 @@ use super::replays::{self, LiveGame, LoadError, Replays};
 use crate::games::{GameKind, Side};
 use crate::store::{self, GameStatus, Player, StoreError};
 use rusqlite::Connection;
+use std::cell::RefCell;
 
 /// A handler could not finish: either the command is refused (the sender
 /// is told, nothing changes) or the host itself failed (the mail is
@@ -90,6 +93,12 @@ pub struct Context<'a> {
     pub replays: &'a Replays,
     /// The languages mails can be written in, for `set language`.
     pub languages: &'a [String],
+    /// The moment the mail is handled (seconds since the epoch).
+    pub now: i64,
+    pub policy: &'a AccountPolicy,
+    /// The password checks made, to be counted after the command (whose
+    /// own changes a refusal rolls back).
+    pub attempts: &'a RefCell<Vec<Attempt>>,
 }
 
 pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
@@ -114,6 +123,8 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         } => account::change_address(ctx, &userid, &password, addresses),
         Command::Signoff { userid, password } => account::signoff(ctx, &userid, &password),
         Command::Delete { userid, password } => account::delete(ctx, &userid, &password),
+        Command::ConfirmAddress { userid, address } => address::confirm(ctx, &userid, &address),
+        Command::UndoAddressChange { userid, restore } => address::undo(ctx, &userid, restore),
         Command::Set {
             userid,
             password,
@@ -171,7 +182,10 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
 
 /// The player a command acts for, proven by password (checked ahead of
 /// the transaction where possible) or, for a reply, already proven by the
-/// reply's threading token. `board` is shown with a refusal.
+/// reply's threading token. `board` is shown with a refusal. A wrong
+/// password and an unknown userid are refused alike, and counted; while
+/// too many wrong ones lock the userid or the sender's address, no
+/// password is checked at all.
 fn authenticate(
     ctx: &Context<'_>,
     userid: &str,
@@ -182,28 +196,37 @@ fn authenticate(
         Some(live) => refused_on(refusal, reload(ctx, live)),
         None => refused(refusal),
     };
-    let Some(player) = store::find_player(ctx.conn, userid)? else {
-        return Err(refuse(Refusal::NoSuchPlayer {
+    let wrong = || {
+        refuse(Refusal::WrongPassword {
             userid: userid.to_string(),
-            syntax: None,
-            game: None,
-        }));
+        })
     };
-    let proven = match credential {
-        Credential::Proven => true,
-        Credential::Password(password) => ctx.prechecked.matches(
+    let password = match credential {
+        Credential::Proven => return store::find_player(ctx.conn, userid)?.ok_or_else(wrong),
+        Credential::Password(password) => password,
+    };
+    if let Some(until) = guard::locked_until(ctx.conn, userid, ctx.from, ctx.now)? {
+        let until = super::render::utc_text(until);
+        return Err(refuse(Refusal::PasswordsLocked { until }));
+    }
+    let player = store::find_player(ctx.conn, userid)?;
+    let proven = player.as_ref().is_some_and(|player| {
+        ctx.prechecked.matches(
             &player.userid,
             password,
             &player.password_hash,
             ctx.passwords,
-        ),
-    };
-    if proven {
-        Ok(player)
-    } else {
-        Err(refuse(Refusal::WrongPassword {
-            userid: player.userid,
-        }))
+        )
+    });
+    ctx.attempts.borrow_mut().push(Attempt {
+        userid: player
+            .as_ref()
+            .map_or_else(|| userid.to_string(), |player| player.userid.clone()),
+        proven,
+    });
+    match player {
+        Some(player) if proven => Ok(player),
+        _ => Err(wrong()),
     }
 }
 

@@ -58,10 +58,30 @@ fn check_guard(
     if still_current {
         return Ok(());
     }
+    // What changed since the move the sender answered, as he may see it:
+    // a sealed move of the other side shows only its public form.
+    let played_since = live
+        .moves
+        .iter()
+        .filter(|record| record.number >= expected)
+        .map(|record| {
+            let notation = if record.side == side {
+                &record.notation
+            } else {
+                &record.public_notation
+            };
+            format!(
+                "#{} {} {notation}",
+                record.number,
+                live.record.player(record.side)
+            )
+        })
+        .collect();
     let refusal = Refusal::StaleGuard {
         board: live.record.id,
         expected,
         next,
+        played_since,
     };
     Err(refused_on(refusal, reload(ctx, live)))
 }

@@ -10,7 +10,7 @@ mod view;
 
 pub use super::templates::TemplateError;
 
-use super::notice::{Answer, BoardLine, BoardNews, Event};
+use super::notice::{AccountEvent, AccountNews, Answer, BoardLine, BoardNews, Event};
 use super::refusal::Refusal;
 use super::replays::LiveGame;
 use super::subject::{AccountTopic, BoardTail, Subject};
@@ -238,6 +238,57 @@ impl Renderer {
     }
 }
 
+impl Renderer {
+    /// A mail about an account, for an address of its owner or one he
+    /// asked for.
+    pub fn account(&self, news: &AccountNews, host: &HostFacts, language: &str) -> Rendered {
+        let userid = &news.userid;
+        let (name, topic, ctx) = match &news.event {
+            AccountEvent::ConfirmAddress {
+                address,
+                asked_from,
+            } => (
+                "confirm.txt",
+                AccountTopic::Confirm,
+                context! { userid, address, asked_from },
+            ),
+            AccountEvent::AddressesChanged {
+                before,
+                after,
+                pending,
+                asked_from,
+            } => (
+                "addresses.txt",
+                AccountTopic::Address,
+                context! { userid, before, after, pending, asked_from },
+            ),
+            AccountEvent::Guessed {
+                failures,
+                locked_until,
+                last_from,
+            } => (
+                "guessed.txt",
+                AccountTopic::Security,
+                context! { userid, failures, locked_until => utc_text(*locked_until), last_from },
+            ),
+        };
+        Ok(Letter {
+            subject: Subject::Account {
+                topic,
+                userid: userid.clone(),
+            },
+            body: self.body(language, name, host, ctx)?,
+        })
+    }
+}
+
+/// A moment as mails show it: `2027-03-01 09:15 UTC`.
+pub fn utc_text(seconds: i64) -> String {
+    crate::clock::from_unix(seconds)
+        .format("%Y-%m-%d %H:%M UTC")
+        .to_string()
+}
+
 /// The template, subject and variables of an answer.
 fn answer_parts(answer: &Answer, reader: Reader) -> (String, Subject, Value) {
     (
@@ -256,6 +307,8 @@ fn answer_template(answer: &Answer) -> String {
         Answer::SignedUp { .. } => "signup.txt",
         Answer::PasswordChanged { .. } => "password.txt",
         Answer::AddressChanged { .. } => "address.txt",
+        Answer::AddressConfirmed { .. } => "confirmed.txt",
+        Answer::AddressChangeUndone { .. } => "undone.txt",
         Answer::SignedOff { .. } => "signoff.txt",
         Answer::Deleted { .. } => "delete.txt",
         Answer::LanguageSet { .. } => "language.txt",
@@ -282,7 +335,9 @@ fn answer_subject(answer: &Answer) -> Subject {
         Answer::List { .. } => Subject::GameList,
         Answer::SignedUp { userid, .. } => account(AccountTopic::Signup, userid),
         Answer::PasswordChanged { userid } => account(AccountTopic::Password, userid),
-        Answer::AddressChanged { userid, .. } => account(AccountTopic::Address, userid),
+        Answer::AddressChanged { userid, .. }
+        | Answer::AddressConfirmed { userid, .. }
+        | Answer::AddressChangeUndone { userid, .. } => account(AccountTopic::Address, userid),
         Answer::SignedOff { userid } => account(AccountTopic::Signoff, userid),
         Answer::Deleted { userid } => account(AccountTopic::Delete, userid),
         Answer::LanguageSet { userid, .. } => account(AccountTopic::Settings, userid),
@@ -314,9 +369,22 @@ fn answer_context(answer: &Answer, reader: Reader) -> Value {
                 finished => count.finished,
             }).collect::<Vec<_>>(),
         },
-        Answer::SignedUp { userid, addresses } | Answer::AddressChanged { userid, addresses } => {
-            context! { userid, addresses }
+        Answer::SignedUp {
+            userid,
+            addresses,
+            pending,
         }
+        | Answer::AddressChanged {
+            userid,
+            addresses,
+            pending,
+        } => context! { userid, addresses, pending },
+        Answer::AddressConfirmed {
+            userid,
+            address,
+            addresses,
+        } => context! { userid, address, addresses },
+        Answer::AddressChangeUndone { userid, addresses } => context! { userid, addresses },
         Answer::PasswordChanged { userid }
         | Answer::SignedOff { userid }
         | Answer::Deleted { userid } => context! { userid },

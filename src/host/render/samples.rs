@@ -155,7 +155,8 @@ fn boards() -> Vec<Refusal> {
         Refusal::StaleGuard {
             board: 101,
             expected: 1,
-            next: 2,
+            next: 3,
+            played_since: vec!["#1 alice e4".into(), "#2 bob e5".into()],
         },
         Refusal::AfterDrawAgreed,
         Refusal::NotYourTurn {
@@ -205,5 +206,14 @@ fn boards() -> Vec<Refusal> {
             board: 101,
         },
         Refusal::EmptyChat,
+        Refusal::PasswordsLocked {
+            until: "2027-03-01 09:15 UTC".into(),
+        },
+        Refusal::TooManyAddresses { max: 4, given: 9 },
+        Refusal::NothingToConfirm {
+            address: "alice@home.example".into(),
+        },
+        Refusal::TokenExpired { board: Some(101) },
+        Refusal::TokenExpired { board: None },
     ]
 }

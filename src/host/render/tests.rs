@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::games::{GameKind, Side};
-use crate::host::notice::{BoardLine, Comment, GameCount};
+use crate::host::notice::{AccountEvent, AccountNews, BoardLine, Comment, GameCount};
 use crate::host::replays::{self, Replays};
 use crate::store::{self, Ending, MoveRecord, NewGame, Store};
 use std::collections::BTreeSet;
@@ -99,6 +99,12 @@ fn account_answers() -> Vec<Answer> {
         Answer::SignedUp {
             userid: "alice".into(),
             addresses: vec!["alice@example.org".into()],
+            pending: Vec::new(),
+        },
+        Answer::SignedUp {
+            userid: "alice".into(),
+            addresses: vec!["alice@example.org".into()],
+            pending: vec!["alice@home.example".into()],
         },
         Answer::PasswordChanged {
             userid: "alice".into(),
@@ -106,6 +112,16 @@ fn account_answers() -> Vec<Answer> {
         Answer::AddressChanged {
             userid: "alice".into(),
             addresses: vec!["a@example.org".into(), "b@example.org".into()],
+            pending: vec!["c@example.org".into()],
+        },
+        Answer::AddressConfirmed {
+            userid: "alice".into(),
+            address: "c@example.org".into(),
+            addresses: vec!["a@example.org".into(), "c@example.org".into()],
+        },
+        Answer::AddressChangeUndone {
+            userid: "alice".into(),
+            addresses: vec!["a@example.org".into()],
         },
         Answer::SignedOff {
             userid: "alice".into(),
@@ -127,6 +143,38 @@ fn account_answers() -> Vec<Answer> {
             kind,
             limit: 3,
         },
+    ]
+}
+
+/// Every mail about an account to addresses other than the sender's.
+fn account_news() -> Vec<AccountNews> {
+    let news = |event| AccountNews {
+        userid: "alice".into(),
+        to: vec!["alice@example.org".into()],
+        event,
+    };
+    vec![
+        news(AccountEvent::ConfirmAddress {
+            address: "alice@home.example".into(),
+            asked_from: "alice@example.org".into(),
+        }),
+        news(AccountEvent::AddressesChanged {
+            before: vec!["alice@example.org".into()],
+            after: vec!["alice@example.org".into()],
+            pending: vec!["alice@home.example".into()],
+            asked_from: "alice@example.org".into(),
+        }),
+        news(AccountEvent::AddressesChanged {
+            before: vec!["alice@example.org".into()],
+            after: Vec::new(),
+            pending: vec!["mallory@evil.example".into()],
+            asked_from: "mallory@evil.example".into(),
+        }),
+        news(AccountEvent::Guessed {
+            failures: 5,
+            locked_until: 1_803_892_500,
+            last_from: "mallory@evil.example".into(),
+        }),
     ]
 }
 
@@ -180,6 +228,12 @@ fn render_everything(renderer: &Renderer, language: &str) -> Vec<String> {
     for kind in GameKind::ALL {
         texts.extend(board_mails(renderer, &store, kind, language));
         texts.extend(refusal_mails(renderer, &store, kind, language));
+    }
+    for news in account_news() {
+        let letter = renderer
+            .account(&news, &host(), language)
+            .unwrap_or_else(|err| panic!("{news:?} in {language}: {err}"));
+        texts.push(letter.body);
     }
     for answer in every_answer(&store) {
         for reader in [Reader::Seated(Side::White), Reader::Onlooker] {

@@ -1,0 +1,140 @@
+//! The addresses of an account. The address a signup came from serves at
+//! once; every other address, at signup or in `change address`, gets only
+//! a mail asking its owner to confirm, until he replies to it. A change
+//! is announced to the addresses the account had, and a reply from one of
+//! them undoes it.
+
+use super::{refused, Context, Failure, Handled};
+use crate::host::notice::{AccountEvent, AccountNews, Answer, Notice};
+use crate::host::refusal::Refusal;
+use crate::store::{self, Player};
+
+/// The addresses, each once (ignoring case), in the order given.
+fn distinct(addresses: Vec<String>) -> Vec<String> {
+    let mut kept: Vec<String> = Vec::new();
+    for address in addresses {
+        let address = address.trim().to_string();
+        if !kept.iter().any(|seen| seen.eq_ignore_ascii_case(&address)) {
+            kept.push(address);
+        }
+    }
+    kept
+}
+
+fn check_count(ctx: &Context<'_>, given: usize) -> Result<(), Failure> {
+    let max = ctx.policy.max_addresses;
+    if given > max {
+        return Err(refused(Refusal::TooManyAddresses { max, given }));
+    }
+    Ok(())
+}
+
+/// A new account's addresses: the one the signup came from serves at once,
+/// the others listed wait for their confirmation.
+pub fn for_signup(
+    ctx: &Context<'_>,
+    listed: Vec<String>,
+) -> Result<(Vec<String>, Vec<String>), Failure> {
+    let from = ctx.from.trim().to_string();
+    let pending: Vec<String> = distinct(listed)
+        .into_iter()
+        .filter(|address| !address.eq_ignore_ascii_case(&from))
+        .collect();
+    check_count(ctx, 1 + pending.len())?;
+    Ok((vec![from], pending))
+}
+
+/// Records the addresses as waiting and writes each the mail asking it to
+/// confirm.
+pub fn ask_to_confirm(
+    ctx: &Context<'_>,
+    userid: &str,
+    pending: &[String],
+) -> Result<Vec<Notice>, Failure> {
+    let mut notices = Vec::new();
+    for address in pending {
+        store::add_pending_address(ctx.conn, userid, address, ctx.now)?;
+        notices.push(Notice::Account(AccountNews {
+            userid: userid.to_string(),
+            to: vec![address.clone()],
+            event: AccountEvent::ConfirmAddress {
+                address: address.clone(),
+                asked_from: ctx.from.to_string(),
+            },
+        }));
+    }
+    Ok(notices)
+}
+
+/// `change address`: the addresses kept serve on, the new ones wait for
+/// their confirmation, the others stop at once; the addresses the account
+/// had hear of it and may undo it.
+pub fn change(ctx: &Context<'_>, mut player: Player, wanted: Vec<String>) -> Handled {
+    let wanted = distinct(wanted);
+    check_count(ctx, wanted.len())?;
+    let before = player.addresses.clone();
+    let (kept, new): (Vec<String>, Vec<String>) = wanted
+        .into_iter()
+        .partition(|address| player.has_address(address));
+    // A change replaces whatever an earlier one left waiting.
+    store::clear_pending_addresses(ctx.conn, &player.userid)?;
+    player.addresses = kept;
+    store::update_player(ctx.conn, &player)?;
+    let mut notices = vec![Notice::Answer(Answer::AddressChanged {
+        userid: player.userid.clone(),
+        addresses: player.addresses.clone(),
+        pending: new.clone(),
+    })];
+    notices.extend(ask_to_confirm(ctx, &player.userid, &new)?);
+    notices.push(Notice::Account(AccountNews {
+        userid: player.userid.clone(),
+        to: before.clone(),
+        event: AccountEvent::AddressesChanged {
+            before,
+            after: player.addresses,
+            pending: new,
+            asked_from: ctx.from.to_string(),
+        },
+    }));
+    Ok(notices)
+}
+
+/// A reply from a waiting address to the mail asking it to confirm.
+pub fn confirm(ctx: &Context<'_>, userid: &str, address: &str) -> Handled {
+    let nothing = || {
+        refused(Refusal::NothingToConfirm {
+            address: address.to_string(),
+        })
+    };
+    let Some(mut player) = store::find_player(ctx.conn, userid)? else {
+        return Err(nothing());
+    };
+    if !store::remove_pending_address(ctx.conn, &player.userid, address)? {
+        return Err(nothing());
+    }
+    if !player.has_address(address) {
+        check_count(ctx, player.addresses.len() + 1)?;
+        player.addresses.push(address.to_string());
+        store::update_player(ctx.conn, &player)?;
+    }
+    Ok(vec![Notice::Answer(Answer::AddressConfirmed {
+        userid: player.userid,
+        address: address.to_string(),
+        addresses: player.addresses,
+    })])
+}
+
+/// A reply from an address the account had to the mail announcing a
+/// change: the addresses go back and nothing waits any more.
+pub fn undo(ctx: &Context<'_>, userid: &str, restore: Vec<String>) -> Handled {
+    let Some(mut player) = store::find_player(ctx.conn, userid)? else {
+        return Err(refused(Refusal::TokenExpired { board: None }));
+    };
+    store::clear_pending_addresses(ctx.conn, &player.userid)?;
+    player.addresses = restore;
+    store::update_player(ctx.conn, &player)?;
+    Ok(vec![Notice::Answer(Answer::AddressChangeUndone {
+        userid: player.userid,
+        addresses: player.addresses,
+    })])
+}
