@@ -1,5 +1,6 @@
 //! The command line: argument parsing and hand-over to the library.
 
+use crate::clock::Clock;
 use crate::config::Config;
 use crate::daemon::Runtime;
 use crate::games::GameKind;
@@ -52,6 +53,8 @@ pub enum Command {
         /// Handle what is waiting, send the outbox, and exit.
         #[arg(long)]
         once: bool,
+        #[command(flatten)]
+        moment: Moment,
     },
     /// Handle one RFC 5322 message from standard input (for an MTA pipe).
     /// Exits 0 once it is stored, 75 when the MTA should keep it and try
@@ -60,6 +63,8 @@ pub enum Command {
     Deliver {
         #[command(flatten)]
         place: Place,
+        #[command(flatten)]
+        moment: Moment,
     },
     /// Write a player's mail into the host's Maildir (for trying the host
     /// out). The body comes from --body or from standard input.
@@ -110,6 +115,22 @@ impl Place {
     }
 }
 
+/// The moment the host acts at.
+#[derive(Args, Debug)]
+pub struct Moment {
+    /// Act as if it were this moment (RFC 3339, e.g. 2027-03-01T09:00:00Z):
+    /// for tests and for replaying a backlog. With `serve`, only together
+    /// with --once.
+    #[arg(long, value_name = "TIME", value_parser = Clock::parse_fixed)]
+    now: Option<Clock>,
+}
+
+impl Moment {
+    fn clock(&self) -> Clock {
+        self.now.unwrap_or(Clock::System)
+    }
+}
+
 /// sysexits.h: the MTA keeps the mail and tries again later.
 const EX_TEMPFAIL: u8 = 75;
 /// sysexits.h: an internal error; the mail is returned to its sender.
@@ -125,8 +146,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             switches,
             divide,
         } => perft(&game, depth, fen.as_deref(), &moves, &switches, divide),
-        Command::Serve { place, once } => serve(&place, once),
-        Command::Deliver { place } => Ok(deliver(&place)),
+        Command::Serve {
+            place,
+            once,
+            moment,
+        } => serve(&place, once, &moment),
+        Command::Deliver { place, moment } => Ok(deliver(&place, &moment)),
         Command::Mail {
             place,
             from,
@@ -249,9 +274,13 @@ fn utc_time(unix: i64) -> String {
     )
 }
 
-fn serve(place: &Place, once: bool) -> Result<ExitCode> {
+fn serve(place: &Place, once: bool, moment: &Moment) -> Result<ExitCode> {
+    if moment.now.is_some() && !once {
+        bail!("--now works with serve only together with --once: a running daemon keeps the real time");
+    }
     let config = place.config()?;
     let mut runtime = Runtime::open(&config)?;
+    runtime.host.set_clock(moment.clock());
     if once {
         let pass = runtime.pass()?;
         println!(
@@ -270,7 +299,7 @@ fn serve(place: &Place, once: bool) -> Result<ExitCode> {
 
 /// Every failure becomes an exit code the MTA understands, so nothing is
 /// returned through `?` here.
-fn deliver(place: &Place) -> ExitCode {
+fn deliver(place: &Place, moment: &Moment) -> ExitCode {
     let config = match place.config() {
         Ok(config) => config,
         Err(err) => {
@@ -290,7 +319,10 @@ fn deliver(place: &Place) -> ExitCode {
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
-    let result = Runtime::open(&config).and_then(|mut runtime| runtime.deliver_mail(&mail));
+    let result = Runtime::open(&config).and_then(|mut runtime| {
+        runtime.host.set_clock(moment.clock());
+        runtime.deliver_mail(&mail)
+    });
     // 0 only once the mail and its effects are committed (or it was a
     // duplicate, or is never to be answered and is recorded as seen).
     match result {

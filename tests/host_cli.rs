@@ -305,3 +305,70 @@ impl Drop for KillOnDrop {
         let _ = self.0.wait();
     }
 }
+
+/// `pbem deliver --now`: the host acts at the moment given, so a lock
+/// earned by wrong passwords holds a minute later and is gone two days on.
+#[test]
+fn deliver_acts_at_the_moment_given_with_now() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let deliver = |n: u32, subject: &str, now: &str| {
+        let raw = format!(
+            "From: alice@example.org\r\nTo: pbem@localhost\r\nSubject: {subject}\r\n\
+             Message-ID: <now-{n}@example.org>\r\n\r\n"
+        );
+        let mut child = pbem()
+            .args(["deliver", "--data", data, "--now", now])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(raw.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let newest = || {
+        let files = outbox_files(dir.path());
+        std::fs::read_to_string(files.last().unwrap()).unwrap()
+    };
+    deliver(0, "signup alice pw", "2027-03-01T09:00:00Z");
+    for n in 1..=5 {
+        deliver(
+            n,
+            &format!("signoff alice guess{n}"),
+            "2027-03-01T09:00:00Z",
+        );
+    }
+    deliver(6, "set alice pw language de", "2027-03-01T09:01:00Z");
+    assert!(newest().contains("2027-03-01 09:15 UTC"), "{}", newest());
+    deliver(7, "set alice pw language de", "2027-03-03T09:00:00Z");
+    assert!(newest().contains("Deutsch"), "{}", newest());
+}
+
+#[test]
+fn a_now_that_is_no_time_or_a_watching_serve_with_now_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let out = pbem()
+        .args(["deliver", "--data", data, "--now", "tomorrow"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("RFC 3339"));
+    let out = pbem()
+        .args(["serve", "--data", data, "--now", "2027-03-01T09:00:00Z"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--once"));
+}
