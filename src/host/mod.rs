@@ -445,6 +445,7 @@ impl Handling<'_> {
             host: HostFacts {
                 address: self.settings.address.clone(),
                 name: self.settings.name.clone(),
+                max_addresses: self.settings.accounts.max_addresses,
             },
             now: self.now,
             queued: 0,

@@ -55,6 +55,8 @@ impl Reader {
 pub struct HostFacts {
     pub address: String,
     pub name: String,
+    /// The most addresses an account may have.
+    pub max_addresses: usize,
 }
 
 pub struct Renderer {
@@ -111,7 +113,11 @@ impl Renderer {
         host: &HostFacts,
         ctx: Value,
     ) -> Result<String, TemplateError> {
-        let host = context! { address => &host.address, name => &host.name };
+        let host = context! {
+            address => &host.address,
+            name => &host.name,
+            max_addresses => host.max_addresses,
+        };
         let common = context! {
             host => host,
             games => crate::games::GameKind::ALL,

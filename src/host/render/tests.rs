@@ -14,6 +14,7 @@ fn host() -> HostFacts {
     HostFacts {
         address: "pbem@example.org".into(),
         name: "PBeM host".into(),
+        max_addresses: 4,
     }
 }
 
