@@ -3,6 +3,7 @@
 //! was wrong and which form would be right.
 
 use super::command::{Command, Credential, MoveWord, Setting, Syntax};
+use super::normalise;
 use super::refusal::Refusal;
 use crate::games::GameKind;
 
@@ -25,7 +26,7 @@ type Parsed = Result<Command, Refusal>;
 
 /// Reads one command line.
 pub fn parse_command(line: &str) -> Parsed {
-    let words: Vec<&str> = line.split_whitespace().collect();
+    let words = normalise::words(line);
     let Some(first) = words.first() else {
         return Err(Refusal::NoCommand);
     };
@@ -147,15 +148,16 @@ pub fn split_guard(word: &str) -> (&str, Option<i64>) {
 }
 
 /// Reads the words after `userid password` in a move command (or the
-/// first line of a reply): moves, draw words and one `#n` guard.
+/// first line of a reply): moves, draw words and one `#n` guard, with
+/// the moves in the ASCII the notations read (see `normalise`).
 pub fn parse_move_words(
     words: &[&str],
     kind: Option<GameKind>,
 ) -> Result<(Vec<MoveWord>, Option<i64>), Refusal> {
     let mut guard = None;
     let mut moves = Vec::new();
-    for word in words {
-        let (text, number) = split_guard(word);
+    for word in normalise::move_words(&words.join(" ")) {
+        let (text, number) = split_guard(&word);
         if let Some(number) = number {
             if guard.replace(number).is_some() {
                 return Err(Refusal::TwoGuards);

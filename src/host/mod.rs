@@ -14,6 +14,7 @@ pub mod command;
 pub mod grammar;
 mod handle;
 mod interpret;
+mod normalise;
 mod notice;
 pub mod password;
 mod post;
