@@ -179,6 +179,21 @@ pub fn parse_move_words(
     Ok((moves, guard))
 }
 
+/// Whether a word a player wrote after his turn was complete could be
+/// meant as one more move or command word: it names a square (every
+/// square has a digit), castles, or is a draw word, `resign` or
+/// `decline`. Anything else there is taken as a comment.
+pub fn could_be_a_move(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    let bare = lower.trim_end_matches(['+', '#', '!', '?', '.', ',']);
+    word.chars().any(|c| c.is_ascii_digit())
+        || matches!(bare, "o-o" | "o-o-o" | "oo" | "ooo")
+        || matches!(
+            bare,
+            "propose" | "draw" | "accept" | "reject" | "resign" | "decline"
+        )
+}
+
 fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
     let Some(verb) = args.first() else {
         return Err(Refusal::UnknownGameCommand {
@@ -341,6 +356,28 @@ mod tests {
                 guard: Some(1),
             }
         );
+    }
+
+    #[test]
+    fn words_that_could_be_moves_are_told_from_comment_words() {
+        for word in [
+            "Nf3", "a6", "O-O", "o-o-o+", "h8-h2", "W:e4", "Propose", "resign",
+        ] {
+            assert!(could_be_a_move(word), "{word}");
+        }
+        for word in ["thanks", "is", "my", "reply", "gg", "Good", "luck!"] {
+            assert!(!could_be_a_move(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn move_words_of_a_reply_are_read_in_plain_notation() {
+        let (words, guard) = parse_move_words(&["\u{2658}f3\u{00A0}0-0#3"], None).unwrap();
+        assert_eq!(
+            words,
+            [MoveWord::Play("Nf3".into()), MoveWord::Play("O-O".into())]
+        );
+        assert_eq!(guard, Some(3));
     }
 
     #[test]

@@ -205,5 +205,10 @@ fn boards() -> Vec<Refusal> {
             board: 101,
         },
         Refusal::EmptyChat,
+        Refusal::TurnComplete {
+            userid: userid(),
+            word: "Nf3".into(),
+            played: vec!["e4".into()],
+        },
     ]
 }
