@@ -146,6 +146,29 @@ fn outlook_reply_drops_the_original_message_block() {
 }
 
 #[test]
+fn thunderbird_bottom_posted_reply_plays_the_move_under_the_quote() {
+    let (mut office, last) = board_after(&[("alice", "e4")]);
+    let board_mail = mail_to(&last, "bob").clone();
+    let sent = office.deliver_raw(&reply_fixture(
+        "thunderbird_bottom_posted_reply.eml",
+        &board_mail,
+    ));
+    assert_eq!(office.move_count(101), 2, "{sent:#?}");
+    let alice = mail_to(&sent, "alice");
+    assert!(
+        alice.body.contains("bob (Black) played c5"),
+        "{}",
+        alice.body
+    );
+    assert!(
+        alice.body.contains("bob writes:\nThe Sicilian, then."),
+        "{}",
+        alice.body
+    );
+    assert!(!alice.body.contains("\nBob\n"), "the signature is cut");
+}
+
+#[test]
 fn every_fixture_parses_to_what_its_sender_typed() {
     let cases = [
         (
@@ -161,6 +184,10 @@ fn every_fixture_parses_to_what_its_sender_typed() {
         ),
         ("apple_mail_reply_qp.eml", "Nf3#3"),
         ("outlook_reply_alternative.eml", "Nc6\n\nNice opening."),
+        (
+            "thunderbird_bottom_posted_reply.eml",
+            "c5\n\nThe Sicilian, then.",
+        ),
     ];
     for (name, typed) in cases {
         let mail = parse(&fixture(name)).unwrap_or_else(|err| panic!("{name}: {err}"));

@@ -3,6 +3,7 @@
 //! was wrong and which form would be right.
 
 use super::command::{Command, Credential, MoveWord, Setting, Syntax};
+use super::normalise;
 use super::refusal::Refusal;
 use crate::games::GameKind;
 
@@ -25,7 +26,7 @@ type Parsed = Result<Command, Refusal>;
 
 /// Reads one command line.
 pub fn parse_command(line: &str) -> Parsed {
-    let words: Vec<&str> = line.split_whitespace().collect();
+    let words = normalise::words(line);
     let Some(first) = words.first() else {
         return Err(Refusal::NoCommand);
     };
@@ -147,15 +148,16 @@ pub fn split_guard(word: &str) -> (&str, Option<i64>) {
 }
 
 /// Reads the words after `userid password` in a move command (or the
-/// first line of a reply): moves, draw words and one `#n` guard.
+/// first line of a reply): moves, draw words and one `#n` guard, with
+/// the moves in the ASCII the notations read (see `normalise`).
 pub fn parse_move_words(
     words: &[&str],
     kind: Option<GameKind>,
 ) -> Result<(Vec<MoveWord>, Option<i64>), Refusal> {
     let mut guard = None;
     let mut moves = Vec::new();
-    for word in words {
-        let (text, number) = split_guard(word);
+    for word in normalise::move_words(&words.join(" ")) {
+        let (text, number) = split_guard(&word);
         if let Some(number) = number {
             if guard.replace(number).is_some() {
                 return Err(Refusal::TwoGuards);
@@ -175,6 +177,21 @@ pub fn parse_move_words(
         return Err(Refusal::NoMoveGiven { game: kind });
     }
     Ok((moves, guard))
+}
+
+/// Whether a word a player wrote after his turn was complete could be
+/// meant as one more move or command word: it names a square (every
+/// square has a digit), castles, or is a draw word, `resign` or
+/// `decline`. Anything else there is taken as a comment.
+pub fn could_be_a_move(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    let bare = lower.trim_end_matches(['+', '#', '!', '?', '.', ',']);
+    word.chars().any(|c| c.is_ascii_digit())
+        || matches!(bare, "o-o" | "o-o-o" | "oo" | "ooo")
+        || matches!(
+            bare,
+            "propose" | "draw" | "accept" | "reject" | "resign" | "decline"
+        )
 }
 
 fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
@@ -339,6 +356,28 @@ mod tests {
                 guard: Some(1),
             }
         );
+    }
+
+    #[test]
+    fn words_that_could_be_moves_are_told_from_comment_words() {
+        for word in [
+            "Nf3", "a6", "O-O", "o-o-o+", "h8-h2", "W:e4", "Propose", "resign",
+        ] {
+            assert!(could_be_a_move(word), "{word}");
+        }
+        for word in ["thanks", "is", "my", "reply", "gg", "Good", "luck!"] {
+            assert!(!could_be_a_move(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn move_words_of_a_reply_are_read_in_plain_notation() {
+        let (words, guard) = parse_move_words(&["\u{2658}f3\u{00A0}0-0#3"], None).unwrap();
+        assert_eq!(
+            words,
+            [MoveWord::Play("Nf3".into()), MoveWord::Play("O-O".into())]
+        );
+        assert_eq!(guard, Some(3));
     }
 
     #[test]

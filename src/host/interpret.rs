@@ -166,7 +166,9 @@ fn reply_style(
             board: Some(board),
         }]);
     }
-    let words: Vec<&str> = first.split_whitespace().collect();
+    // Read as move words are: `ｒｅｓｉｇｎ` from a phone is `resign`.
+    let plain = super::normalise::move_words(first);
+    let words: Vec<&str> = plain.iter().map(String::as_str).collect();
     let command = match words.as_slice() {
         [word] if word.eq_ignore_ascii_case("resign") => Ok(Command::Resign {
             kind,

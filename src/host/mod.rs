@@ -15,6 +15,7 @@ pub mod grammar;
 pub mod guard;
 mod handle;
 mod interpret;
+mod normalise;
 mod notice;
 pub mod password;
 mod post;

@@ -90,6 +90,12 @@ pub enum Event {
     DrawRejected {
         userid: String,
     },
+    /// The game ended part-way through the player's command: these words
+    /// of it came after the end and were not played.
+    Unplayed {
+        userid: String,
+        words: Vec<String>,
+    },
 }
 
 /// A comment that comes with a move, passed on to the other players.

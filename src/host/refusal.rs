@@ -213,6 +213,14 @@ pub enum Refusal {
     TokenExpired {
         board: Option<i64>,
     },
+    /// A word that reads like a move came after the player's turn was
+    /// already complete with the moves `played` before it; nothing of the
+    /// command was stored.
+    TurnComplete {
+        userid: String,
+        word: String,
+        played: Vec<String>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -1,22 +1,36 @@
 //! Cuts what a mail client adds around what the sender typed: quoted
-//! lines, the quoted original under a top-posted reply, the signature and
-//! the "Sent from my phone" kind of footer.
+//! lines, the quoted original under a top-posted reply (or above a
+//! bottom-posted one), the signature and the "Sent from my phone" kind
+//! of footer.
 
 /// The text the sender wrote, with quotes, attribution lines, signature
 /// and client footers removed, and blank lines at either end trimmed.
+/// A top-posted reply ends at the attribution line above the quote; in
+/// a bottom-posted one (nothing of the sender's own above the quote) the
+/// attribution and the quote are skipped and his text is read after them.
 pub fn sender_text(body: &str) -> String {
     let lines: Vec<&str> = body.lines().collect();
     let mut kept: Vec<&str> = Vec::new();
-    for (index, raw) in lines.iter().enumerate() {
+    let mut index = 0;
+    while let Some(raw) = lines.get(index) {
         let line = raw.trim_end_matches('\r');
         let trimmed = line.trim();
-        if ends_sender_text(trimmed, lines.get(index + 1).map(|next| next.trim())) {
-            break;
-        }
-        if trimmed.starts_with('>') {
+        let next = lines.get(index + 1).map(|next| next.trim());
+        let attribution = attribution_lines(trimmed, next);
+        if attribution > 0 {
+            if kept.iter().any(|line| !line.trim().is_empty()) {
+                break;
+            }
+            index += attribution;
             continue;
         }
-        kept.push(line.trim_end());
+        if ends_sender_text(trimmed, next) {
+            break;
+        }
+        if !trimmed.starts_with('>') {
+            kept.push(line.trim_end());
+        }
+        index += 1;
     }
     while kept.first().is_some_and(|line| line.trim().is_empty()) {
         kept.remove(0);
@@ -27,17 +41,11 @@ pub fn sender_text(body: &str) -> String {
     kept.join("\n")
 }
 
-/// Whether this line starts the part of the mail that is no longer the
-/// sender's own words.
-fn ends_sender_text(line: &str, next: Option<&str>) -> bool {
-    // The signature separator is "-- "; many clients lose the trailing
-    // space on the way.
-    if line == "--" || line == "-- " {
-        return true;
-    }
+/// How many lines an attribution above a quoted original takes here
+/// ("On ... wrote:", in the usual languages; Gmail wraps long ones onto
+/// the next line), or 0 when this line does not start one.
+fn attribution_lines(line: &str, next: Option<&str>) -> usize {
     let lower = line.to_lowercase();
-    // Attribution lines above a quoted original, in the usual languages;
-    // Gmail wraps long ones onto the next line.
     let attribution = |text: &str| {
         text.ends_with("wrote:")
             || text.ends_with("schrieb:")
@@ -49,11 +57,26 @@ fn ends_sender_text(line: &str, next: Option<&str>) -> bool {
         || lower.starts_with("am ")
         || lower.starts_with("le ")
         || lower.starts_with("el ");
-    if starts_attribution
-        && (attribution(&lower) || next.is_some_and(|next| attribution(&next.to_lowercase())))
-    {
+    if !starts_attribution {
+        0
+    } else if attribution(&lower) {
+        1
+    } else if next.is_some_and(|next| attribution(&next.to_lowercase())) {
+        2
+    } else {
+        0
+    }
+}
+
+/// Whether this line starts the part of the mail that is no longer the
+/// sender's own words (besides an attribution line).
+fn ends_sender_text(line: &str, next: Option<&str>) -> bool {
+    // The signature separator is "-- "; many clients lose the trailing
+    // space on the way.
+    if line == "--" || line == "-- " {
         return true;
     }
+    let lower = line.to_lowercase();
     // Outlook's separators before the quoted original.
     if lower.starts_with("-----original message-----")
         || lower.starts_with("----- original message -----")
@@ -120,6 +143,32 @@ mod tests {
         assert_eq!(sender_text(body), "d7d5");
         let body = "d7d5\n-----Original Message-----\nboard";
         assert_eq!(sender_text(body), "d7d5");
+    }
+
+    #[test]
+    fn bottom_posted_reply_is_read_under_the_quote() {
+        let body =
+            "On 29/11/2026 16:04, PBeM host wrote:\n> board\n>\n> more\n\nc5\n\nnice\n-- \nBob";
+        assert_eq!(sender_text(body), "c5\n\nnice");
+    }
+
+    #[test]
+    fn bottom_posted_reply_without_attribution_is_read_under_the_quote() {
+        let body = "> board\n> more\nc5\nSent from my iPhone";
+        assert_eq!(sender_text(body), "c5");
+    }
+
+    #[test]
+    fn bottom_posted_reply_under_a_wrapped_attribution_is_read() {
+        let body =
+            "\nOn Sun, Nov 29, 2026 at 3:03 PM pbem <\nhost@example.org> wrote:\n> board\nresign";
+        assert_eq!(sender_text(body), "resign");
+    }
+
+    #[test]
+    fn a_reply_with_nothing_of_the_sender_s_own_stays_empty() {
+        let body = "On Sun, Nov 29, 2026, pbem wrote:\n> board\n\n-- \nBob";
+        assert_eq!(sender_text(body), "");
     }
 
     #[test]

@@ -5,7 +5,8 @@
 use super::{comment_of, refused_on, reload, seated_game, Context, Failure, Handled};
 use crate::games::{GameKind, Side};
 use crate::host::command::{Credential, MoveWord};
-use crate::host::notice::{BoardNews, Event, Notice};
+use crate::host::grammar::could_be_a_move;
+use crate::host::notice::{BoardNews, Comment, Event, Notice};
 use crate::host::refusal::Refusal;
 use crate::host::replays::{self, LiveGame};
 use crate::store::{self, Ending, MoveRecord, Player};
@@ -94,10 +95,15 @@ struct Turn {
     turn_numbers: Vec<u32>,
     draw_offer: Option<Side>,
     draw_agreed: bool,
+    /// Words after the player's last move that read as no move: a
+    /// comment to the other players.
+    trailing_comment: Option<String>,
 }
 
 /// Plays the words in order on `live`'s game; the first that cannot be
 /// played refuses the whole command, shown with the board as stored.
+/// Once the player's moves are done (his turn is complete, or the game
+/// is over) the words left are not tried as moves: see [`after_turn`].
 fn play_words(
     ctx: &Context<'_>,
     live: &mut LiveGame,
@@ -111,10 +117,17 @@ fn play_words(
         turn_numbers: Vec::new(),
         draw_offer: live.record.draw_offer,
         draw_agreed: false,
+        trailing_comment: None,
     };
-    for word in words {
+    for (index, word) in words.iter().enumerate() {
         if turn.draw_agreed {
             return Err(refused_on(Refusal::AfterDrawAgreed, reload(ctx, live)));
+        }
+        if turn_is_over(live, side, word, &turn) {
+            return match after_turn(live, player, &words[index..], &mut turn) {
+                Ok(()) => Ok(turn),
+                Err(refusal) => Err(refused_on(refusal, reload(ctx, live))),
+            };
         }
         let step = match word {
             MoveWord::Play(text) => play_move(live, player, side, text, &mut turn),
@@ -131,6 +144,56 @@ fn play_words(
         }
     }
     Ok(turn)
+}
+
+/// Whether the command's moves so far have ended the player's part: the
+/// game is over, or (for a move word) it no longer waits for his side.
+/// Draw words after a move still count: `e4 propose` offers a draw.
+fn turn_is_over(live: &LiveGame, side: Side, word: &MoveWord, turn: &Turn) -> bool {
+    if turn.played.is_empty() {
+        return false;
+    }
+    live.game.outcome().is_some()
+        || (matches!(word, MoveWord::Play(_)) && !live.game.to_move().contains(&side))
+}
+
+/// The words left once the player's part is over. None of them reads as
+/// a move or a command word: they are a comment. Otherwise, when the game
+/// ended part-way they are reported as not played, and when only the
+/// turn is complete the command is refused, naming the first of them.
+fn after_turn(
+    live: &LiveGame,
+    player: &Player,
+    rest: &[MoveWord],
+    turn: &mut Turn,
+) -> Result<(), Refusal> {
+    let texts: Vec<String> = rest.iter().map(word_text).collect();
+    if !texts.iter().any(|text| could_be_a_move(text)) {
+        turn.trailing_comment = Some(texts.join(" "));
+        return Ok(());
+    }
+    if live.game.outcome().is_some() {
+        turn.events.push(Event::Unplayed {
+            userid: player.userid.clone(),
+            words: texts,
+        });
+        return Ok(());
+    }
+    Err(Refusal::TurnComplete {
+        userid: player.userid.clone(),
+        word: texts[0].clone(),
+        played: turn.played.iter().map(|m| m.notation.clone()).collect(),
+    })
+}
+
+/// A move word as the player wrote it (draw words in their usual form).
+fn word_text(word: &MoveWord) -> String {
+    match word {
+        MoveWord::Play(text) => text.clone(),
+        MoveWord::ProposeDraw => "propose".into(),
+        MoveWord::AcceptDraw => "accept".into(),
+        MoveWord::RejectDraw => "reject".into(),
+    }
 }
 
 fn play_move(
@@ -242,10 +305,23 @@ fn record_turn(ctx: &Context<'_>, mut live: LiveGame, player: &Player, turn: Tur
         }
         None => {}
     }
+    let comment = with_trailing_words(turn.trailing_comment, comment_of(ctx, &player.userid));
     Ok(vec![Notice::Board(BoardNews {
         live,
         events: turn.events,
-        comment: comment_of(ctx, &player.userid),
+        comment: comment.map(|text| Comment {
+            author: player.userid.clone(),
+            text,
+        }),
         new_game: false,
     })])
+}
+
+/// The words after the moves, then what the mail says besides, as one
+/// comment.
+fn with_trailing_words(trailing: Option<String>, mail: Option<Comment>) -> Option<String> {
+    match (trailing, mail.map(|comment| comment.text)) {
+        (Some(words), Some(text)) => Some(format!("{words}\n{text}")),
+        (words, text) => words.or(text),
+    }
 }

@@ -215,5 +215,10 @@ fn boards() -> Vec<Refusal> {
         },
         Refusal::TokenExpired { board: Some(101) },
         Refusal::TokenExpired { board: None },
+        Refusal::TurnComplete {
+            userid: userid(),
+            word: "Nf3".into(),
+            played: vec!["e4".into()],
+        },
     ]
 }

@@ -275,6 +275,10 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
         Event::DrawRejected {
             userid: "bob".into(),
         },
+        Event::Unplayed {
+            userid: "alice".into(),
+            words: vec!["Nf3".into()],
+        },
     ];
     let mut texts = Vec::new();
     for plies in 0..=opening(kind).len() {
@@ -363,5 +367,32 @@ fn every_german_mail_is_written_in_german() {
     assert_eq!(english.len(), german.len());
     for (en, de) in english.iter().zip(&german) {
         assert_ne!(en, de, "a German mail is the English one:\n{de}");
+    }
+}
+
+#[test]
+fn words_not_played_after_the_end_are_named_in_every_language() {
+    let renderer = Renderer::new(None).unwrap();
+    let store = Store::open_in_memory().unwrap();
+    let news = BoardNews {
+        live: board(&store, GameKind::Chess, 2, Some(Ending::Rules)),
+        events: vec![Event::Unplayed {
+            userid: "bob".into(),
+            words: vec!["Nc6".into(), "a6".into()],
+        }],
+        comment: None,
+        new_game: false,
+    };
+    for (language, says) in [
+        ("en", "the rest of bob's command, so Nc6 a6 was not played."),
+        (
+            "de",
+            "Befehls von bob zu Ende, also wurde Nc6 a6 nicht gespielt.",
+        ),
+    ] {
+        let letter = renderer
+            .board(&news, Side::White, &host(), language)
+            .unwrap();
+        assert!(letter.body.contains(says), "{language}: {}", letter.body);
     }
 }
