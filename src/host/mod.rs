@@ -10,6 +10,7 @@
 //! each into typed notices, `render` words each notice from a template in
 //! the reader's language, and `post` queues the mails.
 
+pub mod clocks;
 pub mod command;
 pub mod grammar;
 pub mod guard;
