@@ -17,6 +17,7 @@ mod interpret;
 mod notice;
 pub mod password;
 mod post;
+pub mod redact;
 pub mod refusal;
 pub mod render;
 mod replays;
@@ -401,6 +402,7 @@ impl Handling<'_> {
                 name: self.settings.name.clone(),
             },
             queued: 0,
+            secrets: redact::Secrets::of_mail(conn, mail),
         };
         let mut applied = false;
         let commands = requests.len();

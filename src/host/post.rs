@@ -4,6 +4,7 @@
 //! transaction.
 
 use super::notice::{Answer, Notice};
+use super::redact::Secrets;
 use super::render::{HostFacts, Letter, Reader, Renderer};
 use super::replays::LiveGame;
 use super::{HostError, HostSettings};
@@ -22,6 +23,8 @@ pub struct Post<'a> {
     pub host: HostFacts,
     /// How many mails were queued so far.
     pub queued: usize,
+    /// The passwords the inbound mail gave, masked in every mail queued.
+    pub secrets: Secrets,
 }
 
 /// How an outgoing mail threads.
@@ -72,8 +75,8 @@ impl Post<'_> {
             }
             Notice::Refused { refusal, board } => {
                 let sender = self.sender()?;
+                let reader = reader_of(sender.as_ref(), board.as_deref());
                 let live = board.as_deref();
-                let reader = reader_of(sender.as_ref(), live);
                 let language = self.language_of(sender.as_ref());
                 let letter = self.renderer.refusal(
                     &refusal,
@@ -199,8 +202,8 @@ impl Post<'_> {
             self.conn,
             &QueuedMail {
                 recipient: recipient.to_string(),
-                subject: letter.subject.to_string(),
-                body: letter.body.clone(),
+                subject: self.secrets.mask(&letter.subject.to_string()),
+                body: self.secrets.mask(&letter.body),
                 message_id,
                 in_reply_to,
                 references,

@@ -1,0 +1,80 @@
+//! Secrets and strangers: passwords never leave the host, only players
+//! see their boards in error mails, a challenge needs one of its players,
+//! and text the sender controls is quoted as text.
+
+mod host_harness;
+
+use host_harness::{address, PostOffice, Sent};
+
+fn two_players_on_a_board() -> PostOffice {
+    let mut office = PostOffice::new();
+    office.signup("alice");
+    office.signup("bob");
+    let sent = office.send(&address("alice"), "chess challenge alice bob", "");
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    office
+}
+
+fn one(sent: &[Sent]) -> &Sent {
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    &sent[0]
+}
+
+/// Every subject and body in the outbox table.
+fn outbox_texts(office: &PostOffice) -> Vec<String> {
+    let conn = office.runtime.host.store().connection();
+    let mut statement = conn.prepare("SELECT subject, body FROM outbox").unwrap();
+    let rows = statement
+        .query_map([], |row| {
+            Ok(format!(
+                "{}\n{}",
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?
+            ))
+        })
+        .unwrap();
+    rows.map(Result::unwrap).collect()
+}
+
+fn assert_nowhere(office: &PostOffice, sent: &[Sent], secret: &str) {
+    for mail in sent {
+        let raw = String::from_utf8_lossy(&std::fs::read(&mail.path).unwrap()).into_owned();
+        assert!(!mail.body.contains(secret), "{}", mail.body);
+        assert!(!raw.contains(secret), "{raw}");
+    }
+    for text in outbox_texts(office) {
+        assert!(!text.contains(secret), "{text}");
+    }
+}
+
+#[test]
+fn an_error_mail_quotes_the_command_without_its_password() {
+    let mut office = two_players_on_a_board();
+    let sent = office.send(
+        &address("alice"),
+        "chess move 101 alice pw-alice e2e5",
+        "chess move 101 alice pw-alice e2e5 again",
+    );
+    let error = one(&sent);
+    assert!(error.body.contains("not legal"), "{}", error.body);
+    assert!(
+        error
+            .body
+            .contains("> Subject: chess move 101 alice ******** e2e5"),
+        "{}",
+        error.body
+    );
+    assert_nowhere(&office, &sent, "pw-alice");
+}
+
+#[test]
+fn passwords_of_lines_that_do_not_parse_are_masked_too() {
+    let mut office = two_players_on_a_board();
+    let body = "chess move 101 bob pw-bob\nchsss move 101 alice pw-alice e4\n\
+                change password bob pw-bob n3w-secret extra\nsignup carol carols-pw x y@\n";
+    let sent = office.send(&address("bob"), "multiple", body);
+    assert!(!sent.is_empty());
+    for secret in ["pw-bob", "pw-alice", "n3w-secret", "carols-pw"] {
+        assert_nowhere(&office, &sent, secret);
+    }
+}
