@@ -78,3 +78,32 @@ fn passwords_of_lines_that_do_not_parse_are_masked_too() {
         assert_nowhere(&office, &sent, secret);
     }
 }
+
+#[test]
+fn an_error_mail_to_a_stranger_shows_no_board() {
+    let mut office = two_players_on_a_board();
+    office.signup("mallory");
+    let sent = office.send(
+        &address("mallory"),
+        "chess move 101 mallory pw-mallory e4",
+        "",
+    );
+    let error = one(&sent);
+    assert!(
+        error.body.contains("does not play on board 101"),
+        "{}",
+        error.body
+    );
+    assert!(!error.body.contains("+---+"), "{}", error.body);
+    let sent = office.send("eve@example.org", "chess move 101 alice guess e4", "");
+    let error = one(&sent);
+    assert!(error.body.contains("wrong password"), "{}", error.body);
+    assert!(!error.body.contains("+---+"), "{}", error.body);
+}
+
+#[test]
+fn an_error_mail_to_a_player_of_the_board_still_shows_it() {
+    let mut office = two_players_on_a_board();
+    let sent = office.send(&address("alice"), "chess move 101 alice pw-alice e2e5", "");
+    assert!(one(&sent).body.contains("+---+"), "{}", sent[0].body);
+}

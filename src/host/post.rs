@@ -76,7 +76,9 @@ impl Post<'_> {
             Notice::Refused { refusal, board } => {
                 let sender = self.sender()?;
                 let reader = reader_of(sender.as_ref(), board.as_deref());
-                let live = board.as_deref();
+                // Only a player seated at the board sees it in an error
+                // mail; anyone may name a board, not everyone may look.
+                let live = board.as_deref().filter(|_| reader != Reader::Onlooker);
                 let language = self.language_of(sender.as_ref());
                 let letter = self.renderer.refusal(
                     &refusal,
