@@ -107,3 +107,34 @@ fn an_error_mail_to_a_player_of_the_board_still_shows_it() {
     let sent = office.send(&address("alice"), "chess move 101 alice pw-alice e2e5", "");
     assert!(one(&sent).body.contains("+---+"), "{}", sent[0].body);
 }
+
+/// Lines of a mail as any client may break them: at CR, LF or both.
+fn client_lines(text: &str) -> Vec<&str> {
+    text.split(['\r', '\n']).collect()
+}
+
+#[test]
+fn a_line_break_encoded_into_the_subject_or_body_stays_inside_the_quote() {
+    let mut office = two_players_on_a_board();
+    let raw = "From: eve@example.org\r\nTo: pbem@localhost\r\nMessage-ID: <inject@example.org>\r\n\
+               Subject: =?utf-8?q?chess_move=0D=0AInjected_line?=\r\n\
+               Content-Type: text/plain; charset=utf-8\r\n\
+               Content-Transfer-Encoding: quoted-printable\r\n\r\n\
+               hello=0DInjected body=0BInjected tab\r\n";
+    let sent = office.deliver_raw(raw.as_bytes());
+    let error = one(&sent);
+    let raw_sent = String::from_utf8_lossy(&std::fs::read(&error.path).unwrap()).into_owned();
+    for text in [error.body.as_str(), raw_sent.as_str()] {
+        let holding: Vec<&str> = client_lines(text)
+            .into_iter()
+            .filter(|line| line.contains("Injected"))
+            .collect();
+        assert!(!holding.is_empty(), "{text}");
+        for line in holding {
+            assert!(
+                line.starts_with('>'),
+                "an unquoted line {line:?} in:\n{text}"
+            );
+        }
+    }
+}
