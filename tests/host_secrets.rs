@@ -138,3 +138,113 @@ fn a_line_break_encoded_into_the_subject_or_body_stays_inside_the_quote() {
         }
     }
 }
+
+fn board_count(office: &PostOffice) -> i64 {
+    office
+        .runtime
+        .host
+        .store()
+        .connection()
+        .query_row("SELECT COUNT(*) FROM games", [], |row| row.get(0))
+        .unwrap()
+}
+
+fn alice_and_bob() -> PostOffice {
+    let mut office = PostOffice::new();
+    office.signup("alice");
+    office.signup("bob");
+    office
+}
+
+#[test]
+fn a_strangers_challenge_starts_no_board_and_does_not_tell_who_exists() {
+    let mut office = alice_and_bob();
+    let real = office.send("mallory@example.org", "chess challenge alice bob", "");
+    let made_up = office.send("mallory@example.org", "chess challenge alice nobody", "");
+    assert_eq!(board_count(&office), 0);
+    let (real, made_up) = (one(&real), one(&made_up));
+    assert!(
+        real.body.contains("must come from one of the two players"),
+        "{}",
+        real.body
+    );
+    assert!(real.body.contains("-password:PASSWORD"), "{}", real.body);
+    let problem = |body: &str| {
+        body.lines()
+            .find(|l| l.starts_with("Problem"))
+            .map(String::from)
+    };
+    assert_eq!(problem(&real.body), problem(&made_up.body));
+    let wrong = office.send(
+        "mallory@example.org",
+        "chess challenge alice bob -password:guess",
+        "",
+    );
+    assert_eq!(problem(&one(&wrong).body), problem(&real.body));
+    assert_eq!(board_count(&office), 0);
+}
+
+#[test]
+fn multiple_mails_of_fifty_forged_challenges_start_no_board() {
+    let mut office = alice_and_bob();
+    let body = "chess challenge alice bob\n".repeat(50);
+    for _ in 0..2 {
+        office.send("mallory@example.org", "multiple", &body);
+    }
+    assert_eq!(board_count(&office), 0);
+}
+
+#[test]
+fn a_challenge_from_the_second_players_address_names_him_and_carries_his_comment() {
+    let mut office = alice_and_bob();
+    let sent = office.send(
+        &address("bob"),
+        "chess challenge alice bob",
+        "Good luck, alice!",
+    );
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    assert_eq!(board_count(&office), 1);
+    for player in ["alice", "bob"] {
+        let mail = host_harness::mail_to(&sent, player);
+        assert!(
+            mail.body.contains("bob issued the challenge"),
+            "{}",
+            mail.body
+        );
+        assert!(
+            mail.body
+                .contains("bob (the challenger) writes:\nGood luck, alice!"),
+            "{}",
+            mail.body
+        );
+    }
+}
+
+#[test]
+fn the_password_switch_lets_the_challenger_write_from_elsewhere_and_is_not_kept() {
+    let mut office = alice_and_bob();
+    let sent = office.send(
+        "alice.phone@example.net",
+        "chess challenge alice bob -password:pw-alice -unrated",
+        "",
+    );
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    let game = office.game(101);
+    assert!(
+        game.switches
+            .iter()
+            .all(|s| !s.contains("pw-alice") && !s.contains("password")),
+        "{:?}",
+        game.switches
+    );
+    assert!(!game.host_options.contains("pw-alice"));
+    for mail in &sent {
+        assert!(
+            mail.body.contains("alice issued the challenge"),
+            "{}",
+            mail.body
+        );
+        assert!(!mail.body.contains("pw-alice"), "{}", mail.body);
+    }
+    assert_nowhere(&office, &sent, "pw-alice");
+}

@@ -57,6 +57,10 @@ pub enum Event {
     DrawRejected {
         userid: String,
     },
+    /// A new board: the player who issued the challenge.
+    Challenged {
+        userid: String,
+    },
 }
 
 /// A comment that comes with a move, passed on to the other players.

@@ -22,6 +22,7 @@
 //! Each secret is masked wherever it stands as a whole word: not next to
 //! a letter or digit, so `-password:PW` and `"PW"` are masked too.
 
+use super::command::challenge_password;
 use super::grammar::parse_command;
 use super::subject;
 use crate::games::GameKind;
@@ -98,7 +99,12 @@ pub fn line_secrets(line: &str, is_player: &dyn Fn(&str) -> bool) -> Vec<String>
             }
         }
     }
-    secrets.extend(words.iter().filter_map(|word| switch_password(word)));
+    secrets.extend(
+        words
+            .iter()
+            .filter_map(|word| challenge_password(word))
+            .map(str::to_string),
+    );
     let mut seen = Vec::with_capacity(secrets.len());
     secrets.retain(|secret| {
         let fresh = !seen.contains(secret);
@@ -106,13 +112,6 @@ pub fn line_secrets(line: &str, is_player: &dyn Fn(&str) -> bool) -> Vec<String>
         fresh
     });
     secrets
-}
-
-/// The value of a `-password:PW` word.
-pub fn switch_password(word: &str) -> Option<String> {
-    let head = word.get(..PASSWORD_SWITCH.len())?;
-    let value = &word[PASSWORD_SWITCH.len()..];
-    (head.eq_ignore_ascii_case(PASSWORD_SWITCH) && !value.is_empty()).then(|| value.to_string())
 }
 
 /// The passwords of one inbound mail, to be masked in what goes out.

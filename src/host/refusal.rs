@@ -191,6 +191,11 @@ pub enum Refusal {
         board: i64,
     },
     EmptyChat,
+    /// A challenge from an address of neither player, without the first
+    /// player's password: nothing tells whether the players exist.
+    ChallengeNotAllowed {
+        game: GameKind,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -401,6 +401,7 @@ fn event_view(event: &Event, viewer: Side, total: usize, sealed: usize) -> Value
         Event::DrawOffered { userid } => context! { kind => "draw_offered", userid },
         Event::DrawLapsed { userid } => context! { kind => "draw_lapsed", userid },
         Event::DrawRejected { userid } => context! { kind => "draw_rejected", userid },
+        Event::Challenged { userid } => context! { kind => "challenged", userid },
     }
 }
 
