@@ -248,3 +248,56 @@ fn the_password_switch_lets_the_challenger_write_from_elsewhere_and_is_not_kept(
     }
     assert_nowhere(&office, &sent, "pw-alice");
 }
+
+/// An error mail as versions before 10 wrote it: the command quoted with
+/// its password.
+const OLD_ERROR_BODY: &str = "Your mail could not be carried out.\n\n\
+    Problem: e2e5 is not legal here: the pawn cannot go there\n\n\
+    Your mail:\n> Subject: chess move 101 alice old-secret e2e5\n>\n> sigup alice other-secret\n";
+
+#[test]
+fn opening_an_older_data_directory_masks_the_passwords_its_mails_quoted() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = pbem::config::Config::from_toml("", Some(dir.path())).unwrap();
+    drop(pbem::daemon::Runtime::open(&config).unwrap());
+    // As an older version left it: never scrubbed.
+    let _ = std::fs::remove_file(config.outbox_folder.join(".passwords-masked"));
+    let conn = rusqlite::Connection::open(&config.database).unwrap();
+    conn.execute_batch(
+        "INSERT INTO players (userid, password_hash, addresses, signed_off, created)
+             VALUES ('alice', 'x', 'alice@example.org', 0, 1);
+         PRAGMA user_version = 9;",
+    )
+    .unwrap();
+    conn.execute(
+        "INSERT INTO outbox (id, recipient, subject, body, message_id, references_ids, created, sent)
+         VALUES (1, 'alice@example.org', 'Chess Board 101 Error', ?1, 'old@localhost', '', 1, 1)",
+        [OLD_ERROR_BODY],
+    )
+    .unwrap();
+    drop(conn);
+    let eml = format!(
+        "From: pbem@localhost\r\nTo: alice@example.org\r\nSubject: Chess Board 101 Error\r\n\
+         Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 7bit\r\n\r\n{}",
+        OLD_ERROR_BODY.replace('\n', "\r\n")
+    );
+    let eml_path = config.outbox_folder.join("00000001.eml");
+    std::fs::write(&eml_path, eml).unwrap();
+
+    let runtime = pbem::daemon::Runtime::open(&config).unwrap();
+    let body: String = runtime
+        .host
+        .store()
+        .connection()
+        .query_row("SELECT body FROM outbox WHERE id = 1", [], |row| row.get(0))
+        .unwrap();
+    let file = std::fs::read_to_string(&eml_path).unwrap();
+    for text in [&body, &file] {
+        assert!(!text.contains("old-secret"), "{text}");
+        assert!(!text.contains("other-secret"), "{text}");
+        assert!(
+            text.contains("chess move 101 alice ******** e2e5"),
+            "{text}"
+        );
+    }
+}

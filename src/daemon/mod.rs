@@ -17,7 +17,7 @@ use crate::mail::maildir::Maildir;
 use crate::mail::outbound::{host_mailbox, OutboundError};
 use crate::mail::raw::ReadMail;
 use crate::mail::sender::{Drained, OutboxSender};
-use crate::mail::transport::{FileTransport, SendmailTransport, SmtpTransport, Transport};
+use crate::mail::transport::{scrub, FileTransport, SendmailTransport, SmtpTransport, Transport};
 use crate::store::{self, Store, StoreError};
 use group::{guarded, run_group, Group, MailFailure};
 use presence::Presence;
@@ -112,6 +112,20 @@ fn outbox_sender(config: &Config) -> Result<OutboxSender, DaemonError> {
     ))
 }
 
+/// Masks the passwords that mails of older versions quoted in the file
+/// transport's folder, once. A failure is logged and the host runs on:
+/// the work is tried again at the next start.
+fn mask_old_outbox_files(folder: &Path, store: &Store) {
+    let conn = store.connection();
+    let is_player = |word: &str| !matches!(store::find_player(conn, word), Ok(None));
+    if let Err(err) = scrub::scrub_folder_once(folder, &is_player) {
+        warn!(
+            folder = %folder.display(),
+            "cannot mask the passwords quoted in old mail files yet: {err}"
+        );
+    }
+}
+
 /// An error that repeats unchanged (a busy database, seen on every poll)
 /// is logged once in this interval.
 const REPEAT_INTERVAL: Duration = Duration::from_secs(60);
@@ -162,6 +176,9 @@ impl Runtime {
         let renderer = Renderer::new(overrides)?.with_default_language(&config.host.language)?;
         let maildir = Maildir::open(&config.maildir).map_err(|e| folder(&config.maildir, e))?;
         let sender = outbox_sender(config)?;
+        if matches!(config.outbound.transport, TransportChoice::File) {
+            mask_old_outbox_files(&config.outbox_folder, &store);
+        }
         Ok(Runtime {
             host: Host::new(store, renderer, config.host.clone()),
             maildir,

@@ -3,7 +3,7 @@
 //! own transaction.
 
 use super::{StoreError, StoreResult};
-use rusqlite::Connection;
+use rusqlite::{params, Connection, OptionalExtension};
 
 /// Each entry upgrades version `index` to `index + 1`.
 const MIGRATIONS: &[&str] = &[
@@ -187,6 +187,11 @@ const MIGRATIONS: &[&str] = &[
     // their words in `result`. A player's language for his mails. (The
     // columns, in GAME_AND_PLAYER_V9_COLUMNS, are all it adds.)
     "",
+    // 10: no password in stored mail. Error mails of older versions quoted
+    // the command with its password (`> Subject: ...`, `> line`) and
+    // refusals repeated its words; each outbox body is masked as new mail
+    // is (host::redact), by mask_quoted_passwords. No schema change.
+    "",
 ];
 
 /// The outbox columns version 8 adds. Each is added only where missing, so
@@ -222,6 +227,45 @@ fn add_missing_columns(
     Ok(())
 }
 
+/// Version 10: the passwords quoted in stored outbox bodies masked, a
+/// page of rows at a time so a large outbox is never held in memory.
+fn mask_quoted_passwords(conn: &Connection) -> StoreResult<()> {
+    const PAGE: i64 = 500;
+    let is_player = |word: &str| {
+        let found = conn
+            .query_row(
+                "SELECT 1 FROM players WHERE userid = ?1 COLLATE NOCASE",
+                [word],
+                |_| Ok(()),
+            )
+            .optional();
+        // A failed look-up counts as a player: one word too many masked.
+        !matches!(found, Ok(None))
+    };
+    let mut after = 0_i64;
+    loop {
+        let page: Vec<(i64, String)> = conn
+            .prepare(
+                "SELECT id, body FROM outbox WHERE id > ?1 AND body LIKE '%>%'
+                 ORDER BY id LIMIT ?2",
+            )?
+            .query_map(params![after, PAGE], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        let Some(&(last, _)) = page.last() else {
+            return Ok(());
+        };
+        for (id, body) in page {
+            if let Some(masked) = crate::host::redact::scrub_stored(&body, &is_player) {
+                conn.execute(
+                    "UPDATE outbox SET body = ?1 WHERE id = ?2",
+                    params![masked, id],
+                )?;
+            }
+        }
+        after = last;
+    }
+}
+
 /// The version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
@@ -246,6 +290,9 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
             for (table, columns) in GAME_AND_PLAYER_V9_COLUMNS {
                 add_missing_columns(&tx, table, columns)?;
             }
+        }
+        if from == 9 {
+            mask_quoted_passwords(&tx)?;
         }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;
