@@ -301,3 +301,88 @@ fn opening_an_older_data_directory_masks_the_passwords_its_mails_quoted() {
         );
     }
 }
+
+fn run_pbem(args: &[&str]) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbem"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn mode(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+/// Every file and folder under `root`, itself included.
+fn tree(root: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut all = vec![root.to_path_buf()];
+    let mut next = 0;
+    while next < all.len() {
+        if all[next].is_dir() {
+            let children: Vec<_> = std::fs::read_dir(&all[next])
+                .unwrap()
+                .map(|entry| entry.unwrap().path())
+                .collect();
+            all.extend(children);
+        }
+        next += 1;
+    }
+    all
+}
+
+fn assert_owner_only(root: &std::path::Path) {
+    for path in tree(root) {
+        let expected = if path.is_dir() { 0o700 } else { 0o600 };
+        assert_eq!(
+            mode(&path),
+            expected,
+            "{} is {:o}",
+            path.display(),
+            mode(&path)
+        );
+    }
+}
+
+#[test]
+fn the_host_creates_its_data_directory_and_files_for_its_owner_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let data_arg = data.to_str().unwrap();
+    run_pbem(&[
+        "mail",
+        "--data",
+        data_arg,
+        "--from",
+        "alice@example.org",
+        "signup alice pw",
+    ]);
+    run_pbem(&["serve", "--once", "--data", data_arg]);
+    assert!(data.join("pbem.sqlite").exists());
+    assert!(tree(&data)
+        .iter()
+        .any(|path| path.extension().is_some_and(|e| e == "eml")));
+    assert_owner_only(&data);
+}
+
+#[test]
+fn opening_a_data_directory_tightens_it_and_its_database() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let data_arg = data.to_str().unwrap();
+    run_pbem(&["serve", "--once", "--data", data_arg]);
+    let loose = |path: &std::path::Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    loose(&data, 0o755);
+    loose(&data.join("pbem.sqlite"), 0o644);
+    run_pbem(&["serve", "--once", "--data", data_arg]);
+    assert_eq!(mode(&data), 0o700);
+    assert_eq!(mode(&data.join("pbem.sqlite")), 0o600);
+}

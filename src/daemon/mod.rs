@@ -112,6 +112,30 @@ fn outbox_sender(config: &Config) -> Result<OutboxSender, DaemonError> {
     ))
 }
 
+/// The data directory and the database (with its WAL and shared-memory
+/// files) for their owner only, as an older version may have left them
+/// readable by all. A failure (a folder not ours) is logged, not fatal.
+fn owner_only(data_dir: &Path, database: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let mut files = vec![(data_dir.to_path_buf(), 0o700)];
+    for suffix in ["", "-wal", "-shm"] {
+        let mut name = database.as_os_str().to_owned();
+        name.push(suffix);
+        files.push((PathBuf::from(name), 0o600));
+    }
+    for (path, mode) in files {
+        let Ok(metadata) = std::fs::metadata(&path) else {
+            continue;
+        };
+        if metadata.permissions().mode() & 0o777 & !mode == 0 {
+            continue;
+        }
+        if let Err(err) = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)) {
+            warn!(file = %path.display(), "cannot make it owner-only: {err}");
+        }
+    }
+}
+
 /// Masks the passwords that mails of older versions quoted in the file
 /// transport's folder, once. A failure is logged and the host runs on:
 /// the work is tried again at the next start.
@@ -169,6 +193,7 @@ impl Runtime {
             path: config.database.clone(),
             source,
         })?;
+        owner_only(&config.data_dir, &config.database);
         let overrides = config
             .templates
             .is_dir()
