@@ -261,7 +261,7 @@ fn opening_an_older_data_directory_masks_the_passwords_its_mails_quoted() {
     let config = pbem::config::Config::from_toml("", Some(dir.path())).unwrap();
     drop(pbem::daemon::Runtime::open(&config).unwrap());
     // As an older version left it: never scrubbed.
-    let _ = std::fs::remove_file(config.outbox_folder.join(".passwords-masked"));
+    let _ = std::fs::remove_file(config.data_dir.join("outbox-passwords-masked"));
     let conn = rusqlite::Connection::open(&config.database).unwrap();
     conn.execute_batch(
         "INSERT INTO players (userid, password_hash, addresses, signed_off, created)

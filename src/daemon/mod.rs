@@ -139,10 +139,12 @@ fn owner_only(data_dir: &Path, database: &Path) {
 /// Masks the passwords that mails of older versions quoted in the file
 /// transport's folder, once. A failure is logged and the host runs on:
 /// the work is tried again at the next start.
-fn mask_old_outbox_files(folder: &Path, store: &Store) {
+fn mask_old_outbox_files(config: &Config, store: &Store) {
+    let folder = &config.outbox_folder;
+    let marker = config.data_dir.join(scrub::SCRUBBED_MARKER);
     let conn = store.connection();
     let is_player = |word: &str| !matches!(store::find_player(conn, word), Ok(None));
-    if let Err(err) = scrub::scrub_folder_once(folder, &is_player) {
+    if let Err(err) = scrub::scrub_folder_once(folder, &marker, &is_player) {
         warn!(
             folder = %folder.display(),
             "cannot mask the passwords quoted in old mail files yet: {err}"
@@ -202,7 +204,7 @@ impl Runtime {
         let maildir = Maildir::open(&config.maildir).map_err(|e| folder(&config.maildir, e))?;
         let sender = outbox_sender(config)?;
         if matches!(config.outbound.transport, TransportChoice::File) {
-            mask_old_outbox_files(&config.outbox_folder, &store);
+            mask_old_outbox_files(config, &store);
         }
         Ok(Runtime {
             host: Host::new(store, renderer, config.host.clone()),

@@ -1,7 +1,8 @@
 //! Passwords out of the mails older versions left as files: their error
 //! mails quoted the command with its password. The file transport's
 //! folder is scrubbed once when the host opens it on a data directory (a
-//! marker file records it); each file that
+//! marker file in the data directory records it, so the folder holds
+//! mails only); each file that
 //! quotes a password is written anew under a temporary name and renamed
 //! over the old one, so a crash leaves either file whole and the next
 //! start does the rest. (The sendmail transport keeps no files: its spool
@@ -12,13 +13,17 @@ use lettre::message::Body;
 use std::io::{self, Write};
 use std::path::Path;
 
-/// Present in a folder whose files were scrubbed.
-pub const SCRUBBED_MARKER: &str = ".passwords-masked";
+/// The marker, in the data directory, of an outbox folder scrubbed.
+pub const SCRUBBED_MARKER: &str = "outbox-passwords-masked";
 
-/// Scrubs every `.eml` file of `dir` once; `is_player` says whether a
-/// word names a player. Returns how many files were rewritten.
-pub fn scrub_folder_once(dir: &Path, is_player: &dyn Fn(&str) -> bool) -> io::Result<usize> {
-    let marker = dir.join(SCRUBBED_MARKER);
+/// Scrubs every `.eml` file of `dir` once, unless `marker` exists, and
+/// then makes it; `is_player` says whether a word names a player.
+/// Returns how many files were rewritten.
+pub fn scrub_folder_once(
+    dir: &Path,
+    marker: &Path,
+    is_player: &dyn Fn(&str) -> bool,
+) -> io::Result<usize> {
     if marker.exists() {
         return Ok(0);
     }
@@ -29,7 +34,7 @@ pub fn scrub_folder_once(dir: &Path, is_player: &dyn Fn(&str) -> bool) -> io::Re
             rewritten += 1;
         }
     }
-    write_replacing(&marker, b"passwords in these files are masked\n")?;
+    write_replacing(marker, b"the passwords quoted in outbox files are masked\n")?;
     if rewritten > 0 {
         tracing::info!(
             folder = %dir.display(),
@@ -146,17 +151,19 @@ mod tests {
     #[test]
     fn a_folder_is_scrubbed_once_and_clean_files_are_left_alone() {
         let dir = tempfile::tempdir().unwrap();
+        let marker_dir = tempfile::tempdir().unwrap();
+        let marker = marker_dir.path().join(SCRUBBED_MARKER);
         std::fs::write(dir.path().join("00000001.eml"), OLD_ERROR_MAIL).unwrap();
         let clean = "Subject: x\r\n\r\nno quotes\r\n";
         std::fs::write(dir.path().join("00000002.eml"), clean).unwrap();
-        assert_eq!(scrub_folder_once(dir.path(), &alice).unwrap(), 1);
+        assert_eq!(scrub_folder_once(dir.path(), &marker, &alice).unwrap(), 1);
         assert_eq!(
             std::fs::read_to_string(dir.path().join("00000002.eml")).unwrap(),
             clean
         );
         std::fs::write(dir.path().join("00000003.eml"), OLD_ERROR_MAIL).unwrap();
         assert_eq!(
-            scrub_folder_once(dir.path(), &alice).unwrap(),
+            scrub_folder_once(dir.path(), &marker, &alice).unwrap(),
             0,
             "done once only"
         );
