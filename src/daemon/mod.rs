@@ -17,7 +17,7 @@ use crate::mail::maildir::Maildir;
 use crate::mail::outbound::{host_mailbox, OutboundError};
 use crate::mail::raw::ReadMail;
 use crate::mail::sender::{Drained, OutboxSender};
-use crate::mail::transport::{FileTransport, SendmailTransport, SmtpTransport, Transport};
+use crate::mail::transport::{scrub, FileTransport, SendmailTransport, SmtpTransport, Transport};
 use crate::store::{self, Store, StoreError};
 use group::{guarded, run_group, Group, MailFailure};
 use presence::Presence;
@@ -112,6 +112,46 @@ fn outbox_sender(config: &Config) -> Result<OutboxSender, DaemonError> {
     ))
 }
 
+/// The data directory and the database (with its WAL and shared-memory
+/// files) for their owner only, as an older version may have left them
+/// readable by all. A failure (a folder not ours) is logged, not fatal.
+fn owner_only(data_dir: &Path, database: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let mut files = vec![(data_dir.to_path_buf(), 0o700)];
+    for suffix in ["", "-wal", "-shm"] {
+        let mut name = database.as_os_str().to_owned();
+        name.push(suffix);
+        files.push((PathBuf::from(name), 0o600));
+    }
+    for (path, mode) in files {
+        let Ok(metadata) = std::fs::metadata(&path) else {
+            continue;
+        };
+        if metadata.permissions().mode() & 0o777 & !mode == 0 {
+            continue;
+        }
+        if let Err(err) = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)) {
+            warn!(file = %path.display(), "cannot make it owner-only: {err}");
+        }
+    }
+}
+
+/// Masks the passwords that mails of older versions quoted in the file
+/// transport's folder, once. A failure is logged and the host runs on:
+/// the work is tried again at the next start.
+fn mask_old_outbox_files(config: &Config, store: &Store) {
+    let folder = &config.outbox_folder;
+    let marker = config.data_dir.join(scrub::SCRUBBED_MARKER);
+    let conn = store.connection();
+    let is_player = |word: &str| !matches!(store::find_player(conn, word), Ok(None));
+    if let Err(err) = scrub::scrub_folder_once(folder, &marker, &is_player) {
+        warn!(
+            folder = %folder.display(),
+            "cannot mask the passwords quoted in old mail files yet: {err}"
+        );
+    }
+}
+
 /// An error that repeats unchanged (a busy database, seen on every poll)
 /// is logged once in this interval.
 const REPEAT_INTERVAL: Duration = Duration::from_secs(60);
@@ -155,6 +195,7 @@ impl Runtime {
             path: config.database.clone(),
             source,
         })?;
+        owner_only(&config.data_dir, &config.database);
         let overrides = config
             .templates
             .is_dir()
@@ -162,6 +203,9 @@ impl Runtime {
         let renderer = Renderer::new(overrides)?.with_default_language(&config.host.language)?;
         let maildir = Maildir::open(&config.maildir).map_err(|e| folder(&config.maildir, e))?;
         let sender = outbox_sender(config)?;
+        if matches!(config.outbound.transport, TransportChoice::File) {
+            mask_old_outbox_files(config, &store);
+        }
         Ok(Runtime {
             host: Host::new(store, renderer, config.host.clone()),
             maildir,

@@ -183,9 +183,24 @@ impl Command {
             } => credential
                 .password()
                 .map(|password| (userid.as_str(), password)),
+            Command::Challenge {
+                white, switches, ..
+            } => switches
+                .iter()
+                .find_map(|switch| challenge_password(switch))
+                .map(|password| (white.as_str(), password)),
             _ => None,
         }
     }
+}
+
+/// The challenger's password given as the switch `-password:PW`, checked
+/// against the first-named player; it is never kept with the game.
+pub fn challenge_password(switch: &str) -> Option<&str> {
+    const SWITCH: &str = super::redact::PASSWORD_SWITCH;
+    let head = switch.get(..SWITCH.len())?;
+    let value = &switch[SWITCH.len()..];
+    (head.eq_ignore_ascii_case(SWITCH) && !value.is_empty()).then_some(value)
 }
 
 /// The form of a command, for telling a player how to write it; the
@@ -212,4 +227,25 @@ pub enum Syntax {
     Reply,
     /// A `multiple` mail.
     Multiple,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_challenge_claims_the_first_players_password_from_its_switch() {
+        let challenge = |switches: &[&str]| Command::Challenge {
+            kind: GameKind::Chess,
+            white: "alice".into(),
+            black: "bob".into(),
+            switches: switches.iter().map(|s| s.to_string()).collect(),
+        };
+        assert_eq!(
+            challenge(&["-rated", "-Password:s3cret"]).password_claim(),
+            Some(("alice", "s3cret"))
+        );
+        assert_eq!(challenge(&["-password:"]).password_claim(), None);
+        assert_eq!(challenge(&[]).password_claim(), None);
+    }
 }

@@ -20,6 +20,7 @@ mod normalise;
 mod notice;
 pub mod password;
 mod post;
+pub mod redact;
 pub mod refusal;
 pub mod render;
 mod replays;
@@ -451,6 +452,7 @@ impl Handling<'_> {
             },
             now: self.now,
             queued: 0,
+            secrets: redact::Secrets::of_mail(conn, mail),
         };
         let mut applied = false;
         let commands = requests.len();

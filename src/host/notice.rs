@@ -96,6 +96,10 @@ pub enum Event {
         userid: String,
         words: Vec<String>,
     },
+    /// A new board: the player who issued the challenge.
+    Challenged {
+        userid: String,
+    },
 }
 
 /// A comment that comes with a move, passed on to the other players.

@@ -4,6 +4,7 @@
 //! transaction.
 
 use super::notice::{AccountEvent, AccountNews, Answer, Notice};
+use super::redact::Secrets;
 use super::render::{HostFacts, Letter, Reader, Renderer};
 use super::replays::LiveGame;
 use super::{HostError, HostSettings};
@@ -24,6 +25,8 @@ pub struct Post<'a> {
     pub now: i64,
     /// How many mails were queued so far.
     pub queued: usize,
+    /// The passwords the inbound mail gave, masked in every mail queued.
+    pub secrets: Secrets,
 }
 
 /// How an outgoing mail threads, and what its Message-ID proves.
@@ -89,8 +92,10 @@ impl Post<'_> {
             }
             Notice::Refused { refusal, board } => {
                 let sender = self.sender()?;
-                let live = board.as_deref();
-                let reader = reader_of(sender.as_ref(), live);
+                let reader = reader_of(sender.as_ref(), board.as_deref());
+                // Only a player seated at the board sees it in an error
+                // mail; anyone may name a board, not everyone may look.
+                let live = board.as_deref().filter(|_| reader != Reader::Onlooker);
                 let language = self.language_of(sender.as_ref());
                 let letter = self.renderer.refusal(
                     &refusal,
@@ -270,8 +275,8 @@ impl Post<'_> {
             self.conn,
             &QueuedMail {
                 recipient: recipient.to_string(),
-                subject: letter.subject.to_string(),
-                body: letter.body.clone(),
+                subject: self.secrets.mask(&letter.subject.to_string()),
+                body: self.secrets.mask(&letter.body),
                 message_id,
                 in_reply_to,
                 references,

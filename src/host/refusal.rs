@@ -221,6 +221,11 @@ pub enum Refusal {
         word: String,
         played: Vec<String>,
     },
+    /// A challenge from an address of neither player, without the first
+    /// player's password: nothing tells whether the players exist.
+    ChallengeNotAllowed {
+        game: GameKind,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

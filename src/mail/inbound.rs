@@ -136,7 +136,7 @@ pub fn parse(raw: &[u8]) -> Result<InboundMail, InboundError> {
         received_hops,
         loop_stamps,
         message_id,
-        subject: message.subject().unwrap_or_default().trim().to_string(),
+        subject: one_line(message.subject().unwrap_or_default()),
         in_reply_to: header_ids(message.in_reply_to()),
         references: header_ids(message.references()),
         from,
@@ -144,6 +144,17 @@ pub fn parse(raw: &[u8]) -> Result<InboundMail, InboundError> {
         typed,
         unanswerable,
     })
+}
+
+/// A header's text on one line: control characters (a line break
+/// someone encoded into it) become spaces, so that no echo of it can
+/// start a line of its own.
+fn one_line(text: &str) -> String {
+    let line: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    line.trim().to_string()
 }
 
 /// The HTML with a `<br>` after each block element, so that lines typed

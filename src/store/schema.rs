@@ -3,7 +3,7 @@
 //! own transaction.
 
 use super::{StoreError, StoreResult};
-use rusqlite::Connection;
+use rusqlite::{params, Connection, OptionalExtension};
 
 /// Each entry upgrades version `index` to `index + 1`.
 const MIGRATIONS: &[&str] = &[
@@ -187,12 +187,17 @@ const MIGRATIONS: &[&str] = &[
     // their words in `result`. A player's language for his mails. (The
     // columns, in GAME_AND_PLAYER_V9_COLUMNS, are all it adds.)
     "",
-    // 10: accounts that cannot be taken over. Wrong passwords counted per
+    // 10: no password in stored mail. Error mails of older versions quoted
+    // the command with its password (`> Subject: ...`, `> line`) and
+    // refusals repeated its words; each outbox body is masked as new mail
+    // is (host::redact), by mask_quoted_passwords. No schema change.
+    "",
+    // 11: accounts that cannot be taken over. Wrong passwords counted per
     // account and per sender address, with the lock they earn; addresses
     // a player asked for that have not confirmed yet. What each id the
     // host sent proves (`scope`, with its `detail`: the address to confirm
     // or the addresses a change replaced) and the move a board mail asked
-    // for (`asks`); those columns, in SENT_IDS_V10_COLUMNS, come first.
+    // for (`asks`); those columns, in SENT_IDS_V11_COLUMNS, come first.
     "CREATE TABLE IF NOT EXISTS login_failures (
         key TEXT PRIMARY KEY,
         failures INTEGER NOT NULL,
@@ -224,8 +229,8 @@ const GAME_AND_PLAYER_V9_COLUMNS: &[(&str, &[(&str, &str)])] = &[
     ("players", &[("language", "TEXT")]),
 ];
 
-/// The columns version 10 adds to the ids the host sent.
-const SENT_IDS_V10_COLUMNS: &[(&str, &str)] =
+/// The columns version 11 adds to the ids the host sent.
+const SENT_IDS_V11_COLUMNS: &[(&str, &str)] =
     &[("scope", "TEXT"), ("detail", "TEXT"), ("asks", "INTEGER")];
 
 fn add_missing_columns(
@@ -243,6 +248,45 @@ fn add_missing_columns(
         }
     }
     Ok(())
+}
+
+/// Version 10: the passwords quoted in stored outbox bodies masked, a
+/// page of rows at a time so a large outbox is never held in memory.
+fn mask_quoted_passwords(conn: &Connection) -> StoreResult<()> {
+    const PAGE: i64 = 500;
+    let is_player = |word: &str| {
+        let found = conn
+            .query_row(
+                "SELECT 1 FROM players WHERE userid = ?1 COLLATE NOCASE",
+                [word],
+                |_| Ok(()),
+            )
+            .optional();
+        // A failed look-up counts as a player: one word too many masked.
+        !matches!(found, Ok(None))
+    };
+    let mut after = 0_i64;
+    loop {
+        let page: Vec<(i64, String)> = conn
+            .prepare(
+                "SELECT id, body FROM outbox WHERE id > ?1 AND body LIKE '%>%'
+                 ORDER BY id LIMIT ?2",
+            )?
+            .query_map(params![after, PAGE], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        let Some(&(last, _)) = page.last() else {
+            return Ok(());
+        };
+        for (id, body) in page {
+            if let Some(masked) = crate::host::redact::scrub_stored(&body, &is_player) {
+                conn.execute(
+                    "UPDATE outbox SET body = ?1 WHERE id = ?2",
+                    params![masked, id],
+                )?;
+            }
+        }
+        after = last;
+    }
 }
 
 /// The version this build writes.
@@ -271,7 +315,10 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
             }
         }
         if from == 9 {
-            add_missing_columns(&tx, "sent_ids", SENT_IDS_V10_COLUMNS)?;
+            mask_quoted_passwords(&tx)?;
+        }
+        if from == 10 {
+            add_missing_columns(&tx, "sent_ids", SENT_IDS_V11_COLUMNS)?;
         }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;

@@ -1,9 +1,10 @@
 //! Starting games, and each player's preferences for them.
 
-use super::{authenticate, refused, Context, Failure, Handled};
+use super::{authenticate, comment_of, refused, Context, Failure, Handled};
 use crate::games::GameKind;
-use crate::host::command::{Credential, Syntax};
-use crate::host::notice::{Answer, BoardNews, Notice};
+use crate::host::command::{challenge_password, Credential, Syntax};
+use crate::host::notice::{Answer, BoardNews, Event, Notice};
+use crate::host::redact::PASSWORD_SWITCH;
 use crate::host::refusal::Refusal;
 use crate::host::replays;
 use crate::store::{self, NewGame, Player, Preference};
@@ -25,7 +26,10 @@ fn split_switches(switches: &[String]) -> Result<HostSwitches, Failure> {
     };
     for switch in switches {
         let lower = switch.to_lowercase();
-        if lower == "-rated" {
+        if lower.starts_with(PASSWORD_SWITCH) {
+            // The challenger's password: checked, never kept.
+            continue;
+        } else if lower == "-rated" {
             split.rated = true;
         } else if lower == "-unrated" {
             split.rated = false;
@@ -93,6 +97,42 @@ fn willing(ctx: &Context<'_>, kind: GameKind, player: &Player) -> Result<(), Fai
     Ok(())
 }
 
+/// Who issues a challenge: a player of it writing from his own address,
+/// or the first-named player proven by the `-password:` switch. Anyone
+/// else is refused in words that do not tell whether the players exist.
+fn challenger(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    userids: [&str; 2],
+    switches: &[String],
+) -> Result<String, Failure> {
+    let not_allowed = || refused(Refusal::ChallengeNotAllowed { game: kind });
+    if let Some(password) = switches.iter().find_map(|s| challenge_password(s)) {
+        let Some(player) = store::find_player(ctx.conn, userids[0])? else {
+            return Err(not_allowed());
+        };
+        let proven = ctx.prechecked.matches(
+            &player.userid,
+            password,
+            &player.password_hash,
+            ctx.passwords,
+        );
+        return if proven {
+            Ok(player.userid)
+        } else {
+            Err(not_allowed())
+        };
+    }
+    for userid in userids {
+        if let Some(player) = store::find_player(ctx.conn, userid)? {
+            if player.has_address(ctx.from) {
+                return Ok(player.userid);
+            }
+        }
+    }
+    Err(not_allowed())
+}
+
 pub fn challenge(
     ctx: &Context<'_>,
     kind: GameKind,
@@ -100,6 +140,7 @@ pub fn challenge(
     black: &str,
     switches: &[String],
 ) -> Handled {
+    let challenger = challenger(ctx, kind, [white, black], switches)?;
     let [white, black] = seats(ctx, kind, [white, black])?;
     let split = split_switches(switches)?;
     let game = kind.new_game(&split.game).map_err(|err| {
@@ -122,8 +163,8 @@ pub fn challenge(
     let live = replays::load(ctx.conn, ctx.replays, id, None)?;
     Ok(vec![Notice::Board(BoardNews {
         live,
-        events: Vec::new(),
-        comment: None,
+        comment: comment_of(ctx, &challenger),
+        events: vec![Event::Challenged { userid: challenger }],
         new_game: true,
     })])
 }

@@ -150,7 +150,7 @@ impl Renderer {
         let comments: Vec<Value> = news
             .comment
             .iter()
-            .map(|c| context! { author => &c.author, text => &c.text })
+            .map(|c| context! { author => &c.author, text => without_controls(&c.text, &['\n', '\t']) })
             .collect();
         let offered_now = news
             .events
@@ -180,7 +180,7 @@ impl Renderer {
     ) -> Rendered {
         let ctx = context! {
             author => author,
-            text => text,
+            text => without_controls(text, &['\n', '\t']),
             game => live.kind,
             board_id => live.record.id,
         };
@@ -476,6 +476,7 @@ fn event_view(event: &Event, viewer: Side, total: usize, sealed: usize) -> Value
         Event::DrawLapsed { userid } => context! { kind => "draw_lapsed", userid },
         Event::DrawRejected { userid } => context! { kind => "draw_rejected", userid },
         Event::Unplayed { userid, words } => context! { kind => "unplayed", userid, words },
+        Event::Challenged { userid } => context! { kind => "challenged", userid },
     }
 }
 
@@ -483,11 +484,27 @@ fn event_view(event: &Event, viewer: Side, total: usize, sealed: usize) -> Value
 /// line (a line break someone encoded into it must not become a line of
 /// the reply) and the first 200 lines of its text.
 fn quoted(mail: &InboundMail) -> Value {
-    let subject: String = mail
-        .subject
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
+    let subject = without_controls(&mail.subject, &[]);
+    let lines: Vec<String> = mail
+        .text
+        .lines()
+        .take(200)
+        .map(|line| without_controls(line, &['\t']))
         .collect();
-    let lines: Vec<&str> = mail.text.lines().take(200).collect();
     context! { subject => subject, lines => lines }
+}
+
+/// Text the sender wrote, with every control character but those `kept`
+/// made a space: a lone CR or a vertical tab would start a line of its
+/// own in some mail clients, outside the quote or the comment it is in.
+fn without_controls(text: &str, kept: &[char]) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() && !kept.contains(&c) {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect()
 }

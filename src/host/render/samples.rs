@@ -123,6 +123,7 @@ fn accounts_and_challenges() -> Vec<Refusal> {
             game,
             reason: "unknown switch -x".into(),
         },
+        Refusal::ChallengeNotAllowed { game },
     ]
 }
 

@@ -4,6 +4,7 @@
 //! the outbox sender decides what to do with that.
 
 pub mod file;
+pub mod scrub;
 pub mod sendmail;
 pub mod smtp;
 
