@@ -29,8 +29,13 @@ fn found(program: &str) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
+/// Says what was not checked, past the test harness's capture (which
+/// swallows `eprintln!` of a passing test), so that it shows in every run.
 fn loud(message: &str) {
-    eprintln!("\n!!!!!!!! deploy_files: {message} !!!!!!!!\n");
+    let _ = writeln!(
+        std::io::stderr(),
+        "\n!!!!!!!! deploy_files: {message} !!!!!!!!\n"
+    );
 }
 
 /// A data directory and a config naming it, as /etc/pbem/pbem.toml would.
