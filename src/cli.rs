@@ -66,6 +66,15 @@ pub enum Command {
         #[command(flatten)]
         moment: Moment,
     },
+    /// Run once whatever timers are due (reminders, losses on time,
+    /// vacations that end), then send the outbox: for hosts fed by
+    /// `deliver` from an MTA, from cron or a systemd timer.
+    Tick {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+    },
     /// Write a player's mail into the host's Maildir (for trying the host
     /// out). The body comes from --body or from standard input.
     Mail {
@@ -152,6 +161,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             moment,
         } => serve(&place, once, &moment),
         Command::Deliver { place, moment } => Ok(deliver(&place, &moment)),
+        Command::Tick { place, moment } => tick(&place, &moment),
         Command::Mail {
             place,
             from,
@@ -299,6 +309,19 @@ fn serve(place: &Place, once: bool, moment: &Moment) -> Result<ExitCode> {
 
 /// Every failure becomes an exit code the MTA understands, so nothing is
 /// returned through `?` here.
+fn tick(place: &Place, moment: &Moment) -> Result<ExitCode> {
+    let config = place.config()?;
+    let mut runtime = Runtime::open(&config)?;
+    runtime.host.set_clock(moment.clock());
+    let report = runtime.host.tick()?;
+    let sent = runtime.send_waiting()?.sent;
+    println!(
+        "clocks started {}, vacations ended {}, reminders {}, losses on time {}, mails queued {}, sent {sent}",
+        report.clocks_started, report.vacations_ended, report.nags, report.forfeits, report.mails_queued
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 fn deliver(place: &Place, moment: &Moment) -> ExitCode {
     let config = match place.config() {
         Ok(config) => config,

@@ -2,6 +2,7 @@
 //! so the host runs with no file at all.
 
 mod accounts;
+mod clocks;
 
 use crate::host::HostSettings;
 use crate::mail::screen::InboundLimits;
@@ -46,6 +47,8 @@ struct ConfigFile {
     log: LogSection,
     #[serde(default)]
     accounts: accounts::AccountsSection,
+    #[serde(default)]
+    clocks: clocks::ClocksSection,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -244,6 +247,8 @@ impl Config {
             inbound_limits(&parsed.inbound).map_err(|(key, problem)| invalid(key, problem))?;
         let accounts = accounts::account_policy(&parsed.accounts)
             .map_err(|(key, problem)| invalid(key, problem))?;
+        let clocks = clocks::clock_settings(&parsed.clocks)
+            .map_err(|(key, problem)| invalid(key, problem))?;
         Ok(Config {
             database: inside(parsed.storage.database, "pbem.sqlite"),
             maildir: inside(parsed.inbound.maildir, "inbox"),
@@ -258,6 +263,7 @@ impl Config {
                 max_mails_per_hour,
                 limits,
                 accounts,
+                clocks,
             },
             outbound,
             data_dir,

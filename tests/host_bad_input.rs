@@ -166,7 +166,11 @@ fn challenge_with_a_bad_switch_is_refused_and_starts_nothing() {
         "",
     );
     let error = only_error(&sent, &address("alice"));
-    assert!(error.body.contains("not a host option"), "{}", error.body);
+    assert!(
+        error.body.contains("not a time option the host can use"),
+        "{}",
+        error.body
+    );
     // Nothing was created: the next challenge still gets board 101.
     let sent = office.send(&address("alice"), "chess challenge alice bob", "");
     assert_eq!(mail_to(&sent, "bob").subject, "New Chess Board 101 alice");

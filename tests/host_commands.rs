@@ -356,12 +356,13 @@ fn host_switches_are_stripped_and_kept_with_the_game() {
     );
     let bob = mail_to(&sent, "bob");
     assert!(
-        bob.body.contains("Time options kept with the game"),
+        bob.body.contains("21d a move") && bob.body.contains("reminders after 3d"),
         "{}",
         bob.body
     );
     let game = office.game(101);
     assert!(!game.rated);
-    assert_eq!(game.host_options, "--nagtime=3");
+    // The whole control is kept, so later defaults leave the board as it began.
+    assert_eq!(game.host_options, "--nagtime=3d --forfeittime=21d");
     assert_eq!(game.switches, vec!["-setup:2".to_string()]);
 }

@@ -221,8 +221,20 @@ impl Runtime {
     /// wakes the daemon that does).
     pub fn pass(&mut self) -> Result<Pass, DaemonError> {
         let mut pass = self.receive_waiting()?;
+        self.run_due_timers()?;
         pass.sent = self.send_waiting()?.sent;
         Ok(pass)
+    }
+
+    /// Runs the timers (reminders, losses on time, ending vacations) when
+    /// one is due at the host's clock; what was done, if anything. Asking
+    /// costs one look into an index, so `serve` asks every poll.
+    pub fn run_due_timers(&mut self) -> Result<Option<crate::host::TickReport>, DaemonError> {
+        let now = self.host.clock().now().timestamp();
+        match self.host.next_timer()? {
+            Some(due) if due <= now => Ok(Some(self.host.tick()?)),
+            _ => Ok(None),
+        }
     }
 
     /// Sends what is due in the outbox, under the data directory's sender

@@ -113,6 +113,15 @@ impl Runtime {
                     backoff.failed();
                 }
             }
+            match self.run_due_timers() {
+                Ok(Some(report)) if report.mails_queued > 0 => {
+                    if let Some(wake) = wake {
+                        wake.wake();
+                    }
+                }
+                Ok(_) => {}
+                Err(err) => self.log_repeated(&format!("timers: {err}")),
+            }
             if backoff.failing() {
                 sleep_unless_stopped(backoff.delay(), poll, stop);
             } else if let Some(watching) = watch.as_mut() {

@@ -178,6 +178,14 @@ pub trait Game: Send {
     /// The result once the rules have ended the game.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// Whether `side` could still win by some series of legal moves, for
+    /// a player whose opponent runs out of time (in chess, FIDE's rule: a
+    /// player who cannot possibly mate draws instead of winning).
+    fn could_still_win(&self, side: Side) -> bool {
+        let _ = side;
+        true
+    }
+
     /// The legal moves of `side` now, in the notation error mails suggest.
     fn legal_moves(&self, side: Side) -> Vec<String>;
 

@@ -30,6 +30,10 @@ pub enum MoveWord {
     ProposeDraw,
     AcceptDraw,
     RejectDraw,
+    /// Proposes to stop the clocks, or agrees to the other's proposal.
+    Pause,
+    /// Starts paused clocks again.
+    Resume,
 }
 
 /// A player setting changed with `set`.
@@ -80,6 +84,21 @@ pub enum Command {
     UndoAddressChange {
         userid: String,
         restore: Vec<String>,
+    },
+    /// `vacation userid password on [until YYYY-MM-DD] | off`.
+    Vacation {
+        userid: String,
+        password: String,
+        /// `None`: off; `Some(until)`: on, until that date if given.
+        on: Option<Option<String>>,
+    },
+    /// `remind userid password 3d 1d 4h | off | default`.
+    Remind {
+        userid: String,
+        password: String,
+        /// The lengths before a deadline; `off`, or `default` for the
+        /// host's nags, as the only word.
+        schedule: Vec<String>,
     },
     Set {
         userid: String,
@@ -160,6 +179,12 @@ impl Command {
             }
             | Command::Signoff { userid, password }
             | Command::Delete { userid, password }
+            | Command::Vacation {
+                userid, password, ..
+            }
+            | Command::Remind {
+                userid, password, ..
+            }
             | Command::Set {
                 userid, password, ..
             }
@@ -227,6 +252,8 @@ pub enum Syntax {
     Reply,
     /// A `multiple` mail.
     Multiple,
+    Vacation,
+    Remind,
 }
 
 #[cfg(test)]

@@ -10,7 +10,6 @@ use crate::games::GameKind;
 /// Commands of the mail interface this host does not run yet, so the
 /// reply can say so instead of "unknown command".
 const NOT_OFFERED: &[&str] = &[
-    "vacation",
     "queue",
     "preview",
     "undo",
@@ -65,6 +64,15 @@ pub fn parse_command(line: &str) -> Parsed {
             })
         }
         "set" => parse_set(args),
+        "vacation" => parse_vacation(args),
+        "remind" => match args {
+            [userid, password, schedule @ ..] if !schedule.is_empty() => Ok(Command::Remind {
+                userid: userid.to_string(),
+                password: password.to_string(),
+                schedule: owned(schedule),
+            }),
+            _ => Err(wrong_arguments(Syntax::Remind, None)),
+        },
         _ => match first.parse::<GameKind>() {
             Ok(kind) => parse_game_command(kind, args),
             Err(_) if NOT_OFFERED.contains(&verb.as_str()) => {
@@ -75,6 +83,25 @@ pub fn parse_command(line: &str) -> Parsed {
             }),
         },
     }
+}
+
+/// `vacation userid password on [until YYYY-MM-DD] | off`.
+fn parse_vacation(args: &[&str]) -> Parsed {
+    let on = match args {
+        [_, _, word] if word.eq_ignore_ascii_case("off") => None,
+        [_, _, word] if word.eq_ignore_ascii_case("on") => Some(None),
+        [_, _, word, until, date]
+            if word.eq_ignore_ascii_case("on") && until.eq_ignore_ascii_case("until") =>
+        {
+            Some(Some(date.to_string()))
+        }
+        _ => return Err(wrong_arguments(Syntax::Vacation, None)),
+    };
+    Ok(Command::Vacation {
+        userid: args[0].to_string(),
+        password: args[1].to_string(),
+        on,
+    })
 }
 
 fn wrong_arguments(syntax: Syntax, game: Option<GameKind>) -> Refusal {
@@ -170,6 +197,8 @@ pub fn parse_move_words(
             "propose" | "draw" => MoveWord::ProposeDraw,
             "accept" => MoveWord::AcceptDraw,
             "reject" => MoveWord::RejectDraw,
+            "pause" => MoveWord::Pause,
+            "resume" => MoveWord::Resume,
             _ => MoveWord::Play(text.to_string()),
         });
     }
@@ -190,7 +219,7 @@ pub fn could_be_a_move(word: &str) -> bool {
         || matches!(bare, "o-o" | "o-o-o" | "oo" | "ooo")
         || matches!(
             bare,
-            "propose" | "draw" | "accept" | "reject" | "resign" | "decline"
+            "propose" | "draw" | "accept" | "reject" | "resign" | "decline" | "pause" | "resume"
         )
 }
 

@@ -26,8 +26,11 @@ pub mod render;
 mod replays;
 pub mod subject;
 pub mod templates;
+mod tick;
+mod vacation;
 
 pub use handle::HELP_TOPICS;
+pub use tick::TickReport;
 
 use crate::clock::Clock;
 use crate::mail::inbound::{self, InboundMail};
@@ -61,6 +64,8 @@ pub struct HostSettings {
     pub limits: InboundLimits,
     /// How accounts are kept safe.
     pub accounts: guard::AccountPolicy,
+    /// Default time controls and the vacation allowance.
+    pub clocks: clocks::ClockSettings,
 }
 
 impl HostSettings {
@@ -82,6 +87,7 @@ impl Default for HostSettings {
             max_mails_per_hour: 60,
             limits: InboundLimits::default(),
             accounts: guard::AccountPolicy::default(),
+            clocks: clocks::ClockSettings::default(),
         }
     }
 }
@@ -442,13 +448,14 @@ impl Handling<'_> {
     ) -> Result<Receipt, HostError> {
         let mut post = Post {
             conn,
-            mail,
+            mail: Some(mail),
             renderer: self.renderer,
             settings: self.settings,
             host: HostFacts {
                 address: self.settings.address.clone(),
                 name: self.settings.name.clone(),
                 max_addresses: self.settings.accounts.max_addresses,
+                now: self.now,
             },
             now: self.now,
             queued: 0,
@@ -477,6 +484,7 @@ impl Handling<'_> {
                         languages: self.renderer.languages(),
                         now: self.now,
                         policy: &self.settings.accounts,
+                        clock_defaults: &self.settings.clocks,
                         attempts: &attempts,
                     };
                     // Each command runs in a savepoint so a refused one

@@ -26,6 +26,8 @@ pub enum Notice {
     },
     /// A mail about an account to addresses other than the sender's.
     Account(AccountNews),
+    /// A reminder that the board waits for the player on `side`.
+    Nag { live: Box<LiveGame>, side: Side },
 }
 
 /// Something about an account its owner must hear at his own addresses,
@@ -50,6 +52,14 @@ pub enum AccountEvent {
         after: Vec<String>,
         pending: Vec<String>,
         asked_from: String,
+    },
+    /// The recipient's opponent on `boards` went on vacation (until
+    /// `back`), or is back: his clocks there stop or run again.
+    OpponentAway {
+        opponent: String,
+        boards: Vec<i64>,
+        away: bool,
+        back: Option<i64>,
     },
     /// Wrong passwords locked password commands for the account.
     Guessed {
@@ -88,6 +98,18 @@ pub enum Event {
         userid: String,
     },
     DrawRejected {
+        userid: String,
+    },
+    /// Proposed to stop the clocks.
+    PauseProposed {
+        userid: String,
+    },
+    /// Agreed to the pause: the clocks stop.
+    Paused {
+        userid: String,
+    },
+    /// Started the paused clocks again.
+    Resumed {
         userid: String,
     },
     /// The game ended part-way through the player's command: these words
@@ -156,6 +178,20 @@ pub enum Answer {
     LanguageSet {
         userid: String,
         language: String,
+    },
+    /// A vacation began (ending at `ends` at the latest) or ended;
+    /// `days_left` of the year's allowance.
+    Vacation {
+        userid: String,
+        on: bool,
+        ends: Option<i64>,
+        days_left: i64,
+    },
+    /// The player's reminders: lengths before a deadline (`3d 1d`), `off`,
+    /// or none for the host's nags.
+    Reminders {
+        userid: String,
+        schedule: Option<String>,
     },
     Accepting {
         userid: String,

@@ -17,7 +17,8 @@ use rusqlite::Connection;
 /// Queues the mails for the notices of one inbound mail.
 pub struct Post<'a> {
     pub conn: &'a Connection,
-    pub mail: &'a InboundMail,
+    /// The mail being answered; none for the timers' mails.
+    pub mail: Option<&'a InboundMail>,
     pub renderer: &'a Renderer,
     pub settings: &'a HostSettings,
     pub host: HostFacts,
@@ -45,6 +46,8 @@ enum Thread {
         userid: Option<String>,
         game_id: Option<i64>,
         asks: Option<i64>,
+        in_reply_to: String,
+        references: Vec<String>,
     },
     /// A mail about an account, to an address of its own or one it asked
     /// for, proving what `scope` says.
@@ -56,7 +59,7 @@ fn asks(live: &LiveGame) -> Option<i64> {
     (live.record.status == GameStatus::Active).then(|| live.next_number())
 }
 
-impl Post<'_> {
+impl<'a> Post<'a> {
     /// Queues the mails of one notice. `applied_before` tells an error
     /// mail that earlier commands of the same mail were carried out.
     pub fn notice(&mut self, notice: Notice, applied_before: bool) -> Result<(), HostError> {
@@ -78,7 +81,10 @@ impl Post<'_> {
                 }
             }
             Notice::Answer(answer) => {
-                let sender = self.sender()?;
+                let Some(mail) = self.answering() else {
+                    return Ok(());
+                };
+                let sender = self.sender(mail)?;
                 let board = match &answer {
                     Answer::Show { live, .. } => Some(live.as_ref()),
                     _ => None,
@@ -88,10 +94,13 @@ impl Post<'_> {
                 let letter = self
                     .renderer
                     .answer(&answer, reader, &self.host, &language)?;
-                self.answer(sender, &letter, board)?;
+                self.answer(mail, sender, &letter, board)?;
             }
             Notice::Refused { refusal, board } => {
-                let sender = self.sender()?;
+                let Some(mail) = self.answering() else {
+                    return Ok(());
+                };
+                let sender = self.sender(mail)?;
                 let reader = reader_of(sender.as_ref(), board.as_deref());
                 // Only a player seated at the board sees it in an error
                 // mail; anyone may name a board, not everyone may look.
@@ -101,13 +110,21 @@ impl Post<'_> {
                     &refusal,
                     live.map(|live| (live, reader)),
                     applied_before,
-                    self.mail,
+                    mail,
                     &self.host,
                     &language,
                 )?;
-                self.answer(sender, &letter, live)?;
+                self.answer(mail, sender, &letter, live)?;
             }
             Notice::Account(news) => self.account(&news)?,
+            Notice::Nag { live, side } => {
+                let userid = live.record.player(side).to_string();
+                if let Some(player) = store::find_player(self.conn, &userid)? {
+                    let language = self.renderer.language_for(player.language.as_deref());
+                    let letter = self.renderer.nag(&live, side, &self.host, &language)?;
+                    self.mail_player(&player, &letter, &live)?;
+                }
+            }
         }
         Ok(())
     }
@@ -124,7 +141,9 @@ impl Post<'_> {
                     TokenScope::Confirm(address.clone())
                 }
                 AccountEvent::AddressesChanged { before, .. } => TokenScope::Undo(before.clone()),
-                AccountEvent::Guessed { .. } => TokenScope::Account,
+                AccountEvent::Guessed { .. } | AccountEvent::OpponentAway { .. } => {
+                    TokenScope::Account
+                }
             };
             let thread = Thread::Account {
                 userid: news.userid.clone(),
@@ -147,9 +166,18 @@ impl Post<'_> {
         Ok(players)
     }
 
+    /// The mail an answer answers; the timers make no answers, so one
+    /// without a mail is a bug, logged and not sent.
+    fn answering(&self) -> Option<&'a InboundMail> {
+        if self.mail.is_none() {
+            tracing::error!("an answer was made with no mail to answer; it is not sent");
+        }
+        self.mail
+    }
+
     /// The player who sent the inbound mail, when it is a known address.
-    fn sender(&self) -> Result<Option<Player>, HostError> {
-        Ok(store::find_player_by_address(self.conn, &self.mail.from)?
+    fn sender(&self, mail: &InboundMail) -> Result<Option<Player>, HostError> {
+        Ok(store::find_player_by_address(self.conn, &mail.from)?
             .into_iter()
             .next())
     }
@@ -182,17 +210,28 @@ impl Post<'_> {
     /// A mail to the sender of the inbound mail.
     fn answer(
         &mut self,
+        mail: &InboundMail,
         sender: Option<Player>,
         letter: &Letter,
         board: Option<&LiveGame>,
     ) -> Result<(), HostError> {
-        let recipient = self.mail.from.clone();
+        let mut references: Vec<String> = mail
+            .references
+            .iter()
+            .rev()
+            .take(8)
+            .rev()
+            .cloned()
+            .collect();
+        references.push(mail.message_id.clone());
         let thread = Thread::Answer {
             userid: sender.map(|player| player.userid),
             game_id: board.map(|live| live.record.id),
             asks: board.and_then(asks),
+            in_reply_to: mail.message_id.clone(),
+            references,
         };
-        self.queue(&recipient, letter, thread)
+        self.queue(&mail.from, letter, thread)
     }
 
     fn queue(&mut self, recipient: &str, letter: &Letter, thread: Thread) -> Result<(), HostError> {
@@ -237,25 +276,12 @@ impl Post<'_> {
                 (Some(userid), Some(game_id), in_reply_to, references)
             }
             Thread::Answer {
-                userid, game_id, ..
-            } => {
-                let mut references: Vec<String> = self
-                    .mail
-                    .references
-                    .iter()
-                    .rev()
-                    .take(8)
-                    .rev()
-                    .cloned()
-                    .collect();
-                references.push(self.mail.message_id.clone());
-                (
-                    userid,
-                    game_id,
-                    Some(self.mail.message_id.clone()),
-                    references,
-                )
-            }
+                userid,
+                game_id,
+                in_reply_to,
+                references,
+                ..
+            } => (userid, game_id, Some(in_reply_to), references),
         };
         let message_id = new_message_id(game_id, &self.settings.domain())?;
         if let Some(userid) = userid {

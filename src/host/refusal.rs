@@ -96,8 +96,11 @@ pub enum Refusal {
     },
 
     // Challenges.
+    /// A time option that does not read; `reason` says why (the option
+    /// and value in English, as the options are).
     BadHostOption {
         switch: String,
+        reason: String,
     },
     SelfChallenge {
         game: GameKind,
@@ -178,6 +181,25 @@ pub enum Refusal {
     AlreadyOffered,
     NoOfferToAccept,
     NoOfferToReject,
+    AlreadyPaused,
+    AlreadyOnVacation {
+        userid: String,
+    },
+    NotOnVacation {
+        userid: String,
+    },
+    NoVacationLeft {
+        allowance: i64,
+    },
+    BadVacationDate {
+        text: String,
+    },
+    BadReminder {
+        word: String,
+        reason: String,
+    },
+    PauseAlreadyProposed,
+    NotPaused,
     AlreadyMoved {
         userid: String,
         board: i64,

@@ -2,6 +2,7 @@
 //! this process: a board is its record plus the position reached by
 //! replaying its move list, the stored truth.
 
+use super::clocks::{self, BoardClocks};
 use crate::games::{play_on, Game, GameKind, RecordedMove, ReplayError};
 use crate::store::{self, GameRecord, MoveRecord, StoreError};
 use rusqlite::Connection;
@@ -19,6 +20,8 @@ pub struct LiveGame {
     pub turns: Vec<u32>,
     /// How many moves the game has in all.
     pub total_moves: usize,
+    /// The players' clocks as they stand, when the board has them.
+    pub clocks: Option<BoardClocks>,
 }
 
 impl LiveGame {
@@ -96,7 +99,9 @@ pub fn load(
     let Replay { game, turns } = replays
         .replay(id, kind, &record.switches, &recorded)
         .map_err(|err| unreadable(err.to_string()))?;
+    let clocks = clocks::load(conn, &record).map_err(LoadError::Store)?;
     Ok(LiveGame {
+        clocks,
         record,
         kind,
         game,

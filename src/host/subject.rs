@@ -24,6 +24,13 @@ pub enum Subject {
         tail: BoardTail,
         comment: bool,
     },
+    /// `Nag: TITLE Board ID USERID`: a reminder that the board waits for
+    /// the player.
+    Nag {
+        kind: GameKind,
+        board: i64,
+        userid: String,
+    },
     /// `TITLE Board ID Error`: a refused command about a board.
     BoardError { kind: GameKind, board: i64 },
     /// `TITLE Board ID Chat AUTHOR`.
@@ -70,6 +77,10 @@ pub enum AccountTopic {
     Confirm,
     /// Tells a player his account is being guessed at.
     Security,
+    /// A vacation: one's own, or an opponent's.
+    Vacation,
+    /// A player's reminder schedule.
+    Reminders,
 }
 
 impl AccountTopic {
@@ -83,6 +94,8 @@ impl AccountTopic {
             AccountTopic::Settings => "Settings",
             AccountTopic::Confirm => "Confirm",
             AccountTopic::Security => "Security",
+            AccountTopic::Vacation => "Vacation",
+            AccountTopic::Reminders => "Reminders",
         }
     }
 }
@@ -111,6 +124,11 @@ impl fmt::Display for Subject {
                 }
                 Ok(())
             }
+            Subject::Nag {
+                kind,
+                board,
+                userid,
+            } => write!(f, "Nag: {} Board {board} {userid}", kind.title()),
             Subject::BoardError { kind, board } => {
                 write!(f, "{} Board {board} Error", kind.title())
             }
@@ -203,7 +221,8 @@ pub fn recognise(cleaned: &str) -> Option<OwnSubject> {
 /// The game and board a board subject names (`[New ]TITLE Board ID ...`).
 pub fn board_named(cleaned: &str) -> Option<(GameKind, i64)> {
     let lower = cleaned.to_lowercase();
-    let lower = lower.strip_prefix("new ").unwrap_or(&lower);
+    let lower = lower.strip_prefix("nag: ").unwrap_or(&lower);
+    let lower = lower.strip_prefix("new ").unwrap_or(lower);
     GameKind::ALL.into_iter().find_map(|kind| {
         let rest = lower.strip_prefix(&kind.title().to_lowercase())?;
         let rest = rest.strip_prefix(" board ")?;
@@ -291,6 +310,11 @@ mod tests {
             Subject::Account {
                 topic: AccountTopic::Signup,
                 userid: "alice".into(),
+            },
+            Subject::Nag {
+                kind: GameKind::Spherical,
+                board: 101,
+                userid: "bob".into(),
             },
         ] {
             let back = clean(&format!("Re: {subject}"));

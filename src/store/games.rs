@@ -63,13 +63,22 @@ pub enum Ending {
     /// The side resigned before its first move, which turns the challenge
     /// down too.
     ResignedBeforeMoving(Side),
+    /// The side ran out of time and lost.
+    TimeForfeit(Side),
+    /// The side ran out of time, but the other could not possibly have won
+    /// (in chess: too little material to mate): a draw.
+    TimeForfeitDrawn(Side),
 }
 
 impl Ending {
     /// The status a game has after this ending.
     pub fn status(self) -> GameStatus {
         match self {
-            Ending::Rules | Ending::Resigned(_) | Ending::DrawAgreed => GameStatus::Finished,
+            Ending::Rules
+            | Ending::Resigned(_)
+            | Ending::DrawAgreed
+            | Ending::TimeForfeit(_)
+            | Ending::TimeForfeitDrawn(_) => GameStatus::Finished,
             Ending::Declined(_) | Ending::ResignedBeforeMoving(_) => GameStatus::Declined,
         }
     }
@@ -81,6 +90,8 @@ impl Ending {
             Ending::DrawAgreed => ("draw_agreed", None),
             Ending::Declined(side) => ("declined", Some(side)),
             Ending::ResignedBeforeMoving(side) => ("resigned_before_moving", Some(side)),
+            Ending::TimeForfeit(side) => ("time_forfeit", Some(side)),
+            Ending::TimeForfeitDrawn(side) => ("time_forfeit_drawn", Some(side)),
         }
     }
 
@@ -91,6 +102,8 @@ impl Ending {
             ("draw_agreed", None) => Ending::DrawAgreed,
             ("declined", Some(side)) => Ending::Declined(side),
             ("resigned_before_moving", Some(side)) => Ending::ResignedBeforeMoving(side),
+            ("time_forfeit", Some(side)) => Ending::TimeForfeit(side),
+            ("time_forfeit_drawn", Some(side)) => Ending::TimeForfeitDrawn(side),
             _ => return None,
         })
     }
@@ -120,6 +133,10 @@ pub struct GameRecord {
     /// When the game last changed (seconds since the epoch): for a game
     /// that is over, when it ended.
     pub updated: i64,
+    /// Both players agreed to stop the clocks.
+    pub paused: bool,
+    /// The side whose proposal to pause stands.
+    pub pause_offer: Option<Side>,
 }
 
 impl GameRecord {
@@ -139,7 +156,7 @@ impl GameRecord {
 }
 
 const GAME_COLUMNS: &str = "id, kind, switches, white, black, status, result, draw_offer, rated, \
-     host_options, ending, ending_side, updated";
+     host_options, ending, ending_side, updated, paused, pause_offer";
 
 fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreError>> {
     let id: i64 = row.get(0)?;
@@ -199,6 +216,11 @@ fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreErro
         rated: row.get::<_, i64>(8)? != 0,
         host_options: row.get(9)?,
         updated: row.get(12)?,
+        paused: row.get::<_, i64>(13)? != 0,
+        pause_offer: row
+            .get::<_, Option<String>>(14)?
+            .as_deref()
+            .and_then(parse_side),
     }))
 }
 
@@ -266,6 +288,26 @@ pub fn set_draw_offer(conn: &Connection, id: i64, offer: Option<Side>) -> StoreR
     conn.prepare_cached("UPDATE games SET draw_offer = ?2, updated = ?3 WHERE id = ?1")?
         .execute(params![id, offer.map(side_name), now()])?;
     Ok(())
+}
+
+/// Whether the board's clocks are paused by agreement, and whose
+/// proposal to pause stands.
+pub fn set_pause(conn: &Connection, id: i64, paused: bool, offer: Option<Side>) -> StoreResult<()> {
+    conn.prepare_cached("UPDATE games SET paused = ?2, pause_offer = ?3 WHERE id = ?1")?
+        .execute(params![id, paused as i64, offer.map(side_name)])?;
+    Ok(())
+}
+
+/// The running boards a player sits at.
+pub fn active_boards_of(conn: &Connection, userid: &str) -> StoreResult<Vec<i64>> {
+    let mut statement = conn.prepare_cached(
+        "SELECT id FROM games WHERE status = 'active'
+           AND (white = ?1 COLLATE NOCASE OR black = ?1 COLLATE NOCASE) ORDER BY id",
+    )?;
+    let ids = statement
+        .query_map([userid], |row| row.get(0))?
+        .collect::<Result<Vec<i64>, _>>()?;
+    Ok(ids)
 }
 
 /// One stored move.

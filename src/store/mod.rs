@@ -7,6 +7,7 @@
 //! dereferences to a `Connection`).
 
 mod addresses;
+mod clocks;
 mod games;
 mod logins;
 mod messages;
@@ -14,6 +15,7 @@ mod outbox;
 mod players;
 mod schema;
 
+pub use clocks::{StoredClock, Vacation};
 pub use games::{Ending, GameRecord, GameStatus, MoveRecord, NewGame};
 pub use logins::LoginFailures;
 pub use messages::{SentId, TokenScope};
@@ -179,9 +181,13 @@ pub fn now() -> i64 {
 pub use addresses::{
     add_pending_address, clear_pending_addresses, pending_addresses, remove_pending_address,
 };
+pub use clocks::{
+    boards_without_clocks, clocks_started, due_clocks, ending_vacations, load_clocks, next_timer,
+    reminders, save_clock, set_reminders, set_vacation, vacation,
+};
 pub use games::{
-    active_games_of, game_ids_of, games_count_by_kind, insert_game, insert_move, load_game,
-    load_moves, set_draw_offer, set_game_over,
+    active_boards_of, active_games_of, game_ids_of, games_count_by_kind, insert_game, insert_move,
+    load_game, load_moves, set_draw_offer, set_game_over, set_pause,
 };
 pub use logins::{clear_login_failures, login_failures, save_login_failures};
 pub use messages::{find_sent_id, insert_sent_id, latest_sent_ids, mark_seen};

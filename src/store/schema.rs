@@ -211,6 +211,31 @@ const MIGRATIONS: &[&str] = &[
         requested INTEGER NOT NULL,
         PRIMARY KEY (userid, address)
      ) WITHOUT ROWID;",
+    // 12: correspondence clocks. Each player's clock on each board, with
+    // the moment it next needs the host (`due`: a reminder or a loss on
+    // time) in an index, so finding due timers never scans the boards.
+    // Boards running before clocks existed get theirs from `pbem tick`
+    // through `clocks_to_start`, started when the tick runs. A board's
+    // agreed pause, a player's reminders and vacation (the columns, in
+    // CLOCK_V12_COLUMNS, come first).
+    "CREATE TABLE IF NOT EXISTS clocks (
+        game_id INTEGER NOT NULL,
+        side TEXT NOT NULL,
+        to_move INTEGER NOT NULL,
+        running_since INTEGER,
+        used INTEGER NOT NULL DEFAULT 0,
+        bank INTEGER,
+        nagged INTEGER,
+        due INTEGER,
+        PRIMARY KEY (game_id, side)
+     ) WITHOUT ROWID;
+     CREATE INDEX IF NOT EXISTS clocks_due ON clocks (due) WHERE due IS NOT NULL;
+     CREATE TABLE IF NOT EXISTS clocks_to_start (game_id INTEGER PRIMARY KEY);
+     INSERT OR IGNORE INTO clocks_to_start (game_id)
+        SELECT id FROM games WHERE status = 'active'
+          AND id NOT IN (SELECT game_id FROM clocks);
+     CREATE INDEX IF NOT EXISTS players_vacation_ends ON players (vacation_ends)
+        WHERE vacation_ends IS NOT NULL;",
 ];
 
 /// The outbox columns version 8 adds. Each is added only where missing, so
@@ -227,6 +252,27 @@ const OUTBOX_V8_COLUMNS: &[(&str, &str)] = &[
 const GAME_AND_PLAYER_V9_COLUMNS: &[(&str, &[(&str, &str)])] = &[
     ("games", &[("ending", "TEXT"), ("ending_side", "TEXT")]),
     ("players", &[("language", "TEXT")]),
+];
+
+/// The columns version 12 adds, by table, each only where missing.
+const CLOCK_V12_COLUMNS: &[(&str, &[(&str, &str)])] = &[
+    (
+        "games",
+        &[
+            ("paused", "INTEGER NOT NULL DEFAULT 0"),
+            ("pause_offer", "TEXT"),
+        ],
+    ),
+    (
+        "players",
+        &[
+            ("reminders", "TEXT"),
+            ("vacation_since", "INTEGER"),
+            ("vacation_ends", "INTEGER"),
+            ("vacation_year", "INTEGER NOT NULL DEFAULT 0"),
+            ("vacation_used", "INTEGER NOT NULL DEFAULT 0"),
+        ],
+    ),
 ];
 
 /// The columns version 11 adds to the ids the host sent.
@@ -319,6 +365,11 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         }
         if from == 10 {
             add_missing_columns(&tx, "sent_ids", SENT_IDS_V11_COLUMNS)?;
+        }
+        if from == 11 {
+            for (table, columns) in CLOCK_V12_COLUMNS {
+                add_missing_columns(&tx, table, columns)?;
+            }
         }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;

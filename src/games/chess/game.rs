@@ -100,6 +100,10 @@ impl Game for ChessGame {
         self.outcome.clone()
     }
 
+    fn could_still_win(&self, side: Side) -> bool {
+        outcome::could_mate(&self.position, side)
+    }
+
     fn legal_moves(&self, side: Side) -> Vec<String> {
         if self.outcome.is_some() || side != self.position.turn() {
             return Vec::new();

@@ -5,6 +5,7 @@ use super::{
     authenticate, board_of_kind, comment_of, refused, refused_on, seated_game, Context, Handled,
 };
 use crate::games::GameKind;
+use crate::host::clocks;
 use crate::host::command::{Credential, Syntax};
 use crate::host::notice::{Answer, BoardLine, BoardNews, Notice};
 use crate::host::refusal::Refusal;
@@ -57,6 +58,9 @@ fn end(ctx: &Context<'_>, mut live: LiveGame, ending: Ending, author: &str) -> H
     live.record.status = ending.status();
     live.record.ending = Some(ending);
     live.record.draw_offer = None;
+    // Over: every clock stops (the turn number does not matter then).
+    let turn = live.game.turn_number();
+    clocks::stop_all(ctx.conn, &live, turn, ctx.now)?;
     Ok(vec![Notice::Board(BoardNews {
         live,
         events: Vec::new(),

@@ -2,6 +2,7 @@
 
 use super::{authenticate, comment_of, refused, Context, Failure, Handled};
 use crate::games::GameKind;
+use crate::host::clocks;
 use crate::host::command::{challenge_password, Credential, Syntax};
 use crate::host::notice::{Answer, BoardNews, Event, Notice};
 use crate::host::redact::PASSWORD_SWITCH;
@@ -16,9 +17,15 @@ struct HostSwitches {
     game: Vec<String>,
 }
 
-const HOST_TIME_OPTIONS: &[&str] = &["--nagtime", "--forfeittime", "--totaltime"];
-
-fn split_switches(switches: &[String]) -> Result<HostSwitches, Failure> {
+/// The challenge's switches split into the host's and the game's; the
+/// time options are checked by reading them over the host's default
+/// control for the game, and kept as the control they make, so a change
+/// of the defaults later leaves running boards as they began.
+fn split_switches(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    switches: &[String],
+) -> Result<HostSwitches, Failure> {
     let mut split = HostSwitches {
         rated: true,
         options: Vec::new(),
@@ -34,18 +41,21 @@ fn split_switches(switches: &[String]) -> Result<HostSwitches, Failure> {
         } else if lower == "-unrated" {
             split.rated = false;
         } else if lower.starts_with("--") {
-            let (name, value) = lower.split_once('=').unwrap_or((&lower, ""));
-            let days_ok = value.parse::<u32>().is_ok_and(|days| days > 0);
-            if !HOST_TIME_OPTIONS.contains(&name) || !days_ok {
-                return Err(refused(Refusal::BadHostOption {
-                    switch: switch.clone(),
-                }));
-            }
-            split.options.push(format!("{name}={value}"));
+            split.options.push(lower);
         } else {
             split.game.push(switch.clone());
         }
     }
+    let mut control = ctx.clock_defaults.control(kind);
+    for option in &split.options {
+        control = control.with_options([option.as_str()]).map_err(|reason| {
+            refused(Refusal::BadHostOption {
+                switch: option.clone(),
+                reason,
+            })
+        })?;
+    }
+    split.options = control.options();
     Ok(split)
 }
 
@@ -108,19 +118,23 @@ fn challenger(
 ) -> Result<String, Failure> {
     let not_allowed = || refused(Refusal::ChallengeNotAllowed { game: kind });
     if let Some(password) = switches.iter().find_map(|s| challenge_password(s)) {
-        let Some(player) = store::find_player(ctx.conn, userids[0])? else {
-            return Err(not_allowed());
-        };
-        let proven = ctx.prechecked.matches(
-            &player.userid,
-            password,
-            &player.password_hash,
-            ctx.passwords,
-        );
-        return if proven {
-            Ok(player.userid)
-        } else {
-            Err(not_allowed())
+        // Checked like every password: counted, and refused unchecked
+        // while guessing has locked the userid or the sender's address.
+        let credential = Credential::Password(password.to_string());
+        return match authenticate(ctx, userids[0], &credential, None) {
+            Ok(player) => Ok(player.userid),
+            Err(Failure::Refused(notice))
+                if matches!(
+                    *notice,
+                    Notice::Refused {
+                        refusal: Refusal::WrongPassword { .. },
+                        ..
+                    }
+                ) =>
+            {
+                Err(not_allowed())
+            }
+            Err(failure) => Err(failure),
         };
     }
     for userid in userids {
@@ -142,7 +156,7 @@ pub fn challenge(
 ) -> Handled {
     let challenger = challenger(ctx, kind, [white, black], switches)?;
     let [white, black] = seats(ctx, kind, [white, black])?;
-    let split = split_switches(switches)?;
+    let split = split_switches(ctx, kind, switches)?;
     let game = kind.new_game(&split.game).map_err(|err| {
         refused(Refusal::BadSwitches {
             game: kind,
@@ -160,7 +174,8 @@ pub fn challenge(
             host_options: &split.options.join(" "),
         },
     )?;
-    let live = replays::load(ctx.conn, ctx.replays, id, None)?;
+    let mut live = replays::load(ctx.conn, ctx.replays, id, None)?;
+    live.clocks = Some(clocks::start(ctx.conn, &live, ctx.now)?);
     Ok(vec![Notice::Board(BoardNews {
         live,
         comment: comment_of(ctx, &challenger),

@@ -11,6 +11,7 @@ mod address;
 mod board;
 mod challenge;
 mod play;
+mod time;
 
 pub use account::HELP_TOPICS;
 
@@ -96,6 +97,8 @@ pub struct Context<'a> {
     /// The moment the mail is handled (seconds since the epoch).
     pub now: i64,
     pub policy: &'a AccountPolicy,
+    /// Default time controls and the vacation allowance.
+    pub clock_defaults: &'a super::clocks::ClockSettings,
     /// The password checks made, to be counted after the command (whose
     /// own changes a refusal rolls back).
     pub attempts: &'a RefCell<Vec<Attempt>>,
@@ -125,6 +128,16 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         Command::Delete { userid, password } => account::delete(ctx, &userid, &password),
         Command::ConfirmAddress { userid, address } => address::confirm(ctx, &userid, &address),
         Command::UndoAddressChange { userid, restore } => address::undo(ctx, &userid, restore),
+        Command::Vacation {
+            userid,
+            password,
+            on,
+        } => time::vacation(ctx, &userid, &password, on),
+        Command::Remind {
+            userid,
+            password,
+            schedule,
+        } => time::remind(ctx, &userid, &password, &schedule),
         Command::Set {
             userid,
             password,
@@ -240,6 +253,7 @@ fn reload(ctx: &Context<'_>, live: &LiveGame) -> LiveGame {
         moves: live.moves.clone(),
         turns: live.turns.clone(),
         total_moves: live.total_moves,
+        clocks: live.clocks.clone(),
     })
 }
 

@@ -4,6 +4,7 @@
 
 use super::{comment_of, refused_on, reload, seated_game, Context, Failure, Handled};
 use crate::games::{GameKind, Side};
+use crate::host::clocks;
 use crate::host::command::{Credential, MoveWord};
 use crate::host::grammar::could_be_a_move;
 use crate::host::notice::{BoardNews, Comment, Event, Notice};
@@ -24,8 +25,9 @@ pub fn play(
     if let Some(expected) = guard {
         check_guard(ctx, &live, side, expected)?;
     }
+    let turn_before = live.game.turn_number();
     let turn = play_words(ctx, &mut live, &player, side, words)?;
-    record_turn(ctx, live, &player, turn)
+    record_turn(ctx, live, &player, side, turn_before, turn)
 }
 
 /// The `#n` guard: the move is refused unless it is the next one, so a
@@ -95,6 +97,9 @@ struct Turn {
     turn_numbers: Vec<u32>,
     draw_offer: Option<Side>,
     draw_agreed: bool,
+    /// The board's clocks stopped by agreement, and a standing proposal.
+    paused: bool,
+    pause_offer: Option<Side>,
     /// Words after the player's last move that read as no move: a
     /// comment to the other players.
     trailing_comment: Option<String>,
@@ -117,6 +122,8 @@ fn play_words(
         turn_numbers: Vec::new(),
         draw_offer: live.record.draw_offer,
         draw_agreed: false,
+        paused: live.record.paused,
+        pause_offer: live.record.pause_offer,
         trailing_comment: None,
     };
     for (index, word) in words.iter().enumerate() {
@@ -131,6 +138,7 @@ fn play_words(
         }
         let step = match word {
             MoveWord::Play(text) => play_move(live, player, side, text, &mut turn),
+            MoveWord::Pause | MoveWord::Resume => answer_pause(player, side, word, &mut turn),
             draw_word => answer_draw(live, player, side, draw_word, &mut turn),
         };
         if let Err(mut refusal) = step {
@@ -193,6 +201,8 @@ fn word_text(word: &MoveWord) -> String {
         MoveWord::ProposeDraw => "propose".into(),
         MoveWord::AcceptDraw => "accept".into(),
         MoveWord::RejectDraw => "reject".into(),
+        MoveWord::Pause => "pause".into(),
+        MoveWord::Resume => "resume".into(),
     }
 }
 
@@ -272,14 +282,55 @@ fn answer_draw(
             turn.events.push(Event::DrawRejected { userid });
         }
         MoveWord::RejectDraw => return Err(Refusal::NoOfferToReject),
-        MoveWord::Play(_) => unreachable!("moves are played by play_move"),
+        MoveWord::Play(_) | MoveWord::Pause | MoveWord::Resume => {
+            unreachable!("moves and pause words are played by their own functions")
+        }
+    }
+    Ok(())
+}
+
+/// A pause of the clocks is agreed like a draw: one player proposes, the
+/// other's `pause` agrees; either player's `resume` ends it.
+fn answer_pause(
+    player: &Player,
+    side: Side,
+    word: &MoveWord,
+    turn: &mut Turn,
+) -> Result<(), Refusal> {
+    let userid = player.userid.clone();
+    match word {
+        MoveWord::Pause if turn.paused => return Err(Refusal::AlreadyPaused),
+        MoveWord::Pause => match turn.pause_offer {
+            Some(by) if by != side => {
+                turn.paused = true;
+                turn.pause_offer = None;
+                turn.events.push(Event::Paused { userid });
+            }
+            Some(_) => return Err(Refusal::PauseAlreadyProposed),
+            None => {
+                turn.pause_offer = Some(side);
+                turn.events.push(Event::PauseProposed { userid });
+            }
+        },
+        _ if !turn.paused => return Err(Refusal::NotPaused),
+        _ => {
+            turn.paused = false;
+            turn.events.push(Event::Resumed { userid });
+        }
     }
     Ok(())
 }
 
 /// Stores what the turn did and says so: the moves, then a draw agreed,
 /// an end by the rules, or the offer as it now stands.
-fn record_turn(ctx: &Context<'_>, mut live: LiveGame, player: &Player, turn: Turn) -> Handled {
+fn record_turn(
+    ctx: &Context<'_>,
+    mut live: LiveGame,
+    player: &Player,
+    side: Side,
+    turn_before: u32,
+    turn: Turn,
+) -> Handled {
     let board = live.record.id;
     for record in &turn.played {
         store::insert_move(ctx.conn, board, record)?;
@@ -305,6 +356,17 @@ fn record_turn(ctx: &Context<'_>, mut live: LiveGame, player: &Player, turn: Tur
         }
         None => {}
     }
+    let pause_changed = turn.paused != live.record.paused;
+    if pause_changed || turn.pause_offer != live.record.pause_offer {
+        store::set_pause(ctx.conn, board, turn.paused, turn.pause_offer)?;
+        live.record.paused = turn.paused;
+        live.record.pause_offer = turn.pause_offer;
+    }
+    clocks::after_command(ctx.conn, &live, side, turn_before, ctx.now)?;
+    if pause_changed {
+        clocks::hold(ctx.conn, &live.record, None, turn.paused, ctx.now)?;
+    }
+    live.clocks = clocks::load(ctx.conn, &live.record)?;
     let comment = with_trailing_words(turn.trailing_comment, comment_of(ctx, &player.userid));
     Ok(vec![Notice::Board(BoardNews {
         live,

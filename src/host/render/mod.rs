@@ -57,6 +57,9 @@ pub struct HostFacts {
     pub name: String,
     /// The most addresses an account may have.
     pub max_addresses: usize,
+    /// The moment the mail is written (seconds since the epoch), for the
+    /// time left on the clocks.
+    pub now: i64,
 }
 
 pub struct Renderer {
@@ -136,7 +139,7 @@ impl Renderer {
         language: &str,
     ) -> Rendered {
         let live = &news.live;
-        let view = board_view(live, seat, true);
+        let view = board_view(live, seat, true, host.now);
         let sealed = if live.record.status == GameStatus::Active {
             live.game.sealed_moves()
         } else {
@@ -166,6 +169,19 @@ impl Renderer {
         Ok(Letter {
             subject: board_subject(news),
             body: self.body(language, "board.txt", host, ctx)?,
+        })
+    }
+
+    /// A reminder that the board waits for the player in `seat`.
+    pub fn nag(&self, live: &LiveGame, seat: Side, host: &HostFacts, language: &str) -> Rendered {
+        let view = board_view(live, seat, true, host.now);
+        Ok(Letter {
+            subject: Subject::Nag {
+                kind: live.kind,
+                board: live.record.id,
+                userid: live.record.player(seat).to_string(),
+            },
+            body: self.body(language, "nag.txt", host, view)?,
         })
     }
 
@@ -207,7 +223,7 @@ impl Renderer {
     ) -> Rendered {
         let view = board.map(|(live, reader)| {
             let (side, seated) = reader.seat(live);
-            board_view(live, side, seated)
+            board_view(live, side, seated, host.now)
         });
         let ctx = context! {
             refusal => Value::from_serialize(refusal),
@@ -236,7 +252,7 @@ impl Renderer {
         host: &HostFacts,
         language: &str,
     ) -> Rendered {
-        let (name, subject, ctx) = answer_parts(answer, reader);
+        let (name, subject, ctx) = answer_parts(answer, reader, host.now);
         Ok(Letter {
             subject,
             body: self.body(language, &name, host, ctx)?,
@@ -268,6 +284,16 @@ impl Renderer {
                 AccountTopic::Address,
                 context! { userid, before, after, pending, asked_from },
             ),
+            AccountEvent::OpponentAway {
+                opponent,
+                boards,
+                away,
+                back,
+            } => (
+                "away.txt",
+                AccountTopic::Vacation,
+                context! { userid, opponent, boards, away, back => back.map(utc_text) },
+            ),
             AccountEvent::Guessed {
                 failures,
                 locked_until,
@@ -296,11 +322,11 @@ pub fn utc_text(seconds: i64) -> String {
 }
 
 /// The template, subject and variables of an answer.
-fn answer_parts(answer: &Answer, reader: Reader) -> (String, Subject, Value) {
+fn answer_parts(answer: &Answer, reader: Reader, now: i64) -> (String, Subject, Value) {
     (
         answer_template(answer),
         answer_subject(answer),
-        answer_context(answer, reader),
+        answer_context(answer, reader, now),
     )
 }
 
@@ -318,6 +344,8 @@ fn answer_template(answer: &Answer) -> String {
         Answer::SignedOff { .. } => "signoff.txt",
         Answer::Deleted { .. } => "delete.txt",
         Answer::LanguageSet { .. } => "language.txt",
+        Answer::Vacation { .. } => "vacation.txt",
+        Answer::Reminders { .. } => "remind.txt",
         Answer::Accepting { .. } => "accepting.txt",
         Answer::Limit { .. } => "limit.txt",
         Answer::Show { .. } => "show.txt",
@@ -347,6 +375,8 @@ fn answer_subject(answer: &Answer) -> Subject {
         Answer::SignedOff { userid } => account(AccountTopic::Signoff, userid),
         Answer::Deleted { userid } => account(AccountTopic::Delete, userid),
         Answer::LanguageSet { userid, .. } => account(AccountTopic::Settings, userid),
+        Answer::Vacation { userid, .. } => account(AccountTopic::Vacation, userid),
+        Answer::Reminders { userid, .. } => account(AccountTopic::Reminders, userid),
         Answer::Accepting { userid, kind, .. } | Answer::Limit { userid, kind, .. } => {
             Subject::Preferences {
                 kind: *kind,
@@ -364,7 +394,7 @@ fn answer_subject(answer: &Answer) -> Subject {
     }
 }
 
-fn answer_context(answer: &Answer, reader: Reader) -> Value {
+fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
     match answer {
         Answer::Help { .. } => context! { topics => super::handle::HELP_TOPICS },
         Answer::Rules { kind } => context! { game => kind },
@@ -395,6 +425,13 @@ fn answer_context(answer: &Answer, reader: Reader) -> Value {
         | Answer::SignedOff { userid }
         | Answer::Deleted { userid } => context! { userid },
         Answer::LanguageSet { userid, language } => context! { userid, language },
+        Answer::Vacation {
+            userid,
+            on,
+            ends,
+            days_left,
+        } => context! { userid, on, ends => ends.map(utc_text), days_left },
+        Answer::Reminders { userid, schedule } => context! { userid, schedule },
         Answer::Accepting {
             userid,
             kind,
@@ -407,7 +444,7 @@ fn answer_context(answer: &Answer, reader: Reader) -> Value {
         } => context! { userid, game => kind, limit },
         Answer::Show { live, after } => {
             let (side, seated) = reader.seat(live);
-            context! { after => after, ..board_view(live, side, seated) }
+            context! { after => after, ..board_view(live, side, seated, now) }
         }
         Answer::Games {
             userid,
@@ -475,6 +512,9 @@ fn event_view(event: &Event, viewer: Side, total: usize, sealed: usize) -> Value
         Event::DrawOffered { userid } => context! { kind => "draw_offered", userid },
         Event::DrawLapsed { userid } => context! { kind => "draw_lapsed", userid },
         Event::DrawRejected { userid } => context! { kind => "draw_rejected", userid },
+        Event::PauseProposed { userid } => context! { kind => "pause_proposed", userid },
+        Event::Paused { userid } => context! { kind => "paused", userid },
+        Event::Resumed { userid } => context! { kind => "resumed", userid },
         Event::Unplayed { userid, words } => context! { kind => "unplayed", userid, words },
         Event::Challenged { userid } => context! { kind => "challenged", userid },
     }

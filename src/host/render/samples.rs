@@ -105,7 +105,8 @@ fn accounts_and_challenges() -> Vec<Refusal> {
             languages: vec!["de".into(), "en".into()],
         },
         Refusal::BadHostOption {
-            switch: "--speed=3".into(),
+            switch: "--nagtime=x".into(),
+            reason: "\"x\" is not a length of time like 7 (days), 7d or 36h".into(),
         },
         Refusal::SelfChallenge { game },
         Refusal::SignedOff { userid: userid() },
@@ -191,6 +192,19 @@ fn boards() -> Vec<Refusal> {
         Refusal::AlreadyOffered,
         Refusal::NoOfferToAccept,
         Refusal::NoOfferToReject,
+        Refusal::AlreadyPaused,
+        Refusal::AlreadyOnVacation { userid: userid() },
+        Refusal::NotOnVacation { userid: userid() },
+        Refusal::NoVacationLeft { allowance: 45 },
+        Refusal::BadVacationDate {
+            text: "1.3.2027".into(),
+        },
+        Refusal::BadReminder {
+            word: "3x".into(),
+            reason: "\"3x\" is not a length of time like 7 (days), 7d or 36h".into(),
+        },
+        Refusal::PauseAlreadyProposed,
+        Refusal::NotPaused,
         Refusal::AlreadyMoved {
             userid: userid(),
             board: 101,

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::games::{GameKind, Side};
+use crate::host::clocks::{BoardClocks, SideClock, TimeControl};
 use crate::host::notice::{AccountEvent, AccountNews, BoardLine, Comment, GameCount};
 use crate::host::replays::{self, Replays};
 use crate::store::{self, Ending, MoveRecord, NewGame, Store};
@@ -15,6 +16,7 @@ fn host() -> HostFacts {
         address: "pbem@example.org".into(),
         name: "PBeM host".into(),
         max_addresses: 4,
+        now: 1_800_000_000,
     }
 }
 
@@ -134,6 +136,30 @@ fn account_answers() -> Vec<Answer> {
             userid: "alice".into(),
             language: "de".into(),
         },
+        Answer::Vacation {
+            userid: "alice".into(),
+            on: true,
+            ends: Some(1_803_892_500),
+            days_left: 45,
+        },
+        Answer::Vacation {
+            userid: "alice".into(),
+            on: false,
+            ends: None,
+            days_left: 1,
+        },
+        Answer::Reminders {
+            userid: "alice".into(),
+            schedule: Some("3d 1d 4h".into()),
+        },
+        Answer::Reminders {
+            userid: "alice".into(),
+            schedule: Some("off".into()),
+        },
+        Answer::Reminders {
+            userid: "alice".into(),
+            schedule: None,
+        },
         Answer::Accepting {
             userid: "alice".into(),
             kind,
@@ -170,6 +196,18 @@ fn account_news() -> Vec<AccountNews> {
             after: Vec::new(),
             pending: vec!["mallory@evil.example".into()],
             asked_from: "mallory@evil.example".into(),
+        }),
+        news(AccountEvent::OpponentAway {
+            opponent: "bob".into(),
+            boards: vec![101, 102],
+            away: true,
+            back: Some(1_803_892_500),
+        }),
+        news(AccountEvent::OpponentAway {
+            opponent: "bob".into(),
+            boards: vec![101],
+            away: false,
+            back: None,
         }),
         news(AccountEvent::Guessed {
             failures: 5,
@@ -257,6 +295,8 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
         Some(Ending::DrawAgreed),
         Some(Ending::Declined(Side::Black)),
         Some(Ending::ResignedBeforeMoving(Side::White)),
+        Some(Ending::TimeForfeit(Side::White)),
+        Some(Ending::TimeForfeitDrawn(Side::Black)),
     ];
     let events = vec![
         Event::Played {
@@ -278,6 +318,15 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
         Event::Unplayed {
             userid: "alice".into(),
             words: vec!["Nf3".into()],
+        },
+        Event::PauseProposed {
+            userid: "alice".into(),
+        },
+        Event::Paused {
+            userid: "bob".into(),
+        },
+        Event::Resumed {
+            userid: "alice".into(),
         },
     ];
     let mut texts = Vec::new();
@@ -302,7 +351,43 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
             texts.push(chat.body);
         }
     }
+    // Running boards with clocks of every kind, and their reminders.
+    for (options, paused) in [("", false), ("--time=30d+1d/45d", true)] {
+        let mut news = BoardNews {
+            live: board(store, kind, 1, None),
+            events: Vec::new(),
+            comment: None,
+            new_game: false,
+        };
+        news.live.record.paused = paused;
+        news.live.record.pause_offer = (!paused).then_some(Side::White);
+        news.live.clocks = Some(sample_clocks(options));
+        for side in Side::BOTH {
+            texts.push(renderer.board(&news, side, &host(), language).unwrap().body);
+            texts.push(
+                renderer
+                    .nag(&news.live, side, &host(), language)
+                    .unwrap()
+                    .body,
+            );
+        }
+    }
     texts
+}
+
+/// Clocks under `options`, each side's turn running or stopped.
+fn sample_clocks(options: &str) -> BoardClocks {
+    let control = TimeControl::default()
+        .with_options(options.split_whitespace())
+        .unwrap();
+    let mut running = SideClock::new(&control);
+    running.start_turn(host().now - 3 * 86_400, false);
+    let mut stopped = SideClock::new(&control);
+    stopped.start_turn(host().now - 86_400, true);
+    BoardClocks {
+        control,
+        sides: [running, stopped],
+    }
 }
 
 /// Every kind of refusal, about no board, a running board and a board

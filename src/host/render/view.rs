@@ -3,6 +3,7 @@
 //! move it is. Nothing still sealed from the viewer is in it.
 
 use crate::games::{Outcome, Side};
+use crate::host::clocks::control::{length_text, HOUR};
 use crate::host::replays::LiveGame;
 use crate::store::{Ending, GameStatus, MoveRecord};
 use minijinja::{context, Value};
@@ -13,7 +14,7 @@ const RECENT_TURNS: usize = 4;
 
 /// The view of `live` from `viewer`'s seat (a player's own seat, or for
 /// an onlooker a seat that shows nothing sealed).
-pub fn board_view(live: &LiveGame, viewer: Side, seated: bool) -> Value {
+pub fn board_view(live: &LiveGame, viewer: Side, seated: bool, now: i64) -> Value {
     let record = &live.record;
     let finished = record.status != GameStatus::Active;
     let to_move = live.game.to_move();
@@ -47,7 +48,48 @@ pub fn board_view(live: &LiveGame, viewer: Side, seated: bool) -> Value {
         draws => live.game.draw_offers().is_ok(),
         draw_offer => draw_offer,
         can_decline => seated && !finished && !live.has_moved(viewer),
+        clock => (!finished).then(|| clock_view(live, now)).flatten(),
     }
+}
+
+/// A length of time in whole days and hours, for the templates to word.
+fn span(seconds: i64) -> Value {
+    let hours = seconds.max(0) / HOUR;
+    context! { days => hours / 24, hours => hours % 24 }
+}
+
+/// The board's clocks at `now`: the time control, and each side's time
+/// left, deadline and bank; `None` for a board without clocks.
+pub fn clock_view(live: &LiveGame, now: i64) -> Option<Value> {
+    let clocks = live.clocks.as_ref()?;
+    let control = &clocks.control;
+    let sides: Vec<Value> = Side::BOTH
+        .into_iter()
+        .map(|side| {
+            let clock = clocks.side(side);
+            context! {
+                userid => live.record.player(side),
+                side => side,
+                to_move => clock.to_move,
+                held => clock.to_move && clock.running_since.is_none(),
+                left => clock.left(control, now).map(span),
+                deadline => clock.deadline(control).map(super::utc_text),
+                bank => clock.bank.map(span),
+            }
+        })
+        .collect();
+    Some(context! {
+        nag_after => length_text(control.nag_after),
+        per_move => control.per_move.map(length_text),
+        bank => control.bank.map(|bank| context! {
+            initial => length_text(bank.initial),
+            increment => (bank.increment > 0).then(|| length_text(bank.increment)),
+            cap => bank.cap.map(length_text),
+        }),
+        paused => live.record.paused,
+        pause_offer => live.record.pause_offer.map(|side| live.record.player(side)),
+        sides => sides,
+    })
 }
 
 /// How the game ended, for the templates; `None` while it runs.
@@ -84,6 +126,16 @@ pub fn result_view(live: &LiveGame) -> Option<Value> {
         Ending::ResignedBeforeMoving(side) => {
             context! { kind => "resigned_before_moving", by => player(side) }
         }
+        Ending::TimeForfeit(side) => context! {
+            kind => "time_forfeit",
+            loser => player(side),
+            winner => player(side.opponent()),
+        },
+        Ending::TimeForfeitDrawn(side) => context! {
+            kind => "time_forfeit_drawn",
+            loser => player(side),
+            winner => player(side.opponent()),
+        },
     })
 }
 

@@ -1,0 +1,240 @@
+//! The timers: reminders and losses on time from the players' clocks,
+//! vacations that end by themselves, and clocks for boards that ran
+//! before clocks existed. `pbem tick` runs what is due once; `serve` runs
+//! it whenever the next timer falls due. Each action is one savepoint of
+//! one transaction together with the mails it causes, and leaves its
+//! clock due later than now, so running the timers twice at the same
+//! moment sends nothing twice.
+
+use super::clocks::{self, Due};
+use super::notice::{BoardNews, Notice};
+use super::post::Post;
+use super::redact::Secrets;
+use super::render::HostFacts;
+use super::replays::{self, LiveGame};
+use super::{vacation, Batch, Host, HostError};
+use crate::games::Side;
+use crate::store::{self, Ending, GameStatus, StoreError};
+use rusqlite::Connection;
+
+/// What one run of the timers did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TickReport {
+    pub clocks_started: usize,
+    pub vacations_ended: usize,
+    pub nags: usize,
+    pub forfeits: usize,
+    pub mails_queued: usize,
+}
+
+/// Timers handled per look into the store; a backlog takes several.
+const PAGE: u32 = 200;
+
+impl Host {
+    /// Runs every timer due at the host's clock.
+    pub fn tick(&mut self) -> Result<TickReport, HostError> {
+        let now = self.clock.now().timestamp();
+        let mut batch = self.batch()?;
+        let report = batch.tick(now)?;
+        batch.commit()?;
+        Ok(report)
+    }
+
+    /// When the next timer falls due (seconds since the epoch).
+    pub fn next_timer(&self) -> Result<Option<i64>, HostError> {
+        Ok(store::next_timer(self.store.connection())?)
+    }
+}
+
+/// One clock's action, found due.
+struct Action {
+    game_id: i64,
+    side: Side,
+    due: Due,
+    /// When it fell due: forfeits are applied in this order.
+    at: i64,
+}
+
+impl Batch<'_> {
+    fn tick(&mut self, now: i64) -> Result<TickReport, HostError> {
+        let mut report = TickReport::default();
+        let mut post = Post {
+            conn: &self.tx,
+            mail: None,
+            renderer: self.renderer,
+            settings: self.settings,
+            host: HostFacts {
+                address: self.settings.address.clone(),
+                name: self.settings.name.clone(),
+                max_addresses: self.settings.accounts.max_addresses,
+                now,
+            },
+            now,
+            secrets: Secrets::default(),
+            queued: 0,
+        };
+        report.clocks_started = start_missing_clocks(&self.tx, self.replays, now)?;
+        loop {
+            let ending = store::ending_vacations(&self.tx, now, PAGE)?;
+            if ending.is_empty() {
+                break;
+            }
+            for userid in ending {
+                let notices = store::in_savepoint(&self.tx, || {
+                    vacation::finish(&self.tx, self.replays, &userid, now)
+                })?;
+                for notice in notices {
+                    post.notice(notice, false)?;
+                }
+                report.vacations_ended += 1;
+            }
+        }
+        let mut handled = std::collections::HashSet::new();
+        loop {
+            let mut actions = due_actions(&self.tx, self.replays, now)?;
+            actions.retain(|action| handled.insert((action.game_id, action.side)));
+            if actions.is_empty() {
+                break;
+            }
+            actions.sort_by_key(|action| (action.at, action.game_id));
+            for action in actions {
+                let notice =
+                    store::in_savepoint(&self.tx, || act(&self.tx, self.replays, &action, now))?;
+                match action.due {
+                    Due::Forfeit => report.forfeits += 1,
+                    Due::Nag => report.nags += 1,
+                }
+                post.notice(notice, false)?;
+            }
+        }
+        report.mails_queued = post.queued;
+        if report != TickReport::default() {
+            tracing::info!(?report, "timers run");
+        }
+        Ok(report)
+    }
+}
+
+/// Starts the clocks of boards that ran before clocks existed, at `now`.
+fn start_missing_clocks(
+    conn: &Connection,
+    replays: &replays::Replays,
+    now: i64,
+) -> Result<usize, HostError> {
+    let mut started = 0;
+    loop {
+        let boards = store::boards_without_clocks(conn, PAGE)?;
+        if boards.is_empty() {
+            return Ok(started);
+        }
+        for id in boards {
+            match replays::load(conn, replays, id, None) {
+                Ok(live) if live.record.status == GameStatus::Active && live.clocks.is_none() => {
+                    clocks::start(conn, &live, now)?;
+                    started += 1;
+                }
+                Ok(_) => {}
+                Err(replays::LoadError::Store(err)) => return Err(err.into()),
+                // A board that does not replay gets no clock; it is
+                // refused as unreadable wherever it is used.
+                Err(err) => tracing::warn!(board = id, "no clock for an unreadable board: {err}"),
+            }
+            store::clocks_started(conn, id)?;
+        }
+    }
+}
+
+/// The clocks due by `now` and what each calls for: a loss on time once
+/// the turn's time is used up, else a reminder.
+fn due_actions(
+    conn: &Connection,
+    replays: &replays::Replays,
+    now: i64,
+) -> Result<Vec<Action>, HostError> {
+    let mut actions = Vec::new();
+    for (game_id, side) in store::due_clocks(conn, now, PAGE)? {
+        let live = replays::load(conn, replays, game_id, None);
+        let Some((clock_set, live)) = live
+            .ok()
+            .and_then(|live| Some((live.clocks.clone()?, live)))
+        else {
+            // Nothing to time: a board over or unreadable keeps no timer.
+            store::save_clock(conn, game_id, side, &Default::default(), None)?;
+            continue;
+        };
+        let clock = clock_set.side(side);
+        let control = &clock_set.control;
+        let reminders = clocks::reminders_of(conn, live.record.player(side))?;
+        let action = match (clock.deadline(control), clock.due(control, &reminders)) {
+            (Some(deadline), _) if deadline <= now => Some((Due::Forfeit, deadline)),
+            (_, Some((at, Due::Nag))) if at <= now => Some((Due::Nag, at)),
+            _ => None,
+        };
+        match action {
+            Some((due, at)) => actions.push(Action {
+                game_id,
+                side,
+                due,
+                at,
+            }),
+            // Due earlier than its clock says (a schedule changed): stored
+            // again with the right moment.
+            None => clocks::save(conn, &live.record, &clock_set)?,
+        }
+    }
+    Ok(actions)
+}
+
+/// Carries out one clock's action: the notice it causes.
+fn act(
+    conn: &Connection,
+    replays: &replays::Replays,
+    action: &Action,
+    now: i64,
+) -> Result<Notice, StoreError> {
+    let mut live = replays::load(conn, replays, action.game_id, None).map_err(|err| match err {
+        replays::LoadError::Store(err) => err,
+        other => StoreError::Corrupt(other.to_string()),
+    })?;
+    match action.due {
+        Due::Forfeit => forfeit(conn, live, action.side, now),
+        Due::Nag => {
+            if let Some(clock_set) = live.clocks.as_mut() {
+                clock_set.side_mut(action.side).nag_sent(now);
+                clocks::save(conn, &live.record, clock_set)?;
+            }
+            Ok(Notice::Nag {
+                live: Box::new(live),
+                side: action.side,
+            })
+        }
+    }
+}
+
+/// `side` ran out of time: he loses, or (when his opponent could not
+/// possibly have won) the game is drawn.
+fn forfeit(
+    conn: &Connection,
+    mut live: LiveGame,
+    side: Side,
+    now: i64,
+) -> Result<Notice, StoreError> {
+    let ending = if live.game.could_still_win(side.opponent()) {
+        Ending::TimeForfeit(side)
+    } else {
+        Ending::TimeForfeitDrawn(side)
+    };
+    store::set_game_over(conn, live.record.id, ending)?;
+    live.record.status = ending.status();
+    live.record.ending = Some(ending);
+    live.record.draw_offer = None;
+    let turn = live.game.turn_number();
+    clocks::stop_all(conn, &live, turn, now)?;
+    live.clocks = clocks::load(conn, &live.record)?;
+    Ok(Notice::Board(BoardNews {
+        live,
+        events: Vec::new(),
+        comment: None,
+        new_game: false,
+    }))
+}

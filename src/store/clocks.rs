@@ -1,0 +1,205 @@
+//! The players' clocks on each board, and the players' vacations, with
+//! the moment each next needs the host (`due`), found through an index so
+//! that looking for due timers costs the same with a hundred boards or a
+//! hundred thousand.
+
+use super::games::{parse_side, side_name};
+use super::StoreResult;
+use crate::games::Side;
+use rusqlite::{params, Connection, OptionalExtension, Row};
+
+/// One player's clock on one board, as stored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StoredClock {
+    pub to_move: bool,
+    pub running_since: Option<i64>,
+    pub used: i64,
+    pub bank: Option<i64>,
+    pub nagged: Option<i64>,
+}
+
+fn clock_from_row(row: &Row<'_>) -> rusqlite::Result<StoredClock> {
+    Ok(StoredClock {
+        to_move: row.get::<_, i64>(0)? != 0,
+        running_since: row.get(1)?,
+        used: row.get(2)?,
+        bank: row.get(3)?,
+        nagged: row.get(4)?,
+    })
+}
+
+/// A board's two clocks, White's first; `None` for a board without them
+/// (one that ended before clocks ran).
+pub fn load_clocks(conn: &Connection, game_id: i64) -> StoreResult<Option<[StoredClock; 2]>> {
+    let mut clocks = [None, None];
+    let mut statement = conn.prepare_cached(
+        "SELECT to_move, running_since, used, bank, nagged, side FROM clocks WHERE game_id = ?1",
+    )?;
+    let rows = statement.query_map([game_id], |row| {
+        Ok((clock_from_row(row)?, row.get::<_, String>(5)?))
+    })?;
+    for row in rows {
+        let (clock, side) = row?;
+        match parse_side(&side) {
+            Some(Side::White) => clocks[0] = Some(clock),
+            Some(Side::Black) => clocks[1] = Some(clock),
+            None => {}
+        }
+    }
+    Ok(match clocks {
+        [Some(white), Some(black)] => Some([white, black]),
+        _ => None,
+    })
+}
+
+/// Stores a clock with the moment it next needs the host.
+pub fn save_clock(
+    conn: &Connection,
+    game_id: i64,
+    side: Side,
+    clock: &StoredClock,
+    due: Option<i64>,
+) -> StoreResult<()> {
+    conn.prepare_cached(
+        "INSERT INTO clocks (game_id, side, to_move, running_since, used, bank, nagged, due)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         ON CONFLICT (game_id, side) DO UPDATE SET to_move = ?3, running_since = ?4,
+             used = ?5, bank = ?6, nagged = ?7, due = ?8",
+    )?
+    .execute(params![
+        game_id,
+        side_name(side),
+        clock.to_move as i64,
+        clock.running_since,
+        clock.used,
+        clock.bank,
+        clock.nagged,
+        due
+    ])?;
+    Ok(())
+}
+
+/// Clocks due by `now`, the earliest first.
+pub fn due_clocks(conn: &Connection, now: i64, limit: u32) -> StoreResult<Vec<(i64, Side)>> {
+    let mut statement = conn.prepare_cached(
+        "SELECT game_id, side FROM clocks WHERE due IS NOT NULL AND due <= ?1
+         ORDER BY due, game_id LIMIT ?2",
+    )?;
+    let rows = statement.query_map(params![now, limit], |row| {
+        Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+    })?;
+    let mut due = Vec::new();
+    for row in rows {
+        let (game_id, side) = row?;
+        if let Some(side) = parse_side(&side) {
+            due.push((game_id, side));
+        }
+    }
+    Ok(due)
+}
+
+/// Vacations that end by `now`, the earliest first.
+pub fn ending_vacations(conn: &Connection, now: i64, limit: u32) -> StoreResult<Vec<String>> {
+    let mut statement = conn.prepare_cached(
+        "SELECT userid FROM players WHERE vacation_ends IS NOT NULL AND vacation_ends <= ?1
+         ORDER BY vacation_ends LIMIT ?2",
+    )?;
+    let userids = statement
+        .query_map(params![now, limit], |row| row.get(0))?
+        .collect::<Result<Vec<String>, _>>()?;
+    Ok(userids)
+}
+
+/// Boards that ran before clocks existed and have none yet.
+pub fn boards_without_clocks(conn: &Connection, limit: u32) -> StoreResult<Vec<i64>> {
+    let mut statement =
+        conn.prepare_cached("SELECT game_id FROM clocks_to_start ORDER BY game_id LIMIT ?1")?;
+    let ids = statement
+        .query_map([limit], |row| row.get(0))?
+        .collect::<Result<Vec<i64>, _>>()?;
+    Ok(ids)
+}
+
+pub fn clocks_started(conn: &Connection, game_id: i64) -> StoreResult<()> {
+    conn.prepare_cached("DELETE FROM clocks_to_start WHERE game_id = ?1")?
+        .execute([game_id])?;
+    Ok(())
+}
+
+/// The next moment any timer needs the host.
+pub fn next_timer(conn: &Connection) -> StoreResult<Option<i64>> {
+    let clock: Option<i64> = conn
+        .prepare_cached("SELECT MIN(due) FROM clocks WHERE due IS NOT NULL")?
+        .query_row([], |row| row.get(0))
+        .optional()?
+        .flatten();
+    let vacation: Option<i64> = conn
+        .prepare_cached("SELECT MIN(vacation_ends) FROM players WHERE vacation_ends IS NOT NULL")?
+        .query_row([], |row| row.get(0))
+        .optional()?
+        .flatten();
+    Ok(match (clock, vacation) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    })
+}
+
+/// A player's own reminder schedule (`3d 1d 4h`, or `off`); `None` for
+/// the host's nags.
+pub fn reminders(conn: &Connection, userid: &str) -> StoreResult<Option<String>> {
+    Ok(conn
+        .prepare_cached("SELECT reminders FROM players WHERE userid = ?1 COLLATE NOCASE")?
+        .query_row([userid], |row| row.get(0))
+        .optional()?
+        .flatten())
+}
+
+pub fn set_reminders(conn: &Connection, userid: &str, schedule: Option<&str>) -> StoreResult<()> {
+    conn.prepare_cached("UPDATE players SET reminders = ?2 WHERE userid = ?1 COLLATE NOCASE")?
+        .execute(params![userid, schedule])?;
+    Ok(())
+}
+
+/// A player's vacation: since when, when it ends by itself, and the days
+/// of the year's allowance used before it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Vacation {
+    pub since: Option<i64>,
+    pub ends: Option<i64>,
+    /// The calendar year `used_days` counts in.
+    pub year: i32,
+    pub used_days: i64,
+}
+
+pub fn vacation(conn: &Connection, userid: &str) -> StoreResult<Vacation> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT vacation_since, vacation_ends, vacation_year, vacation_used FROM players
+             WHERE userid = ?1 COLLATE NOCASE",
+        )?
+        .query_row([userid], |row| {
+            Ok(Vacation {
+                since: row.get(0)?,
+                ends: row.get(1)?,
+                year: row.get(2)?,
+                used_days: row.get(3)?,
+            })
+        })
+        .optional()?
+        .unwrap_or_default())
+}
+
+pub fn set_vacation(conn: &Connection, userid: &str, vacation: &Vacation) -> StoreResult<()> {
+    conn.prepare_cached(
+        "UPDATE players SET vacation_since = ?2, vacation_ends = ?3, vacation_year = ?4,
+             vacation_used = ?5 WHERE userid = ?1 COLLATE NOCASE",
+    )?
+    .execute(params![
+        userid,
+        vacation.since,
+        vacation.ends,
+        vacation.year,
+        vacation.used_days
+    ])?;
+    Ok(())
+}
