@@ -104,6 +104,20 @@ fn account_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sent>> 
                 .clone();
             office.reply(&address("alice"), &announcement, "not me")
         }
+        "vacation.txt" | "away.txt" => {
+            command(office, "alice", "chess challenge alice bob", "");
+            command(office, "alice", &format!("vacation alice {pw} on"), "")
+        }
+        "remind.txt" => command(office, "alice", &format!("remind alice {pw} 3d 1d"), ""),
+        "nag.txt" => {
+            command(office, "alice", "chess challenge alice bob", "");
+            let week = chrono::Utc::now() + chrono::Duration::days(7);
+            office
+                .runtime
+                .host
+                .set_clock(pbem::clock::Clock::Fixed(week));
+            office.run_pass()
+        }
         "guessed.txt" => {
             let mut sent = Vec::new();
             for guess in 0..5 {
