@@ -314,3 +314,29 @@ fn in_infinite_recursion_chess_only_the_player_who_has_not_moved_runs_out() {
         "bob's clock ran from the start of the round; alice's stopped when she moved"
     );
 }
+
+#[test]
+fn boards_running_before_clocks_existed_get_clocks_at_the_first_timer_run() {
+    let mut table = Table::new("");
+    table.send(0, "alice", "chess challenge alice bob");
+    // The file as version 11 left it: a running board without clocks.
+    let path = table.office.dir.path().join("pbem.sqlite");
+    {
+        let old = rusqlite::Connection::open(&path).unwrap();
+        old.execute_batch(
+            "DELETE FROM clocks; DROP TABLE clocks_to_start; PRAGMA user_version = 11;",
+        )
+        .unwrap();
+    }
+    let config = pbem::config::Config::from_toml("", Some(table.office.dir.path())).unwrap();
+    table.office.runtime = pbem::daemon::Runtime::open(&config).unwrap();
+    table.set(30 * DAY);
+    let report = table.office.runtime.host.tick().unwrap();
+    assert_eq!(report.clocks_started, 1);
+    assert_eq!(
+        report.forfeits, 0,
+        "the clock starts now, not when the board began"
+    );
+    table.at(30 * DAY + 21 * DAY);
+    assert_eq!(table.office.game(101).status, GameStatus::Finished);
+}

@@ -172,3 +172,28 @@ fn durations_take_the_usual_units() {
     assert!(parse_duration("d").is_err());
     assert!(parse_duration("99999999999999999999d").is_err());
 }
+
+#[test]
+fn accounts_and_clocks_read_their_keys_and_refuse_bad_values_by_name() {
+    let config = Config::from_toml(
+        "[accounts]\nmax_addresses = 2\nfirst_lock = \"5m\"\n\
+         [clocks]\nnagtime = \"3\"\nvacation_days = 10\n[clocks.chess]\ntime = \"30d+3d\"\n",
+        None,
+    )
+    .unwrap();
+    assert_eq!(config.host.accounts.max_addresses, 2);
+    assert_eq!(config.host.accounts.first_lock, 300);
+    assert_eq!(config.host.clocks.vacation_days, 10);
+    let chess = config.host.clocks.control(crate::games::GameKind::Chess);
+    assert_eq!(chess.nag_after, 3 * 86_400);
+    assert_eq!(chess.per_move, None, "a Fischer bank has no limit per move");
+    let spherical = config
+        .host
+        .clocks
+        .control(crate::games::GameKind::Spherical);
+    assert_eq!(spherical.per_move, Some(21 * 86_400));
+    assert!(invalid_key("[accounts]\nfree_failures = 1").contains("accounts.free_failures"));
+    assert!(invalid_key("[accounts]\nlongest_lock = \"1m\"").contains("accounts.longest_lock"));
+    assert!(invalid_key("[clocks.chess]\ntime = \"30x\"").contains("for chess"));
+    assert!(invalid_key("[clocks]\nvacation_days = 400").contains("clocks.vacation_days"));
+}

@@ -63,6 +63,7 @@ built_in!(
     "help/multiple.txt",
     "help/subjects.txt",
     "help/set.txt",
+    "help/time.txt",
     "games/chess.txt",
     "games/progression.txt",
     "games/recursion.txt",

@@ -23,6 +23,7 @@ pub const HELP_TOPICS: &[&str] = &[
     "multiple",
     "subjects",
     "set",
+    "time",
 ];
 
 pub fn help(topic: Option<String>) -> Handled {
