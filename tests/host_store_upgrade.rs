@@ -48,7 +48,7 @@ fn version_1_file_is_upgraded_in_place_with_its_games() {
     assert!(game.rated);
     assert_eq!(store::load_moves(conn, 101).unwrap()[0].notation, "e4");
     // The Message-IDs seen before the upgrade are still known.
-    assert!(!store::mark_seen(conn, "old-1@example.org").unwrap());
+    assert!(!store::mark_seen(conn, "old-1@example.org", 1).unwrap());
     // Version 2's table works.
     let preference = store::preference(conn, "bob", "chess").unwrap();
     assert!(preference.accepts);
@@ -200,7 +200,7 @@ fn version_5_move_lists_seen_and_sent_ids_and_threads_survive_the_change_of_tabl
     let moves = store::load_moves(conn, 101).unwrap();
     let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
     assert_eq!(notations, ["e4", "e5"]);
-    assert!(!store::mark_seen(conn, "old-1@example.org").unwrap());
+    assert!(!store::mark_seen(conn, "old-1@example.org", 1).unwrap());
     let sent = store::find_sent_id(conn, "pbem.answer@localhost")
         .unwrap()
         .unwrap();

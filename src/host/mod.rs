@@ -392,7 +392,7 @@ impl Batch<'_> {
         // A savepoint per mail: a failing mail leaves nothing behind while
         // the others of the batch stand. Dropped unreleased, it rolls back.
         let mail_savepoint = self.tx.savepoint().map_err(StoreError::from)?;
-        if !store::mark_seen(&mail_savepoint, &mail.message_id)? {
+        if !store::mark_seen(&mail_savepoint, &mail.message_id, handling.now)? {
             return Ok(Receipt::Duplicate);
         }
         if let Some(reason) = unanswerable(&mail, self.settings) {
@@ -575,7 +575,7 @@ mod tests {
         batch.receive(&signup("alice")).unwrap();
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let mail_savepoint = batch.tx.savepoint().unwrap();
-            store::mark_seen(&mail_savepoint, "half-done@example.org").unwrap();
+            store::mark_seen(&mail_savepoint, "half-done@example.org", 1).unwrap();
             let _: Result<(), StoreError> = store::in_savepoint(&mail_savepoint, || {
                 panic!("a bug half-way through a mail");
             });
@@ -587,7 +587,7 @@ mod tests {
         assert!(store::find_player(conn, "alice").unwrap().is_some());
         assert!(store::find_player(conn, "bob").unwrap().is_some());
         assert!(
-            store::mark_seen(conn, "half-done@example.org").unwrap(),
+            store::mark_seen(conn, "half-done@example.org", 1).unwrap(),
             "the half-done mail left no trace"
         );
     }

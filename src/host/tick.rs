@@ -224,7 +224,7 @@ fn forfeit(
     } else {
         Ending::TimeForfeitDrawn(side)
     };
-    store::set_game_over(conn, live.record.id, ending)?;
+    store::set_game_over(conn, live.record.id, ending, now)?;
     live.record.status = ending.status();
     live.record.ending = Some(ending);
     live.record.draw_offer = None;

@@ -1,7 +1,7 @@
 //! Games and their move lists. The move list is the truth: a position is
 //! rebuilt by replaying it.
 
-use super::{now, StoreError, StoreResult};
+use super::{StoreError, StoreResult};
 use crate::games::Side;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use std::collections::BTreeMap;
@@ -242,12 +242,13 @@ pub struct NewGame<'a> {
 }
 
 /// Stores a new game and returns its board id; ids count up from 101.
-pub fn insert_game(conn: &Connection, game: &NewGame<'_>) -> StoreResult<i64> {
+/// `now` is the moment it began (seconds since the epoch).
+pub fn insert_game(conn: &Connection, game: &NewGame<'_>, now: i64) -> StoreResult<i64> {
     let id: i64 = conn
         .prepare_cached("SELECT COALESCE(MAX(id), 100) + 1 FROM games")?
         .query_row([], |row| row.get(0))?;
     let id = id.max(101);
-    let stamp = now();
+    let stamp = now;
     conn.prepare_cached(
         "INSERT INTO games (id, kind, switches, white, black, status, created, updated,
                             rated, host_options)
@@ -267,7 +268,7 @@ pub fn insert_game(conn: &Connection, game: &NewGame<'_>) -> StoreResult<i64> {
 }
 
 /// Ends a game: `Finished` or `Declined`, as the ending says.
-pub fn set_game_over(conn: &Connection, id: i64, ending: Ending) -> StoreResult<()> {
+pub fn set_game_over(conn: &Connection, id: i64, ending: Ending, now: i64) -> StoreResult<()> {
     let (key, side) = ending.parts();
     conn.prepare_cached(
         "UPDATE games SET status = ?2, ending = ?3, ending_side = ?4, draw_offer = NULL,
@@ -279,14 +280,19 @@ pub fn set_game_over(conn: &Connection, id: i64, ending: Ending) -> StoreResult<
         ending.status().as_str(),
         key,
         side.map(side_name),
-        now()
+        now
     ])?;
     Ok(())
 }
 
-pub fn set_draw_offer(conn: &Connection, id: i64, offer: Option<Side>) -> StoreResult<()> {
+pub fn set_draw_offer(
+    conn: &Connection,
+    id: i64,
+    offer: Option<Side>,
+    now: i64,
+) -> StoreResult<()> {
     conn.prepare_cached("UPDATE games SET draw_offer = ?2, updated = ?3 WHERE id = ?1")?
-        .execute(params![id, offer.map(side_name), now()])?;
+        .execute(params![id, offer.map(side_name), now])?;
     Ok(())
 }
 
@@ -351,7 +357,13 @@ pub fn load_moves(conn: &Connection, game_id: i64) -> StoreResult<Vec<MoveRecord
     Ok(moves)
 }
 
-pub fn insert_move(conn: &Connection, game_id: i64, record: &MoveRecord) -> StoreResult<()> {
+/// Stores a move played at `now` (seconds since the epoch).
+pub fn insert_move(
+    conn: &Connection,
+    game_id: i64,
+    record: &MoveRecord,
+    now: i64,
+) -> StoreResult<()> {
     conn.prepare_cached(
         "INSERT INTO moves (game_id, number, side, notation, public_notation, played)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -362,10 +374,10 @@ pub fn insert_move(conn: &Connection, game_id: i64, record: &MoveRecord) -> Stor
         side_name(record.side),
         record.notation,
         record.public_notation,
-        now()
+        now
     ])?;
     conn.prepare_cached("UPDATE games SET updated = ?2 WHERE id = ?1")?
-        .execute(params![game_id, now()])?;
+        .execute(params![game_id, now])?;
     Ok(())
 }
 

@@ -2,16 +2,17 @@
 //! twice) and the ones the host generated for each player (so a reply can
 //! prove who received the mail it answers).
 
-use super::{now, StoreResult};
+use super::StoreResult;
 use rusqlite::{params, Connection, OptionalExtension};
 
-/// Records an inbound Message-ID; `false` when it was already there.
-pub fn mark_seen(conn: &Connection, message_id: &str) -> StoreResult<bool> {
+/// Records an inbound Message-ID, received at `now`; `false` when it was
+/// already there.
+pub fn mark_seen(conn: &Connection, message_id: &str, now: i64) -> StoreResult<bool> {
     let inserted = conn
         .prepare_cached(
             "INSERT OR IGNORE INTO seen_messages (message_id, received) VALUES (?1, ?2)",
         )?
-        .execute(params![message_id, now()])?;
+        .execute(params![message_id, now])?;
     Ok(inserted == 1)
 }
 

@@ -210,19 +210,19 @@ mod tests {
         let mut store = Store::open_in_memory().unwrap();
         let tx = store.begin().unwrap();
         let kept: Result<(), StoreError> = in_savepoint(&tx, || {
-            mark_seen(&tx, "kept@example.org")?;
+            mark_seen(&tx, "kept@example.org", 1)?;
             Ok(())
         });
         kept.unwrap();
         let undone: Result<(), StoreError> = in_savepoint(&tx, || {
-            mark_seen(&tx, "undone@example.org")?;
+            mark_seen(&tx, "undone@example.org", 1)?;
             Err(StoreError::Corrupt("refused".into()))
         });
         assert!(undone.is_err());
         tx.commit().unwrap();
         let conn = store.connection();
-        assert!(!mark_seen(conn, "kept@example.org").unwrap(), "kept");
-        assert!(mark_seen(conn, "undone@example.org").unwrap(), "undone");
+        assert!(!mark_seen(conn, "kept@example.org", 1).unwrap(), "kept");
+        assert!(mark_seen(conn, "undone@example.org", 1).unwrap(), "undone");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Player accounts and their per-game-type preferences.
 
-use super::{now, StoreResult};
+use super::StoreResult;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,7 +59,8 @@ pub fn find_player_by_address(conn: &Connection, address: &str) -> StoreResult<V
         .collect())
 }
 
-pub fn insert_player(conn: &Connection, player: &Player) -> StoreResult<()> {
+/// Stores a new account, signed up at `now` (seconds since the epoch).
+pub fn insert_player(conn: &Connection, player: &Player, now: i64) -> StoreResult<()> {
     conn.prepare_cached(
         "INSERT INTO players (userid, password_hash, addresses, signed_off, language, created)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -70,7 +71,7 @@ pub fn insert_player(conn: &Connection, player: &Player) -> StoreResult<()> {
         player.addresses.join(" "),
         player.signed_off as i64,
         player.language,
-        now()
+        now
     ])?;
     Ok(())
 }

@@ -113,7 +113,7 @@ pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<St
         signed_off: false,
         language: None,
     };
-    store::insert_player(ctx.conn, &player)?;
+    store::insert_player(ctx.conn, &player, ctx.now)?;
     ctx.passwords.remember(password, &player.password_hash);
     let mut notices = vec![Notice::Answer(Answer::SignedUp {
         userid: player.userid.clone(),

@@ -54,7 +54,7 @@ pub fn decline(
 
 /// Ends a game by a player's word and tells both players.
 fn end(ctx: &Context<'_>, mut live: LiveGame, ending: Ending, author: &str) -> Handled {
-    store::set_game_over(ctx.conn, live.record.id, ending)?;
+    store::set_game_over(ctx.conn, live.record.id, ending, ctx.now)?;
     live.record.status = ending.status();
     live.record.ending = Some(ending);
     live.record.draw_offer = None;

@@ -173,6 +173,7 @@ pub fn challenge(
             rated: split.rated,
             host_options: &split.options.join(" "),
         },
+        ctx.now,
     )?;
     let mut live = replays::load(ctx.conn, ctx.replays, id, None)?;
     live.clocks = Some(clocks::start(ctx.conn, &live, ctx.now)?);

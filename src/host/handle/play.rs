@@ -333,7 +333,7 @@ fn record_turn(
 ) -> Handled {
     let board = live.record.id;
     for record in &turn.played {
-        store::insert_move(ctx.conn, board, record)?;
+        store::insert_move(ctx.conn, board, record, ctx.now)?;
     }
     live.total_moves += turn.played.len();
     live.moves.extend(turn.played);
@@ -345,13 +345,13 @@ fn record_turn(
     };
     match ending {
         Some(ending) => {
-            store::set_game_over(ctx.conn, board, ending)?;
+            store::set_game_over(ctx.conn, board, ending, ctx.now)?;
             live.record.status = ending.status();
             live.record.ending = Some(ending);
             live.record.draw_offer = None;
         }
         None if turn.draw_offer != live.record.draw_offer => {
-            store::set_draw_offer(ctx.conn, board, turn.draw_offer)?;
+            store::set_draw_offer(ctx.conn, board, turn.draw_offer, ctx.now)?;
             live.record.draw_offer = turn.draw_offer;
         }
         None => {}

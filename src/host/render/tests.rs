@@ -43,6 +43,7 @@ fn board(store: &Store, kind: GameKind, plies: usize, ending: Option<Ending>) ->
             rated: true,
             host_options: "--nagtime=7",
         },
+        1_800_000_000,
     )
     .unwrap();
     let replays = Replays::default();
@@ -56,10 +57,10 @@ fn board(store: &Store, kind: GameKind, plies: usize, ending: Option<Ending>) ->
             notation: played.notation,
             public_notation: played.public_notation,
         };
-        store::insert_move(conn, id, &record).unwrap();
+        store::insert_move(conn, id, &record, 1_800_000_000).unwrap();
     }
     if let Some(ending) = ending {
-        store::set_game_over(conn, id, ending).unwrap();
+        store::set_game_over(conn, id, ending, 1_800_000_000).unwrap();
     }
     replays::load(conn, &replays, id, None).unwrap()
 }
