@@ -340,3 +340,21 @@ fn boards_running_before_clocks_existed_get_clocks_at_the_first_timer_run() {
     table.at(30 * DAY + 21 * DAY);
     assert_eq!(table.office.game(101).status, GameStatus::Finished);
 }
+
+#[test]
+fn in_spherical_chess_324_the_clock_runs_for_the_whole_turn_not_each_action() {
+    let mut table = Table::new("");
+    table.send(0, "alice", "spherical challenge alice bob -setup:1");
+    table.send(0, "alice", "spherical move 101 alice PW h8-h7");
+    // Bob plays the first action of his turn ten days in: his clock goes
+    // on running for the second.
+    let sent = table.send(10 * DAY, "bob", "spherical move 101 bob PW a2+ne");
+    assert_eq!(table.office.move_count(101), 2, "{sent:#?}");
+    table.at(21 * DAY - 60);
+    assert_eq!(table.office.game(101).status, GameStatus::Active);
+    table.at(21 * DAY);
+    assert_eq!(
+        table.ending(101),
+        Some(Ending::TimeForfeit(pbem::games::Side::Black))
+    );
+}
