@@ -15,6 +15,7 @@ pub mod command;
 pub mod grammar;
 pub mod guard;
 mod handle;
+mod handling;
 mod interpret;
 mod normalise;
 mod notice;
@@ -39,15 +40,12 @@ use crate::mail::raw::header_block;
 use crate::mail::screen::{self, InboundLimits};
 use crate::mail::threading::TokenError;
 use crate::store::{self, Store, StoreError};
-use handle::{Context, Failure};
+use handling::Handling;
 use interpret::{Reading, Request};
-use notice::Notice;
 use password::{Prechecked, VerifiedPasswords};
-use post::Post;
 use refusal::Refusal;
-use render::{HostFacts, Renderer, TemplateError};
+use render::{Renderer, TemplateError};
 use rusqlite::Connection;
-use std::cell::RefCell;
 
 /// What the host needs to know about itself.
 #[derive(Clone, Debug)]
@@ -131,16 +129,6 @@ impl HostError {
             HostError::Outbound(OutboundError::Store(err)) => err.is_temporary(),
             HostError::Template(_) | HostError::Outbound(OutboundError::Build { .. }) => false,
         }
-    }
-}
-
-/// A handler's failure: a refusal is a notice like any other, a failure
-/// of the host fails the mail.
-fn refusal_or_error(failure: Failure) -> Result<Vec<Notice>, HostError> {
-    match failure {
-        Failure::Refused(notice) => Ok(vec![*notice]),
-        Failure::Store(err) => Err(err.into()),
-        Failure::Hash(err) => Err(err.into()),
     }
 }
 
@@ -339,17 +327,6 @@ pub struct Batch<'h> {
     clock: Clock,
 }
 
-/// What handling a mail's commands needs besides the transaction.
-#[derive(Clone, Copy)]
-struct Handling<'h> {
-    renderer: &'h Renderer,
-    settings: &'h HostSettings,
-    passwords: &'h VerifiedPasswords,
-    replays: &'h replays::Replays,
-    /// The moment the mail is handled (seconds since the epoch).
-    now: i64,
-}
-
 impl Batch<'_> {
     /// Handles one raw inbound message inside the batch: the Message-ID
     /// is recorded, the commands applied and every reply queued, or (on
@@ -434,121 +411,6 @@ impl Batch<'_> {
     pub fn commit(self) -> Result<(), HostError> {
         self.tx.commit().map_err(StoreError::from)?;
         Ok(())
-    }
-}
-
-impl Handling<'_> {
-    /// Runs a mail's requests in turn and queues the mails they cause.
-    fn run(
-        &self,
-        conn: &Connection,
-        mail: &InboundMail,
-        requests: Vec<Request>,
-        prechecked: &Prechecked,
-    ) -> Result<Receipt, HostError> {
-        let mut post = Post {
-            conn,
-            mail: Some(mail),
-            renderer: self.renderer,
-            settings: self.settings,
-            host: HostFacts {
-                address: self.settings.address.clone(),
-                name: self.settings.name.clone(),
-                max_addresses: self.settings.accounts.max_addresses,
-                now: self.now,
-            },
-            now: self.now,
-            queued: 0,
-            secrets: redact::Secrets::of_mail(conn, mail),
-        };
-        let mut applied = false;
-        let commands = requests.len();
-        for request in requests {
-            let notices = match request.command {
-                Err(refusal) => vec![Notice::Refused {
-                    refusal,
-                    board: request
-                        .board
-                        .and_then(|id| replays::load(conn, self.replays, id, None).ok())
-                        .map(Box::new),
-                }],
-                Ok(command) => {
-                    let attempts = RefCell::new(Vec::new());
-                    let ctx = Context {
-                        conn,
-                        from: &mail.from,
-                        comment: request.comment.as_deref(),
-                        passwords: self.passwords,
-                        prechecked,
-                        replays: self.replays,
-                        languages: self.renderer.languages(),
-                        now: self.now,
-                        policy: &self.settings.accounts,
-                        clock_defaults: &self.settings.clocks,
-                        attempts: &attempts,
-                    };
-                    // Each command runs in a savepoint so a refused one
-                    // leaves nothing half-done while earlier ones stand.
-                    let mut notices =
-                        match store::in_savepoint(conn, || handle::handle(&ctx, command)) {
-                            Ok(notices) => {
-                                applied = true;
-                                notices
-                            }
-                            Err(failure) => refusal_or_error(failure)?,
-                        };
-                    // Counted outside the command's savepoint: a refusal
-                    // must not roll back the count of a wrong password.
-                    notices.extend(self.count_attempts(conn, &mail.from, attempts.take())?);
-                    notices
-                }
-            };
-            for notice in notices {
-                let is_refusal = matches!(notice, Notice::Refused { .. });
-                post.notice(notice, is_refusal && applied)?;
-            }
-        }
-        Ok(Receipt::Handled {
-            commands,
-            mails_queued: post.queued,
-        })
-    }
-}
-
-impl Handling<'_> {
-    /// Counts a command's password checks; the warning for an owner whose
-    /// account a wrong password has just locked.
-    fn count_attempts(
-        &self,
-        conn: &Connection,
-        from: &str,
-        attempts: Vec<guard::Attempt>,
-    ) -> Result<Vec<Notice>, HostError> {
-        let mut notices = Vec::new();
-        for attempt in attempts {
-            if attempt.proven {
-                guard::record_success(conn, &attempt.userid)?;
-                continue;
-            }
-            let policy = &self.settings.accounts;
-            let Some(guessed) =
-                guard::record_failure(conn, policy, &attempt.userid, from, self.now)?
-            else {
-                continue;
-            };
-            if let Some(owner) = store::find_player(conn, &guessed.userid)? {
-                notices.push(Notice::Account(notice::AccountNews {
-                    userid: owner.userid,
-                    to: owner.addresses,
-                    event: notice::AccountEvent::Guessed {
-                        failures: guessed.failures,
-                        locked_until: guessed.locked_until,
-                        last_from: from.to_string(),
-                    },
-                }));
-            }
-        }
-        Ok(notices)
     }
 }
 

@@ -60,6 +60,33 @@ fn asks(live: &LiveGame) -> Option<i64> {
 }
 
 impl<'a> Post<'a> {
+    /// Queues mails for `mail` (none for the timers), at `now`, masking
+    /// the `secrets` it gave.
+    pub fn new(
+        conn: &'a Connection,
+        mail: Option<&'a InboundMail>,
+        renderer: &'a Renderer,
+        settings: &'a HostSettings,
+        now: i64,
+        secrets: Secrets,
+    ) -> Post<'a> {
+        Post {
+            conn,
+            mail,
+            renderer,
+            settings,
+            host: HostFacts {
+                address: settings.address.clone(),
+                name: settings.name.clone(),
+                max_addresses: settings.accounts.max_addresses,
+                now,
+            },
+            now,
+            secrets,
+            queued: 0,
+        }
+    }
+
     /// Queues the mails of one notice. `applied_before` tells an error
     /// mail that earlier commands of the same mail were carried out.
     pub fn notice(&mut self, notice: Notice, applied_before: bool) -> Result<(), HostError> {

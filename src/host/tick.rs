@@ -10,7 +10,6 @@ use super::clocks::{self, Due};
 use super::notice::{BoardNews, Notice};
 use super::post::Post;
 use super::redact::Secrets;
-use super::render::HostFacts;
 use super::replays::{self, LiveGame};
 use super::{vacation, Batch, Host, HostError};
 use crate::games::Side;
@@ -58,21 +57,14 @@ struct Action {
 impl Batch<'_> {
     fn tick(&mut self, now: i64) -> Result<TickReport, HostError> {
         let mut report = TickReport::default();
-        let mut post = Post {
-            conn: &self.tx,
-            mail: None,
-            renderer: self.renderer,
-            settings: self.settings,
-            host: HostFacts {
-                address: self.settings.address.clone(),
-                name: self.settings.name.clone(),
-                max_addresses: self.settings.accounts.max_addresses,
-                now,
-            },
+        let mut post = Post::new(
+            &self.tx,
+            None,
+            self.renderer,
+            self.settings,
             now,
-            secrets: Secrets::default(),
-            queued: 0,
-        };
+            Secrets::default(),
+        );
         report.clocks_started = start_missing_clocks(&self.tx, self.replays, now)?;
         loop {
             let ending = store::ending_vacations(&self.tx, now, PAGE)?;
