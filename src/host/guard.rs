@@ -224,6 +224,27 @@ mod tests {
     }
 
     #[test]
+    fn counts_past_their_time_are_swept_and_live_locks_kept() {
+        let store = Store::open_in_memory().unwrap();
+        let conn = store.connection();
+        let policy = AccountPolicy::default();
+        record_failure(conn, &policy, "zelda", "m@evil.example", NOW).unwrap();
+        for n in 0..5 {
+            record_failure(conn, &policy, "alice", "x@evil.example", NOW + DAY + n).unwrap();
+        }
+        let later = NOW + DAY + 10;
+        let forgotten = store::forget_login_failures(conn, later - policy.forget_after, later);
+        assert_eq!(
+            forgotten.unwrap(),
+            2,
+            "zelda's count and m@'s address count"
+        );
+        assert!(locked_until(conn, "alice", "x@evil.example", later)
+            .unwrap()
+            .is_some());
+    }
+
+    #[test]
     fn the_right_password_ends_the_accounts_run_of_failures() {
         let store = Store::open_in_memory().unwrap();
         let conn = store.connection();

@@ -66,6 +66,9 @@ impl Batch<'_> {
             Secrets::default(),
         );
         report.clocks_started = start_missing_clocks(&self.tx, self.replays, now)?;
+        // Counts of wrong passwords the guard has forgotten anyway.
+        let forget_before = now - self.settings.accounts.forget_after;
+        store::forget_login_failures(&self.tx, forget_before, now)?;
         loop {
             let ending = store::ending_vacations(&self.tx, now, PAGE)?;
             if ending.is_empty() {

@@ -53,6 +53,16 @@ pub fn save_login_failures(conn: &Connection, key: &str, state: &LoginFailures) 
     Ok(())
 }
 
+/// Forgets the counts whose last failure came before `before` and whose
+/// lock has run out by `now`; how many.
+pub fn forget_login_failures(conn: &Connection, before: i64, now: i64) -> StoreResult<usize> {
+    Ok(conn
+        .prepare_cached(
+            "DELETE FROM login_failures WHERE last_failure < ?1 AND locked_until <= ?2",
+        )?
+        .execute(params![before, now])?)
+}
+
 pub fn clear_login_failures(conn: &Connection, key: &str) -> StoreResult<()> {
     conn.prepare_cached("DELETE FROM login_failures WHERE key = ?1")?
         .execute([key])?;

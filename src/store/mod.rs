@@ -189,7 +189,9 @@ pub use games::{
     active_boards_of, active_games_of, game_ids_of, games_count_by_kind, insert_game, insert_move,
     load_game, load_moves, set_draw_offer, set_game_over, set_pause,
 };
-pub use logins::{clear_login_failures, login_failures, save_login_failures};
+pub use logins::{
+    clear_login_failures, forget_login_failures, login_failures, save_login_failures,
+};
 pub use messages::{find_sent_id, insert_sent_id, latest_sent_ids, mark_seen};
 pub use outbox::{
     any_fresh_due, begin_write, claimable, dispose, dropped_since, due, mark_failed, mark_sent,

@@ -205,6 +205,7 @@ const MIGRATIONS: &[&str] = &[
         locked_until INTEGER NOT NULL DEFAULT 0,
         warned INTEGER NOT NULL DEFAULT 0
      ) WITHOUT ROWID;
+     CREATE INDEX IF NOT EXISTS login_failures_by_last ON login_failures (last_failure);
      CREATE TABLE IF NOT EXISTS pending_addresses (
         userid TEXT NOT NULL COLLATE NOCASE,
         address TEXT NOT NULL COLLATE NOCASE,
