@@ -85,6 +85,16 @@ pub enum Command {
         userid: String,
         restore: Vec<String>,
     },
+    /// `status userid`: every running board of a player.
+    Status {
+        userid: String,
+    },
+    /// `GAME history [userid] [page]`: finished boards, newest first.
+    History {
+        kind: GameKind,
+        userid: Option<String>,
+        page: u32,
+    },
     /// `vacation userid password on [until YYYY-MM-DD] | off`.
     Vacation {
         userid: String,
@@ -254,6 +264,8 @@ pub enum Syntax {
     Multiple,
     Vacation,
     Remind,
+    Status,
+    History,
 }
 
 #[cfg(test)]

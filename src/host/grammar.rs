@@ -16,7 +16,6 @@ const NOT_OFFERED: &[&str] = &[
     "subscribe",
     "unsubscribe",
     "notify",
-    "history",
     "standings",
     "ladder",
 ];
@@ -65,6 +64,12 @@ pub fn parse_command(line: &str) -> Parsed {
         }
         "set" => parse_set(args),
         "vacation" => parse_vacation(args),
+        "status" => match args {
+            [userid] => Ok(Command::Status {
+                userid: userid.to_string(),
+            }),
+            _ => Err(wrong_arguments(Syntax::Status, None)),
+        },
         "remind" => match args {
             [userid, password, schedule @ ..] if !schedule.is_empty() => Ok(Command::Remind {
                 userid: userid.to_string(),
@@ -249,6 +254,7 @@ fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
             _ => Err(wrong_arguments(Syntax::Games, Some(kind))),
         },
         "chat" => parse_chat(kind, args),
+        "history" => parse_history(kind, args),
         other if NOT_OFFERED.contains(&other) => Err(Refusal::NotOffered {
             command: format!("{} {other}", kind.name()),
         }),
@@ -257,6 +263,27 @@ fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
             game: kind,
         }),
     }
+}
+
+/// `GAME history [userid] [page]`.
+fn parse_history(kind: GameKind, args: &[&str]) -> Parsed {
+    let page = |text: &str| {
+        text.parse::<u32>()
+            .ok()
+            .filter(|page| *page > 0)
+            .ok_or_else(|| Refusal::NotANumber {
+                text: text.to_string(),
+                game: kind,
+            })
+    };
+    let (userid, page) = match args {
+        [] => (None, 1),
+        [word] if word.chars().all(|c| c.is_ascii_digit()) => (None, page(word)?),
+        [userid] => (Some(userid.to_string()), 1),
+        [userid, number] => (Some(userid.to_string()), page(number)?),
+        _ => return Err(wrong_arguments(Syntax::History, Some(kind))),
+    };
+    Ok(Command::History { kind, userid, page })
 }
 
 fn parse_challenge(kind: GameKind, args: &[&str]) -> Parsed {

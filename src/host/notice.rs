@@ -208,6 +208,20 @@ pub enum Answer {
         live: Box<LiveGame>,
         after: Option<i64>,
     },
+    /// Every running board of a player, across the games.
+    Status {
+        userid: String,
+        boards: Vec<BoardLine>,
+    },
+    /// A page of the finished boards of a game (of one player).
+    History {
+        kind: GameKind,
+        userid: Option<String>,
+        page: u32,
+        pages: u32,
+        total: u32,
+        boards: Vec<HistoryLine>,
+    },
     /// A player's boards of one game.
     Games {
         userid: String,
@@ -221,6 +235,18 @@ pub struct GameCount {
     pub kind: GameKind,
     pub running: u32,
     pub finished: u32,
+}
+
+/// One finished board in a history.
+#[derive(Debug)]
+pub struct HistoryLine {
+    pub board: i64,
+    /// When it began and ended (seconds since the epoch).
+    pub started: i64,
+    pub ended: i64,
+    pub moves: i64,
+    /// The board as it ended, or why it cannot be rebuilt.
+    pub live: Result<LiveGame, String>,
 }
 
 /// One board in a player's list of games.

@@ -52,6 +52,8 @@ pub enum Subject {
     Preferences { kind: GameKind, userid: String },
     /// `PBeM TITLE Games USERID`.
     Games { kind: GameKind, userid: String },
+    /// `PBeM TITLE History`.
+    History { kind: GameKind },
     /// `PBeM Error`: a refused command not about a board.
     Error,
 }
@@ -81,6 +83,8 @@ pub enum AccountTopic {
     Vacation,
     /// A player's reminder schedule.
     Reminders,
+    /// Every running board of a player.
+    Status,
 }
 
 impl AccountTopic {
@@ -96,6 +100,7 @@ impl AccountTopic {
             AccountTopic::Security => "Security",
             AccountTopic::Vacation => "Vacation",
             AccountTopic::Reminders => "Reminders",
+            AccountTopic::Status => "Status",
         }
     }
 }
@@ -146,6 +151,7 @@ impl fmt::Display for Subject {
             Subject::Account { topic, userid } => {
                 write!(f, "{HOST_PREFIX} {} {userid}", topic.word())
             }
+            Subject::History { kind } => write!(f, "{HOST_PREFIX} {} History", kind.title()),
             Subject::Preferences { kind, userid } => {
                 write!(f, "{HOST_PREFIX} {} {userid}", kind.title())
             }

@@ -34,6 +34,8 @@ built_in!(
     "refusal.txt",
     "show.txt",
     "games.txt",
+    "status.txt",
+    "history.txt",
     "list.txt",
     "signup.txt",
     "password.txt",

@@ -9,6 +9,7 @@
 mod addresses;
 mod clocks;
 mod games;
+mod history;
 mod logins;
 mod messages;
 mod outbox;
@@ -17,6 +18,7 @@ mod schema;
 
 pub use clocks::{StoredClock, Vacation};
 pub use games::{Ending, GameRecord, GameStatus, MoveRecord, NewGame};
+pub use history::{finished_boards, FinishedBoard};
 pub use logins::LoginFailures;
 pub use messages::{SentId, TokenScope};
 pub use outbox::{Claim, Disposal, MailPurpose, OutboxEntry, OutboxRow, OutboxState, QueuedMail};

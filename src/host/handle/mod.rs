@@ -8,6 +8,7 @@
 
 mod account;
 mod address;
+mod archive;
 mod board;
 mod challenge;
 mod play;
@@ -128,6 +129,10 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         Command::Delete { userid, password } => account::delete(ctx, &userid, &password),
         Command::ConfirmAddress { userid, address } => address::confirm(ctx, &userid, &address),
         Command::UndoAddressChange { userid, restore } => address::undo(ctx, &userid, restore),
+        Command::Status { userid } => archive::status(ctx, &userid),
+        Command::History { kind, userid, page } => {
+            archive::history(ctx, kind, userid.as_deref(), page)
+        }
         Command::Vacation {
             userid,
             password,

@@ -2,6 +2,7 @@
 //! body from the template for its kind of mail, in the reader's language.
 //! Every text a player reads comes from `templates/`.
 
+mod answers;
 #[cfg(test)]
 mod samples;
 #[cfg(test)]
@@ -10,7 +11,7 @@ mod view;
 
 pub use super::templates::TemplateError;
 
-use super::notice::{AccountEvent, AccountNews, Answer, BoardLine, BoardNews, Event};
+use super::notice::{AccountEvent, AccountNews, Answer, BoardNews, Event};
 use super::refusal::Refusal;
 use super::replays::LiveGame;
 use super::subject::{AccountTopic, BoardTail, Subject};
@@ -18,9 +19,10 @@ use super::templates::{Templates, FALLBACK_LANGUAGE};
 use crate::games::Side;
 use crate::mail::inbound::InboundMail;
 use crate::store::GameStatus;
+use answers::answer_parts;
 use minijinja::{context, Value};
 use std::path::Path;
-use view::{board_view, result_view};
+use view::board_view;
 
 /// One mail's text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -319,157 +321,6 @@ pub fn utc_text(seconds: i64) -> String {
     crate::clock::from_unix(seconds)
         .format("%Y-%m-%d %H:%M UTC")
         .to_string()
-}
-
-/// The template, subject and variables of an answer.
-fn answer_parts(answer: &Answer, reader: Reader, now: i64) -> (String, Subject, Value) {
-    (
-        answer_template(answer),
-        answer_subject(answer),
-        answer_context(answer, reader, now),
-    )
-}
-
-fn answer_template(answer: &Answer) -> String {
-    let name = match answer {
-        Answer::Help { topic: Some(topic) } => return format!("help/{topic}.txt"),
-        Answer::Rules { kind } => return format!("games/{}.txt", kind.name()),
-        Answer::Help { topic: None } => "help.txt",
-        Answer::List { .. } => "list.txt",
-        Answer::SignedUp { .. } => "signup.txt",
-        Answer::PasswordChanged { .. } => "password.txt",
-        Answer::AddressChanged { .. } => "address.txt",
-        Answer::AddressConfirmed { .. } => "confirmed.txt",
-        Answer::AddressChangeUndone { .. } => "undone.txt",
-        Answer::SignedOff { .. } => "signoff.txt",
-        Answer::Deleted { .. } => "delete.txt",
-        Answer::LanguageSet { .. } => "language.txt",
-        Answer::Vacation { .. } => "vacation.txt",
-        Answer::Reminders { .. } => "remind.txt",
-        Answer::Accepting { .. } => "accepting.txt",
-        Answer::Limit { .. } => "limit.txt",
-        Answer::Show { .. } => "show.txt",
-        Answer::Games { .. } => "games.txt",
-    };
-    name.to_string()
-}
-
-fn answer_subject(answer: &Answer) -> Subject {
-    let account = |topic, userid: &str| Subject::Account {
-        topic,
-        userid: userid.to_string(),
-    };
-    match answer {
-        Answer::Help { topic } => Subject::Help {
-            topic: topic.map(str::to_string),
-        },
-        Answer::Rules { kind } => Subject::Help {
-            topic: Some(kind.title().to_string()),
-        },
-        Answer::List { .. } => Subject::GameList,
-        Answer::SignedUp { userid, .. } => account(AccountTopic::Signup, userid),
-        Answer::PasswordChanged { userid } => account(AccountTopic::Password, userid),
-        Answer::AddressChanged { userid, .. }
-        | Answer::AddressConfirmed { userid, .. }
-        | Answer::AddressChangeUndone { userid, .. } => account(AccountTopic::Address, userid),
-        Answer::SignedOff { userid } => account(AccountTopic::Signoff, userid),
-        Answer::Deleted { userid } => account(AccountTopic::Delete, userid),
-        Answer::LanguageSet { userid, .. } => account(AccountTopic::Settings, userid),
-        Answer::Vacation { userid, .. } => account(AccountTopic::Vacation, userid),
-        Answer::Reminders { userid, .. } => account(AccountTopic::Reminders, userid),
-        Answer::Accepting { userid, kind, .. } | Answer::Limit { userid, kind, .. } => {
-            Subject::Preferences {
-                kind: *kind,
-                userid: userid.clone(),
-            }
-        }
-        Answer::Show { live, .. } => Subject::Show {
-            kind: live.kind,
-            board: live.record.id,
-        },
-        Answer::Games { userid, kind, .. } => Subject::Games {
-            kind: *kind,
-            userid: userid.clone(),
-        },
-    }
-}
-
-fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
-    match answer {
-        Answer::Help { .. } => context! { topics => super::handle::HELP_TOPICS },
-        Answer::Rules { kind } => context! { game => kind },
-        Answer::List { games } => context! {
-            counts => games.iter().map(|count| context! {
-                game => count.kind,
-                running => count.running,
-                finished => count.finished,
-            }).collect::<Vec<_>>(),
-        },
-        Answer::SignedUp {
-            userid,
-            addresses,
-            pending,
-        }
-        | Answer::AddressChanged {
-            userid,
-            addresses,
-            pending,
-        } => context! { userid, addresses, pending },
-        Answer::AddressConfirmed {
-            userid,
-            address,
-            addresses,
-        } => context! { userid, address, addresses },
-        Answer::AddressChangeUndone { userid, addresses } => context! { userid, addresses },
-        Answer::PasswordChanged { userid }
-        | Answer::SignedOff { userid }
-        | Answer::Deleted { userid } => context! { userid },
-        Answer::LanguageSet { userid, language } => context! { userid, language },
-        Answer::Vacation {
-            userid,
-            on,
-            ends,
-            days_left,
-        } => context! { userid, on, ends => ends.map(utc_text), days_left },
-        Answer::Reminders { userid, schedule } => context! { userid, schedule },
-        Answer::Accepting {
-            userid,
-            kind,
-            accepts,
-        } => context! { userid, game => kind, accepts },
-        Answer::Limit {
-            userid,
-            kind,
-            limit,
-        } => context! { userid, game => kind, limit },
-        Answer::Show { live, after } => {
-            let (side, seated) = reader.seat(live);
-            context! { after => after, ..board_view(live, side, seated, now) }
-        }
-        Answer::Games {
-            userid,
-            kind,
-            boards,
-        } => context! {
-            userid,
-            game => kind,
-            boards => boards.iter().map(board_line).collect::<Vec<_>>(),
-        },
-    }
-}
-
-/// One board of a player's list of games.
-fn board_line(line: &BoardLine) -> Value {
-    let live = line.live.as_ref();
-    context! {
-        board_id => line.board,
-        side => line.side,
-        opponent => &line.opponent,
-        running => live.is_ok_and(|live| live.record.status == GameStatus::Active),
-        waiting => live.map(LiveGame::waiting).unwrap_or_default(),
-        result => live.ok().and_then(result_view),
-        unreadable => live.err(),
-    }
 }
 
 /// The subject of a board mail: the players to move, or the end.

@@ -6,7 +6,7 @@
 use super::*;
 use crate::games::{GameKind, Side};
 use crate::host::clocks::{BoardClocks, SideClock, TimeControl};
-use crate::host::notice::{AccountEvent, AccountNews, BoardLine, Comment, GameCount};
+use crate::host::notice::{AccountEvent, AccountNews, BoardLine, Comment, GameCount, HistoryLine};
 use crate::host::replays::{self, Replays};
 use crate::store::{self, Ending, MoveRecord, NewGame, Store};
 use std::collections::BTreeSet;
@@ -256,6 +256,70 @@ fn board_answers(store: &Store) -> Vec<Answer> {
         Answer::Games {
             userid: "alice".into(),
             kind,
+            boards: Vec::new(),
+        },
+        Answer::Status {
+            userid: "alice".into(),
+            boards: vec![
+                BoardLine {
+                    board: 101,
+                    side: Side::White,
+                    opponent: "bob".into(),
+                    live: Ok({
+                        let mut live = board(store, kind, 2, None);
+                        live.clocks = Some(sample_clocks(""));
+                        live
+                    }),
+                },
+                BoardLine {
+                    board: 102,
+                    side: Side::Black,
+                    opponent: "carol".into(),
+                    live: Err("stored move 2 does not replay".into()),
+                },
+            ],
+        },
+        Answer::Status {
+            userid: "alice".into(),
+            boards: Vec::new(),
+        },
+        Answer::History {
+            kind,
+            userid: Some("alice".into()),
+            page: 1,
+            pages: 2,
+            total: 21,
+            boards: vec![
+                HistoryLine {
+                    board: 101,
+                    started: 1_800_000_000,
+                    ended: 1_800_900_000,
+                    moves: 2,
+                    live: Ok(board(store, kind, 2, Some(Ending::Resigned(Side::White)))),
+                },
+                HistoryLine {
+                    board: 102,
+                    started: 1_800_000_000,
+                    ended: 1_800_900_000,
+                    moves: 1,
+                    live: Err("stored move 1 does not replay".into()),
+                },
+            ],
+        },
+        Answer::History {
+            kind,
+            userid: None,
+            page: 3,
+            pages: 2,
+            total: 21,
+            boards: Vec::new(),
+        },
+        Answer::History {
+            kind,
+            userid: None,
+            page: 1,
+            pages: 1,
+            total: 0,
             boards: Vec::new(),
         },
     ]

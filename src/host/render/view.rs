@@ -37,7 +37,7 @@ pub fn board_view(live: &LiveGame, viewer: Side, seated: bool, now: i64) -> Valu
         declined => record.status == GameStatus::Declined,
         result => result_view(live),
         facts => live.game.facts(viewer),
-        turns => turns(live, seated.then_some(viewer), finished),
+        turns => turns(live, seated.then_some(viewer), finished, finished),
         all_moves => finished,
         move_count => live.total_moves,
         board => live.game.board(viewer),
@@ -158,7 +158,13 @@ struct TurnView {
 /// The move list grouped by turn: the last few turns while the game
 /// runs, all of them once it is over. `viewer` reads his own moves in
 /// full and the others' in public form while they are still sealed.
-fn turns(live: &LiveGame, viewer: Option<Side>, finished: bool) -> Vec<Value> {
+/// Every turn of the move list as `viewer` may read it, for `show`.
+pub fn all_turns(live: &LiveGame, viewer: Option<Side>) -> Vec<Value> {
+    let finished = live.record.status != GameStatus::Active;
+    turns(live, viewer, finished, true)
+}
+
+fn turns(live: &LiveGame, viewer: Option<Side>, finished: bool, all: bool) -> Vec<Value> {
     let sealed = if finished {
         0
     } else {
@@ -190,7 +196,7 @@ fn turns(live: &LiveGame, viewer: Option<Side>, finished: bool) -> Vec<Value> {
             Side::Black => turn.black.push(text),
         }
     }
-    let skip = if finished {
+    let skip = if all {
         0
     } else {
         grouped.len().saturating_sub(RECENT_TURNS)

@@ -1,0 +1,85 @@
+//! Where a player stands and what was played: `status` (every running
+//! board of a player) and `GAME history` (finished boards, newest first).
+
+use super::{refused, Context, Handled};
+use crate::games::GameKind;
+use crate::host::command::Syntax;
+use crate::host::notice::{Answer, BoardLine, HistoryLine, Notice};
+use crate::host::refusal::Refusal;
+use crate::host::replays;
+use crate::store;
+
+/// Finished boards listed in one mail.
+pub const HISTORY_PAGE: u32 = 20;
+
+pub fn status(ctx: &Context<'_>, userid: &str) -> Handled {
+    let Some(player) = store::find_player(ctx.conn, userid)? else {
+        return Err(refused(Refusal::NoSuchPlayer {
+            userid: userid.to_string(),
+            syntax: Some(Syntax::Status),
+            game: None,
+        }));
+    };
+    let mut boards = Vec::new();
+    for id in store::active_boards_of(ctx.conn, &player.userid)? {
+        let Some(record) = store::load_game(ctx.conn, id)? else {
+            continue;
+        };
+        let Some(side) = record.side_of(&player.userid) else {
+            continue;
+        };
+        boards.push(BoardLine {
+            board: id,
+            side,
+            opponent: record.player(side.opponent()).to_string(),
+            live: replays::load(ctx.conn, ctx.replays, id, None).map_err(|err| err.to_string()),
+        });
+    }
+    Ok(vec![Notice::Answer(Answer::Status {
+        userid: player.userid,
+        boards,
+    })])
+}
+
+pub fn history(ctx: &Context<'_>, kind: GameKind, userid: Option<&str>, page: u32) -> Handled {
+    let userid = match userid {
+        None => None,
+        Some(userid) => match store::find_player(ctx.conn, userid)? {
+            Some(player) => Some(player.userid),
+            None => {
+                return Err(refused(Refusal::NoSuchPlayer {
+                    userid: userid.to_string(),
+                    syntax: Some(Syntax::History),
+                    game: Some(kind),
+                }))
+            }
+        },
+    };
+    let offset = (page - 1).saturating_mul(HISTORY_PAGE);
+    let (total, finished) = store::finished_boards(
+        ctx.conn,
+        kind.name(),
+        userid.as_deref(),
+        HISTORY_PAGE,
+        offset,
+    )?;
+    let boards = finished
+        .into_iter()
+        .map(|board| HistoryLine {
+            board: board.id,
+            started: board.started,
+            ended: board.ended,
+            moves: board.moves,
+            live: replays::load(ctx.conn, ctx.replays, board.id, None)
+                .map_err(|err| err.to_string()),
+        })
+        .collect();
+    Ok(vec![Notice::Answer(Answer::History {
+        kind,
+        userid,
+        page,
+        pages: total.div_ceil(HISTORY_PAGE).max(1),
+        total,
+        boards,
+    })])
+}

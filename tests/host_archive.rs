@@ -1,0 +1,114 @@
+//! What was played and where a player stands, by mail: `show` with the
+//! whole move list, `status` across the games, `GAME history` paged.
+
+mod host_harness;
+
+use host_harness::{address, password, PostOffice, Sent};
+
+fn two_players() -> PostOffice {
+    let mut office = PostOffice::new();
+    office.signup("alice");
+    office.signup("bob");
+    office
+}
+
+fn play(office: &mut PostOffice, game: &str, board: i64, userid: &str, text: &str) -> Vec<Sent> {
+    let subject = format!("{game} move {board} {userid} {} {text}", password(userid));
+    office.send(&address(userid), &subject, "")
+}
+
+fn one(sent: &[Sent]) -> &Sent {
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    &sent[0]
+}
+
+#[test]
+fn show_lists_the_whole_move_list_of_a_running_board() {
+    let mut office = two_players();
+    office.send(&address("alice"), "chess challenge alice bob", "");
+    let moves = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5",
+    ];
+    for (n, text) in moves.iter().enumerate() {
+        let userid = if n % 2 == 0 { "alice" } else { "bob" };
+        play(&mut office, "chess", 101, userid, text);
+    }
+    let sent = office.send("carol@example.org", "chess show 101", "");
+    let body = &one(&sent).body;
+    assert!(body.contains("1. e4 e5"), "{body}");
+    assert!(body.contains("6. Re1 b5"), "{body}");
+}
+
+#[test]
+fn status_lists_every_running_board_of_a_player_with_his_clock() {
+    let mut office = two_players();
+    office.send(&address("alice"), "chess challenge alice bob", "");
+    office.send(&address("bob"), "spherical challenge bob alice", "");
+    office.send(&address("alice"), "progression challenge alice bob", "");
+    play(&mut office, "chess", 101, "alice", "e4");
+    office.send(
+        &address("bob"),
+        &format!("progression decline 103 bob {}", password("bob")),
+        "",
+    );
+    let sent = office.send("carol@example.org", "status alice", "");
+    let mail = one(&sent);
+    assert_eq!(mail.subject, "PBeM Status alice");
+    let body = &mail.body;
+    assert!(
+        body.contains("board 101 (Chess): White against bob; bob to move"),
+        "{body}"
+    );
+    assert!(
+        body.contains("board 102 (Spherical Chess 324): Black against bob; bob to move"),
+        "{body}"
+    );
+    assert!(
+        !body.contains("board 103"),
+        "a declined board is not running: {body}"
+    );
+    let sent = office.send("carol@example.org", "status bob", "");
+    assert!(
+        one(&sent).body.contains("left, forfeit at"),
+        "{}",
+        one(&sent).body
+    );
+}
+
+#[test]
+fn history_lists_finished_boards_newest_first_a_page_at_a_time() {
+    let mut office = two_players();
+    for n in 0..21 {
+        let board = 101 + n;
+        office.send(&address("alice"), "chess challenge alice bob", "");
+        play(&mut office, "chess", board, "alice", "e4");
+        play(&mut office, "chess", board, "bob", "e5");
+        office.send(
+            &address("alice"),
+            &format!("chess resign {board} alice {}", password("alice")),
+            "",
+        );
+    }
+    office.send(&address("alice"), "chess challenge alice bob", "");
+    let sent = office.send("carol@example.org", "chess history alice", "");
+    let body = &one(&sent).body;
+    assert!(body.contains("21 in all, page 1 of 2"), "{body}");
+    let newest = body.find("board 121:").expect("the newest board listed");
+    let older = body.find("board 120:").expect("the next one");
+    assert!(newest < older, "{body}");
+    assert!(body.contains("bob wins: alice resigned."), "{body}");
+    assert!(body.contains("2 moves,"), "{body}");
+    assert!(
+        !body.contains("board 122"),
+        "a running board is not history: {body}"
+    );
+    assert!(body.contains("chess history alice 2"), "{body}");
+    let sent = office.send("carol@example.org", "chess history alice 2", "");
+    let body = &one(&sent).body;
+    assert!(body.contains("board 101:"), "{body}");
+    assert!(!body.contains("board 102:"), "{body}");
+    let sent = office.send("carol@example.org", "spherical history", "");
+    assert!(one(&sent)
+        .body
+        .contains("No finished Spherical Chess 324 boards"));
+}
