@@ -87,6 +87,7 @@ fn board(n: usize) -> QueuedMail {
         in_reply_to: Some("pbem.bench.root@localhost".into()),
         references: vec!["pbem.bench.root@localhost".into()],
         purpose: MailPurpose::Game,
+        attachment: None,
     }
 }
 

@@ -334,6 +334,7 @@ impl<'a> Post<'a> {
                 in_reply_to,
                 references,
                 purpose,
+                attachment: letter.attachment.clone(),
             },
         )?;
         self.queued += 1;

@@ -3,7 +3,7 @@
 
 use crate::store::{QueuedMail, StoreError};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
-use lettre::message::Mailbox;
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::Message;
 
 #[derive(Debug, thiserror::Error)]
@@ -33,8 +33,7 @@ pub fn build_message(id: i64, mail: &QueuedMail, from: &Mailbox) -> Result<Messa
         .from(from.clone())
         .to(to)
         .subject(mail.subject.clone())
-        .message_id(Some(format!("<{}>", mail.message_id)))
-        .header(ContentType::TEXT_PLAIN);
+        .message_id(Some(format!("<{}>", mail.message_id)));
     if let Some(parent) = &mail.in_reply_to {
         builder = builder.in_reply_to(format!("<{parent}>"));
     }
@@ -43,9 +42,23 @@ pub fn build_message(id: i64, mail: &QueuedMail, from: &Mailbox) -> Result<Messa
         let references: Vec<String> = mail.references.iter().map(|id| format!("<{id}>")).collect();
         builder = builder.references(references.join(" "));
     }
-    let mut message = builder
-        .body(mail.body.clone())
-        .map_err(|err| build_error(err.to_string()))?;
+    let built = match &mail.attachment {
+        None => builder
+            .header(ContentType::TEXT_PLAIN)
+            .body(mail.body.clone()),
+        Some(file) => {
+            let content_type = ContentType::parse(&file.content_type)
+                .map_err(|err| build_error(format!("attachment type: {err}")))?;
+            builder.multipart(
+                MultiPart::mixed()
+                    .singlepart(SinglePart::plain(mail.body.clone()))
+                    .singlepart(
+                        Attachment::new(file.name.clone()).body(file.text.clone(), content_type),
+                    ),
+            )
+        }
+    };
+    let mut message = built.map_err(|err| build_error(err.to_string()))?;
     // RFC 3834: mark the mail as automatic so well-behaved robots (vacation
     // replies) do not answer it.
     message.headers_mut().insert_raw(HeaderValue::new(
@@ -77,6 +90,7 @@ mod tests {
                 "pbem.101.a@localhost".into(),
             ],
             purpose: crate::store::MailPurpose::Game,
+            attachment: None,
         }
     }
 
@@ -92,6 +106,26 @@ mod tests {
         assert!(written.contains("References: <pbem.101.root@localhost> <pbem.101.a@localhost>"));
         assert!(written.contains("Auto-Submitted: auto-replied"));
         assert!(written.contains("X-Loop: pbem@localhost"), "{written}");
+    }
+
+    #[test]
+    fn a_mail_with_a_file_is_multipart_with_the_text_first_and_the_file_named() {
+        let from = host_mailbox("PBeM host", "pbem@localhost").unwrap();
+        let mut mail = queued("bob@example.org", "pbem.3@localhost");
+        mail.attachment = Some(crate::store::MailAttachment {
+            name: "chess-101.pgn".into(),
+            content_type: "application/vnd.chess-pgn".into(),
+            text: "[Event \"PBeM host\"]\n\n1. e4 *\n".into(),
+        });
+        let written = build_message(3, &mail, &from).unwrap().formatted();
+        use mail_parser::MimeHeaders;
+        let parsed = mail_parser::MessageParser::default()
+            .parse(&written)
+            .unwrap();
+        assert_eq!(parsed.body_text(0).unwrap().trim(), "board");
+        let file = parsed.attachment(0).expect("one attachment");
+        assert_eq!(file.attachment_name(), Some("chess-101.pgn"));
+        assert!(String::from_utf8_lossy(file.contents()).contains("1. e4 *"));
     }
 
     #[test]

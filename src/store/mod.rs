@@ -21,7 +21,9 @@ pub use games::{Ending, GameRecord, GameStatus, MoveRecord, NewGame};
 pub use history::{finished_boards, FinishedBoard};
 pub use logins::LoginFailures;
 pub use messages::{SentId, TokenScope};
-pub use outbox::{Claim, Disposal, MailPurpose, OutboxEntry, OutboxRow, OutboxState, QueuedMail};
+pub use outbox::{
+    Claim, Disposal, MailAttachment, MailPurpose, OutboxEntry, OutboxRow, OutboxState, QueuedMail,
+};
 pub use players::{Player, Preference};
 pub use schema::SCHEMA_VERSION;
 

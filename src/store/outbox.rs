@@ -46,6 +46,18 @@ pub struct QueuedMail {
     pub in_reply_to: Option<String>,
     pub references: Vec<String>,
     pub purpose: MailPurpose,
+    /// A text file sent with the mail (a game's PGN).
+    pub attachment: Option<MailAttachment>,
+}
+
+/// A text file attached to a mail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MailAttachment {
+    /// Its file name (`chess-101.pgn`).
+    pub name: String,
+    /// Its MIME type (`application/vnd.chess-pgn`).
+    pub content_type: String,
+    pub text: String,
 }
 
 /// A queued mail with its row id and what the sender knows about it.
@@ -115,8 +127,9 @@ pub enum Disposal {
 pub fn queue_mail(conn: &Connection, mail: &QueuedMail) -> StoreResult<i64> {
     conn.prepare_cached(
         "INSERT INTO outbox (recipient, subject, body, message_id, in_reply_to, references_ids,
-                             created, purpose)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                             created, purpose, attachment_name, attachment_type,
+                             attachment_text)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     )?
     .execute(params![
         mail.recipient,
@@ -127,12 +140,16 @@ pub fn queue_mail(conn: &Connection, mail: &QueuedMail) -> StoreResult<i64> {
         mail.references.join(" "),
         now(),
         mail.purpose.stored(),
+        mail.attachment.as_ref().map(|file| &file.name),
+        mail.attachment.as_ref().map(|file| &file.content_type),
+        mail.attachment.as_ref().map(|file| &file.text),
     ])?;
     Ok(conn.last_insert_rowid())
 }
 
 const ROW_COLUMNS: &str = "id, recipient, subject, body, message_id, in_reply_to,
-                           references_ids, created, attempts, purpose";
+                           references_ids, created, attempts, purpose, attachment_name,
+                           attachment_type, attachment_text";
 
 fn outbox_row(row: &Row<'_>) -> rusqlite::Result<OutboxRow> {
     let references: String = row.get(6)?;
@@ -147,6 +164,14 @@ fn outbox_row(row: &Row<'_>) -> rusqlite::Result<OutboxRow> {
             in_reply_to: row.get(5)?,
             references: references.split_whitespace().map(String::from).collect(),
             purpose: MailPurpose::from_stored(&purpose),
+            attachment: match (row.get(10)?, row.get(11)?, row.get(12)?) {
+                (Some(name), Some(content_type), Some(text)) => Some(MailAttachment {
+                    name,
+                    content_type,
+                    text,
+                }),
+                _ => None,
+            },
         },
         created: row.get(7)?,
         attempts: row.get(8)?,

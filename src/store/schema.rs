@@ -237,6 +237,9 @@ const MIGRATIONS: &[&str] = &[
           AND id NOT IN (SELECT game_id FROM clocks);
      CREATE INDEX IF NOT EXISTS players_vacation_ends ON players (vacation_ends)
         WHERE vacation_ends IS NOT NULL;",
+    // 13: a file sent with a mail (a game's PGN), kept in its outbox row
+    // (the columns, in OUTBOX_V13_COLUMNS, are all it adds).
+    "",
 ];
 
 /// The outbox columns version 8 adds. Each is added only where missing, so
@@ -253,6 +256,13 @@ const OUTBOX_V8_COLUMNS: &[(&str, &str)] = &[
 const GAME_AND_PLAYER_V9_COLUMNS: &[(&str, &[(&str, &str)])] = &[
     ("games", &[("ending", "TEXT"), ("ending_side", "TEXT")]),
     ("players", &[("language", "TEXT")]),
+];
+
+/// The columns version 13 adds to the outbox.
+const OUTBOX_V13_COLUMNS: &[(&str, &str)] = &[
+    ("attachment_name", "TEXT"),
+    ("attachment_type", "TEXT"),
+    ("attachment_text", "TEXT"),
 ];
 
 /// The columns version 12 adds, by table, each only where missing.
@@ -371,6 +381,9 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
             for (table, columns) in CLOCK_V12_COLUMNS {
                 add_missing_columns(&tx, table, columns)?;
             }
+        }
+        if from == 12 {
+            add_missing_columns(&tx, "outbox", OUTBOX_V13_COLUMNS)?;
         }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;

@@ -29,6 +29,8 @@ use view::board_view;
 pub struct Letter {
     pub subject: Subject,
     pub body: String,
+    /// A file sent with it (a game's PGN).
+    pub attachment: Option<crate::store::MailAttachment>,
 }
 
 /// Who reads a mail about a board: a player from his seat, or someone
@@ -171,6 +173,7 @@ impl Renderer {
         Ok(Letter {
             subject: board_subject(news),
             body: self.body(language, "board.txt", host, ctx)?,
+            attachment: None,
         })
     }
 
@@ -184,6 +187,7 @@ impl Renderer {
                 userid: live.record.player(seat).to_string(),
             },
             body: self.body(language, "nag.txt", host, view)?,
+            attachment: None,
         })
     }
 
@@ -209,6 +213,7 @@ impl Renderer {
                 author: author.to_string(),
             },
             body: self.body(language, "chat.txt", host, ctx)?,
+            attachment: None,
         })
     }
 
@@ -243,6 +248,7 @@ impl Renderer {
         Ok(Letter {
             subject,
             body: self.body(language, "error.txt", host, ctx)?,
+            attachment: None,
         })
     }
 
@@ -258,6 +264,7 @@ impl Renderer {
         Ok(Letter {
             subject,
             body: self.body(language, &name, host, ctx)?,
+            attachment: None,
         })
     }
 }
@@ -312,6 +319,7 @@ impl Renderer {
                 userid: userid.clone(),
             },
             body: self.body(language, name, host, ctx)?,
+            attachment: None,
         })
     }
 }

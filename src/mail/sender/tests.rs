@@ -58,6 +58,7 @@ fn queue(store: &Store, recipient: &str) -> i64 {
         in_reply_to: None,
         references: Vec::new(),
         purpose: MailPurpose::Game,
+        attachment: None,
     };
     store::queue_mail(store.connection(), &mail).unwrap()
 }

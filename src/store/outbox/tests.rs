@@ -10,6 +10,7 @@ fn mail(recipient: &str, purpose: MailPurpose) -> QueuedMail {
         in_reply_to: None,
         references: Vec::new(),
         purpose,
+        attachment: None,
     }
 }
 

@@ -14,6 +14,7 @@ fn queue_for(store: &Store, recipient: &str, purpose: MailPurpose, n: usize) -> 
         in_reply_to: None,
         references: Vec::new(),
         purpose,
+        attachment: None,
     };
     store::queue_mail(store.connection(), &mail).unwrap()
 }
