@@ -62,6 +62,8 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
         "error.txt" | "refusal.txt" => "frobnicate".to_string(),
         "show.txt" => "chess show 101".to_string(),
         "games.txt" => "chess games alice".to_string(),
+        "status.txt" => "status alice".to_string(),
+        "history.txt" => "chess history".to_string(),
         "list.txt" => "list".to_string(),
         "password.txt" => format!("change password alice {pw} new-secret"),
         "address.txt" => format!("change address alice {pw} alice@example.org"),
