@@ -75,6 +75,28 @@ pub enum Command {
         #[command(flatten)]
         moment: Moment,
     },
+    /// Copy the database, consistently, while the host runs (SQLite's
+    /// online backup). To restore: stop the host and put the copy in the
+    /// database's place.
+    Backup {
+        #[command(flatten)]
+        place: Place,
+        /// Where the copy goes (replaced if it exists).
+        file: PathBuf,
+    },
+    /// Play moves from the start of a game and print the board and the
+    /// game's state or result, or the first illegal move and why (exit 1):
+    /// for checking a disputed game, or comparing with another program.
+    Replay {
+        /// Game name or alias: chess, progression, recursion, spherical.
+        game: String,
+        /// The game's challenge switches, e.g. "-list:nbNBrRQK -promote:15".
+        #[arg(long, default_value = "", allow_hyphen_values = true)]
+        switches: String,
+        /// The moves, separated by spaces, each by the side to move next.
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
     /// Write a player's mail into the host's Maildir (for trying the host
     /// out). The body comes from --body or from standard input.
     Mail {
@@ -162,6 +184,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         } => serve(&place, once, &moment),
         Command::Deliver { place, moment } => Ok(deliver(&place, &moment)),
         Command::Tick { place, moment } => tick(&place, &moment),
+        Command::Backup { place, file } => backup(&place, &file),
+        Command::Replay {
+            game,
+            switches,
+            moves,
+        } => replay(&game, &switches, &moves),
         Command::Mail {
             place,
             from,
@@ -404,6 +432,55 @@ fn mail(
         .with_context(|| format!("opening the Maildir {}", config.maildir.display()))?;
     let path = maildir.deliver(&raw)?;
     println!("{}", path.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn backup(place: &Place, file: &std::path::Path) -> Result<ExitCode> {
+    let config = place.config()?;
+    let store = Store::open(&config.database)
+        .with_context(|| format!("cannot open {}", config.database.display()))?;
+    store
+        .backup_to(file)
+        .with_context(|| format!("cannot copy the database to {}", file.display()))?;
+    println!("{} copied to {}", config.database.display(), file.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn replay(game: &str, switches: &str, moves: &str) -> Result<ExitCode> {
+    let kind: GameKind = game.parse()?;
+    let switches: Vec<String> = switches.split_whitespace().map(String::from).collect();
+    let mut state = kind.new_game(&switches)?;
+    for (index, text) in moves.split_whitespace().enumerate() {
+        let number = index + 1;
+        let played = match state.canonical_mover() {
+            None => Err("the game is already over".to_string()),
+            Some(side) => state
+                .play(side, text)
+                .map(drop)
+                .map_err(|err| err.to_string()),
+        };
+        if let Err(reason) = played {
+            println!("{}", state.board(crate::games::Side::White));
+            println!("move {number} ({text}) is not legal: {reason}");
+            return Ok(ExitCode::FAILURE);
+        }
+    }
+    println!("{}", state.board(crate::games::Side::White));
+    match state.outcome() {
+        Some(outcome) => println!("game over: {outcome}"),
+        None => {
+            let waiting: Vec<String> = state
+                .to_move()
+                .iter()
+                .map(|side| side.to_string())
+                .collect();
+            println!(
+                "{} to move (turn {})",
+                waiting.join(" and "),
+                state.turn_number()
+            );
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -7,6 +7,7 @@
 //! dereferences to a `Connection`).
 
 mod addresses;
+mod backup;
 mod clocks;
 mod games;
 mod history;
