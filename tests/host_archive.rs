@@ -112,3 +112,111 @@ fn history_lists_finished_boards_newest_first_a_page_at_a_time() {
         .body
         .contains("No finished Spherical Chess 324 boards"));
 }
+
+fn three_players() -> PostOffice {
+    let mut office = two_players();
+    office.signup("carol");
+    office
+}
+
+fn to_carol(sent: &[Sent]) -> Vec<&Sent> {
+    sent.iter()
+        .filter(|mail| mail.to == address("carol"))
+        .collect()
+}
+
+#[test]
+fn an_observer_gets_every_move_from_whites_side_until_he_unsubscribes() {
+    let mut office = three_players();
+    office.send(&address("alice"), "chess challenge alice bob", "");
+    let sent = office.send(
+        &address("carol"),
+        &format!("chess subscribe 101 carol {}", password("carol")),
+        "",
+    );
+    assert!(one(&sent).body.contains("carol follows Chess board 101"));
+    let sent = play(&mut office, "chess", 101, "alice", "e4");
+    let watched = to_carol(&sent);
+    assert_eq!(watched.len(), 1, "{sent:#?}");
+    assert!(
+        watched[0].body.contains("alice (White) played e4"),
+        "{}",
+        watched[0].body
+    );
+    assert!(
+        watched[0].body.contains("You follow this board"),
+        "{}",
+        watched[0].body
+    );
+    assert!(
+        watched[0].body.contains("    a   b   c"),
+        "White's side: {}",
+        watched[0].body
+    );
+    office.send(
+        &address("carol"),
+        &format!("chess unsubscribe 101 carol {}", password("carol")),
+        "",
+    );
+    let sent = play(&mut office, "chess", 101, "bob", "e5");
+    assert!(to_carol(&sent).is_empty(), "{sent:#?}");
+}
+
+#[test]
+fn an_observer_never_sees_a_sealed_move_before_its_round_is_complete() {
+    let mut office = three_players();
+    office.send(&address("alice"), "recursion challenge alice bob", "");
+    office.send(
+        &address("carol"),
+        &format!("recursion subscribe 101 carol {}", password("carol")),
+        "",
+    );
+    let sent = play(&mut office, "recursion", 101, "alice", "e4");
+    let watched = to_carol(&sent);
+    assert_eq!(watched.len(), 1, "{sent:#?}");
+    assert!(
+        !watched[0].body.contains("e4"),
+        "sealed: {}",
+        watched[0].body
+    );
+    let sent = play(&mut office, "recursion", 101, "bob", "e5");
+    let watched = to_carol(&sent);
+    assert!(
+        watched[0].body.contains("e4"),
+        "revealed: {}",
+        watched[0].body
+    );
+}
+
+#[test]
+fn notify_sends_only_results_and_subscribe_all_follows_new_boards() {
+    let mut office = three_players();
+    office.send(&address("alice"), "chess challenge alice bob", "");
+    office.send(
+        &address("carol"),
+        &format!("chess notify carol {}", password("carol")),
+        "",
+    );
+    let sent = play(&mut office, "chess", 101, "alice", "e4");
+    assert!(to_carol(&sent).is_empty(), "no moves, only results");
+    play(&mut office, "chess", 101, "bob", "e5");
+    let sent = office.send(
+        &address("alice"),
+        &format!("chess resign 101 alice {}", password("alice")),
+        "",
+    );
+    let watched = to_carol(&sent);
+    assert_eq!(watched.len(), 1, "{sent:#?}");
+    assert!(
+        watched[0].body.contains("bob wins: alice resigned"),
+        "{}",
+        watched[0].body
+    );
+    office.send(
+        &address("carol"),
+        &format!("chess subscribe all carol {}", password("carol")),
+        "",
+    );
+    let sent = office.send(&address("bob"), "chess challenge bob alice", "");
+    assert_eq!(to_carol(&sent).len(), 1, "the new board: {sent:#?}");
+}

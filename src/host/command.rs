@@ -85,6 +85,24 @@ pub enum Command {
         userid: String,
         restore: Vec<String>,
     },
+    /// `GAME subscribe|unsubscribe board|all userid password`: follow a
+    /// board (or every new board of the type) or stop.
+    Subscribe {
+        kind: GameKind,
+        /// `None`: every new board of the type.
+        board: Option<i64>,
+        userid: String,
+        password: String,
+        on: bool,
+    },
+    /// `GAME notify userid password [board...]`: the results only, of
+    /// these boards or of every board of the type.
+    Notify {
+        kind: GameKind,
+        userid: String,
+        password: String,
+        boards: Vec<i64>,
+    },
     /// `status userid`: every running board of a player.
     Status {
         userid: String,
@@ -192,6 +210,12 @@ impl Command {
             | Command::Vacation {
                 userid, password, ..
             }
+            | Command::Subscribe {
+                userid, password, ..
+            }
+            | Command::Notify {
+                userid, password, ..
+            }
             | Command::Remind {
                 userid, password, ..
             }
@@ -266,6 +290,8 @@ pub enum Syntax {
     Remind,
     Status,
     History,
+    Subscribe,
+    Notify,
 }
 
 #[cfg(test)]

@@ -9,16 +9,7 @@ use crate::games::GameKind;
 
 /// Commands of the mail interface this host does not run yet, so the
 /// reply can say so instead of "unknown command".
-const NOT_OFFERED: &[&str] = &[
-    "queue",
-    "preview",
-    "undo",
-    "subscribe",
-    "unsubscribe",
-    "notify",
-    "standings",
-    "ladder",
-];
+const NOT_OFFERED: &[&str] = &["queue", "preview", "undo", "standings", "ladder"];
 
 type Parsed = Result<Command, Refusal>;
 
@@ -255,6 +246,8 @@ fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
         },
         "chat" => parse_chat(kind, args),
         "history" => parse_history(kind, args),
+        "subscribe" | "unsubscribe" => parse_subscribe(kind, args, verb == "subscribe"),
+        "notify" => parse_notify(kind, args),
         other if NOT_OFFERED.contains(&other) => Err(Refusal::NotOffered {
             command: format!("{} {other}", kind.name()),
         }),
@@ -263,6 +256,42 @@ fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
             game: kind,
         }),
     }
+}
+
+/// `GAME subscribe|unsubscribe board|all userid password`.
+fn parse_subscribe(kind: GameKind, args: &[&str], on: bool) -> Parsed {
+    let [target, userid, password] = args else {
+        return Err(wrong_arguments(Syntax::Subscribe, Some(kind)));
+    };
+    let board = if target.eq_ignore_ascii_case("all") {
+        None
+    } else {
+        Some(parse_board(kind, target, Syntax::Subscribe)?)
+    };
+    Ok(Command::Subscribe {
+        kind,
+        board,
+        userid: userid.to_string(),
+        password: password.to_string(),
+        on,
+    })
+}
+
+/// `GAME notify userid password [board...]`.
+fn parse_notify(kind: GameKind, args: &[&str]) -> Parsed {
+    let [userid, password, boards @ ..] = args else {
+        return Err(wrong_arguments(Syntax::Notify, Some(kind)));
+    };
+    let boards = boards
+        .iter()
+        .map(|text| parse_board(kind, text, Syntax::Notify))
+        .collect::<Result<Vec<i64>, Refusal>>()?;
+    Ok(Command::Notify {
+        kind,
+        userid: userid.to_string(),
+        password: password.to_string(),
+        boards,
+    })
 }
 
 /// `GAME history [userid] [page]`.

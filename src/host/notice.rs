@@ -208,6 +208,17 @@ pub enum Answer {
         live: Box<LiveGame>,
         after: Option<i64>,
     },
+    /// Following boards: `boards` (none: every new board of the type, or
+    /// with `results_only` every board), started (`on`) or stopped;
+    /// `changed` is false when there was nothing to stop.
+    Watching {
+        userid: String,
+        kind: GameKind,
+        boards: Vec<i64>,
+        on: bool,
+        changed: bool,
+        results_only: bool,
+    },
     /// Every running board of a player, across the games.
     Status {
         userid: String,

@@ -3,7 +3,7 @@
 //! renderer, the threading ids, and the outbox row, all in the mail's
 //! transaction.
 
-use super::notice::{AccountEvent, AccountNews, Answer, Notice};
+use super::notice::{AccountEvent, AccountNews, Answer, BoardNews, Notice};
 use super::redact::Secrets;
 use super::render::{HostFacts, Letter, Reader, Renderer};
 use super::replays::LiveGame;
@@ -52,6 +52,48 @@ enum Thread {
     /// A mail about an account, to an address of its own or one it asked
     /// for, proving what `scope` says.
     Account { userid: String, scope: TokenScope },
+    /// A board's news for someone who follows it: his own thread of the
+    /// board, but a mail the hourly cap may drop.
+    Observer { userid: String, game_id: i64 },
+}
+
+impl Thread {
+    /// How the hourly cap treats the mail: a player's mail about his own
+    /// game and an owner's own account news are only ever held back; a
+    /// mail asking a stranger's address to confirm, an observer's copy and
+    /// other answers may be dropped.
+    fn purpose(&self) -> MailPurpose {
+        match self {
+            Thread::Game { .. }
+            | Thread::Answer {
+                userid: Some(_),
+                game_id: Some(_),
+                ..
+            }
+            | Thread::Account {
+                scope: TokenScope::Undo(_) | TokenScope::Account,
+                ..
+            } => MailPurpose::Game,
+            Thread::Answer { .. } | Thread::Account { .. } | Thread::Observer { .. } => {
+                MailPurpose::Answer
+            }
+        }
+    }
+
+    /// What the mail's Message-ID proves, and the move it asks for.
+    fn proves(&self) -> (TokenScope, Option<i64>) {
+        match self {
+            Thread::Game { asks, .. } => (TokenScope::Game, *asks),
+            Thread::Answer {
+                game_id: Some(_),
+                asks,
+                ..
+            } => (TokenScope::Game, *asks),
+            Thread::Answer { game_id: None, .. } => (TokenScope::Account, None),
+            Thread::Observer { .. } => (TokenScope::Game, None),
+            Thread::Account { scope, .. } => (scope.clone(), None),
+        }
+    }
 }
 
 /// The move a running board waits for, which a reply to its mail answers.
@@ -94,9 +136,11 @@ impl<'a> Post<'a> {
             Notice::Board(news) => {
                 for (side, player) in self.players(&news.live)? {
                     let language = self.renderer.language_for(player.language.as_deref());
-                    let letter = self.renderer.board(&news, side, &self.host, &language)?;
+                    let reader = Reader::Seated(side);
+                    let letter = self.renderer.board(&news, reader, &self.host, &language)?;
                     self.mail_player(&player, &letter, &news.live)?;
                 }
+                self.observers(&news)?;
             }
             Notice::Chat { live, author, text } => {
                 for (_, player) in self.players(&live)? {
@@ -151,6 +195,35 @@ impl<'a> Post<'a> {
                     let letter = self.renderer.nag(&live, side, &self.host, &language)?;
                     self.mail_player(&player, &letter, &live)?;
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// The board's news for those who follow it (those who want only
+    /// results, once it is over), never for its own players.
+    fn observers(&mut self, news: &BoardNews) -> Result<(), HostError> {
+        let live = &news.live;
+        let over = live.record.status != GameStatus::Active;
+        for (userid, results_only) in
+            store::observers(self.conn, &live.record.kind, live.record.id)?
+        {
+            if (results_only && !over) || live.record.side_of(&userid).is_some() {
+                continue;
+            }
+            let Some(observer) = store::find_player(self.conn, &userid)? else {
+                continue;
+            };
+            let language = self.renderer.language_for(observer.language.as_deref());
+            let letter = self
+                .renderer
+                .board(news, Reader::Observer, &self.host, &language)?;
+            for address in &observer.addresses {
+                let thread = Thread::Observer {
+                    userid: observer.userid.clone(),
+                    game_id: live.record.id,
+                };
+                self.queue(address, &letter, thread)?;
             }
         }
         Ok(())
@@ -262,38 +335,14 @@ impl<'a> Post<'a> {
     }
 
     fn queue(&mut self, recipient: &str, letter: &Letter, thread: Thread) -> Result<(), HostError> {
-        // The hourly cap is the sender's: it holds a player's mail about
-        // his own game back, and drops only other answers.
-        // A mail asking a stranger's address to confirm may be dropped;
-        // an owner's own account news never is.
-        let purpose = match &thread {
-            Thread::Game { .. }
-            | Thread::Answer {
-                userid: Some(_),
-                game_id: Some(_),
-                ..
-            }
-            | Thread::Account {
-                scope: TokenScope::Undo(_) | TokenScope::Account,
-                ..
-            } => MailPurpose::Game,
-            Thread::Answer { .. } | Thread::Account { .. } => MailPurpose::Answer,
-        };
-        let (scope, asks) = match &thread {
-            Thread::Game { asks, .. } => (TokenScope::Game, *asks),
-            Thread::Answer {
-                game_id: Some(_),
-                asks,
-                ..
-            } => (TokenScope::Game, *asks),
-            Thread::Answer { game_id: None, .. } => (TokenScope::Account, None),
-            Thread::Account { scope, .. } => (scope.clone(), None),
-        };
+        let purpose = thread.purpose();
+        let (scope, asks) = thread.proves();
         let (userid, game_id, in_reply_to, references) = match thread {
             Thread::Account { userid, .. } => (Some(userid), None, None, Vec::new()),
             Thread::Game {
                 userid, game_id, ..
-            } => {
+            }
+            | Thread::Observer { userid, game_id } => {
                 let (in_reply_to, references) =
                     match store::latest_sent_ids(self.conn, &userid, game_id)? {
                         Some((root, latest)) if root == latest => (Some(latest), vec![root]),

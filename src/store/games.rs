@@ -244,10 +244,7 @@ pub struct NewGame<'a> {
 /// Stores a new game and returns its board id; ids count up from 101.
 /// `now` is the moment it began (seconds since the epoch).
 pub fn insert_game(conn: &Connection, game: &NewGame<'_>, now: i64) -> StoreResult<i64> {
-    let id: i64 = conn
-        .prepare_cached("SELECT COALESCE(MAX(id), 100) + 1 FROM games")?
-        .query_row([], |row| row.get(0))?;
-    let id = id.max(101);
+    let id = super::subscriptions::next_board_id(conn)?;
     let stamp = now;
     conn.prepare_cached(
         "INSERT INTO games (id, kind, switches, white, black, status, created, updated,

@@ -16,6 +16,7 @@ mod messages;
 mod outbox;
 mod players;
 mod schema;
+mod subscriptions;
 
 pub use clocks::{StoredClock, Vacation};
 pub use games::{Ending, GameRecord, GameStatus, MoveRecord, NewGame};
@@ -27,6 +28,7 @@ pub use outbox::{
 };
 pub use players::{Player, Preference};
 pub use schema::SCHEMA_VERSION;
+pub use subscriptions::{next_board_id, observers, subscribe, unsubscribe, Watched};
 
 use rusqlite::config::DbConfig;
 use rusqlite::{Connection, Transaction, TransactionBehavior};

@@ -3,11 +3,11 @@
 
 use super::{refused, Context, Handled};
 use crate::games::GameKind;
-use crate::host::command::Syntax;
+use crate::host::command::{Credential, Syntax};
 use crate::host::notice::{Answer, BoardLine, HistoryLine, Notice};
 use crate::host::refusal::Refusal;
 use crate::host::replays;
-use crate::store;
+use crate::store::{self, Watched};
 
 /// Finished boards listed in one mail.
 pub const HISTORY_PAGE: u32 = 20;
@@ -81,5 +81,72 @@ pub fn history(ctx: &Context<'_>, kind: GameKind, userid: Option<&str>, page: u3
         pages: total.div_ceil(HISTORY_PAGE).max(1),
         total,
         boards,
+    })])
+}
+
+/// `GAME subscribe|unsubscribe board|all`: every event of a board (or of
+/// every new board of the type) by mail, or no more.
+pub fn subscribe(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    board: Option<i64>,
+    userid: &str,
+    password: &str,
+    on: bool,
+) -> Handled {
+    let player = super::authenticate(ctx, userid, &Credential::Password(password.into()), None)?;
+    if let Some(board) = board {
+        super::board_of_kind(ctx, kind, board)?;
+    }
+    let changed = if on {
+        let watched = match board {
+            Some(board) => Watched::Board(board),
+            None => Watched::Every {
+                since: store::next_board_id(ctx.conn)?,
+            },
+        };
+        store::subscribe(ctx.conn, &player.userid, kind.name(), watched, false)?;
+        true
+    } else {
+        store::unsubscribe(ctx.conn, &player.userid, kind.name(), board)?
+    };
+    Ok(vec![Notice::Answer(Answer::Watching {
+        userid: player.userid,
+        kind,
+        boards: board.into_iter().collect(),
+        on,
+        changed,
+        results_only: false,
+    })])
+}
+
+/// `GAME notify userid password [board...]`: a mail when these boards (or
+/// any board of the type) end.
+pub fn notify(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    userid: &str,
+    password: &str,
+    boards: &[i64],
+) -> Handled {
+    let player = super::authenticate(ctx, userid, &Credential::Password(password.into()), None)?;
+    for board in boards {
+        super::board_of_kind(ctx, kind, *board)?;
+    }
+    if boards.is_empty() {
+        let every = Watched::Every { since: 0 };
+        store::subscribe(ctx.conn, &player.userid, kind.name(), every, true)?;
+    }
+    for board in boards {
+        let watched = Watched::Board(*board);
+        store::subscribe(ctx.conn, &player.userid, kind.name(), watched, true)?;
+    }
+    Ok(vec![Notice::Answer(Answer::Watching {
+        userid: player.userid,
+        kind,
+        boards: boards.to_vec(),
+        on: true,
+        changed: true,
+        results_only: true,
     })])
 }

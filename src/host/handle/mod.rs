@@ -130,6 +130,19 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         Command::ConfirmAddress { userid, address } => address::confirm(ctx, &userid, &address),
         Command::UndoAddressChange { userid, restore } => address::undo(ctx, &userid, restore),
         Command::Status { userid } => archive::status(ctx, &userid),
+        Command::Subscribe {
+            kind,
+            board,
+            userid,
+            password,
+            on,
+        } => archive::subscribe(ctx, kind, board, &userid, &password, on),
+        Command::Notify {
+            kind,
+            userid,
+            password,
+            boards,
+        } => archive::notify(ctx, kind, &userid, &password, &boards),
         Command::History { kind, userid, page } => {
             archive::history(ctx, kind, userid.as_deref(), page)
         }

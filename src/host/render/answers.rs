@@ -39,6 +39,7 @@ fn answer_template(answer: &Answer) -> String {
         Answer::Show { .. } => "show.txt",
         Answer::Games { .. } => "games.txt",
         Answer::Status { .. } => "status.txt",
+        Answer::Watching { .. } => "watching.txt",
         Answer::History { .. } => "history.txt",
     };
     name.to_string()
@@ -86,6 +87,10 @@ fn answer_subject(answer: &Answer) -> Subject {
             userid: userid.clone(),
         },
         Answer::History { kind, .. } => Subject::History { kind: *kind },
+        Answer::Watching { userid, kind, .. } => Subject::Preferences {
+            kind: *kind,
+            userid: userid.clone(),
+        },
     }
 }
 
@@ -156,6 +161,14 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
             game => kind,
             boards => boards.iter().map(board_line).collect::<Vec<_>>(),
         },
+        Answer::Watching {
+            userid,
+            kind,
+            boards,
+            on,
+            changed,
+            results_only,
+        } => context! { userid, game => kind, boards, on, changed, results_only },
         Answer::Status { userid, boards } => context! {
             userid,
             boards => boards.iter().map(|line| status_line(line, now)).collect::<Vec<_>>(),

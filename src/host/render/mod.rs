@@ -39,6 +39,9 @@ pub struct Letter {
 pub enum Reader {
     Seated(Side),
     Onlooker,
+    /// Someone who follows the board: he sees it from White's side, and
+    /// no sealed move.
+    Observer,
 }
 
 impl Reader {
@@ -47,6 +50,13 @@ impl Reader {
             Reader::Seated(side) => (side, true),
             // A side still to move has sealed nothing yet.
             Reader::Onlooker => (
+                live.game.to_move().first().copied().unwrap_or(Side::White),
+                false,
+            ),
+            // From White's side, unless a move is sealed: then from the
+            // side still to move, which has sealed nothing.
+            Reader::Observer if live.game.sealed_moves() == 0 => (Side::White, false),
+            Reader::Observer => (
                 live.game.to_move().first().copied().unwrap_or(Side::White),
                 false,
             ),
@@ -134,16 +144,17 @@ impl Renderer {
             .render(language, name, context! { ..common, ..ctx })
     }
 
-    /// A board event, for the player in `seat`.
+    /// A board event, for a player from his seat, or for an observer.
     pub fn board(
         &self,
         news: &BoardNews,
-        seat: Side,
+        reader: Reader,
         host: &HostFacts,
         language: &str,
     ) -> Rendered {
         let live = &news.live;
-        let view = board_view(live, seat, true, host.now);
+        let (seat, seated) = reader.seat(live);
+        let view = board_view(live, seat, seated, host.now);
         let sealed = if live.record.status == GameStatus::Active {
             live.game.sealed_moves()
         } else {
@@ -152,7 +163,7 @@ impl Renderer {
         let events: Vec<Value> = news
             .events
             .iter()
-            .map(|event| event_view(event, seat, live.total_moves, sealed))
+            .map(|event| event_view(event, seated.then_some(seat), live.total_moves, sealed))
             .collect();
         let comments: Vec<Value> = news
             .comment
@@ -164,6 +175,7 @@ impl Renderer {
             .iter()
             .any(|event| matches!(event, Event::DrawOffered { .. }));
         let ctx = context! {
+            observing => reader == Reader::Observer,
             new_game => news.new_game,
             events => events,
             offered_now => offered_now,
@@ -350,7 +362,7 @@ fn board_subject(news: &BoardNews) -> Subject {
 
 /// One event as `viewer` may read it: another player's move in its public
 /// form while it is still sealed (among the last `sealed` of `total`).
-fn event_view(event: &Event, viewer: Side, total: usize, sealed: usize) -> Value {
+fn event_view(event: &Event, viewer: Option<Side>, total: usize, sealed: usize) -> Value {
     match event {
         Event::Played {
             userid,
@@ -359,7 +371,7 @@ fn event_view(event: &Event, viewer: Side, total: usize, sealed: usize) -> Value
             notation,
             public_notation,
         } => {
-            let revealed = *side == viewer || (*number as usize) + sealed <= total;
+            let revealed = Some(*side) == viewer || (*number as usize) + sealed <= total;
             context! {
                 kind => "played",
                 userid,

@@ -218,6 +218,17 @@ fn account_news() -> Vec<AccountNews> {
     ]
 }
 
+fn watching(boards: &[i64], on: bool, changed: bool, results_only: bool) -> Answer {
+    Answer::Watching {
+        userid: "carol".into(),
+        kind: GameKind::Chess,
+        boards: boards.to_vec(),
+        on,
+        changed,
+        results_only,
+    }
+}
+
 fn board_answers(store: &Store) -> Vec<Answer> {
     let kind = GameKind::Chess;
     vec![
@@ -283,6 +294,12 @@ fn board_answers(store: &Store) -> Vec<Answer> {
             userid: "alice".into(),
             boards: Vec::new(),
         },
+        watching(&[101], true, true, false),
+        watching(&[], true, true, false),
+        watching(&[101, 102], true, true, true),
+        watching(&[], true, true, true),
+        watching(&[101], false, true, false),
+        watching(&[], false, false, false),
         Answer::History {
             kind,
             userid: Some("alice".into()),
@@ -407,9 +424,13 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
                 new_game: plies == 0,
             };
             for side in Side::BOTH {
-                let letter = renderer.board(&news, side, &host(), language).unwrap();
+                let letter = renderer
+                    .board(&news, Reader::Seated(side), &host(), language)
+                    .unwrap();
                 texts.push(letter.body);
             }
+            let observed = renderer.board(&news, Reader::Observer, &host(), language);
+            texts.push(observed.unwrap().body);
             let chat = renderer
                 .chat(&news.live, "bob", "Hello", &host(), language)
                 .unwrap();
@@ -428,7 +449,12 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
         news.live.record.pause_offer = (!paused).then_some(Side::White);
         news.live.clocks = Some(sample_clocks(options));
         for side in Side::BOTH {
-            texts.push(renderer.board(&news, side, &host(), language).unwrap().body);
+            texts.push(
+                renderer
+                    .board(&news, Reader::Seated(side), &host(), language)
+                    .unwrap()
+                    .body,
+            );
             texts.push(
                 renderer
                     .nag(&news.live, side, &host(), language)
@@ -541,7 +567,7 @@ fn words_not_played_after_the_end_are_named_in_every_language() {
         ),
     ] {
         let letter = renderer
-            .board(&news, Side::White, &host(), language)
+            .board(&news, Reader::Seated(Side::White), &host(), language)
             .unwrap();
         assert!(letter.body.contains(says), "{language}: {}", letter.body);
     }
