@@ -7,6 +7,7 @@
 //! dereferences to a `Connection`).
 
 mod addresses;
+mod archive;
 mod clocks;
 mod games;
 mod logins;
@@ -15,6 +16,7 @@ mod outbox;
 mod players;
 mod schema;
 
+pub use archive::{filtered_game_ids, GameFilter};
 pub use clocks::{StoredClock, Vacation};
 pub use games::{Ending, GameRecord, GameStatus, MoveRecord, NewGame};
 pub use logins::LoginFailures;
