@@ -141,8 +141,8 @@ pub fn write_pgn(archived: &ArchivedGame<'_>) -> Result<String, WriteError> {
     Ok(text)
 }
 
-/// The move tokens: a number at each turn's start, and mid-turn where the
-/// mover is not the canonical one; then each move's notation.
+/// The moves as words to wrap: each move's notation, after its number at
+/// each turn's start and mid-turn where the mover is not the canonical one.
 fn movetext(
     moves: &[MoveRecord],
     steps: &[(u32, Option<Side>)],
@@ -150,20 +150,20 @@ fn movetext(
     let mut tokens = Vec::new();
     let mut last_turn = None;
     for (index, (stored, (turn, canonical))) in moves.iter().zip(steps).enumerate() {
-        if last_turn != Some(*turn) || *canonical != Some(stored.side) {
-            tokens.push(match stored.side {
-                Side::White => format!("{turn}."),
-                Side::Black => format!("{turn}..."),
-            });
-        }
-        last_turn = Some(*turn);
         if !is_move_token(&stored.notation) {
             return Err(WriteError::Unwritable {
                 number: index + 1,
                 notation: stored.notation.clone(),
             });
         }
-        tokens.push(stored.notation.clone());
+        // A number stays on the line of its move.
+        let numbered = last_turn != Some(*turn) || *canonical != Some(stored.side);
+        tokens.push(match stored.side {
+            Side::White if numbered => format!("{turn}. {}", stored.notation),
+            Side::Black if numbered => format!("{turn}... {}", stored.notation),
+            _ => stored.notation.clone(),
+        });
+        last_turn = Some(*turn);
     }
     Ok(tokens)
 }

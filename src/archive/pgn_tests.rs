@@ -246,7 +246,7 @@ fn archive_an_open_recursion_round_keeps_its_sealed_move_unwritten() {
 }
 
 #[test]
-fn archive_movetext_lines_stay_within_eighty_characters() {
+fn archive_movetext_lines_stay_within_eighty_characters_with_numbers_by_their_moves() {
     let mut game = record(GameKind::Chess, &[]);
     game.status = GameStatus::Finished;
     game.ending = Some(Ending::DrawAgreed);
@@ -264,6 +264,8 @@ fn archive_movetext_lines_stay_within_eighty_characters() {
         "{text}"
     );
     assert!(movetext.last().unwrap().ends_with(" 1/2-1/2"), "{text}");
+    // A move number never ends a line apart from its move.
+    assert!(movetext.iter().all(|line| !line.ends_with('.')), "{text}");
 }
 
 #[test]
