@@ -1,5 +1,6 @@
 //! The command line: argument parsing and hand-over to the library.
 
+use crate::archive::{self, HostIdentity};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::daemon::Runtime;
@@ -8,11 +9,12 @@ use crate::host::Receipt;
 use crate::mail::compose::player_mail;
 use crate::mail::maildir::Maildir;
 use crate::mail::raw::read_mail;
-use crate::store::{self, OutboxState, Store};
+use crate::store::{self, GameFilter, OutboxState, Store};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
-use std::io::{IsTerminal, Read};
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::{BufWriter, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tracing::{error, info, warn};
 
@@ -102,6 +104,38 @@ pub enum Command {
         #[command(flatten)]
         place: Place,
     },
+    /// Write games as PGN (every game, finished and running, unless
+    /// filtered), a blank line between games. A board that does not
+    /// replay is skipped with a warning.
+    Export {
+        #[command(flatten)]
+        place: Place,
+        /// Write PGN (the one format so far).
+        #[arg(long, required = true)]
+        pgn: bool,
+        #[command(flatten)]
+        filter: ExportFilter,
+        /// Write to this file instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+}
+
+/// Which games `export` takes; every filter given must hold.
+#[derive(Args, Debug)]
+pub struct ExportFilter {
+    /// Only this board.
+    #[arg(long, value_name = "N")]
+    game: Option<i64>,
+    /// Only games this userid plays in, at either seat.
+    #[arg(long, value_name = "USERID")]
+    player: Option<String>,
+    /// Only games of this type (name or alias).
+    #[arg(long, value_name = "GAME")]
+    kind: Option<GameKind>,
+    /// Only games begun on this day (UTC) or later.
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = archive::day_start)]
+    since: Option<i64>,
 }
 
 /// Where the host's files are.
@@ -170,7 +204,51 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             subject,
         } => mail(&place, &from, body, reply_to, subject),
         Command::Outbox { place } => outbox(&place),
+        Command::Export {
+            place,
+            pgn: _,
+            filter,
+            out,
+        } => export(&place, &filter, out.as_deref()),
     }
+}
+
+fn export(place: &Place, filter: &ExportFilter, out: Option<&Path>) -> Result<ExitCode> {
+    let config = place.config()?;
+    if !config.database.exists() {
+        bail!(
+            "no database at {}: the host has not run with this data directory",
+            config.database.display()
+        );
+    }
+    let store = Store::open(&config.database)
+        .with_context(|| format!("opening {}", config.database.display()))?;
+    let host = HostIdentity {
+        name: config.host.name.clone(),
+        address: config.host.address.clone(),
+    };
+    let filter = GameFilter {
+        id: filter.game,
+        player: filter.player.clone(),
+        kind: filter.kind.map(|kind| kind.name().to_string()),
+        created_since: filter.since,
+    };
+    let mut writer: Box<dyn Write> = match out {
+        Some(path) => Box::new(BufWriter::new(
+            File::create(path).with_context(|| format!("creating {}", path.display()))?,
+        )),
+        None => Box::new(BufWriter::new(std::io::stdout().lock())),
+    };
+    let summary = archive::export_games(store.connection(), &filter, &host, &mut writer)?;
+    for (id, reason) in &summary.skipped {
+        eprintln!("warning: board {id} skipped: {reason}");
+    }
+    eprintln!(
+        "exported {} game(s), skipped {}",
+        summary.written,
+        summary.skipped.len()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 fn outbox(place: &Place) -> Result<ExitCode> {

@@ -52,3 +52,23 @@ pub fn export_games(
     out.flush()?;
     Ok(summary)
 }
+
+/// The first moment of a UTC day given as `YYYY-MM-DD` (seconds since
+/// the epoch), for `--since`.
+pub fn day_start(text: &str) -> Result<i64, String> {
+    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .map(|day| day.and_time(chrono::NaiveTime::MIN).and_utc().timestamp())
+        .map_err(|_| format!("{text:?} is not a day like 2027-03-01"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::day_start;
+
+    #[test]
+    fn archive_since_reads_a_day_as_its_first_second_in_utc() {
+        assert_eq!(day_start("2027-03-01"), Ok(1_803_859_200));
+        assert!(day_start("2027-3-1x").is_err());
+        assert!(day_start("yesterday").is_err());
+    }
+}

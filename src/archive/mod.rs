@@ -51,7 +51,7 @@ mod export;
 pub mod pgn;
 pub mod reader;
 
-pub use export::{export_games, ExportError, ExportSummary};
+pub use export::{day_start, export_games, ExportError, ExportSummary};
 pub use pgn::{write_pgn, ArchivedGame, WriteError};
 pub use reader::{read_pgn, replay_read, ReadError, ReadGame};
 
