@@ -213,16 +213,21 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-fn export(place: &Place, filter: &ExportFilter, out: Option<&Path>) -> Result<ExitCode> {
-    let config = place.config()?;
+/// The data directory's database, which a command that only reads needs
+/// to exist already.
+fn existing_store(config: &Config) -> Result<Store> {
     if !config.database.exists() {
         bail!(
             "no database at {}: the host has not run with this data directory",
             config.database.display()
         );
     }
-    let store = Store::open(&config.database)
-        .with_context(|| format!("opening {}", config.database.display()))?;
+    Store::open(&config.database).with_context(|| format!("opening {}", config.database.display()))
+}
+
+fn export(place: &Place, filter: &ExportFilter, out: Option<&Path>) -> Result<ExitCode> {
+    let config = place.config()?;
+    let store = existing_store(&config)?;
     let host = HostIdentity {
         name: config.host.name.clone(),
         address: config.host.address.clone(),
@@ -253,14 +258,7 @@ fn export(place: &Place, filter: &ExportFilter, out: Option<&Path>) -> Result<Ex
 
 fn outbox(place: &Place) -> Result<ExitCode> {
     let config = place.config()?;
-    if !config.database.exists() {
-        bail!(
-            "no database at {}: the host has not run with this data directory",
-            config.database.display()
-        );
-    }
-    let store = Store::open(&config.database)
-        .with_context(|| format!("opening {}", config.database.display()))?;
+    let store = existing_store(&config)?;
     let conn = store.connection();
     let now_ms = store::now_ms();
     let entries = store::outbox_entries_at(conn, now_ms)?;
@@ -341,25 +339,11 @@ fn print_state(state: &OutboxState) {
     }
 }
 
-/// A Unix time as `YYYY-MM-DD HH:MM:SS UTC` (days to civil date after
-/// Howard Hinnant's algorithm).
+/// A Unix time as `YYYY-MM-DD HH:MM:SS UTC`.
 fn utc_time(unix: i64) -> String {
-    let (days, secs) = (unix.div_euclid(86400), unix.rem_euclid(86400));
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
-        secs / 3600,
-        secs % 3600 / 60,
-        secs % 60
-    )
+    crate::clock::from_unix(unix)
+        .format("%Y-%m-%d %H:%M:%S UTC")
+        .to_string()
 }
 
 fn serve(place: &Place, once: bool, moment: &Moment) -> Result<ExitCode> {
