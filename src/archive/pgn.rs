@@ -73,7 +73,7 @@ pub fn write_pgn(archived: &ArchivedGame<'_>) -> Result<String, WriteError> {
     } else {
         0
     };
-    let shown = &archived.moves[..archived.moves.len() - sealed];
+    let shown = &archived.moves[..archived.moves.len().saturating_sub(sealed)];
     let replayed = if sealed == 0 {
         all
     } else {
@@ -81,33 +81,7 @@ pub fn write_pgn(archived: &ArchivedGame<'_>) -> Result<String, WriteError> {
     };
     let (result, termination) = result_of(record, replayed.game.outcome().as_ref());
 
-    let mut tags = vec![
-        ("Event", archived.host.name.clone()),
-        ("Site", archived.host.address.clone()),
-        (
-            "Date",
-            from_unix(record.created).format("%Y.%m.%d").to_string(),
-        ),
-        ("Round", "-".to_string()),
-        ("White", record.white.clone()),
-        ("Black", record.black.clone()),
-        ("Result", result.to_string()),
-    ];
-    let mut more: Vec<(&str, String)> = Vec::new();
-    if kind != GameKind::Chess {
-        more.push(("Variant", kind.title().to_string()));
-        if !record.switches.is_empty() {
-            more.push(("Switches", record.switches.join(" ")));
-        }
-    }
-    if let Some(termination) = termination {
-        more.push(("Termination", termination.to_string()));
-    }
-    if let Some(control) = archived.time_control {
-        more.push(("TimeControl", time_control_text(&control)));
-    }
-    more.sort_by_key(|(name, _)| *name);
-    tags.extend(more);
+    let tags = tags(archived, kind, result, termination);
 
     let mut tokens = movetext(shown, &replayed.steps)?;
     if sealed > 0 {
@@ -139,6 +113,45 @@ pub fn write_pgn(archived: &ArchivedGame<'_>) -> Result<String, WriteError> {
         text.push('\n');
     }
     Ok(text)
+}
+
+/// The tag pairs: the Seven Tag Roster in its order, then the others in
+/// ASCII order of their names.
+fn tags(
+    archived: &ArchivedGame<'_>,
+    kind: GameKind,
+    result: &str,
+    termination: Option<&str>,
+) -> Vec<(&'static str, String)> {
+    let record = archived.record;
+    let mut tags = vec![
+        ("Event", archived.host.name.clone()),
+        ("Site", archived.host.address.clone()),
+        (
+            "Date",
+            from_unix(record.created).format("%Y.%m.%d").to_string(),
+        ),
+        ("Round", "-".to_string()),
+        ("White", record.white.clone()),
+        ("Black", record.black.clone()),
+        ("Result", result.to_string()),
+    ];
+    let mut more: Vec<(&'static str, String)> = Vec::new();
+    if kind != GameKind::Chess {
+        more.push(("Variant", kind.title().to_string()));
+        if !record.switches.is_empty() {
+            more.push(("Switches", record.switches.join(" ")));
+        }
+    }
+    if let Some(termination) = termination {
+        more.push(("Termination", termination.to_string()));
+    }
+    if let Some(control) = archived.time_control {
+        more.push(("TimeControl", time_control_text(&control)));
+    }
+    more.sort_by_key(|(name, _)| *name);
+    tags.extend(more);
+    tags
 }
 
 /// The moves as words to wrap: each move's notation, after its number at
@@ -214,9 +227,12 @@ pub fn time_control_text(control: &TimeControl) -> String {
     }
 }
 
-/// A tag value with PGN's two escapes.
+/// A tag value with PGN's two escapes, on one line.
 fn escape_tag(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    value
+        .replace(char::is_control, " ")
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
 }
 
 /// Text that may stand inside `{ }`: braces cannot, so they become

@@ -298,3 +298,24 @@ fn archive_a_move_that_would_not_read_back_is_refused() {
     assert!(is_move_token("W:Qa5#"));
     assert!(is_move_token("a2+ne"));
 }
+
+#[test]
+fn archive_tag_values_with_quotes_brackets_and_breaks_read_back() {
+    let game = record(GameKind::Chess, &[]);
+    let host = HostIdentity {
+        name: "The \"Host\" [main]\nsecond line".into(),
+        address: "pbem@example.org".into(),
+    };
+    let text = write_pgn(&ArchivedGame {
+        record: &game,
+        moves: &[],
+        host: &host,
+        time_control: None,
+    })
+    .unwrap();
+    let read = crate::archive::read_pgn(&text).unwrap();
+    assert_eq!(
+        read[0].tag("Event"),
+        Some("The \"Host\" [main] second line")
+    );
+}

@@ -82,9 +82,7 @@ pub fn read_pgn(text: &str) -> Result<Vec<ReadGame>, ReadError> {
                 if !game.moves.is_empty() {
                     return Err(syntax(line, "a tag pair after the moves began".into()));
                 }
-                let end = rest
-                    .find(']')
-                    .filter(|end| !rest[..*end].contains('\n'))
+                let end = tag_end(rest)
                     .ok_or_else(|| syntax(line, "a tag pair without its closing ]".into()))?;
                 game.tags.push(tag_pair(&rest[1..end]).ok_or_else(|| {
                     syntax(line, format!("{:?} is not a tag pair", &rest[..=end]))
@@ -136,6 +134,24 @@ pub fn read_pgn(text: &str) -> Result<Vec<ReadGame>, ReadError> {
         return Err(ReadError::NoResult);
     }
     Ok(games)
+}
+
+/// Where the tag pair that `text` starts with closes: the first `]`
+/// outside its quoted value, on the same line.
+fn tag_end(text: &str) -> Option<usize> {
+    let mut quoted = false;
+    let mut escaped = false;
+    for (at, c) in text.char_indices() {
+        match c {
+            '\n' => return None,
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            ']' if !quoted => return Some(at),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// `Name "value"` with PGN's escapes `\"` and `\\`.
@@ -205,13 +221,13 @@ mod tests {
 
     #[test]
     fn archive_reader_takes_tags_numbers_moves_comments_and_results() {
-        let text = "[Event \"The \\\"Host\\\"\"]\n[White \"alice\"]\n\n\
+        let text = "[Event \"The \\\"Host\\\" [main]\"]\n[White \"alice\"]\n\n\
                     1. e4 {a comment\nover two lines} e5 2.Nf3 $1 ; rest of line\n2... Nc6 *\n\n\
                     [Event \"second\"]\n\n1-0\n";
         let games = read_pgn(text).unwrap();
         assert_eq!(games.len(), 2);
         let first = &games[0];
-        assert_eq!(first.tag("Event"), Some("The \"Host\""));
+        assert_eq!(first.tag("Event"), Some("The \"Host\" [main]"));
         assert_eq!(first.tag("White"), Some("alice"));
         let moves: Vec<(&str, Option<Side>)> = first
             .moves
