@@ -1,5 +1,8 @@
 //! The command line: argument parsing and hand-over to the library.
 
+use crate::archive::{self, HostIdentity};
+mod games;
+
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::daemon::Runtime;
@@ -8,11 +11,12 @@ use crate::host::Receipt;
 use crate::mail::compose::player_mail;
 use crate::mail::maildir::Maildir;
 use crate::mail::raw::read_mail;
-use crate::store::{self, OutboxState, Store};
+use crate::store::{self, GameFilter, OutboxState, Store};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
-use std::io::{IsTerminal, Read};
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::{BufWriter, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tracing::{error, info, warn};
 
@@ -124,6 +128,38 @@ pub enum Command {
         #[command(flatten)]
         place: Place,
     },
+    /// Write games as PGN (every game, finished and running, unless
+    /// filtered), a blank line between games. A board that does not
+    /// replay is skipped with a warning.
+    Export {
+        #[command(flatten)]
+        place: Place,
+        /// Write PGN (the one format so far).
+        #[arg(long, required = true)]
+        pgn: bool,
+        #[command(flatten)]
+        filter: ExportFilter,
+        /// Write to this file instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+}
+
+/// Which games `export` takes; every filter given must hold.
+#[derive(Args, Debug)]
+pub struct ExportFilter {
+    /// Only this board.
+    #[arg(long, value_name = "N")]
+    game: Option<i64>,
+    /// Only games this userid plays in, at either seat.
+    #[arg(long, value_name = "USERID")]
+    player: Option<String>,
+    /// Only games of this type (name or alias).
+    #[arg(long, value_name = "GAME")]
+    kind: Option<GameKind>,
+    /// Only games begun on this day (UTC) or later.
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = archive::day_start)]
+    since: Option<i64>,
 }
 
 /// Where the host's files are.
@@ -176,7 +212,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             moves,
             switches,
             divide,
-        } => perft(&game, depth, fen.as_deref(), &moves, &switches, divide),
+        } => games::perft(&game, depth, fen.as_deref(), &moves, &switches, divide),
         Command::Serve {
             place,
             once,
@@ -189,7 +225,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             game,
             switches,
             moves,
-        } => replay(&game, &switches, &moves),
+        } => games::replay(&game, &switches, &moves),
         Command::Mail {
             place,
             from,
@@ -198,19 +234,61 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             subject,
         } => mail(&place, &from, body, reply_to, subject),
         Command::Outbox { place } => outbox(&place),
+        Command::Export {
+            place,
+            pgn: _,
+            filter,
+            out,
+        } => export(&place, &filter, out.as_deref()),
     }
 }
 
-fn outbox(place: &Place) -> Result<ExitCode> {
-    let config = place.config()?;
+/// The data directory's database, which a command that only reads needs
+/// to exist already.
+fn existing_store(config: &Config) -> Result<Store> {
     if !config.database.exists() {
         bail!(
             "no database at {}: the host has not run with this data directory",
             config.database.display()
         );
     }
-    let store = Store::open(&config.database)
-        .with_context(|| format!("opening {}", config.database.display()))?;
+    Store::open(&config.database).with_context(|| format!("opening {}", config.database.display()))
+}
+
+fn export(place: &Place, filter: &ExportFilter, out: Option<&Path>) -> Result<ExitCode> {
+    let config = place.config()?;
+    let store = existing_store(&config)?;
+    let host = HostIdentity {
+        name: config.host.name.clone(),
+        address: config.host.address.clone(),
+    };
+    let filter = GameFilter {
+        id: filter.game,
+        player: filter.player.clone(),
+        kind: filter.kind.map(|kind| kind.name().to_string()),
+        created_since: filter.since,
+    };
+    let mut writer: Box<dyn Write> = match out {
+        Some(path) => Box::new(BufWriter::new(
+            File::create(path).with_context(|| format!("creating {}", path.display()))?,
+        )),
+        None => Box::new(BufWriter::new(std::io::stdout().lock())),
+    };
+    let summary = archive::export_games(store.connection(), &filter, &host, &mut writer)?;
+    for (id, reason) in &summary.skipped {
+        eprintln!("warning: board {id} skipped: {reason}");
+    }
+    eprintln!(
+        "exported {} game(s), skipped {}",
+        summary.written,
+        summary.skipped.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn outbox(place: &Place) -> Result<ExitCode> {
+    let config = place.config()?;
+    let store = existing_store(&config)?;
     let conn = store.connection();
     let now_ms = store::now_ms();
     let entries = store::outbox_entries_at(conn, now_ms)?;
@@ -291,25 +369,11 @@ fn print_state(state: &OutboxState) {
     }
 }
 
-/// A Unix time as `YYYY-MM-DD HH:MM:SS UTC` (days to civil date after
-/// Howard Hinnant's algorithm).
+/// A Unix time as `YYYY-MM-DD HH:MM:SS UTC`.
 fn utc_time(unix: i64) -> String {
-    let (days, secs) = (unix.div_euclid(86400), unix.rem_euclid(86400));
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
-        secs / 3600,
-        secs % 3600 / 60,
-        secs % 60
-    )
+    crate::clock::from_unix(unix)
+        .format("%Y-%m-%d %H:%M:%S UTC")
+        .to_string()
 }
 
 fn serve(place: &Place, once: bool, moment: &Moment) -> Result<ExitCode> {
@@ -443,79 +507,6 @@ fn backup(place: &Place, file: &std::path::Path) -> Result<ExitCode> {
         .backup_to(file)
         .with_context(|| format!("cannot copy the database to {}", file.display()))?;
     println!("{} copied to {}", config.database.display(), file.display());
-    Ok(ExitCode::SUCCESS)
-}
-
-fn replay(game: &str, switches: &str, moves: &str) -> Result<ExitCode> {
-    let kind: GameKind = game.parse()?;
-    let switches: Vec<String> = switches.split_whitespace().map(String::from).collect();
-    let mut state = kind.new_game(&switches)?;
-    for (index, text) in moves.split_whitespace().enumerate() {
-        let number = index + 1;
-        let played = match state.canonical_mover() {
-            None => Err("the game is already over".to_string()),
-            Some(side) => state
-                .play(side, text)
-                .map(drop)
-                .map_err(|err| err.to_string()),
-        };
-        if let Err(reason) = played {
-            println!("{}", state.board(crate::games::Side::White));
-            println!("move {number} ({text}) is not legal: {reason}");
-            return Ok(ExitCode::FAILURE);
-        }
-    }
-    println!("{}", state.board(crate::games::Side::White));
-    match state.outcome() {
-        Some(outcome) => println!("game over: {outcome}"),
-        None => {
-            let waiting: Vec<String> = state
-                .to_move()
-                .iter()
-                .map(|side| side.to_string())
-                .collect();
-            println!(
-                "{} to move (turn {})",
-                waiting.join(" and "),
-                state.turn_number()
-            );
-        }
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn perft(
-    game: &str,
-    depth: u32,
-    fen: Option<&str>,
-    moves: &str,
-    switches: &str,
-    divide: bool,
-) -> Result<ExitCode> {
-    let kind: GameKind = game.parse()?;
-    let switches: Vec<String> = switches.split_whitespace().map(String::from).collect();
-    let mut state = match fen {
-        Some(fen) => kind.from_position(&switches, fen)?,
-        None => kind.new_game(&switches)?,
-    };
-    for (index, text) in moves.split_whitespace().enumerate() {
-        let Some(side) = state.canonical_mover() else {
-            bail!("move {} ({text}): the game is already over", index + 1)
-        };
-        state
-            .play(side, text)
-            .with_context(|| format!("move {} ({text})", index + 1))?;
-    }
-    if divide {
-        let mut total = 0;
-        for (notation, count) in state.divide(depth) {
-            println!("{notation}: {count}");
-            total += count;
-        }
-        println!("{total}");
-    } else {
-        println!("{}", state.perft(depth));
-    }
     Ok(ExitCode::SUCCESS)
 }
 

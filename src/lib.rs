@@ -3,6 +3,7 @@
 //! `games` holds the rules (pure); the binary in `main.rs` only parses
 //! arguments and hands over to the library.
 
+pub mod archive;
 pub mod cli;
 pub mod clock;
 pub mod config;

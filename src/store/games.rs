@@ -130,6 +130,8 @@ pub struct GameRecord {
     pub rated: bool,
     /// Host switches kept with the game (`--nagtime=7`), space-separated.
     pub host_options: String,
+    /// When the challenge created the game (seconds since the epoch).
+    pub created: i64,
     /// When the game last changed (seconds since the epoch): for a game
     /// that is over, when it ended.
     pub updated: i64,
@@ -156,7 +158,7 @@ impl GameRecord {
 }
 
 const GAME_COLUMNS: &str = "id, kind, switches, white, black, status, result, draw_offer, rated, \
-     host_options, ending, ending_side, updated, paused, pause_offer";
+     host_options, ending, ending_side, updated, paused, pause_offer, created";
 
 fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreError>> {
     let id: i64 = row.get(0)?;
@@ -221,6 +223,7 @@ fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreErro
             .get::<_, Option<String>>(14)?
             .as_deref()
             .and_then(parse_side),
+        created: row.get(15)?,
     }))
 }
 

@@ -7,6 +7,7 @@
 //! dereferences to a `Connection`).
 
 mod addresses;
+mod archive;
 mod backup;
 mod clocks;
 mod games;
@@ -18,6 +19,7 @@ mod players;
 mod schema;
 mod subscriptions;
 
+pub use archive::{filtered_game_ids, GameFilter};
 pub use clocks::{StoredClock, Vacation};
 pub use games::{Ending, GameRecord, GameStatus, MoveRecord, NewGame};
 pub use history::{finished_boards, FinishedBoard};

@@ -1,0 +1,97 @@
+//! Game histories as PGN: every board of the host, finished or running,
+//! written in the Portable Game Notation, and read back.
+//!
+//! [`pgn::write_pgn`] is pure: it takes a stored game, its moves, the
+//! host's name and address and the board's time control, and knows no
+//! mail and no SQL; [`archive_board`] gathers those from the store.
+//!
+//! What is written, and the choices where PGN has no word of its own:
+//!
+//! - The Seven Tag Roster: Event is the host's name, Site its address,
+//!   Date the day the challenge created the board (UTC), Round "-",
+//!   White and Black the userids, Result `1-0`, `0-1`, `1/2-1/2` or `*`.
+//!   Further tags follow in ASCII order, as the PGN export format asks.
+//! - `Termination`: "normal" for an end by the rules, a resignation or an
+//!   agreed draw; "time forfeit" for a loss on time, and for a draw on
+//!   time (the player out of time, the other unable to win); "unterminated"
+//!   while the game runs; "abandoned" for a declined challenge, which PGN
+//!   has no word for: it keeps Result `*` (PGN's "game abandoned").
+//! - `TimeControl`, for a board whose clocks run, in the PGN
+//!   correspondence forms: a limit per move is `1/SECONDS` (21 days per
+//!   move is `1/1814400`); a bank for the whole game is `SECONDS`, or
+//!   `SECONDS+INCREMENT` with a Fischer increment (`--time=30d+1d` is
+//!   `2592000+86400`). PGN has no form for a bank's cap, nor for a
+//!   limit per move beside a bank; the bank, the larger allowance, is
+//!   written then. A board with neither is `-`.
+//! - The three variants add `Variant` (the game's title, "Spherical Chess
+//!   324") and `Switches` (the stored challenge switches, left out when
+//!   there are none), and end the movetext with the final board from
+//!   White's seat in a comment. Standard chess is plain PGN with SAN
+//!   moves that chess software reads as it is.
+//!
+//! The movetext groups moves by the game's own turns, as the board mails
+//! do: the number is [`crate::games::Game::turn_number`] when the turn's
+//! first move was played. Chess and Progression Chess number full moves
+//! (Progression's lists are turn 0: `0. list:nbNBrRQK list:KQRrNnBb 1. e4
+//! e5`), Infinite Recursion Chess its rounds (`1. W:d4 B:c6`), Spherical
+//! Chess 324 its pendulum turns (`1. h8-h7 a2+ne a2+ne 2. h7-h1 h1xb1 ...`).
+//! Each move is in the game's stored notation, and belongs to the side
+//! that [`crate::games::Game::canonical_mover`] names at that point, unless
+//! a number token right before it says otherwise: `N.` is White's move,
+//! `N...` Black's, as in PGN. The writer puts `N.` or `N...` at the start
+//! of each turn, and mid-turn only where the canonical mover is not the
+//! side that moved (the second player of a Recursion round moving first),
+//! so that [`reader::replay_read`] rebuilds exactly the stored game.
+//!
+//! While a Recursion round is open its sealed moves are not written: an
+//! export may be published, and they are not known to the opponent yet.
+//! A comment says how many are left out.
+
+mod export;
+pub mod pgn;
+pub mod reader;
+
+pub use export::{day_start, export_games, ExportError, ExportSummary};
+pub use pgn::{write_pgn, ArchivedGame, WriteError};
+pub use reader::{read_pgn, replay_read, ReadError, ReadGame};
+
+use crate::host::clocks::control_of;
+use crate::store::{self, StoreError};
+use rusqlite::Connection;
+
+/// The host as a PGN file names it: Event and Site.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostIdentity {
+    pub name: String,
+    pub address: String,
+}
+
+/// Why one board could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum ArchiveError {
+    #[error("there is no board {0}")]
+    NoSuchBoard(i64),
+    #[error("board {id}: {error}")]
+    Unwritable { id: i64, error: WriteError },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// One board from the store as PGN: its record, its moves, and its time
+/// control when its clocks run.
+pub fn archive_board(
+    conn: &Connection,
+    id: i64,
+    host: &HostIdentity,
+) -> Result<String, ArchiveError> {
+    let record = store::load_game(conn, id)?.ok_or(ArchiveError::NoSuchBoard(id))?;
+    let moves = store::load_moves(conn, id)?;
+    let time_control = store::load_clocks(conn, id)?.map(|_| control_of(&record));
+    let game = ArchivedGame {
+        record: &record,
+        moves: &moves,
+        host,
+        time_control,
+    };
+    write_pgn(&game).map_err(|error| ArchiveError::Unwritable { id, error })
+}

@@ -1,0 +1,297 @@
+//! One game as PGN text: the tag pairs, the movetext by turns, the final
+//! board of a variant as a comment, and the result. Pure: the caller
+//! gives the record and its moves (see the module docs of `archive` for
+//! the choices made).
+
+use super::HostIdentity;
+use crate::clock::from_unix;
+use crate::games::{Game, GameKind, Outcome, Side};
+use crate::host::clocks::control::TimeControl;
+use crate::store::{Ending, GameRecord, GameStatus, MoveRecord};
+
+/// Movetext lines are wrapped to this many characters at most.
+pub const LINE_WIDTH: usize = 80;
+
+/// What a PGN game is written from.
+pub struct ArchivedGame<'a> {
+    pub record: &'a GameRecord,
+    pub moves: &'a [MoveRecord],
+    pub host: &'a HostIdentity,
+    /// The board's time control, when its clocks run.
+    pub time_control: Option<TimeControl>,
+}
+
+/// A stored game that cannot be written as PGN.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WriteError {
+    #[error("this host has no game called {0:?}")]
+    UnknownGame(String),
+    #[error("it does not replay: {0}")]
+    Replay(#[from] crate::games::ReplayError),
+    #[error("move {number} ({notation:?}) would not read back as one PGN move")]
+    Unwritable { number: usize, notation: String },
+}
+
+/// The game after its moves, with what the movetext needs of each move.
+struct Replayed {
+    game: Box<dyn Game>,
+    /// Per move: its turn number and the canonical mover before it.
+    steps: Vec<(u32, Option<Side>)>,
+}
+
+fn replay(
+    kind: GameKind,
+    switches: &[String],
+    moves: &[MoveRecord],
+) -> Result<Replayed, WriteError> {
+    let mut game = kind
+        .new_game(switches)
+        .map_err(crate::games::ReplayError::from)?;
+    let mut steps = Vec::with_capacity(moves.len());
+    for (index, stored) in moves.iter().enumerate() {
+        steps.push((game.turn_number(), game.canonical_mover()));
+        game.play(stored.side, &stored.notation).map_err(|error| {
+            crate::games::ReplayError::Move {
+                number: index + 1,
+                notation: stored.notation.clone(),
+                error,
+            }
+        })?;
+    }
+    Ok(Replayed { game, steps })
+}
+
+/// The game as PGN text, ending with a newline.
+pub fn write_pgn(archived: &ArchivedGame<'_>) -> Result<String, WriteError> {
+    let record = archived.record;
+    let kind = GameKind::from_name(&record.kind)
+        .ok_or_else(|| WriteError::UnknownGame(record.kind.clone()))?;
+    let all = replay(kind, &record.switches, archived.moves)?;
+    // Sealed moves of an open round stay unwritten (see the module docs).
+    let sealed = if record.status == GameStatus::Active {
+        all.game.sealed_moves()
+    } else {
+        0
+    };
+    let shown = &archived.moves[..archived.moves.len().saturating_sub(sealed)];
+    let replayed = if sealed == 0 {
+        all
+    } else {
+        replay(kind, &record.switches, shown)?
+    };
+    let (result, termination) = result_of(record, replayed.game.outcome().as_ref());
+
+    let tags = tags(archived, kind, result, termination);
+
+    let mut tokens = movetext(shown, &replayed.steps)?;
+    if sealed > 0 {
+        tokens.push(format!("{{ {sealed} sealed move(s) not shown yet }}"));
+    }
+    if record.ending.is_none() && record.status != GameStatus::Active {
+        if let Some(text) = &record.legacy_result {
+            tokens.push(format!("{{ {} }}", comment_safe(text)));
+        }
+    }
+    let mut text = String::new();
+    for (name, value) in &tags {
+        text.push_str(&format!("[{name} \"{}\"]\n", escape_tag(value)));
+    }
+    text.push('\n');
+    if kind == GameKind::Chess {
+        tokens.push(result.to_string());
+        text.push_str(&wrap(&tokens));
+    } else {
+        // The board's lines keep their own breaks inside the comment.
+        text.push_str(&wrap(&tokens));
+        let board = comment_safe(replayed.game.board(Side::White).trim_end());
+        text.push_str("{\n");
+        for line in board.lines() {
+            text.push_str(&wrap_comment_line(line));
+        }
+        text.push_str("}\n");
+        text.push_str(result);
+        text.push('\n');
+    }
+    Ok(text)
+}
+
+/// The tag pairs: the Seven Tag Roster in its order, then the others in
+/// ASCII order of their names.
+fn tags(
+    archived: &ArchivedGame<'_>,
+    kind: GameKind,
+    result: &str,
+    termination: Option<&str>,
+) -> Vec<(&'static str, String)> {
+    let record = archived.record;
+    let mut tags = vec![
+        ("Event", archived.host.name.clone()),
+        ("Site", archived.host.address.clone()),
+        (
+            "Date",
+            from_unix(record.created).format("%Y.%m.%d").to_string(),
+        ),
+        ("Round", "-".to_string()),
+        ("White", record.white.clone()),
+        ("Black", record.black.clone()),
+        ("Result", result.to_string()),
+    ];
+    let mut more: Vec<(&'static str, String)> = Vec::new();
+    if kind != GameKind::Chess {
+        more.push(("Variant", kind.title().to_string()));
+        if !record.switches.is_empty() {
+            more.push(("Switches", record.switches.join(" ")));
+        }
+    }
+    if let Some(termination) = termination {
+        more.push(("Termination", termination.to_string()));
+    }
+    if let Some(control) = archived.time_control {
+        more.push(("TimeControl", time_control_text(&control)));
+    }
+    more.sort_by_key(|(name, _)| *name);
+    tags.extend(more);
+    tags
+}
+
+/// The moves as words to wrap: each move's notation, after its number at
+/// each turn's start and mid-turn where the mover is not the canonical one.
+fn movetext(
+    moves: &[MoveRecord],
+    steps: &[(u32, Option<Side>)],
+) -> Result<Vec<String>, WriteError> {
+    let mut tokens = Vec::new();
+    let mut last_turn = None;
+    for (index, (stored, (turn, canonical))) in moves.iter().zip(steps).enumerate() {
+        if !is_move_token(&stored.notation) {
+            return Err(WriteError::Unwritable {
+                number: index + 1,
+                notation: stored.notation.clone(),
+            });
+        }
+        // A number stays on the line of its move.
+        let numbered = last_turn != Some(*turn) || *canonical != Some(stored.side);
+        tokens.push(match stored.side {
+            Side::White if numbered => format!("{turn}. {}", stored.notation),
+            Side::Black if numbered => format!("{turn}... {}", stored.notation),
+            _ => stored.notation.clone(),
+        });
+        last_turn = Some(*turn);
+    }
+    Ok(tokens)
+}
+
+/// Whether `text` reads back as exactly one move: one word that PGN
+/// takes for nothing else (a number, a result, a comment, a tag...).
+pub(super) fn is_move_token(text: &str) -> bool {
+    let special = |c: char| c.is_whitespace() || "{}()[];\"$%<>".contains(c);
+    !text.is_empty()
+        && !text.chars().any(special)
+        && !text.starts_with(|c: char| c.is_ascii_digit())
+        && !text.starts_with('*')
+}
+
+/// The Result token and the Termination tag's value.
+fn result_of(
+    record: &GameRecord,
+    outcome: Option<&Outcome>,
+) -> (&'static str, Option<&'static str>) {
+    let win = |side: Side| match side {
+        Side::White => "1-0",
+        Side::Black => "0-1",
+    };
+    let by_rules = |outcome: Option<&Outcome>| match outcome {
+        Some(outcome) => (outcome.winner.map_or("1/2-1/2", win), Some("normal")),
+        None => ("*", None),
+    };
+    match record.ending {
+        Some(Ending::Rules) => by_rules(outcome),
+        Some(Ending::Resigned(side)) => (win(side.opponent()), Some("normal")),
+        Some(Ending::DrawAgreed) => ("1/2-1/2", Some("normal")),
+        Some(Ending::TimeForfeit(side)) => (win(side.opponent()), Some("time forfeit")),
+        Some(Ending::TimeForfeitDrawn(_)) => ("1/2-1/2", Some("time forfeit")),
+        Some(Ending::Declined(_) | Ending::ResignedBeforeMoving(_)) => ("*", Some("abandoned")),
+        None if record.status == GameStatus::Active => ("*", Some("unterminated")),
+        // A game over before endings were stored: the rules may still tell.
+        None => by_rules(outcome),
+    }
+}
+
+/// The PGN correspondence form of a time control (see the module docs).
+pub fn time_control_text(control: &TimeControl) -> String {
+    match (control.bank, control.per_move) {
+        (Some(bank), _) if bank.increment > 0 => format!("{}+{}", bank.initial, bank.increment),
+        (Some(bank), _) => bank.initial.to_string(),
+        (None, Some(per_move)) => format!("1/{per_move}"),
+        (None, None) => "-".to_string(),
+    }
+}
+
+/// A tag value with PGN's two escapes, on one line.
+fn escape_tag(value: &str) -> String {
+    value
+        .replace(char::is_control, " ")
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+}
+
+/// Text that may stand inside `{ }`: braces cannot, so they become
+/// parentheses.
+fn comment_safe(text: &str) -> String {
+    text.replace('{', "(").replace('}', ")")
+}
+
+/// A line of a board's comment, broken at spaces where it is longer than
+/// [`LINE_WIDTH`] (a legend line of the Spherical board); the grid lines
+/// are shorter and stay as they are. Each line ends with a newline.
+fn wrap_comment_line(line: &str) -> String {
+    let indent = &line[..line.len() - line.trim_start().len()];
+    let continued = format!("{indent}  ");
+    let mut text = String::new();
+    let mut current = line.trim_end().to_string();
+    while current.chars().count() > LINE_WIDTH {
+        let limit = current
+            .char_indices()
+            .nth(LINE_WIDTH)
+            .map_or(current.len(), |(at, _)| at);
+        let Some(space) = current[..limit]
+            .rfind(' ')
+            .filter(|at| *at > continued.len())
+        else {
+            break;
+        };
+        text.push_str(&current[..space]);
+        text.push('\n');
+        current = format!("{continued}{}", current[space..].trim_start());
+    }
+    text.push_str(&current);
+    text.push('\n');
+    text
+}
+
+/// Tokens joined by spaces into lines of at most [`LINE_WIDTH`]
+/// characters, each line ending with a newline.
+fn wrap(tokens: &[String]) -> String {
+    let mut text = String::new();
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + 1 + token.len() > LINE_WIDTH {
+            text.push_str(&line);
+            text.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(token);
+    }
+    if !line.is_empty() {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
+}
+
+#[cfg(test)]
+#[path = "pgn_tests.rs"]
+mod tests;
