@@ -220,3 +220,53 @@ fn notify_sends_only_results_and_subscribe_all_follows_new_boards() {
     let sent = office.send(&address("bob"), "chess challenge bob alice", "");
     assert_eq!(to_carol(&sent).len(), 1, "the new board: {sent:#?}");
 }
+
+/// The file attached to a mail the host sent: its name and text.
+fn attachment(mail: &Sent) -> Option<(String, String)> {
+    use mail_parser::MimeHeaders;
+    let message = mail_parser::MessageParser::default().parse(&mail.raw)?;
+    let file = message.attachment(0)?;
+    Some((
+        file.attachment_name()?.to_string(),
+        String::from_utf8_lossy(file.contents()).to_string(),
+    ))
+}
+
+#[test]
+fn record_mails_every_move_with_its_day_and_the_pgn_attached() {
+    let mut office = two_players();
+    office.send(&address("alice"), "chess challenge alice bob", "");
+    for (userid, text) in [("alice", "f3"), ("bob", "e5"), ("alice", "g4")] {
+        play(&mut office, "chess", 101, userid, text);
+    }
+    let sent = office.send("carol@example.org", "chess record 101", "");
+    let mail = one(&sent);
+    assert_eq!(mail.subject, "PBeM Record Chess Board 101");
+    assert!(mail.body.contains("alice (White)  f3"), "{}", mail.body);
+    assert!(mail.body.contains("#2  "), "{}", mail.body);
+    let (name, pgn) = attachment(mail).expect("the PGN attached");
+    assert_eq!(name, "chess-101.pgn");
+    assert!(pgn.contains("[White \"alice\"]"), "{pgn}");
+    assert!(pgn.contains("1. f3 e5 2. g4 *"), "{pgn}");
+}
+
+#[test]
+fn the_game_over_mail_carries_the_pgn_to_both_players() {
+    let mut office = two_players();
+    office.send(&address("alice"), "chess challenge alice bob", "");
+    for (userid, text) in [("alice", "f3"), ("bob", "e5"), ("alice", "g4")] {
+        let sent = play(&mut office, "chess", 101, userid, text);
+        assert!(
+            sent.iter().all(|mail| attachment(mail).is_none()),
+            "only at the end"
+        );
+    }
+    let sent = play(&mut office, "chess", 101, "bob", "Qh4#");
+    assert_eq!(sent.len(), 2);
+    for mail in &sent {
+        let (name, pgn) = attachment(mail).expect("the PGN attached");
+        assert_eq!(name, "chess-101.pgn");
+        assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+        assert!(pgn.contains("2. g4 Qh4# 0-1"), "{pgn}");
+    }
+}

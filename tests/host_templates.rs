@@ -64,6 +64,7 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
         "games.txt" => "chess games alice".to_string(),
         "status.txt" => "status alice".to_string(),
         "history.txt" => "chess history".to_string(),
+        "record.txt" => "chess record 101".to_string(),
         "watching.txt" => format!("chess notify alice {pw}"),
         "list.txt" => "list".to_string(),
         "password.txt" => format!("change password alice {pw} new-secret"),

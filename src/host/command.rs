@@ -103,6 +103,11 @@ pub enum Command {
         password: String,
         boards: Vec<i64>,
     },
+    /// `GAME record board`: the whole record, the PGN attached.
+    Record {
+        kind: GameKind,
+        board: i64,
+    },
     /// `status userid`: every running board of a player.
     Status {
         userid: String,
@@ -292,6 +297,7 @@ pub enum Syntax {
     History,
     Subscribe,
     Notify,
+    Record,
 }
 
 #[cfg(test)]

@@ -246,6 +246,13 @@ fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
         },
         "chat" => parse_chat(kind, args),
         "history" => parse_history(kind, args),
+        "record" => match args {
+            [board] => Ok(Command::Record {
+                kind,
+                board: parse_board(kind, board, Syntax::Record)?,
+            }),
+            _ => Err(wrong_arguments(Syntax::Record, Some(kind))),
+        },
         "subscribe" | "unsubscribe" => parse_subscribe(kind, args, verb == "subscribe"),
         "notify" => parse_notify(kind, args),
         other if NOT_OFFERED.contains(&other) => Err(Refusal::NotOffered {

@@ -219,6 +219,12 @@ pub enum Answer {
         changed: bool,
         results_only: bool,
     },
+    /// A board's whole record: every move with the day it was played.
+    Record {
+        live: Box<LiveGame>,
+        /// When each move was played (seconds since the epoch).
+        dates: Vec<i64>,
+    },
     /// Every running board of a player, across the games.
     Status {
         userid: String,

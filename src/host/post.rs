@@ -8,10 +8,13 @@ use super::redact::Secrets;
 use super::render::{HostFacts, Letter, Reader, Renderer};
 use super::replays::LiveGame;
 use super::{HostError, HostSettings};
+use crate::archive::{self, HostIdentity};
 use crate::games::Side;
 use crate::mail::inbound::InboundMail;
 use crate::mail::threading::new_message_id;
-use crate::store::{self, GameStatus, MailPurpose, Player, QueuedMail, SentId, TokenScope};
+use crate::store::{
+    self, GameStatus, MailAttachment, MailPurpose, Player, QueuedMail, SentId, TokenScope,
+};
 use rusqlite::Connection;
 
 /// Queues the mails for the notices of one inbound mail.
@@ -137,7 +140,8 @@ impl<'a> Post<'a> {
                 for (side, player) in self.players(&news.live)? {
                     let language = self.renderer.language_for(player.language.as_deref());
                     let reader = Reader::Seated(side);
-                    let letter = self.renderer.board(&news, reader, &self.host, &language)?;
+                    let mut letter = self.renderer.board(&news, reader, &self.host, &language)?;
+                    letter.attachment = self.pgn_when_over(&news.live);
                     self.mail_player(&player, &letter, &news.live)?;
                 }
                 self.observers(&news)?;
@@ -157,14 +161,17 @@ impl<'a> Post<'a> {
                 };
                 let sender = self.sender(mail)?;
                 let board = match &answer {
-                    Answer::Show { live, .. } => Some(live.as_ref()),
+                    Answer::Show { live, .. } | Answer::Record { live, .. } => Some(live.as_ref()),
                     _ => None,
                 };
                 let reader = reader_of(sender.as_ref(), board);
                 let language = self.language_of(sender.as_ref());
-                let letter = self
+                let mut letter = self
                     .renderer
                     .answer(&answer, reader, &self.host, &language)?;
+                if let Answer::Record { live, .. } = &answer {
+                    letter.attachment = self.pgn(live);
+                }
                 self.answer(mail, sender, &letter, board)?;
             }
             Notice::Refused { refusal, board } => {
@@ -200,6 +207,34 @@ impl<'a> Post<'a> {
         Ok(())
     }
 
+    /// The board's PGN, for the mails of a game that is over: each
+    /// player's mailbox becomes his archive without asking.
+    fn pgn_when_over(&self, live: &LiveGame) -> Option<MailAttachment> {
+        (live.record.status == GameStatus::Finished)
+            .then(|| self.pgn(live))
+            .flatten()
+    }
+
+    /// The board as a PGN file (`chess-101.pgn`); a board that cannot be
+    /// written is logged and its mail goes without it.
+    fn pgn(&self, live: &LiveGame) -> Option<MailAttachment> {
+        let host = HostIdentity {
+            name: self.settings.name.clone(),
+            address: self.settings.address.clone(),
+        };
+        match archive::archive_board(self.conn, live.record.id, &host) {
+            Ok(text) => Some(MailAttachment {
+                name: format!("{}-{}.pgn", live.kind.name(), live.record.id),
+                content_type: "application/vnd.chess-pgn".into(),
+                text,
+            }),
+            Err(err) => {
+                tracing::warn!(board = live.record.id, "no PGN for the mail: {err}");
+                None
+            }
+        }
+    }
+
     /// The board's news for those who follow it (those who want only
     /// results, once it is over), never for its own players.
     fn observers(&mut self, news: &BoardNews) -> Result<(), HostError> {
@@ -215,9 +250,10 @@ impl<'a> Post<'a> {
                 continue;
             };
             let language = self.renderer.language_for(observer.language.as_deref());
-            let letter = self
+            let mut letter = self
                 .renderer
                 .board(news, Reader::Observer, &self.host, &language)?;
+            letter.attachment = self.pgn_when_over(live);
             for address in &observer.addresses {
                 let thread = Thread::Observer {
                     userid: observer.userid.clone(),

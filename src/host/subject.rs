@@ -52,6 +52,8 @@ pub enum Subject {
     Preferences { kind: GameKind, userid: String },
     /// `PBeM TITLE Games USERID`.
     Games { kind: GameKind, userid: String },
+    /// `PBeM Record TITLE Board ID`: a board's whole record.
+    Record { kind: GameKind, board: i64 },
     /// `PBeM TITLE History`.
     History { kind: GameKind },
     /// `PBeM Error`: a refused command not about a board.
@@ -150,6 +152,9 @@ impl fmt::Display for Subject {
             Subject::GameList => write!(f, "{HOST_PREFIX} Game List"),
             Subject::Account { topic, userid } => {
                 write!(f, "{HOST_PREFIX} {} {userid}", topic.word())
+            }
+            Subject::Record { kind, board } => {
+                write!(f, "{HOST_PREFIX} Record {} Board {board}", kind.title())
             }
             Subject::History { kind } => write!(f, "{HOST_PREFIX} {} History", kind.title()),
             Subject::Preferences { kind, userid } => {

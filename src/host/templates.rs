@@ -36,6 +36,7 @@ built_in!(
     "games.txt",
     "status.txt",
     "history.txt",
+    "record.txt",
     "watching.txt",
     "list.txt",
     "signup.txt",

@@ -326,6 +326,17 @@ pub struct MoveRecord {
     pub public_notation: String,
 }
 
+/// When each move of a game was played (seconds since the epoch), in
+/// order.
+pub fn move_dates(conn: &Connection, game_id: i64) -> StoreResult<Vec<i64>> {
+    let mut statement =
+        conn.prepare_cached("SELECT played FROM moves WHERE game_id = ?1 ORDER BY number")?;
+    let dates = statement
+        .query_map([game_id], |row| row.get(0))?
+        .collect::<Result<Vec<i64>, _>>()?;
+    Ok(dates)
+}
+
 pub fn load_moves(conn: &Connection, game_id: i64) -> StoreResult<Vec<MoveRecord>> {
     let mut statement = conn.prepare_cached(
         "SELECT number, side, notation, public_notation FROM moves

@@ -196,7 +196,7 @@ pub use clocks::{
 };
 pub use games::{
     active_boards_of, active_games_of, game_ids_of, games_count_by_kind, insert_game, insert_move,
-    load_game, load_moves, set_draw_offer, set_game_over, set_pause,
+    load_game, load_moves, move_dates, set_draw_offer, set_game_over, set_pause,
 };
 pub use logins::{
     clear_login_failures, forget_login_failures, login_failures, save_login_failures,

@@ -150,3 +150,14 @@ pub fn notify(
         results_only: true,
     })])
 }
+
+/// `GAME record board`: the board's whole record; the PGN goes with the
+/// mail (see `post`).
+pub fn record(ctx: &Context<'_>, kind: GameKind, board: i64) -> Handled {
+    let live = super::board_of_kind(ctx, kind, board)?;
+    let dates = store::move_dates(ctx.conn, board)?;
+    Ok(vec![Notice::Answer(Answer::Record {
+        live: Box::new(live),
+        dates,
+    })])
+}

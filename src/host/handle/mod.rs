@@ -130,6 +130,7 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         Command::ConfirmAddress { userid, address } => address::confirm(ctx, &userid, &address),
         Command::UndoAddressChange { userid, restore } => address::undo(ctx, &userid, restore),
         Command::Status { userid } => archive::status(ctx, &userid),
+        Command::Record { kind, board } => archive::record(ctx, kind, board),
         Command::Subscribe {
             kind,
             board,

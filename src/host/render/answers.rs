@@ -3,6 +3,7 @@
 
 use super::view::{all_turns, board_view, clock_view, result_view};
 use super::{utc_text, Reader};
+use crate::games::Side;
 use crate::host::notice::{Answer, BoardLine, HistoryLine};
 use crate::host::replays::LiveGame;
 use crate::host::subject::{AccountTopic, Subject};
@@ -39,6 +40,7 @@ fn answer_template(answer: &Answer) -> String {
         Answer::Show { .. } => "show.txt",
         Answer::Games { .. } => "games.txt",
         Answer::Status { .. } => "status.txt",
+        Answer::Record { .. } => "record.txt",
         Answer::Watching { .. } => "watching.txt",
         Answer::History { .. } => "history.txt",
     };
@@ -87,6 +89,10 @@ fn answer_subject(answer: &Answer) -> Subject {
             userid: userid.clone(),
         },
         Answer::History { kind, .. } => Subject::History { kind: *kind },
+        Answer::Record { live, .. } => Subject::Record {
+            kind: live.kind,
+            board: live.record.id,
+        },
         Answer::Watching { userid, kind, .. } => Subject::Preferences {
             kind: *kind,
             userid: userid.clone(),
@@ -169,6 +175,15 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
             changed,
             results_only,
         } => context! { userid, game => kind, boards, on, changed, results_only },
+        Answer::Record { live, dates } => {
+            let (side, seated) = reader.seat(live);
+            context! {
+                dated_moves => dated_moves(live, dates, seated.then_some(side)),
+                turns => all_turns(live, seated.then_some(side)),
+                all_moves => true,
+                ..board_view(live, side, seated, now)
+            }
+        }
         Answer::Status { userid, boards } => context! {
             userid,
             boards => boards.iter().map(|line| status_line(line, now)).collect::<Vec<_>>(),
@@ -189,6 +204,31 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
             boards => boards.iter().map(history_line).collect::<Vec<_>>(),
         },
     }
+}
+
+/// Every move with the day it was played, as `viewer` may read it: while
+/// a round is open, the other side's sealed moves only in public form.
+fn dated_moves(live: &LiveGame, dates: &[i64], viewer: Option<Side>) -> Vec<Value> {
+    let sealed = if live.record.status == GameStatus::Active {
+        live.game.sealed_moves()
+    } else {
+        0
+    };
+    let first_sealed = live.moves.len().saturating_sub(sealed);
+    live.moves
+        .iter()
+        .enumerate()
+        .map(|(index, record)| {
+            let hidden = index >= first_sealed && Some(record.side) != viewer;
+            context! {
+                number => record.number,
+                userid => live.record.player(record.side),
+                side => record.side,
+                text => if hidden { &record.public_notation } else { &record.notation },
+                day => dates.get(index).map(|date| utc_text(*date).chars().take(10).collect::<String>()),
+            }
+        })
+        .collect()
 }
 
 /// One running board in a player's status, with his clock there.

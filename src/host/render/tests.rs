@@ -294,6 +294,23 @@ fn board_answers(store: &Store) -> Vec<Answer> {
             userid: "alice".into(),
             boards: Vec::new(),
         },
+        Answer::Record {
+            live: Box::new(board(store, kind, 3, None)),
+            dates: vec![1_800_000_000, 1_800_003_600, 1_800_090_000],
+        },
+        Answer::Record {
+            live: Box::new(board(
+                store,
+                kind,
+                2,
+                Some(Ending::TimeForfeit(Side::Black)),
+            )),
+            dates: vec![1_800_000_000],
+        },
+        Answer::Record {
+            live: Box::new(board(store, kind, 0, None)),
+            dates: Vec::new(),
+        },
         watching(&[101], true, true, false),
         watching(&[], true, true, false),
         watching(&[101, 102], true, true, true),
