@@ -358,3 +358,35 @@ fn in_spherical_chess_324_the_clock_runs_for_the_whole_turn_not_each_action() {
         Some(Ending::TimeForfeit(pbem::games::Side::Black))
     );
 }
+
+#[test]
+fn a_daily_digest_replaces_the_mail_per_move_until_turned_off() {
+    let mut table = Table::new("");
+    table.send(0, "alice", "chess challenge alice bob");
+    table.send(0, "alice", "chess challenge alice bob");
+    let sent = table.send(0, "bob", "set bob PW digest on");
+    assert!(sent[0].body.contains("one mail a day"), "{}", sent[0].body);
+    let sent = table.send(3600, "alice", "chess move 101 alice PW e4");
+    assert!(
+        sent.iter().all(|mail| mail.to != address("bob")),
+        "{sent:#?}"
+    );
+    table.send(3600, "alice", "chess move 102 alice PW d4");
+    let sent = table.at(DAY);
+    let digest = mail_to(&sent, "bob");
+    assert_eq!(digest.subject, "PBeM Digest bob");
+    assert!(digest.body.contains("board 101 (Chess)"), "{}", digest.body);
+    assert!(digest.body.contains("board 102 (Chess)"), "{}", digest.body);
+    assert!(table.at(DAY + 3600).is_empty(), "one a day");
+    // A week down: one digest, not seven (the reminders of the clocks
+    // still come as they fall due).
+    let sent = table.at(8 * DAY + 60);
+    let digests = sent.iter().filter(|mail| mail.subject == "PBeM Digest bob");
+    assert_eq!(digests.count(), 1, "{sent:#?}");
+    table.send(8 * DAY + 60, "bob", "set bob PW digest off");
+    let sent = table.send(8 * DAY + 120, "bob", "chess move 101 bob PW e5");
+    assert!(
+        sent.iter().any(|mail| mail.to == address("bob")),
+        "{sent:#?}"
+    );
+}

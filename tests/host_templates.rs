@@ -64,6 +64,7 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
         "games.txt" => "chess games alice".to_string(),
         "status.txt" => "status alice".to_string(),
         "history.txt" => "chess history".to_string(),
+        "digest-setting.txt" => format!("set alice {pw} digest on"),
         "record.txt" => "chess record 101".to_string(),
         "watching.txt" => format!("chess notify alice {pw}"),
         "list.txt" => "list".to_string(),
@@ -113,6 +114,16 @@ fn account_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sent>> 
             command(office, "alice", &format!("vacation alice {pw} on"), "")
         }
         "remind.txt" => command(office, "alice", &format!("remind alice {pw} 3d 1d"), ""),
+        "digest.txt" => {
+            command(office, "alice", "chess challenge alice bob", "");
+            command(office, "alice", &format!("set alice {pw} digest on"), "");
+            let tomorrow = chrono::Utc::now() + chrono::Duration::days(1);
+            office
+                .runtime
+                .host
+                .set_clock(pbem::clock::Clock::Fixed(tomorrow));
+            office.run_pass()
+        }
         "nag.txt" => {
             command(office, "alice", "chess challenge alice bob", "");
             let week = chrono::Utc::now() + chrono::Duration::days(7);

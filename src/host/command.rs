@@ -41,6 +41,9 @@ pub enum MoveWord {
 pub enum Setting {
     /// The language of the mails he gets (a code such as `de`).
     Language(String),
+    /// One mail a day listing the boards that wait for him, instead of a
+    /// mail per move.
+    Digest(bool),
 }
 
 /// A command, as read.

@@ -132,6 +132,11 @@ fn parse_set(args: &[&str]) -> Parsed {
     };
     let setting = match setting.to_lowercase().as_str() {
         "language" => Setting::Language(value.to_lowercase()),
+        "digest" => match value.to_lowercase().as_str() {
+            "on" => Setting::Digest(true),
+            "off" => Setting::Digest(false),
+            _ => return Err(wrong_arguments(Syntax::Set, None)),
+        },
         other => {
             return Err(Refusal::UnknownSetting {
                 setting: other.to_string(),

@@ -26,6 +26,11 @@ pub enum Notice {
     },
     /// A mail about an account to addresses other than the sender's.
     Account(AccountNews),
+    /// A player's daily digest: the boards that wait for his move.
+    Digest {
+        userid: String,
+        boards: Vec<BoardLine>,
+    },
     /// A reminder that the board waits for the player on `side`.
     Nag { live: Box<LiveGame>, side: Side },
 }
@@ -178,6 +183,11 @@ pub enum Answer {
     LanguageSet {
         userid: String,
         language: String,
+    },
+    /// The daily digest turned on or off.
+    DigestSet {
+        userid: String,
+        on: bool,
     },
     /// A vacation began (ending at `ends` at the latest) or ended;
     /// `days_left` of the year's allowance.

@@ -138,6 +138,9 @@ impl<'a> Post<'a> {
         match notice {
             Notice::Board(news) => {
                 for (side, player) in self.players(&news.live)? {
+                    if self.in_digest(&player, &news)? {
+                        continue;
+                    }
                     let language = self.renderer.language_for(player.language.as_deref());
                     let reader = Reader::Seated(side);
                     let mut letter = self.renderer.board(&news, reader, &self.host, &language)?;
@@ -195,6 +198,21 @@ impl<'a> Post<'a> {
                 self.answer(mail, sender, &letter, live)?;
             }
             Notice::Account(news) => self.account(&news)?,
+            Notice::Digest { userid, boards } => {
+                if let Some(player) = store::find_player(self.conn, &userid)? {
+                    let language = self.language_of(Some(&player));
+                    let letter =
+                        self.renderer
+                            .digest(&player.userid, &boards, &self.host, &language)?;
+                    for address in &player.addresses {
+                        let thread = Thread::Account {
+                            userid: player.userid.clone(),
+                            scope: TokenScope::Account,
+                        };
+                        self.queue(address, &letter, thread)?;
+                    }
+                }
+            }
             Notice::Nag { live, side } => {
                 let userid = live.record.player(side).to_string();
                 if let Some(player) = store::find_player(self.conn, &userid)? {
@@ -205,6 +223,14 @@ impl<'a> Post<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Whether the player takes a daily digest instead of this board
+    /// mail: a move on a running board (a new board and the end still
+    /// come at once).
+    fn in_digest(&self, player: &Player, news: &BoardNews) -> Result<bool, HostError> {
+        let routine = news.live.record.status == GameStatus::Active && !news.new_game;
+        Ok(routine && store::digest_due(self.conn, &player.userid)?.is_some())
     }
 
     /// The board's PGN, for the mails of a game that is over: each

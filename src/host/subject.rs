@@ -87,6 +87,8 @@ pub enum AccountTopic {
     Reminders,
     /// Every running board of a player.
     Status,
+    /// A player's daily digest.
+    Digest,
 }
 
 impl AccountTopic {
@@ -103,6 +105,7 @@ impl AccountTopic {
             AccountTopic::Vacation => "Vacation",
             AccountTopic::Reminders => "Reminders",
             AccountTopic::Status => "Status",
+            AccountTopic::Digest => "Digest",
         }
     }
 }

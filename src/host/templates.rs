@@ -36,6 +36,8 @@ built_in!(
     "games.txt",
     "status.txt",
     "history.txt",
+    "digest.txt",
+    "digest-setting.txt",
     "record.txt",
     "watching.txt",
     "list.txt",

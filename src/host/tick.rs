@@ -6,8 +6,9 @@
 //! clock due later than now, so running the timers twice at the same
 //! moment sends nothing twice.
 
+use super::clocks::control::DAY;
 use super::clocks::{self, Due};
-use super::notice::{BoardNews, Notice};
+use super::notice::{BoardLine, BoardNews, Notice};
 use super::post::Post;
 use super::redact::Secrets;
 use super::replays::{self, LiveGame};
@@ -23,6 +24,7 @@ pub struct TickReport {
     pub vacations_ended: usize,
     pub nags: usize,
     pub forfeits: usize,
+    pub digests: usize,
     pub mails_queued: usize,
 }
 
@@ -84,6 +86,7 @@ impl Batch<'_> {
                 report.vacations_ended += 1;
             }
         }
+        report.digests = send_digests(&self.tx, self.replays, &mut post, now)?;
         let mut handled = std::collections::HashSet::new();
         loop {
             let mut actions = due_actions(&self.tx, self.replays, now)?;
@@ -108,6 +111,64 @@ impl Batch<'_> {
         }
         Ok(report)
     }
+}
+
+/// The daily digests due: each lists the player's boards that wait for
+/// his move (none sent on a day when nothing waits); the next is due a day
+/// after this one was, past now, so a host that was down sends one.
+fn send_digests(
+    conn: &Connection,
+    replays: &replays::Replays,
+    post: &mut Post<'_>,
+    now: i64,
+) -> Result<usize, HostError> {
+    let mut sent = 0;
+    loop {
+        let due = store::due_digests(conn, now, PAGE)?;
+        if due.is_empty() {
+            return Ok(sent);
+        }
+        for (userid, at) in due {
+            let notice = store::in_savepoint(conn, || -> Result<_, HostError> {
+                let next = at + ((now - at) / DAY + 1) * DAY;
+                store::set_digest_due(conn, &userid, Some(next))?;
+                let boards = waiting_boards(conn, replays, &userid)?;
+                Ok((!boards.is_empty()).then_some(Notice::Digest { userid, boards }))
+            })?;
+            if let Some(notice) = notice {
+                post.notice(notice, false)?;
+                sent += 1;
+            }
+        }
+    }
+}
+
+/// The running boards that wait for `userid`'s move.
+fn waiting_boards(
+    conn: &Connection,
+    replays: &replays::Replays,
+    userid: &str,
+) -> Result<Vec<BoardLine>, StoreError> {
+    let mut boards = Vec::new();
+    for id in store::active_boards_of(conn, userid)? {
+        let live = match replays::load(conn, replays, id, None) {
+            Ok(live) => live,
+            Err(replays::LoadError::Store(err)) => return Err(err),
+            Err(_) => continue,
+        };
+        let Some(side) = live.record.side_of(userid) else {
+            continue;
+        };
+        if live.game.to_move().contains(&side) {
+            boards.push(BoardLine {
+                board: id,
+                side,
+                opponent: live.record.player(side.opponent()).to_string(),
+                live: Ok(live),
+            });
+        }
+    }
+    Ok(boards)
 }
 
 /// Starts the clocks of boards that ran before clocks existed, at `now`.

@@ -138,10 +138,40 @@ pub fn next_timer(conn: &Connection) -> StoreResult<Option<i64>> {
         .query_row([], |row| row.get(0))
         .optional()?
         .flatten();
-    Ok(match (clock, vacation) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    })
+    let digest: Option<i64> = conn
+        .prepare_cached("SELECT MIN(digest_due) FROM players WHERE digest_due IS NOT NULL")?
+        .query_row([], |row| row.get(0))
+        .optional()?
+        .flatten();
+    Ok([clock, vacation, digest].into_iter().flatten().min())
+}
+
+/// When a player's next daily digest is due; `None`: he takes a mail per
+/// move.
+pub fn digest_due(conn: &Connection, userid: &str) -> StoreResult<Option<i64>> {
+    Ok(conn
+        .prepare_cached("SELECT digest_due FROM players WHERE userid = ?1 COLLATE NOCASE")?
+        .query_row([userid], |row| row.get(0))
+        .optional()?
+        .flatten())
+}
+
+pub fn set_digest_due(conn: &Connection, userid: &str, due: Option<i64>) -> StoreResult<()> {
+    conn.prepare_cached("UPDATE players SET digest_due = ?2 WHERE userid = ?1 COLLATE NOCASE")?
+        .execute(params![userid, due])?;
+    Ok(())
+}
+
+/// Players whose digest is due by `now`, with when it was due.
+pub fn due_digests(conn: &Connection, now: i64, limit: u32) -> StoreResult<Vec<(String, i64)>> {
+    let mut statement = conn.prepare_cached(
+        "SELECT userid, digest_due FROM players WHERE digest_due IS NOT NULL AND digest_due <= ?1
+         ORDER BY digest_due LIMIT ?2",
+    )?;
+    let due = statement
+        .query_map(params![now, limit], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<Result<Vec<(String, i64)>, _>>()?;
+    Ok(due)
 }
 
 /// A player's own reminder schedule (`3d 1d 4h`, or `off`); `None` for

@@ -191,8 +191,9 @@ pub use addresses::{
     add_pending_address, clear_pending_addresses, pending_addresses, remove_pending_address,
 };
 pub use clocks::{
-    boards_without_clocks, clocks_started, due_clocks, ending_vacations, load_clocks, next_timer,
-    reminders, save_clock, set_reminders, set_vacation, vacation,
+    boards_without_clocks, clocks_started, digest_due, due_clocks, due_digests, ending_vacations,
+    load_clocks, next_timer, reminders, save_clock, set_digest_due, set_reminders, set_vacation,
+    vacation,
 };
 pub use games::{
     active_boards_of, active_games_of, game_ids_of, games_count_by_kind, insert_game, insert_move,

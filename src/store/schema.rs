@@ -251,6 +251,10 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (userid, kind, board)
      ) WITHOUT ROWID;
      CREATE INDEX IF NOT EXISTS subscriptions_by_board ON subscriptions (kind, board);",
+    // 15: a player's daily digest instead of a mail per move: when his
+    // next one is due (none: he takes a mail per move), found by index.
+    "CREATE INDEX IF NOT EXISTS players_digest_due ON players (digest_due)
+        WHERE digest_due IS NOT NULL;",
 ];
 
 /// The outbox columns version 8 adds. Each is added only where missing, so
@@ -395,6 +399,9 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         }
         if from == 12 {
             add_missing_columns(&tx, "outbox", OUTBOX_V13_COLUMNS)?;
+        }
+        if from == 14 {
+            add_missing_columns(&tx, "players", &[("digest_due", "INTEGER")])?;
         }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;

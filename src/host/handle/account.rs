@@ -186,5 +186,14 @@ pub fn set(ctx: &Context<'_>, userid: &str, password: &str, setting: Setting) ->
                 language,
             })])
         }
+        Setting::Digest(on) => {
+            // The first digest comes a day after it is asked for.
+            let due = on.then_some(ctx.now + 86_400);
+            store::set_digest_due(ctx.conn, &player.userid, due)?;
+            Ok(vec![Notice::Answer(Answer::DigestSet {
+                userid: player.userid,
+                on,
+            })])
+        }
     }
 }

@@ -40,6 +40,7 @@ fn answer_template(answer: &Answer) -> String {
         Answer::Show { .. } => "show.txt",
         Answer::Games { .. } => "games.txt",
         Answer::Status { .. } => "status.txt",
+        Answer::DigestSet { .. } => "digest-setting.txt",
         Answer::Record { .. } => "record.txt",
         Answer::Watching { .. } => "watching.txt",
         Answer::History { .. } => "history.txt",
@@ -82,6 +83,10 @@ fn answer_subject(answer: &Answer) -> Subject {
         },
         Answer::Games { userid, kind, .. } => Subject::Games {
             kind: *kind,
+            userid: userid.clone(),
+        },
+        Answer::DigestSet { userid, .. } => Subject::Account {
+            topic: AccountTopic::Settings,
             userid: userid.clone(),
         },
         Answer::Status { userid, .. } => Subject::Account {
@@ -184,6 +189,7 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
                 ..board_view(live, side, seated, now)
             }
         }
+        Answer::DigestSet { userid, on } => context! { userid, on },
         Answer::Status { userid, boards } => context! {
             userid,
             boards => boards.iter().map(|line| status_line(line, now)).collect::<Vec<_>>(),
@@ -232,7 +238,7 @@ fn dated_moves(live: &LiveGame, dates: &[i64], viewer: Option<Side>) -> Vec<Valu
 }
 
 /// One running board in a player's status, with his clock there.
-fn status_line(line: &BoardLine, now: i64) -> Value {
+pub(super) fn status_line(line: &BoardLine, now: i64) -> Value {
     let live = line.live.as_ref();
     let game = live.map(|live| live.kind).ok();
     let your_turn = live.is_ok_and(|live| live.game.to_move().contains(&line.side));

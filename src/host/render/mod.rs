@@ -189,6 +189,33 @@ impl Renderer {
         })
     }
 
+    /// A player's daily digest: the boards waiting for his move.
+    pub fn digest(
+        &self,
+        userid: &str,
+        boards: &[super::notice::BoardLine],
+        host: &HostFacts,
+        language: &str,
+    ) -> Rendered {
+        let lines: Vec<Value> = boards
+            .iter()
+            .map(|line| answers::status_line(line, host.now))
+            .collect();
+        Ok(Letter {
+            subject: Subject::Account {
+                topic: AccountTopic::Digest,
+                userid: userid.to_string(),
+            },
+            body: self.body(
+                language,
+                "digest.txt",
+                host,
+                context! { userid, boards => lines },
+            )?,
+            attachment: None,
+        })
+    }
+
     /// A reminder that the board waits for the player in `seat`.
     pub fn nag(&self, live: &LiveGame, seat: Side, host: &HostFacts, language: &str) -> Rendered {
         let view = board_view(live, seat, true, host.now);

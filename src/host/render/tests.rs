@@ -311,6 +311,14 @@ fn board_answers(store: &Store) -> Vec<Answer> {
             live: Box::new(board(store, kind, 0, None)),
             dates: Vec::new(),
         },
+        Answer::DigestSet {
+            userid: "alice".into(),
+            on: true,
+        },
+        Answer::DigestSet {
+            userid: "alice".into(),
+            on: false,
+        },
         watching(&[101], true, true, false),
         watching(&[], true, true, false),
         watching(&[101, 102], true, true, true),
@@ -366,6 +374,24 @@ fn render_everything(renderer: &Renderer, language: &str) -> Vec<String> {
     for kind in GameKind::ALL {
         texts.extend(board_mails(renderer, &store, kind, language));
         texts.extend(refusal_mails(renderer, &store, kind, language));
+    }
+    let digest_boards = |store: &Store| {
+        vec![BoardLine {
+            board: 101,
+            side: Side::White,
+            opponent: "bob".into(),
+            live: Ok({
+                let mut live = board(store, GameKind::Chess, 2, None);
+                live.clocks = Some(sample_clocks(""));
+                live
+            }),
+        }]
+    };
+    for boards in [digest_boards(&store), Vec::new()] {
+        let letter = renderer
+            .digest("alice", &boards, &host(), language)
+            .unwrap();
+        texts.push(letter.body);
     }
     for news in account_news() {
         let letter = renderer
