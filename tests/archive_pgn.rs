@@ -305,3 +305,47 @@ fn a_board_that_does_not_replay_is_skipped_with_a_warning_naming_it() {
     assert_eq!(games.len(), 6);
     assert!(!labels(&games).contains(&"Chess alice-bob 0-1".to_string()));
 }
+
+/// Morphy against the Duke of Brunswick and Count Isouard, Paris 1858 (the
+/// Opera game), played by mail, exported, and read by other chess software
+/// to the final mate.
+#[test]
+fn the_opera_game_played_by_mail_exports_to_pgn_chess_software_replays() {
+    let data = tempfile::tempdir().unwrap();
+    let mut host = Host::open(data.path());
+    host.at("1858-11-02T20:00:00Z");
+    for userid in ["morphy", "duke"] {
+        host.send(userid, &format!("signup {userid} pw-{userid}"));
+    }
+    let sans = [
+        "e4", "e5", "Nf3", "d6", "d4", "Bg4", "dxe5", "Bxf3", "Qxf3", "dxe5", "Bc4", "Nf6", "Qb3",
+        "Qe7", "Nc3", "c6", "Bg5", "b5", "Nxb5", "cxb5", "Bxb5+", "Nbd7", "O-O-O", "Rd8", "Rxd7",
+        "Rxd7", "Rd1", "Qe6", "Bxd7+", "Nxd7", "Qb8+", "Nxb8", "Rd8#",
+    ];
+    let moves: Vec<(&str, &str)> = sans
+        .iter()
+        .enumerate()
+        .map(|(index, san)| (if index % 2 == 0 { "morphy" } else { "duke" }, *san))
+        .collect();
+    host.game("chess", "", ["morphy", "duke"], &moves);
+    drop(host);
+    let output = export(data.path(), &["--game", "101"]);
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(text.contains("[White \"morphy\"]"), "{text}");
+    assert!(
+        text.contains("[Date \"1858.11.02\"]"),
+        "played at the moment --now gave: {text}"
+    );
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    assert!(text.contains("17. Rd8# 1-0"), "{text}");
+    assert!(text.lines().all(|line| line.len() <= 80), "{text}");
+    let games = games_of(&output);
+    let mut board = chess::Board::default();
+    for read in &games[0].moves {
+        let mv = chess::ChessMove::from_san(&board, &read.text)
+            .unwrap_or_else(|err| panic!("{}: {err:?}", read.text));
+        board = board.make_move_new(mv);
+    }
+    assert_eq!(board.status(), chess::BoardStatus::Checkmate);
+    assert_eq!(board.side_to_move(), chess::Color::Black);
+}

@@ -64,8 +64,11 @@ pub fn locked_until(
 ) -> StoreResult<Option<i64>> {
     let player = store::login_failures(conn, &player_key(userid))?;
     let address = store::login_failures(conn, &address_key(from))?;
-    let until = player.locked_until.max(address.locked_until);
-    Ok((until > now).then_some(until))
+    Ok([player.locked_until, address.locked_until]
+        .into_iter()
+        .flatten()
+        .filter(|until| *until > now)
+        .max())
 }
 
 /// One password check a command made.
@@ -103,13 +106,14 @@ pub fn record_failure(
         policy,
         now,
     );
-    let warn = player.locked_until > now && !player.warned;
+    let locked = player.locked_until.filter(|until| *until > now);
+    let warn = locked.is_some() && !player.warned;
     player.warned |= warn;
     store::save_login_failures(conn, &player_key(userid), &player)?;
     Ok(warn.then(|| Guessed {
         userid: userid.to_string(),
         failures: player.failures,
-        locked_until: player.locked_until,
+        locked_until: locked.unwrap_or(now),
     }))
 }
 
@@ -122,7 +126,8 @@ pub fn record_success(conn: &Connection, userid: &str) -> StoreResult<()> {
 
 /// The count after one more failure at `now`, with the lock it earns.
 fn counted(mut state: LoginFailures, policy: &AccountPolicy, now: i64) -> LoginFailures {
-    if now - state.last_failure > policy.forget_after && state.locked_until <= now {
+    let lock_over = state.locked_until.is_none_or(|until| until <= now);
+    if now - state.last_failure > policy.forget_after && lock_over {
         state = LoginFailures::default();
     }
     state.failures = state.failures.saturating_add(1);
@@ -130,7 +135,11 @@ fn counted(mut state: LoginFailures, policy: &AccountPolicy, now: i64) -> LoginF
     if state.failures >= policy.free_failures {
         let doublings = (state.failures - policy.free_failures).min(20);
         let lock = (policy.first_lock << doublings).min(policy.longest_lock);
-        state.locked_until = state.locked_until.max(now + lock);
+        state.locked_until = Some(
+            state
+                .locked_until
+                .map_or(now + lock, |until| until.max(now + lock)),
+        );
     }
     state
 }

@@ -12,8 +12,9 @@ pub struct LoginFailures {
     pub failures: u32,
     /// When the last one came (seconds since the epoch).
     pub last_failure: i64,
-    /// Password checks are refused until then (seconds since the epoch).
-    pub locked_until: i64,
+    /// Password checks are refused until then (seconds since the epoch);
+    /// none before the count earns a lock.
+    pub locked_until: Option<i64>,
     /// Whether the account's owner was told of this run of guesses.
     pub warned: bool,
 }
@@ -58,7 +59,8 @@ pub fn save_login_failures(conn: &Connection, key: &str, state: &LoginFailures) 
 pub fn forget_login_failures(conn: &Connection, before: i64, now: i64) -> StoreResult<usize> {
     Ok(conn
         .prepare_cached(
-            "DELETE FROM login_failures WHERE last_failure < ?1 AND locked_until <= ?2",
+            "DELETE FROM login_failures
+             WHERE last_failure < ?1 AND (locked_until IS NULL OR locked_until <= ?2)",
         )?
         .execute(params![before, now])?)
 }

@@ -202,7 +202,7 @@ const MIGRATIONS: &[&str] = &[
         key TEXT PRIMARY KEY,
         failures INTEGER NOT NULL,
         last_failure INTEGER NOT NULL,
-        locked_until INTEGER NOT NULL DEFAULT 0,
+        locked_until INTEGER,
         warned INTEGER NOT NULL DEFAULT 0
      ) WITHOUT ROWID;
      CREATE INDEX IF NOT EXISTS login_failures_by_last ON login_failures (last_failure);
