@@ -270,3 +270,29 @@ fn the_game_over_mail_carries_the_pgn_to_both_players() {
         assert!(pgn.contains("2. g4 Qh4# 0-1"), "{pgn}");
     }
 }
+
+#[test]
+fn a_record_shows_the_comments_of_players_who_allow_it() {
+    let mut office = two_players();
+    office.send(&address("alice"), "chess challenge alice bob", "");
+    office.send(
+        &address("alice"),
+        &format!("set alice {} comments public", password("alice")),
+        "",
+    );
+    let subject =
+        |userid: &str, text: &str| format!("chess move 101 {userid} {} {text}", password(userid));
+    office.send(
+        &address("alice"),
+        &subject("alice", "e4"),
+        "The king's pawn.",
+    );
+    office.send(&address("bob"), &subject("bob", "e5"), "A secret plan.");
+    let sent = office.send("carol@example.org", "chess record 101", "");
+    let body = &one(&sent).body;
+    assert!(body.contains("alice: The king's pawn."), "{body}");
+    assert!(
+        !body.contains("secret plan"),
+        "bob did not allow it: {body}"
+    );
+}

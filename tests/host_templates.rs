@@ -65,6 +65,7 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
         "status.txt" => "status alice".to_string(),
         "history.txt" => "chess history".to_string(),
         "digest-setting.txt" => format!("set alice {pw} digest on"),
+        "comments-setting.txt" => format!("set alice {pw} comments public"),
         "record.txt" => "chess record 101".to_string(),
         "watching.txt" => format!("chess notify alice {pw}"),
         "list.txt" => "list".to_string(),

@@ -44,6 +44,8 @@ pub enum Setting {
     /// One mail a day listing the boards that wait for him, instead of a
     /// mail per move.
     Digest(bool),
+    /// Whether his comments appear in the records of his boards.
+    PublicComments(bool),
 }
 
 /// A command, as read.

@@ -132,6 +132,11 @@ fn parse_set(args: &[&str]) -> Parsed {
     };
     let setting = match setting.to_lowercase().as_str() {
         "language" => Setting::Language(value.to_lowercase()),
+        "comments" => match value.to_lowercase().as_str() {
+            "public" => Setting::PublicComments(true),
+            "private" => Setting::PublicComments(false),
+            _ => return Err(wrong_arguments(Syntax::Set, None)),
+        },
         "digest" => match value.to_lowercase().as_str() {
             "on" => Setting::Digest(true),
             "off" => Setting::Digest(false),

@@ -184,6 +184,11 @@ pub enum Answer {
         userid: String,
         language: String,
     },
+    /// Whether the player's comments appear in his boards' records.
+    CommentsSet {
+        userid: String,
+        public: bool,
+    },
     /// The daily digest turned on or off.
     DigestSet {
         userid: String,
@@ -234,6 +239,8 @@ pub enum Answer {
         live: Box<LiveGame>,
         /// When each move was played (seconds since the epoch).
         dates: Vec<i64>,
+        /// The comments of players who allow them, each after its move.
+        comments: Vec<crate::store::StoredComment>,
     },
     /// Every running board of a player, across the games.
     Status {

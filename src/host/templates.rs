@@ -38,6 +38,7 @@ built_in!(
     "history.txt",
     "digest.txt",
     "digest-setting.txt",
+    "comments-setting.txt",
     "record.txt",
     "watching.txt",
     "list.txt",

@@ -10,6 +10,7 @@ mod addresses;
 mod archive;
 mod backup;
 mod clocks;
+mod comments;
 mod games;
 mod history;
 mod logins;
@@ -21,6 +22,7 @@ mod subscriptions;
 
 pub use archive::{filtered_game_ids, GameFilter};
 pub use clocks::{StoredClock, Vacation};
+pub use comments::{insert_comment, public_comments, set_public_comments, StoredComment};
 pub use games::{Ending, GameRecord, GameStatus, MoveRecord, NewGame};
 pub use history::{finished_boards, FinishedBoard};
 pub use logins::LoginFailures;

@@ -255,6 +255,17 @@ const MIGRATIONS: &[&str] = &[
     // next one is due (none: he takes a mail per move), found by index.
     "CREATE INDEX IF NOT EXISTS players_digest_due ON players (digest_due)
         WHERE digest_due IS NOT NULL;",
+    // 16: the comments players write with their moves, for a board's
+    // record (shown only for players who allow it: `public_comments`,
+    // the column this adds).
+    "CREATE TABLE IF NOT EXISTS comments (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        after INTEGER NOT NULL,
+        author TEXT NOT NULL,
+        text TEXT NOT NULL,
+        written INTEGER NOT NULL
+     );
+     CREATE INDEX IF NOT EXISTS comments_by_game ON comments (game_id, after);",
 ];
 
 /// The outbox columns version 8 adds. Each is added only where missing, so
@@ -402,6 +413,10 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         }
         if from == 14 {
             add_missing_columns(&tx, "players", &[("digest_due", "INTEGER")])?;
+        }
+        if from == 15 {
+            let public = [("public_comments", "INTEGER NOT NULL DEFAULT 0")];
+            add_missing_columns(&tx, "players", &public)?;
         }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;

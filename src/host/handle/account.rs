@@ -186,6 +186,13 @@ pub fn set(ctx: &Context<'_>, userid: &str, password: &str, setting: Setting) ->
                 language,
             })])
         }
+        Setting::PublicComments(public) => {
+            store::set_public_comments(ctx.conn, &player.userid, public)?;
+            Ok(vec![Notice::Answer(Answer::CommentsSet {
+                userid: player.userid,
+                public,
+            })])
+        }
         Setting::Digest(on) => {
             // The first digest comes a day after it is asked for.
             let due = on.then_some(ctx.now + 86_400);

@@ -368,6 +368,14 @@ fn record_turn(
     }
     live.clocks = clocks::load(ctx.conn, &live.record)?;
     let comment = with_trailing_words(turn.trailing_comment, comment_of(ctx, &player.userid));
+    if let Some(text) = &comment {
+        let stored = store::StoredComment {
+            after: live.total_moves as i64,
+            author: player.userid.clone(),
+            text: text.clone(),
+        };
+        store::insert_comment(ctx.conn, board, &stored, ctx.now)?;
+    }
     Ok(vec![Notice::Board(BoardNews {
         live,
         events: turn.events,

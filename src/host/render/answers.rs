@@ -7,7 +7,7 @@ use crate::games::Side;
 use crate::host::notice::{Answer, BoardLine, HistoryLine};
 use crate::host::replays::LiveGame;
 use crate::host::subject::{AccountTopic, Subject};
-use crate::store::GameStatus;
+use crate::store::{GameStatus, StoredComment};
 use minijinja::{context, Value};
 
 /// The template, subject and variables of an answer.
@@ -41,6 +41,7 @@ fn answer_template(answer: &Answer) -> String {
         Answer::Games { .. } => "games.txt",
         Answer::Status { .. } => "status.txt",
         Answer::DigestSet { .. } => "digest-setting.txt",
+        Answer::CommentsSet { .. } => "comments-setting.txt",
         Answer::Record { .. } => "record.txt",
         Answer::Watching { .. } => "watching.txt",
         Answer::History { .. } => "history.txt",
@@ -85,7 +86,7 @@ fn answer_subject(answer: &Answer) -> Subject {
             kind: *kind,
             userid: userid.clone(),
         },
-        Answer::DigestSet { userid, .. } => Subject::Account {
+        Answer::DigestSet { userid, .. } | Answer::CommentsSet { userid, .. } => Subject::Account {
             topic: AccountTopic::Settings,
             userid: userid.clone(),
         },
@@ -180,16 +181,21 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
             changed,
             results_only,
         } => context! { userid, game => kind, boards, on, changed, results_only },
-        Answer::Record { live, dates } => {
+        Answer::Record {
+            live,
+            dates,
+            comments,
+        } => {
             let (side, seated) = reader.seat(live);
             context! {
-                dated_moves => dated_moves(live, dates, seated.then_some(side)),
+                dated_moves => dated_moves(live, dates, seated.then_some(side), comments),
                 turns => all_turns(live, seated.then_some(side)),
                 all_moves => true,
                 ..board_view(live, side, seated, now)
             }
         }
         Answer::DigestSet { userid, on } => context! { userid, on },
+        Answer::CommentsSet { userid, public } => context! { userid, public },
         Answer::Status { userid, boards } => context! {
             userid,
             boards => boards.iter().map(|line| status_line(line, now)).collect::<Vec<_>>(),
@@ -214,7 +220,12 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
 
 /// Every move with the day it was played, as `viewer` may read it: while
 /// a round is open, the other side's sealed moves only in public form.
-fn dated_moves(live: &LiveGame, dates: &[i64], viewer: Option<Side>) -> Vec<Value> {
+fn dated_moves(
+    live: &LiveGame,
+    dates: &[i64],
+    viewer: Option<Side>,
+    comments: &[StoredComment],
+) -> Vec<Value> {
     let sealed = if live.record.status == GameStatus::Active {
         live.game.sealed_moves()
     } else {
@@ -232,6 +243,11 @@ fn dated_moves(live: &LiveGame, dates: &[i64], viewer: Option<Side>) -> Vec<Valu
                 side => record.side,
                 text => if hidden { &record.public_notation } else { &record.notation },
                 day => dates.get(index).map(|date| utc_text(*date).chars().take(10).collect::<String>()),
+                comments => comments
+                    .iter()
+                    .filter(|comment| comment.after == record.number)
+                    .map(|comment| context! { author => &comment.author, text => &comment.text })
+                    .collect::<Vec<_>>(),
             }
         })
         .collect()

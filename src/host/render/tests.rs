@@ -297,6 +297,11 @@ fn board_answers(store: &Store) -> Vec<Answer> {
         Answer::Record {
             live: Box::new(board(store, kind, 3, None)),
             dates: vec![1_800_000_000, 1_800_003_600, 1_800_090_000],
+            comments: vec![crate::store::StoredComment {
+                after: 1,
+                author: "alice".into(),
+                text: "A classic\nstart.".into(),
+            }],
         },
         Answer::Record {
             live: Box::new(board(
@@ -306,14 +311,24 @@ fn board_answers(store: &Store) -> Vec<Answer> {
                 Some(Ending::TimeForfeit(Side::Black)),
             )),
             dates: vec![1_800_000_000],
+            comments: Vec::new(),
         },
         Answer::Record {
             live: Box::new(board(store, kind, 0, None)),
             dates: Vec::new(),
+            comments: Vec::new(),
         },
         Answer::DigestSet {
             userid: "alice".into(),
             on: true,
+        },
+        Answer::CommentsSet {
+            userid: "alice".into(),
+            public: true,
+        },
+        Answer::CommentsSet {
+            userid: "alice".into(),
+            public: false,
         },
         Answer::DigestSet {
             userid: "alice".into(),
