@@ -77,9 +77,8 @@ impl Batch<'_> {
                 break;
             }
             for userid in ending {
-                let notices = store::in_savepoint(&self.tx, || {
-                    vacation::finish(&self.tx, self.replays, &userid, now)
-                })?;
+                let notices =
+                    store::in_savepoint(&self.tx, || vacation::finish(&self.tx, &userid, now))?;
                 for notice in notices {
                     post.notice(notice, false)?;
                 }
@@ -149,25 +148,13 @@ fn waiting_boards(
     replays: &replays::Replays,
     userid: &str,
 ) -> Result<Vec<BoardLine>, StoreError> {
-    let mut boards = Vec::new();
-    for id in store::active_boards_of(conn, userid)? {
-        let live = match replays::load(conn, replays, id, None) {
-            Ok(live) => live,
-            Err(replays::LoadError::Store(err)) => return Err(err),
-            Err(_) => continue,
-        };
-        let Some(side) = live.record.side_of(userid) else {
-            continue;
-        };
-        if live.game.to_move().contains(&side) {
-            boards.push(BoardLine {
-                board: id,
-                side,
-                opponent: live.record.player(side.opponent()).to_string(),
-                live: Ok(live),
-            });
-        }
-    }
+    let running = store::active_boards_of(conn, userid)?;
+    let mut boards = replays::board_lines(conn, replays, userid, running, |_| true)?;
+    boards.retain(|line| {
+        line.live
+            .as_ref()
+            .is_ok_and(|live| live.game.to_move().contains(&line.side))
+    });
     Ok(boards)
 }
 

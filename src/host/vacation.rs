@@ -6,7 +6,6 @@
 
 use super::clocks::{self, control::DAY};
 use super::notice::{AccountEvent, AccountNews, Notice};
-use super::replays::{self, Replays};
 use crate::clock::from_unix;
 use crate::games::Side;
 use crate::store::{self, StoreError, Vacation};
@@ -43,15 +42,16 @@ fn days_begun(since: i64, until: i64) -> i64 {
 /// The boards a player sits at, with his side on each and his opponent.
 fn boards_of(
     conn: &Connection,
-    replays: &Replays,
     userid: &str,
 ) -> Result<Vec<(store::GameRecord, Side)>, StoreError> {
     let mut boards = Vec::new();
     for id in store::active_boards_of(conn, userid)? {
-        let record = match replays::load(conn, replays, id, None) {
-            Ok(live) => live.record,
-            Err(replays::LoadError::Store(err)) => return Err(err),
-            Err(_) => continue,
+        // Only the record is needed: the clocks are kept beside it. A
+        // damaged row keeps no clock to stop.
+        let record = match store::load_game(conn, id) {
+            Ok(Some(record)) => record,
+            Ok(None) | Err(StoreError::Corrupt(_)) => continue,
+            Err(err) => return Err(err),
         };
         if let Some(side) = record.side_of(userid) {
             boards.push((record, side));
@@ -64,14 +64,13 @@ fn boards_of(
 /// each opponent once, naming the boards they share.
 fn hold_all(
     conn: &Connection,
-    replays: &Replays,
     userid: &str,
     away: bool,
     back: Option<i64>,
     now: i64,
 ) -> Result<Vec<Notice>, StoreError> {
     let mut shared: Vec<(String, Vec<i64>)> = Vec::new();
-    for (record, side) in boards_of(conn, replays, userid)? {
+    for (record, side) in boards_of(conn, userid)? {
         clocks::hold(conn, &record, Some(side), away, now)?;
         let opponent = record.player(side.opponent()).to_string();
         match shared
@@ -106,7 +105,6 @@ fn hold_all(
 /// allowance left and that none is under way.
 pub fn begin(
     conn: &Connection,
-    replays: &Replays,
     userid: &str,
     until: Option<i64>,
     allowance: i64,
@@ -118,18 +116,13 @@ pub fn begin(
     vacation.since = Some(now);
     vacation.ends = Some(ends);
     store::set_vacation(conn, userid, &vacation)?;
-    let notices = hold_all(conn, replays, userid, true, Some(ends), now)?;
+    let notices = hold_all(conn, userid, true, Some(ends), now)?;
     Ok((vacation, notices))
 }
 
 /// Ends a player's vacation at `now` (his `off`, or the timers at its
 /// end): its days are counted, his clocks run again.
-pub fn finish(
-    conn: &Connection,
-    replays: &Replays,
-    userid: &str,
-    now: i64,
-) -> Result<Vec<Notice>, StoreError> {
+pub fn finish(conn: &Connection, userid: &str, now: i64) -> Result<Vec<Notice>, StoreError> {
     let mut vacation = store::vacation(conn, userid)?;
     let Some(since) = vacation.since else {
         return Ok(Vec::new());
@@ -144,5 +137,5 @@ pub fn finish(
     vacation.since = None;
     vacation.ends = None;
     store::set_vacation(conn, userid, &vacation)?;
-    hold_all(conn, replays, userid, false, None, end)
+    hold_all(conn, userid, false, None, end)
 }

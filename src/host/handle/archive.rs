@@ -4,7 +4,7 @@
 use super::{refused, Context, Handled};
 use crate::games::GameKind;
 use crate::host::command::{Credential, Syntax};
-use crate::host::notice::{Answer, BoardLine, HistoryLine, Notice};
+use crate::host::notice::{Answer, HistoryLine, Notice};
 use crate::host::refusal::Refusal;
 use crate::host::replays;
 use crate::store::{self, Watched};
@@ -20,21 +20,8 @@ pub fn status(ctx: &Context<'_>, userid: &str) -> Handled {
             game: None,
         }));
     };
-    let mut boards = Vec::new();
-    for id in store::active_boards_of(ctx.conn, &player.userid)? {
-        let Some(record) = store::load_game(ctx.conn, id)? else {
-            continue;
-        };
-        let Some(side) = record.side_of(&player.userid) else {
-            continue;
-        };
-        boards.push(BoardLine {
-            board: id,
-            side,
-            opponent: record.player(side.opponent()).to_string(),
-            live: replays::load(ctx.conn, ctx.replays, id, None).map_err(|err| err.to_string()),
-        });
-    }
+    let running = store::active_boards_of(ctx.conn, &player.userid)?;
+    let boards = replays::board_lines(ctx.conn, ctx.replays, &player.userid, running, |_| true)?;
     Ok(vec![Notice::Answer(Answer::Status {
         userid: player.userid,
         boards,

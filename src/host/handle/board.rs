@@ -7,7 +7,7 @@ use super::{
 use crate::games::GameKind;
 use crate::host::clocks;
 use crate::host::command::{Credential, Syntax};
-use crate::host::notice::{Answer, BoardLine, BoardNews, Notice};
+use crate::host::notice::{Answer, BoardNews, Notice};
 use crate::host::refusal::Refusal;
 use crate::host::replays::{self, LiveGame};
 use crate::store::{self, Ending};
@@ -101,24 +101,10 @@ pub fn games(ctx: &Context<'_>, kind: GameKind, userid: &str) -> Handled {
             game: Some(kind),
         }));
     };
-    let mut boards = Vec::new();
-    for id in store::game_ids_of(ctx.conn, &player.userid, false)? {
-        let Some(record) = store::load_game(ctx.conn, id)? else {
-            continue;
-        };
-        if record.kind != kind.name() {
-            continue;
-        }
-        let Some(side) = record.side_of(&player.userid) else {
-            continue;
-        };
-        boards.push(BoardLine {
-            board: id,
-            side,
-            opponent: record.player(side.opponent()).to_string(),
-            live: replays::load(ctx.conn, ctx.replays, id, None).map_err(|err| err.to_string()),
-        });
-    }
+    let ids = store::game_ids_of(ctx.conn, &player.userid, false)?;
+    let boards = replays::board_lines(ctx.conn, ctx.replays, &player.userid, ids, |record| {
+        record.kind == kind.name()
+    })?;
     Ok(vec![Notice::Answer(Answer::Games {
         userid: player.userid,
         kind,

@@ -25,7 +25,7 @@ pub fn vacation(
         if current.since.is_none() {
             return Err(refused(Refusal::NotOnVacation { userid }));
         }
-        let mut notices = vacation::finish(ctx.conn, ctx.replays, &userid, ctx.now)?;
+        let mut notices = vacation::finish(ctx.conn, &userid, ctx.now)?;
         let after = vacation::current(ctx.conn, &userid, ctx.now)?;
         notices.insert(
             0,
@@ -59,8 +59,7 @@ pub fn vacation(
             }
         }
     };
-    let (started, mut notices) =
-        vacation::begin(ctx.conn, ctx.replays, &userid, until, allowance, ctx.now)?;
+    let (started, mut notices) = vacation::begin(ctx.conn, &userid, until, allowance, ctx.now)?;
     notices.insert(
         0,
         Notice::Answer(Answer::Vacation {
