@@ -3,6 +3,7 @@
 
 mod accounts;
 mod clocks;
+mod competition;
 
 use crate::host::HostSettings;
 use crate::mail::screen::InboundLimits;
@@ -49,6 +50,12 @@ struct ConfigFile {
     accounts: accounts::AccountsSection,
     #[serde(default)]
     clocks: clocks::ClocksSection,
+    #[serde(default)]
+    ratings: competition::RatingsSection,
+    #[serde(default)]
+    ladders: competition::LaddersSection,
+    #[serde(default)]
+    tournaments: competition::TournamentsSection,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -249,6 +256,12 @@ impl Config {
             .map_err(|(key, problem)| invalid(key, problem))?;
         let clocks = clocks::clock_settings(&parsed.clocks)
             .map_err(|(key, problem)| invalid(key, problem))?;
+        let competition = competition::competition_settings(
+            &parsed.ratings,
+            &parsed.ladders,
+            &parsed.tournaments,
+        )
+        .map_err(|(key, problem)| invalid(key, problem))?;
         Ok(Config {
             database: inside(parsed.storage.database, "pbem.sqlite"),
             maildir: inside(parsed.inbound.maildir, "inbox"),
@@ -264,6 +277,7 @@ impl Config {
                 limits,
                 accounts,
                 clocks,
+                competition,
             },
             outbound,
             data_dir,

@@ -48,6 +48,34 @@ pub enum Setting {
     PublicComments(bool),
 }
 
+/// `GAME ladder join|leave userid password`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LadderAction {
+    pub join: bool,
+    pub userid: String,
+    pub password: String,
+}
+
+/// What a `GAME tournament ... NAME userid password` command does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentVerb {
+    /// With the switches every board gets (`-double`, `-rated`,
+    /// `-unrated`, a time control, the game's own).
+    Create {
+        switches: Vec<String>,
+    },
+    Join,
+    Leave,
+    Start,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentAction {
+    pub verb: TournamentVerb,
+    pub userid: String,
+    pub password: String,
+}
+
 /// A command, as read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -204,6 +232,23 @@ pub enum Command {
         userid: String,
         credential: Credential,
     },
+    /// `GAME standings [all]`.
+    Standings {
+        kind: GameKind,
+        all: bool,
+    },
+    /// `GAME ladder`, or `GAME ladder join|leave userid password`.
+    Ladder {
+        kind: GameKind,
+        action: Option<LadderAction>,
+    },
+    /// `GAME tournament NAME`, or `GAME tournament VERB NAME userid
+    /// password [...]`.
+    Tournament {
+        kind: GameKind,
+        name: String,
+        action: Option<TournamentAction>,
+    },
 }
 
 impl Command {
@@ -252,6 +297,14 @@ impl Command {
             } => credential
                 .password()
                 .map(|password| (userid.as_str(), password)),
+            Command::Ladder {
+                action: Some(action),
+                ..
+            } => Some((&action.userid, &action.password)),
+            Command::Tournament {
+                action: Some(action),
+                ..
+            } => Some((&action.userid, &action.password)),
             Command::Challenge {
                 white, switches, ..
             } => switches
@@ -303,6 +356,9 @@ pub enum Syntax {
     Subscribe,
     Notify,
     Record,
+    Standings,
+    Ladder,
+    Tournament,
 }
 
 #[cfg(test)]

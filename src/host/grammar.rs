@@ -2,6 +2,8 @@
 //! `multiple` body) becomes a [`Command`], or a [`Refusal`] that says what
 //! was wrong and which form would be right.
 
+mod competition;
+
 use super::command::{Command, Credential, MoveWord, Setting, Syntax};
 use super::normalise;
 use super::refusal::Refusal;
@@ -9,7 +11,7 @@ use crate::games::GameKind;
 
 /// Commands of the mail interface this host does not run yet, so the
 /// reply can say so instead of "unknown command".
-const NOT_OFFERED: &[&str] = &["queue", "preview", "undo", "standings", "ladder"];
+const NOT_OFFERED: &[&str] = &["queue", "preview", "undo"];
 
 type Parsed = Result<Command, Refusal>;
 
@@ -265,6 +267,9 @@ fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
         },
         "subscribe" | "unsubscribe" => parse_subscribe(kind, args, verb == "subscribe"),
         "notify" => parse_notify(kind, args),
+        "standings" => competition::parse_standings(kind, args),
+        "ladder" => competition::parse_ladder(kind, args),
+        "tournament" => competition::parse_tournament(kind, args),
         other if NOT_OFFERED.contains(&other) => Err(Refusal::NotOffered {
             command: format!("{} {other}", kind.name()),
         }),

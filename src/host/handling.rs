@@ -77,6 +77,7 @@ impl Handling<'_> {
                         now: self.now,
                         policy: &self.settings.accounts,
                         clock_defaults: &self.settings.clocks,
+                        competition: &self.settings.competition,
                         attempts: &attempts,
                     };
                     // Each command runs in a savepoint so a refused one

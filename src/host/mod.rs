@@ -12,6 +12,7 @@
 
 pub mod clocks;
 pub mod command;
+pub mod competition;
 pub mod grammar;
 pub mod guard;
 mod handle;
@@ -64,6 +65,8 @@ pub struct HostSettings {
     pub accounts: guard::AccountPolicy,
     /// Default time controls and the vacation allowance.
     pub clocks: clocks::ClockSettings,
+    /// Ratings, ladders and tournaments.
+    pub competition: competition::CompetitionSettings,
 }
 
 impl HostSettings {
@@ -86,6 +89,7 @@ impl Default for HostSettings {
             limits: InboundLimits::default(),
             accounts: guard::AccountPolicy::default(),
             clocks: clocks::ClockSettings::default(),
+            competition: competition::CompetitionSettings::default(),
         }
     }
 }

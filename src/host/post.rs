@@ -213,6 +213,19 @@ impl<'a> Post<'a> {
                     }
                 }
             }
+            Notice::Competition(news) => {
+                if let Some(player) = store::find_player(self.conn, &news.userid)? {
+                    let language = self.language_of(Some(&player));
+                    let letter = self.renderer.competition(&news, &self.host, &language)?;
+                    for address in &player.addresses {
+                        let thread = Thread::Account {
+                            userid: player.userid.clone(),
+                            scope: TokenScope::Account,
+                        };
+                        self.queue(address, &letter, thread)?;
+                    }
+                }
+            }
             Notice::Nag { live, side } => {
                 let userid = live.record.player(side).to_string();
                 if let Some(player) = store::find_player(self.conn, &userid)? {

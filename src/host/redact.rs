@@ -65,6 +65,10 @@ fn game_positions(verb: Option<&str>) -> (Vec<usize>, bool) {
         Some("move" | "board" | "mvoe" | "resign" | "decline" | "chat" | "queue" | "note")
         | Some("subscribe" | "unsubscribe") => (vec![4], false),
         Some("accept" | "reject" | "limit" | "notify" | "seek") => (vec![3], false),
+        // `GAME ladder join userid password`; `GAME tournament create NAME
+        // userid password ...` (the bare forms name nobody).
+        Some("ladder") => (vec![4], false),
+        Some("tournament") => (vec![5], false),
         Some("challenge" | "help" | "show" | "games" | "preview" | "standings" | "history") => {
             (Vec::new(), false)
         }

@@ -248,6 +248,64 @@ pub enum Refusal {
     ChallengeNotAllowed {
         game: GameKind,
     },
+
+    // Ladders and tournaments.
+    NotOnLadder {
+        userid: String,
+        game: GameKind,
+    },
+    /// A ladder challenge names the challenger first.
+    LadderChallengerFirst {
+        game: GameKind,
+    },
+    /// The challenged player stands at `target`, outside the ranks
+    /// `lowest..=highest` the challenger at `rank` may reach (`within`
+    /// stand there; none when he is at the top).
+    OutOfReach {
+        userid: String,
+        rank: usize,
+        target: usize,
+        highest: usize,
+        lowest: usize,
+        within: Vec<String>,
+        reach: usize,
+        game: GameKind,
+    },
+    LadderChallengeOpen {
+        userid: String,
+        board: i64,
+        game: GameKind,
+    },
+    BadTournamentName {
+        name: String,
+        game: GameKind,
+    },
+    NoSuchTournament {
+        name: String,
+        game: GameKind,
+    },
+    TournamentExists {
+        name: String,
+        game: GameKind,
+    },
+    NotOrganiser {
+        name: String,
+        organiser: String,
+    },
+    /// Players join, leave and the start happens only while a tournament
+    /// is open (`status` is `running` or `finished`).
+    TournamentClosed {
+        name: String,
+        status: String,
+    },
+    TournamentFull {
+        name: String,
+        max: usize,
+    },
+    TooFewPlayers {
+        name: String,
+        players: usize,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

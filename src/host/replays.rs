@@ -23,6 +23,8 @@ pub struct LiveGame {
     pub total_moves: usize,
     /// The players' clocks as they stand, when the board has them.
     pub clocks: Option<BoardClocks>,
+    /// What the game changed in its players' ratings, once it is over.
+    pub ratings: Vec<store::RatingChange>,
 }
 
 impl LiveGame {
@@ -101,8 +103,14 @@ pub fn load(
         .replay(id, kind, &record.switches, &recorded)
         .map_err(|err| unreadable(err.to_string()))?;
     let clocks = clocks::load(conn, &record).map_err(LoadError::Store)?;
+    let ratings = if record.status == store::GameStatus::Finished && record.rated {
+        store::rating_changes(conn, id)?
+    } else {
+        Vec::new()
+    };
     Ok(LiveGame {
         clocks,
+        ratings,
         record,
         kind,
         game,

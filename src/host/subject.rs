@@ -56,6 +56,12 @@ pub enum Subject {
     Record { kind: GameKind, board: i64 },
     /// `PBeM TITLE History`.
     History { kind: GameKind },
+    /// `PBeM TITLE Standings`.
+    Standings { kind: GameKind },
+    /// `PBeM TITLE Ladder`.
+    Ladder { kind: GameKind },
+    /// `PBeM TITLE Tournament NAME`.
+    Tournament { kind: GameKind, name: String },
     /// `PBeM Error`: a refused command not about a board.
     Error,
 }
@@ -165,6 +171,11 @@ impl fmt::Display for Subject {
             }
             Subject::Games { kind, userid } => {
                 write!(f, "{HOST_PREFIX} {} Games {userid}", kind.title())
+            }
+            Subject::Standings { kind } => write!(f, "{HOST_PREFIX} {} Standings", kind.title()),
+            Subject::Ladder { kind } => write!(f, "{HOST_PREFIX} {} Ladder", kind.title()),
+            Subject::Tournament { kind, name } => {
+                write!(f, "{HOST_PREFIX} {} Tournament {name}", kind.title())
             }
             Subject::Error => write!(f, "{HOST_PREFIX} Error"),
         }

@@ -71,6 +71,16 @@ built_in!(
     "help/subjects.txt",
     "help/set.txt",
     "help/time.txt",
+    "help/ratings.txt",
+    "help/ladder.txt",
+    "help/tournament.txt",
+    "standings.txt",
+    "ladder.txt",
+    "ladder-news.txt",
+    "tournament.txt",
+    "tournament-table.txt",
+    "tournament-over.txt",
+    "pairings.txt",
     "games/chess.txt",
     "games/progression.txt",
     "games/recursion.txt",
@@ -210,7 +220,7 @@ impl Templates {
 
 /// Templates that are only imported or included by others.
 #[cfg(test)]
-const PARTIALS: &[&str] = &["parts.txt", "refusal.txt"];
+const PARTIALS: &[&str] = &["parts.txt", "refusal.txt", "tournament-table.txt"];
 
 /// The text of one template in one language: the operator's copy, the
 /// built-in one, or the fallback language's.

@@ -8,12 +8,13 @@
 
 use super::clocks::control::DAY;
 use super::clocks::{self, Due};
+use super::competition::{climb, game_ended, CompetitionSettings};
 use super::notice::{BoardLine, BoardNews, Notice};
 use super::post::Post;
 use super::redact::Secrets;
 use super::replays::{self, LiveGame};
 use super::{vacation, Batch, Host, HostError};
-use crate::games::Side;
+use crate::games::{GameKind, Side};
 use crate::store::{self, Ending, GameStatus, StoreError};
 use rusqlite::Connection;
 
@@ -25,6 +26,8 @@ pub struct TickReport {
     pub nags: usize,
     pub forfeits: usize,
     pub digests: usize,
+    /// Players whose ladder rank changed because someone stopped playing.
+    pub ladder_moves: usize,
     pub mails_queued: usize,
 }
 
@@ -86,6 +89,19 @@ impl Batch<'_> {
             }
         }
         report.digests = send_digests(&self.tx, self.replays, &mut post, now)?;
+        for kind in store::ladders_with_drops_due(&self.tx, now)? {
+            let Some(kind) = GameKind::from_name(&kind) else {
+                continue;
+            };
+            let ladders = &self.settings.competition.ladders;
+            let notices = store::in_savepoint(&self.tx, || {
+                climb::drop_absent(&self.tx, ladders, kind, now)
+            })?;
+            report.ladder_moves += notices.len();
+            for notice in notices {
+                post.notice(notice, false)?;
+            }
+        }
         let mut handled = std::collections::HashSet::new();
         loop {
             let mut actions = due_actions(&self.tx, self.replays, now)?;
@@ -95,13 +111,17 @@ impl Batch<'_> {
             }
             actions.sort_by_key(|action| (action.at, action.game_id));
             for action in actions {
-                let notice =
-                    store::in_savepoint(&self.tx, || act(&self.tx, self.replays, &action, now))?;
+                let competition = &self.settings.competition;
+                let notices = store::in_savepoint(&self.tx, || {
+                    act(&self.tx, self.replays, competition, &action, now)
+                })?;
                 match action.due {
                     Due::Forfeit => report.forfeits += 1,
                     Due::Nag => report.nags += 1,
                 }
-                post.notice(notice, false)?;
+                for notice in notices {
+                    post.notice(notice, false)?;
+                }
             }
         }
         report.mails_queued = post.queued;
@@ -228,28 +248,29 @@ fn due_actions(
     Ok(actions)
 }
 
-/// Carries out one clock's action: the notice it causes.
+/// Carries out one clock's action: the notices it causes.
 fn act(
     conn: &Connection,
     replays: &replays::Replays,
+    competition: &CompetitionSettings,
     action: &Action,
     now: i64,
-) -> Result<Notice, StoreError> {
+) -> Result<Vec<Notice>, StoreError> {
     let mut live = replays::load(conn, replays, action.game_id, None).map_err(|err| match err {
         replays::LoadError::Store(err) => err,
         other => StoreError::Corrupt(other.to_string()),
     })?;
     match action.due {
-        Due::Forfeit => forfeit(conn, live, action.side, now),
+        Due::Forfeit => forfeit(conn, competition, live, action.side, now),
         Due::Nag => {
             if let Some(clock_set) = live.clocks.as_mut() {
                 clock_set.side_mut(action.side).nag_sent(now);
                 clocks::save(conn, &live.record, clock_set)?;
             }
-            Ok(Notice::Nag {
+            Ok(vec![Notice::Nag {
                 live: Box::new(live),
                 side: action.side,
-            })
+            }])
         }
     }
 }
@@ -258,10 +279,11 @@ fn act(
 /// possibly have won) the game is drawn.
 fn forfeit(
     conn: &Connection,
+    competition: &CompetitionSettings,
     mut live: LiveGame,
     side: Side,
     now: i64,
-) -> Result<Notice, StoreError> {
+) -> Result<Vec<Notice>, StoreError> {
     let ending = if live.game.could_still_win(side.opponent()) {
         Ending::TimeForfeit(side)
     } else {
@@ -274,10 +296,13 @@ fn forfeit(
     let turn = live.game.turn_number();
     clocks::stop_all(conn, &live, turn, now)?;
     live.clocks = clocks::load(conn, &live.record)?;
-    Ok(Notice::Board(BoardNews {
+    let consequences = game_ended(conn, competition, &mut live, now)?;
+    let mut notices = vec![Notice::Board(BoardNews {
         live,
         events: Vec::new(),
         comment: None,
         new_game: false,
-    }))
+    })];
+    notices.extend(consequences);
+    Ok(notices)
 }

@@ -143,7 +143,11 @@ pub fn next_timer(conn: &Connection) -> StoreResult<Option<i64>> {
         .query_row([], |row| row.get(0))
         .optional()?
         .flatten();
-    Ok([clock, vacation, digest].into_iter().flatten().min())
+    let ladder = super::next_ladder_drop(conn)?;
+    Ok([clock, vacation, digest, ladder]
+        .into_iter()
+        .flatten()
+        .min())
 }
 
 /// When a player's next daily digest is due; `None`: he takes a mail per

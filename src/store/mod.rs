@@ -13,26 +13,43 @@ mod clocks;
 mod comments;
 mod games;
 mod history;
+mod ladders;
 mod logins;
 mod messages;
 mod outbox;
 mod players;
+mod ratings;
 mod schema;
 mod subscriptions;
+mod tournaments;
 
 pub use archive::{filtered_game_ids, GameFilter};
 pub use clocks::{StoredClock, Vacation};
 pub use comments::{insert_comment, public_comments, set_public_comments, StoredComment};
 pub use games::{Ending, GameRecord, GameStatus, MoveRecord, NewGame};
 pub use history::{finished_boards, FinishedBoard};
+pub use ladders::{
+    insert_ladder_game, ladder, ladder_game, ladders_with_drops_due, next_ladder_drop,
+    open_ladder_game_of, save_ladder, settle_ladder_game, LadderGame, Rung,
+};
 pub use logins::LoginFailures;
 pub use messages::{SentId, TokenScope};
 pub use outbox::{
     Claim, Disposal, MailAttachment, MailPurpose, OutboxEntry, OutboxRow, OutboxState, QueuedMail,
 };
 pub use players::{Player, Preference};
+pub use ratings::{
+    insert_rating_change, load_rating, rating_changes, ratings_of_kind, save_rating, RatingChange,
+    StoredRating,
+};
 pub use schema::SCHEMA_VERSION;
 pub use subscriptions::{next_board_id, observers, subscribe, unsubscribe, Watched};
+pub use tournaments::{
+    find_tournament, insert_tournament, insert_tournament_board, join_tournament, leave_tournament,
+    load_tournament, set_tournament_score, set_tournament_status, tournament_boards,
+    tournament_of_board, tournament_players, NewTournament, Tournament, TournamentBoard,
+    TournamentStatus,
+};
 
 use rusqlite::config::DbConfig;
 use rusqlite::{Connection, Transaction, TransactionBehavior};

@@ -24,6 +24,9 @@ pub const HELP_TOPICS: &[&str] = &[
     "subjects",
     "set",
     "time",
+    "ratings",
+    "ladder",
+    "tournament",
 ];
 
 pub fn help(topic: Option<String>) -> Handled {

@@ -7,6 +7,7 @@ use super::{
 use crate::games::GameKind;
 use crate::host::clocks;
 use crate::host::command::{Credential, Syntax};
+use crate::host::competition;
 use crate::host::notice::{Answer, BoardNews, Notice};
 use crate::host::refusal::Refusal;
 use crate::host::replays::{self, LiveGame};
@@ -61,12 +62,15 @@ fn end(ctx: &Context<'_>, mut live: LiveGame, ending: Ending, author: &str) -> H
     // Over: every clock stops (the turn number does not matter then).
     let turn = live.game.turn_number();
     clocks::stop_all(ctx.conn, &live, turn, ctx.now)?;
-    Ok(vec![Notice::Board(BoardNews {
+    let consequences = competition::game_ended(ctx.conn, ctx.competition, &mut live, ctx.now)?;
+    let mut notices = vec![Notice::Board(BoardNews {
         live,
         events: Vec::new(),
         comment: comment_of(ctx, author),
         new_game: false,
-    })])
+    })];
+    notices.extend(consequences);
+    Ok(notices)
 }
 
 pub fn show(ctx: &Context<'_>, kind: GameKind, board: i64, after: Option<i64>) -> Handled {

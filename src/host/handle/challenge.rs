@@ -11,23 +11,26 @@ use crate::host::replays;
 use crate::store::{self, NewGame, Player, Preference};
 
 /// The host's own challenge switches, split from the game's.
-struct HostSwitches {
-    rated: bool,
-    options: Vec<String>,
-    game: Vec<String>,
+pub(super) struct HostSwitches {
+    pub rated: bool,
+    /// A ladder challenge (`-ladder`).
+    pub ladder: bool,
+    pub options: Vec<String>,
+    pub game: Vec<String>,
 }
 
 /// The challenge's switches split into the host's and the game's; the
 /// time options are checked by reading them over the host's default
 /// control for the game, and kept as the control they make, so a change
 /// of the defaults later leaves running boards as they began.
-fn split_switches(
+pub(super) fn split_switches(
     ctx: &Context<'_>,
     kind: GameKind,
     switches: &[String],
 ) -> Result<HostSwitches, Failure> {
     let mut split = HostSwitches {
         rated: true,
+        ladder: false,
         options: Vec::new(),
         game: Vec::new(),
     };
@@ -40,6 +43,8 @@ fn split_switches(
             split.rated = true;
         } else if lower == "-unrated" {
             split.rated = false;
+        } else if lower == "-ladder" {
+            split.ladder = true;
         } else if lower.starts_with("--") {
             split.options.push(lower);
         } else {
@@ -54,6 +59,10 @@ fn split_switches(
                 reason,
             })
         })?;
+    }
+    if split.ladder && control.per_move.is_none() {
+        // An unanswered ladder challenge must be lost in the end.
+        control.per_move = Some(ctx.competition.ladders.forfeit_after);
     }
     split.options = control.options();
     Ok(split)
@@ -157,6 +166,39 @@ pub fn challenge(
     let challenger = challenger(ctx, kind, [white, black], switches)?;
     let [white, black] = seats(ctx, kind, [white, black])?;
     let split = split_switches(ctx, kind, switches)?;
+    if split.ladder {
+        if !challenger.eq_ignore_ascii_case(&white.userid) {
+            return Err(refused(Refusal::LadderChallengerFirst { game: kind }));
+        }
+        super::competition::check_ladder_challenge(ctx, kind, &white.userid, &black.userid)?;
+    }
+    let live = new_board(ctx, kind, &white.userid, &black.userid, &split)?;
+    if split.ladder {
+        let game = store::LadderGame {
+            game_id: live.record.id,
+            challenger: white.userid.clone(),
+            challenged: black.userid.clone(),
+            settled: false,
+        };
+        crate::host::competition::climb::record_challenge(ctx.conn, kind, &game)?;
+    }
+    Ok(vec![Notice::Board(BoardNews {
+        live,
+        comment: comment_of(ctx, &challenger),
+        events: vec![Event::Challenged { userid: challenger }],
+        new_game: true,
+    })])
+}
+
+/// A new board between two players with the host's and the game's
+/// switches, its clocks started.
+pub(super) fn new_board(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    white: &str,
+    black: &str,
+    split: &HostSwitches,
+) -> Result<replays::LiveGame, Failure> {
     let game = kind.new_game(&split.game).map_err(|err| {
         refused(Refusal::BadSwitches {
             game: kind,
@@ -168,8 +210,8 @@ pub fn challenge(
         &NewGame {
             kind: kind.name(),
             switches: &game.switches(),
-            white: &white.userid,
-            black: &black.userid,
+            white,
+            black,
             rated: split.rated,
             host_options: &split.options.join(" "),
         },
@@ -177,12 +219,7 @@ pub fn challenge(
     )?;
     let mut live = replays::load(ctx.conn, ctx.replays, id, None)?;
     live.clocks = Some(clocks::start(ctx.conn, &live, ctx.now)?);
-    Ok(vec![Notice::Board(BoardNews {
-        live,
-        comment: comment_of(ctx, &challenger),
-        events: vec![Event::Challenged { userid: challenger }],
-        new_game: true,
-    })])
+    Ok(live)
 }
 
 pub fn accepting(

@@ -11,8 +11,10 @@ mod address;
 mod archive;
 mod board;
 mod challenge;
+mod competition;
 mod play;
 mod time;
+mod tournament;
 
 pub use account::HELP_TOPICS;
 
@@ -100,6 +102,8 @@ pub struct Context<'a> {
     pub policy: &'a AccountPolicy,
     /// Default time controls and the vacation allowance.
     pub clock_defaults: &'a super::clocks::ClockSettings,
+    /// Ratings, ladders and tournaments.
+    pub competition: &'a super::competition::CompetitionSettings,
     /// The password checks made, to be counted after the command (whose
     /// own changes a refusal rolls back).
     pub attempts: &'a RefCell<Vec<Attempt>>,
@@ -209,6 +213,11 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
             userid,
             credential,
         } => board::chat(ctx, kind, board, &userid, &credential),
+        Command::Standings { kind, all } => competition::standings(ctx, kind, all),
+        Command::Ladder { kind, action } => competition::ladder(ctx, kind, action),
+        Command::Tournament { kind, name, action } => {
+            tournament::tournament(ctx, kind, &name, action)
+        }
     }
 }
 
@@ -273,6 +282,7 @@ fn reload(ctx: &Context<'_>, live: &LiveGame) -> LiveGame {
         turns: live.turns.clone(),
         total_moves: live.total_moves,
         clocks: live.clocks.clone(),
+        ratings: live.ratings.clone(),
     })
 }
 

@@ -6,6 +6,7 @@ use super::{comment_of, refused_on, reload, seated_game, Context, Failure, Handl
 use crate::games::{GameKind, Side};
 use crate::host::clocks;
 use crate::host::command::{Credential, MoveWord};
+use crate::host::competition;
 use crate::host::grammar::could_be_a_move;
 use crate::host::notice::{BoardNews, Comment, Event, Notice};
 use crate::host::refusal::Refusal;
@@ -343,12 +344,14 @@ fn record_turn(
     } else {
         live.game.outcome().map(|_| Ending::Rules)
     };
+    let mut consequences = Vec::new();
     match ending {
         Some(ending) => {
             store::set_game_over(ctx.conn, board, ending, ctx.now)?;
             live.record.status = ending.status();
             live.record.ending = Some(ending);
             live.record.draw_offer = None;
+            consequences = competition::game_ended(ctx.conn, ctx.competition, &mut live, ctx.now)?;
         }
         None if turn.draw_offer != live.record.draw_offer => {
             store::set_draw_offer(ctx.conn, board, turn.draw_offer, ctx.now)?;
@@ -376,7 +379,7 @@ fn record_turn(
         };
         store::insert_comment(ctx.conn, board, &stored, ctx.now)?;
     }
-    Ok(vec![Notice::Board(BoardNews {
+    let mut notices = vec![Notice::Board(BoardNews {
         live,
         events: turn.events,
         comment: comment.map(|text| Comment {
@@ -384,7 +387,9 @@ fn record_turn(
             text,
         }),
         new_game: false,
-    })])
+    })];
+    notices.extend(consequences);
+    Ok(notices)
 }
 
 /// The words after the moves, then what the mail says besides, as one

@@ -45,6 +45,9 @@ fn answer_template(answer: &Answer) -> String {
         Answer::Record { .. } => "record.txt",
         Answer::Watching { .. } => "watching.txt",
         Answer::History { .. } => "history.txt",
+        Answer::Standings { .. } => "standings.txt",
+        Answer::Ladder { .. } => "ladder.txt",
+        Answer::Tournament { .. } => "tournament.txt",
     };
     name.to_string()
 }
@@ -103,11 +106,20 @@ fn answer_subject(answer: &Answer) -> Subject {
             kind: *kind,
             userid: userid.clone(),
         },
+        Answer::Standings { kind, .. } => Subject::Standings { kind: *kind },
+        Answer::Ladder { kind, .. } => Subject::Ladder { kind: *kind },
+        Answer::Tournament { table, .. } => Subject::Tournament {
+            kind: table.kind,
+            name: table.name.clone(),
+        },
     }
 }
 
 fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
     match answer {
+        Answer::Standings { .. } | Answer::Ladder { .. } | Answer::Tournament { .. } => {
+            super::competition::answer_context(answer)
+        }
         Answer::Help { .. } => context! { topics => crate::host::HELP_TOPICS },
         Answer::Rules { kind } => context! { game => kind },
         Answer::List { games } => context! {

@@ -3,6 +3,7 @@
 //! Every text a player reads comes from `templates/`.
 
 mod answers;
+mod competition;
 #[cfg(test)]
 mod samples;
 #[cfg(test)]
@@ -309,6 +310,21 @@ impl Renderer {
 }
 
 impl Renderer {
+    /// News of a player's ladder or tournament.
+    pub fn competition(
+        &self,
+        news: &super::notice::CompetitionNews,
+        host: &HostFacts,
+        language: &str,
+    ) -> Rendered {
+        let (name, subject, ctx) = competition::news_parts(news);
+        Ok(Letter {
+            subject,
+            body: self.body(language, name, host, ctx)?,
+            attachment: None,
+        })
+    }
+
     /// A mail about an account, for an address of its owner or one he
     /// asked for.
     pub fn account(&self, news: &AccountNews, host: &HostFacts, language: &str) -> Rendered {
@@ -415,6 +431,7 @@ fn event_view(event: &Event, viewer: Option<Side>, total: usize, sealed: usize) 
         Event::Resumed { userid } => context! { kind => "resumed", userid },
         Event::Unplayed { userid, words } => context! { kind => "unplayed", userid, words },
         Event::Challenged { userid } => context! { kind => "challenged", userid },
+        Event::Paired { tournament, round } => context! { kind => "paired", tournament, round },
     }
 }
 

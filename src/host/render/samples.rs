@@ -9,7 +9,82 @@ pub fn samples() -> Vec<Refusal> {
     let mut all = written();
     all.extend(accounts_and_challenges());
     all.extend(boards());
+    all.extend(competition());
     all
+}
+
+/// Ladders and tournaments.
+fn competition() -> Vec<Refusal> {
+    let game = GameKind::Chess;
+    let name = || "spring".to_string();
+    vec![
+        Refusal::NotOnLadder {
+            userid: "bob".into(),
+            game,
+        },
+        Refusal::LadderChallengerFirst { game },
+        Refusal::OutOfReach {
+            userid: "anna".into(),
+            rank: 7,
+            target: 1,
+            highest: 4,
+            lowest: 6,
+            within: vec!["dan".into(), "eve".into(), "finn".into()],
+            reach: 3,
+            game,
+        },
+        Refusal::OutOfReach {
+            userid: "anna".into(),
+            rank: 2,
+            target: 1,
+            highest: 1,
+            lowest: 1,
+            within: vec!["anna".into()],
+            reach: 1,
+            game,
+        },
+        Refusal::OutOfReach {
+            userid: "ben".into(),
+            rank: 1,
+            target: 2,
+            highest: 1,
+            lowest: 0,
+            within: Vec::new(),
+            reach: 3,
+            game,
+        },
+        Refusal::LadderChallengeOpen {
+            userid: "bob".into(),
+            board: 104,
+            game,
+        },
+        Refusal::BadTournamentName {
+            name: "<b>".into(),
+            game,
+        },
+        Refusal::NoSuchTournament { name: name(), game },
+        Refusal::TournamentExists { name: name(), game },
+        Refusal::NotOrganiser {
+            name: name(),
+            organiser: "anna".into(),
+        },
+        Refusal::TournamentClosed {
+            name: name(),
+            status: "running".into(),
+        },
+        Refusal::TournamentClosed {
+            name: name(),
+            status: "finished".into(),
+        },
+        Refusal::TournamentFull {
+            name: name(),
+            max: 20,
+        },
+        Refusal::TooFewPlayers {
+            name: name(),
+            players: 1,
+        },
+    ]
 }
 
 /// How a command or a mail was written.

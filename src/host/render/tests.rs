@@ -12,7 +12,9 @@ use crate::store::{self, Ending, MoveRecord, NewGame, Store};
 use std::collections::BTreeSet;
 
 mod answers;
+mod competition;
 use answers::{account_answers, account_news, board_answers};
+use competition::{competition_answers, competition_news};
 
 fn host() -> HostFacts {
     HostFacts {
@@ -87,6 +89,7 @@ fn every_answer(store: &Store) -> Vec<Answer> {
     answers.extend(GameKind::ALL.into_iter().map(|kind| Answer::Rules { kind }));
     answers.extend(account_answers());
     answers.extend(board_answers(store));
+    answers.extend(competition_answers());
     answers
 }
 
@@ -119,6 +122,12 @@ fn render_everything(renderer: &Renderer, language: &str) -> Vec<String> {
     for news in account_news() {
         let letter = renderer
             .account(&news, &host(), language)
+            .unwrap_or_else(|err| panic!("{news:?} in {language}: {err}"));
+        texts.push(letter.body);
+    }
+    for news in competition_news() {
+        let letter = renderer
+            .competition(&news, &host(), language)
             .unwrap_or_else(|err| panic!("{news:?} in {language}: {err}"));
         texts.push(letter.body);
     }
@@ -176,12 +185,25 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
         Event::Resumed {
             userid: "alice".into(),
         },
+        Event::Paired {
+            tournament: "spring".into(),
+            round: 2,
+        },
     ];
     let mut texts = Vec::new();
     for plies in 0..=opening(kind).len() {
         for ending in endings {
+            let mut live = board(store, kind, plies, ending);
+            if ending.is_some_and(|ending| ending.status() == store::GameStatus::Finished) {
+                live.ratings = vec![store::RatingChange {
+                    userid: "alice".into(),
+                    before: 1500.0,
+                    after: 1662.3,
+                    deviation: 290.3,
+                }];
+            }
             let news = BoardNews {
-                live: board(store, kind, plies, ending),
+                live,
                 events: events.clone(),
                 comment: Some(Comment {
                     author: "bob".into(),

@@ -49,6 +49,8 @@ pub fn board_view(live: &LiveGame, viewer: Side, seated: bool, now: i64) -> Valu
         draw_offer => draw_offer,
         can_decline => seated && !finished && !live.has_moved(viewer),
         clock => (!finished).then(|| clock_view(live, now)).flatten(),
+        rated => record.rated,
+        ratings => super::competition::rating_changes_view(&live.ratings),
     }
 }
 

@@ -1,0 +1,110 @@
+//! `[ratings]`, `[ladders]` and `[tournaments]`: Glicko-2's starting
+//! values and periods, how far up a ladder challenge may reach and when
+//! absent players drop, and how many players a tournament takes.
+
+use crate::host::clocks::control::parse_length;
+use crate::host::competition::{
+    CompetitionSettings, LadderSettings, RatingSettings, TournamentSettings,
+};
+use serde::Deserialize;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RatingsSection {
+    rating: Option<f64>,
+    deviation: Option<f64>,
+    volatility: Option<f64>,
+    tau: Option<f64>,
+    period_days: Option<i64>,
+    provisional_above: Option<f64>,
+    inactive_days: Option<i64>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct LaddersSection {
+    reach: Option<usize>,
+    /// Days without a ladder game before a player drops a place; 0: never.
+    inactive_days: Option<i64>,
+    /// A ladder challenge's time per move when its control sets none.
+    forfeittime: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct TournamentsSection {
+    max_players: Option<usize>,
+}
+
+const DAY: i64 = 24 * 3600;
+
+pub(super) fn competition_settings(
+    ratings: &RatingsSection,
+    ladders: &LaddersSection,
+    tournaments: &TournamentsSection,
+) -> Result<CompetitionSettings, (&'static str, String)> {
+    let defaults = RatingSettings::default();
+    let rating_settings = RatingSettings {
+        rating: ratings.rating.unwrap_or(defaults.rating),
+        deviation: ratings.deviation.unwrap_or(defaults.deviation),
+        volatility: ratings.volatility.unwrap_or(defaults.volatility),
+        tau: ratings.tau.unwrap_or(defaults.tau),
+        period_days: ratings.period_days.unwrap_or(defaults.period_days),
+        provisional_above: ratings
+            .provisional_above
+            .unwrap_or(defaults.provisional_above),
+        inactive_days: ratings.inactive_days.unwrap_or(defaults.inactive_days),
+    };
+    rating_settings.check().map_err(|(key, problem)| {
+        let key = match key {
+            "deviation" => "ratings.deviation",
+            "volatility" => "ratings.volatility",
+            "tau" => "ratings.tau",
+            "rating" => "ratings.rating",
+            "period_days" => "ratings.period_days",
+            _ => "ratings.inactive_days",
+        };
+        (key, problem)
+    })?;
+    let ladder_defaults = LadderSettings::default();
+    let reach = ladders.reach.unwrap_or(ladder_defaults.reach);
+    if !(1..=100).contains(&reach) {
+        return Err((
+            "ladders.reach",
+            format!("{reach} is out of range: use 1 to 100"),
+        ));
+    }
+    let inactive_after = match ladders.inactive_days {
+        None => ladder_defaults.inactive_after,
+        Some(0) => None,
+        Some(days) if (1..=3650).contains(&days) => Some(days * DAY),
+        Some(days) => {
+            return Err((
+                "ladders.inactive_days",
+                format!("{days} is out of range: use 1 to 3650, or 0 for never"),
+            ))
+        }
+    };
+    let forfeit_after = match &ladders.forfeittime {
+        None => ladder_defaults.forfeit_after,
+        Some(text) => parse_length(text).map_err(|problem| ("ladders.forfeittime", problem))?,
+    };
+    let max_players = tournaments
+        .max_players
+        .unwrap_or(TournamentSettings::default().max_players);
+    if !(2..=64).contains(&max_players) {
+        return Err((
+            "tournaments.max_players",
+            format!("{max_players} is out of range: use 2 to 64"),
+        ));
+    }
+    Ok(CompetitionSettings {
+        ratings: rating_settings,
+        ladders: LadderSettings {
+            reach,
+            inactive_after,
+            forfeit_after,
+        },
+        tournaments: TournamentSettings { max_players },
+    })
+}

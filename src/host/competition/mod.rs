@@ -1,0 +1,88 @@
+//! Competition between players: Glicko-2 ratings per game type, the
+//! challenge ladders, and round-robin tournaments. The rules of each
+//! (`rating`, `ladder`, `round_robin`) are pure; `rated`, `climb` and
+//! `tournament` keep them in the store and say who must hear of a change.
+//! Every game ending passes through [`game_ended`].
+
+pub mod climb;
+pub mod ladder;
+pub mod rated;
+pub mod rating;
+pub mod round_robin;
+pub mod score;
+pub mod tournament;
+
+use super::notice::Notice;
+use super::replays::LiveGame;
+use crate::store::{GameStatus, StoreError};
+use rusqlite::Connection;
+
+pub use rating::RatingSettings;
+pub use score::Score;
+
+const DAY: i64 = 24 * 3600;
+
+/// How ladders run; every value is in the config.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LadderSettings {
+    /// A player may challenge at most this many places above him.
+    pub reach: usize,
+    /// A player without a ladder game this long drops one place, and one
+    /// more each time it passes again; `None`: nobody drops.
+    pub inactive_after: Option<i64>,
+    /// A ladder challenge whose time control sets no time per move gets
+    /// this one, so an unanswered challenge is lost in the end.
+    pub forfeit_after: i64,
+}
+
+impl Default for LadderSettings {
+    fn default() -> Self {
+        LadderSettings {
+            reach: 3,
+            inactive_after: Some(30 * DAY),
+            forfeit_after: 21 * DAY,
+        }
+    }
+}
+
+/// How tournaments run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentSettings {
+    /// The most players one tournament takes.
+    pub max_players: usize,
+}
+
+impl Default for TournamentSettings {
+    fn default() -> Self {
+        TournamentSettings { max_players: 20 }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CompetitionSettings {
+    pub ratings: RatingSettings,
+    pub ladders: LadderSettings,
+    pub tournaments: TournamentSettings,
+}
+
+/// What a game's end changes beyond the board: its players' ratings (kept
+/// on `live` for the game-over mail), the ladder, the tournament. Called
+/// once, in the transaction that ends the game; the notices are for
+/// players whose place changed.
+pub fn game_ended(
+    conn: &Connection,
+    settings: &CompetitionSettings,
+    live: &mut LiveGame,
+    now: i64,
+) -> Result<Vec<Notice>, StoreError> {
+    let outcome = live.game.outcome();
+    let score = Score::of(&live.record, outcome.as_ref());
+    if live.record.status == GameStatus::Finished && live.record.rated {
+        if let Some(score) = score {
+            live.ratings = rated::rate(conn, &settings.ratings, &live.record, score, now)?;
+        }
+    }
+    let mut notices = climb::settle(conn, settings, live, score, now)?;
+    notices.extend(tournament::after_board(conn, live, now)?);
+    Ok(notices)
+}

@@ -1,0 +1,130 @@
+//! Tournaments kept in the store: each board's result as it ends, the
+//! crosstable and standings, and the final mail to every player when the
+//! last board is over.
+
+use super::round_robin::{self, Played};
+use super::score::Score;
+use crate::games::GameKind;
+use crate::host::notice::{CompetitionEvent, CompetitionNews, Notice, TournamentTable};
+use crate::host::replays::LiveGame;
+use crate::store::{self, Ending, StoreError, Tournament, TournamentStatus};
+use rusqlite::Connection;
+
+/// How a tournament board's result is stored.
+fn score_text(score: Score) -> &'static str {
+    match score {
+        Score::WhiteWins => "1-0",
+        Score::Draw => "1/2",
+        Score::BlackWins => "0-1",
+    }
+}
+
+fn parse_score(text: &str) -> Option<Score> {
+    match text {
+        "1-0" => Some(Score::WhiteWins),
+        "1/2" => Some(Score::Draw),
+        "0-1" => Some(Score::BlackWins),
+        _ => None,
+    }
+}
+
+/// A tournament board's result: a game turned down is lost by the player
+/// who turned it down, so that nobody gains by refusing to play.
+fn tournament_score(live: &LiveGame) -> Option<Score> {
+    let outcome = live.game.outcome();
+    Score::of(&live.record, outcome.as_ref()).or(match live.record.ending? {
+        Ending::Declined(side) | Ending::ResignedBeforeMoving(side) => {
+            Some(Score::win_for(side.opponent()))
+        }
+        _ => None,
+    })
+}
+
+/// Keeps a tournament board's result; when it was the last board, the
+/// tournament is over and every player gets the final standings.
+pub fn after_board(
+    conn: &Connection,
+    live: &LiveGame,
+    now: i64,
+) -> Result<Vec<Notice>, StoreError> {
+    let Some(id) = store::tournament_of_board(conn, live.record.id)? else {
+        return Ok(Vec::new());
+    };
+    let Some(score) = tournament_score(live) else {
+        return Ok(Vec::new());
+    };
+    store::set_tournament_score(conn, live.record.id, score_text(score))?;
+    let Some(tournament) = store::load_tournament(conn, id)? else {
+        return Ok(Vec::new());
+    };
+    let boards = store::tournament_boards(conn, id)?;
+    if tournament.status != TournamentStatus::Running
+        || boards.iter().any(|board| board.score.is_none())
+    {
+        return Ok(Vec::new());
+    }
+    store::set_tournament_status(conn, id, TournamentStatus::Finished, now)?;
+    let table = table(
+        conn,
+        &Tournament {
+            status: TournamentStatus::Finished,
+            ..tournament
+        },
+    )?;
+    Ok(table
+        .players
+        .iter()
+        .map(|userid| {
+            Notice::Competition(CompetitionNews {
+                userid: userid.clone(),
+                kind: table.kind,
+                event: CompetitionEvent::TournamentOver {
+                    table: table.clone(),
+                },
+            })
+        })
+        .collect())
+}
+
+/// A tournament's crosstable and standings as they stand.
+pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTable, StoreError> {
+    let kind = GameKind::from_name(&tournament.kind).ok_or_else(|| {
+        StoreError::Corrupt(format!(
+            "tournament {} is of the unknown game {:?}",
+            tournament.id, tournament.kind
+        ))
+    })?;
+    let players = store::tournament_players(conn, tournament.id)?;
+    let seat = |userid: &str| {
+        players
+            .iter()
+            .position(|player| player.eq_ignore_ascii_case(userid))
+    };
+    let mut boards = Vec::new();
+    for board in store::tournament_boards(conn, tournament.id)? {
+        let (Some(white), Some(black)) = (seat(&board.white), seat(&board.black)) else {
+            continue;
+        };
+        boards.push((
+            board.game_id,
+            board.round,
+            Played {
+                white,
+                black,
+                score: board.score.as_deref().and_then(parse_score),
+            },
+        ));
+    }
+    let played: Vec<Played> = boards.iter().map(|(_, _, played)| *played).collect();
+    Ok(TournamentTable {
+        kind,
+        name: tournament.name.clone(),
+        organiser: tournament.organiser.clone(),
+        status: tournament.status,
+        double: tournament.double,
+        rated: tournament.rated,
+        standings: round_robin::standings(players.len(), &played),
+        players,
+        boards,
+    })
+}

@@ -1,0 +1,248 @@
+//! Round-robin tournaments: `GAME tournament create|join|leave|start NAME
+//! userid password [...]` and `GAME tournament NAME`.
+
+use super::challenge::{new_board, split_switches};
+use super::{authenticate, refused, Context, Failure, Handled};
+use crate::games::{GameKind, Side};
+use crate::host::command::{Credential, TournamentAction, TournamentVerb};
+use crate::host::competition::{round_robin, tournament};
+use crate::host::notice::{
+    Answer, BoardNews, CompetitionEvent, CompetitionNews, Event, Notice, PairingLine,
+    TournamentChange,
+};
+use crate::host::refusal::Refusal;
+use crate::store::{self, NewTournament, Player, Tournament, TournamentBoard, TournamentStatus};
+
+/// The switch that plays every pairing twice.
+const DOUBLE: &str = "-double";
+
+pub fn tournament(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    name: &str,
+    action: Option<TournamentAction>,
+) -> Handled {
+    let Some(action) = action else {
+        let found = find(ctx, kind, name)?;
+        return answer(ctx, &found, None);
+    };
+    let credential = Credential::Password(action.password.clone());
+    let player = authenticate(ctx, &action.userid, &credential, None)?;
+    match action.verb {
+        TournamentVerb::Create { switches } => create(ctx, kind, name, player, &switches),
+        TournamentVerb::Join => join(ctx, kind, name, player),
+        TournamentVerb::Leave => leave(ctx, kind, name, player),
+        TournamentVerb::Start => start(ctx, kind, name, player),
+    }
+}
+
+fn find(ctx: &Context<'_>, kind: GameKind, name: &str) -> Result<Tournament, Failure> {
+    store::find_tournament(ctx.conn, kind.name(), name)?.ok_or_else(|| {
+        refused(Refusal::NoSuchTournament {
+            name: name.to_string(),
+            game: kind,
+        })
+    })
+}
+
+/// The tournament for the sender, with what his command changed.
+fn answer(ctx: &Context<'_>, found: &Tournament, change: Option<TournamentChange>) -> Handled {
+    let table = tournament::table(ctx.conn, found)?;
+    Ok(vec![Notice::Answer(Answer::Tournament { table, change })])
+}
+
+/// Players join, leave and the start happens only while it is open.
+fn open(found: &Tournament) -> Result<(), Failure> {
+    if found.status == TournamentStatus::Open {
+        return Ok(());
+    }
+    let status = match found.status {
+        TournamentStatus::Running => "running",
+        _ => "finished",
+    };
+    Err(refused(Refusal::TournamentClosed {
+        name: found.name.clone(),
+        status: status.to_string(),
+    }))
+}
+
+fn create(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    name: &str,
+    organiser: Player,
+    switches: &[String],
+) -> Handled {
+    if store::find_tournament(ctx.conn, kind.name(), name)?.is_some() {
+        return Err(refused(Refusal::TournamentExists {
+            name: name.to_string(),
+            game: kind,
+        }));
+    }
+    let double = switches.iter().any(|s| s.eq_ignore_ascii_case(DOUBLE));
+    let rest: Vec<String> = switches
+        .iter()
+        .filter(|s| !s.eq_ignore_ascii_case(DOUBLE))
+        .cloned()
+        .collect();
+    let split = split_switches(ctx, kind, &rest)?;
+    if split.ladder {
+        return Err(refused(Refusal::BadSwitches {
+            game: kind,
+            reason: "-ladder is for challenges; a tournament board is never a ladder game".into(),
+        }));
+    }
+    // The game's switches are checked now, not when the boards begin.
+    kind.new_game(&split.game).map_err(|err| {
+        refused(Refusal::BadSwitches {
+            game: kind,
+            reason: err.to_string(),
+        })
+    })?;
+    let kept: Vec<String> = split.options.iter().chain(&split.game).cloned().collect();
+    let id = store::insert_tournament(
+        ctx.conn,
+        &NewTournament {
+            kind: kind.name(),
+            name,
+            organiser: &organiser.userid,
+            double,
+            rated: split.rated,
+            switches: &kept.join(" "),
+        },
+        ctx.now,
+    )?;
+    let created = store::load_tournament(ctx.conn, id)?
+        .ok_or_else(|| store::StoreError::Corrupt(format!("tournament {id} vanished")))?;
+    let change = TournamentChange::Created {
+        userid: organiser.userid,
+    };
+    answer(ctx, &created, Some(change))
+}
+
+fn join(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
+    let found = find(ctx, kind, name)?;
+    open(&found)?;
+    if player.signed_off {
+        return Err(refused(Refusal::SignedOff {
+            userid: player.userid,
+        }));
+    }
+    let players = store::tournament_players(ctx.conn, found.id)?;
+    let already = players
+        .iter()
+        .any(|p| p.eq_ignore_ascii_case(&player.userid));
+    let max = ctx.competition.tournaments.max_players;
+    if !already && players.len() >= max {
+        return Err(refused(Refusal::TournamentFull {
+            name: found.name,
+            max,
+        }));
+    }
+    let new = store::join_tournament(ctx.conn, found.id, &player.userid)?;
+    let change = TournamentChange::Joined {
+        userid: player.userid,
+        new,
+    };
+    answer(ctx, &found, Some(change))
+}
+
+fn leave(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
+    let found = find(ctx, kind, name)?;
+    open(&found)?;
+    let was_in = store::leave_tournament(ctx.conn, found.id, &player.userid)?;
+    let change = TournamentChange::Left {
+        userid: player.userid,
+        was_in,
+    };
+    answer(ctx, &found, Some(change))
+}
+
+/// Every board of every round begins at once, colours by Berger tables;
+/// each player is mailed each board and a list of his pairings.
+fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
+    let found = find(ctx, kind, name)?;
+    if !found.organiser.eq_ignore_ascii_case(&player.userid) {
+        return Err(refused(Refusal::NotOrganiser {
+            name: found.name,
+            organiser: found.organiser,
+        }));
+    }
+    open(&found)?;
+    let players = store::tournament_players(ctx.conn, found.id)?;
+    if players.len() < 2 {
+        return Err(refused(Refusal::TooFewPlayers {
+            name: found.name,
+            players: players.len(),
+        }));
+    }
+    let stored: Vec<String> = found
+        .switches
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let mut split = split_switches(ctx, kind, &stored)?;
+    split.rated = found.rated;
+    let mut notices = Vec::new();
+    let mut pairings: Vec<Vec<PairingLine>> = vec![Vec::new(); players.len()];
+    for pairing in round_robin::pairings(players.len(), found.double) {
+        let (white, black) = (&players[pairing.white], &players[pairing.black]);
+        let live = new_board(ctx, kind, white, black, &split)?;
+        let board = live.record.id;
+        store::insert_tournament_board(
+            ctx.conn,
+            found.id,
+            &TournamentBoard {
+                game_id: board,
+                round: pairing.round,
+                white: white.clone(),
+                black: black.clone(),
+                score: None,
+            },
+        )?;
+        for (seat, side, opponent) in [
+            (pairing.white, Side::White, black),
+            (pairing.black, Side::Black, white),
+        ] {
+            pairings[seat].push(PairingLine {
+                board,
+                round: pairing.round,
+                side,
+                opponent: opponent.clone(),
+            });
+        }
+        notices.push(Notice::Board(BoardNews {
+            live,
+            events: vec![Event::Paired {
+                tournament: found.name.clone(),
+                round: pairing.round,
+            }],
+            comment: None,
+            new_game: true,
+        }));
+    }
+    store::set_tournament_status(ctx.conn, found.id, TournamentStatus::Running, ctx.now)?;
+    let boards = notices.len();
+    for (userid, boards) in players.iter().zip(pairings) {
+        notices.push(Notice::Competition(CompetitionNews {
+            userid: userid.clone(),
+            kind,
+            event: CompetitionEvent::Pairings {
+                name: found.name.clone(),
+                boards,
+                players: players.len(),
+            },
+        }));
+    }
+    let running = Tournament {
+        status: TournamentStatus::Running,
+        ..found
+    };
+    let change = TournamentChange::Started {
+        userid: player.userid,
+        boards,
+    };
+    let mut answered = answer(ctx, &running, Some(change))?;
+    answered.extend(notices);
+    Ok(answered)
+}

@@ -1,0 +1,231 @@
+//! Round-robin tournaments: their settings, who plays, and the boards of
+//! each round.
+
+use super::{StoreError, StoreResult};
+use rusqlite::{params, Connection, OptionalExtension, Row};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentStatus {
+    /// Taking players.
+    Open,
+    /// Its boards are being played.
+    Running,
+    Finished,
+}
+
+impl TournamentStatus {
+    fn as_str(self) -> &'static str {
+        match self {
+            TournamentStatus::Open => "open",
+            TournamentStatus::Running => "running",
+            TournamentStatus::Finished => "finished",
+        }
+    }
+
+    fn parse(text: &str) -> Option<TournamentStatus> {
+        match text {
+            "open" => Some(TournamentStatus::Open),
+            "running" => Some(TournamentStatus::Running),
+            "finished" => Some(TournamentStatus::Finished),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tournament {
+    pub id: i64,
+    pub kind: String,
+    pub name: String,
+    pub organiser: String,
+    /// Every pairing played twice, colours reversed.
+    pub double: bool,
+    pub rated: bool,
+    /// The switches every board gets (time control, game switches),
+    /// space-separated.
+    pub switches: String,
+    pub status: TournamentStatus,
+    pub created: i64,
+}
+
+/// A tournament about to be created.
+pub struct NewTournament<'a> {
+    pub kind: &'a str,
+    pub name: &'a str,
+    pub organiser: &'a str,
+    pub double: bool,
+    pub rated: bool,
+    pub switches: &'a str,
+}
+
+const COLUMNS: &str = "id, kind, name, organiser, double, rated, switches, status, created";
+
+fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<Result<Tournament, StoreError>> {
+    let status: String = row.get(7)?;
+    let Some(status) = TournamentStatus::parse(&status) else {
+        return Ok(Err(StoreError::Corrupt(format!(
+            "tournament {} has the unknown status {status:?}",
+            row.get::<_, i64>(0)?
+        ))));
+    };
+    Ok(Ok(Tournament {
+        id: row.get(0)?,
+        kind: row.get(1)?,
+        name: row.get(2)?,
+        organiser: row.get(3)?,
+        double: row.get(4)?,
+        rated: row.get(5)?,
+        switches: row.get(6)?,
+        status,
+        created: row.get(8)?,
+    }))
+}
+
+pub fn find_tournament(
+    conn: &Connection,
+    kind: &str,
+    name: &str,
+) -> StoreResult<Option<Tournament>> {
+    conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM tournaments WHERE kind = ?1 AND name = ?2 COLLATE NOCASE"
+    ))?
+    .query_row([kind, name], tournament_from_row)
+    .optional()?
+    .transpose()
+}
+
+pub fn load_tournament(conn: &Connection, id: i64) -> StoreResult<Option<Tournament>> {
+    conn.prepare_cached(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?1"))?
+        .query_row([id], tournament_from_row)
+        .optional()?
+        .transpose()
+}
+
+pub fn insert_tournament(conn: &Connection, new: &NewTournament<'_>, now: i64) -> StoreResult<i64> {
+    conn.prepare_cached(
+        "INSERT INTO tournaments (kind, name, organiser, double, rated, switches, status, created)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7)",
+    )?
+    .execute(params![
+        new.kind,
+        new.name,
+        new.organiser,
+        new.double,
+        new.rated,
+        new.switches,
+        now
+    ])?;
+    Ok(conn.last_insert_rowid())
+}
+
+pub fn set_tournament_status(
+    conn: &Connection,
+    id: i64,
+    status: TournamentStatus,
+    now: i64,
+) -> StoreResult<()> {
+    let column = match status {
+        TournamentStatus::Open => "created",
+        TournamentStatus::Running => "started",
+        TournamentStatus::Finished => "finished",
+    };
+    conn.execute(
+        &format!("UPDATE tournaments SET status = ?2, {column} = ?3 WHERE id = ?1"),
+        params![id, status.as_str(), now],
+    )?;
+    Ok(())
+}
+
+/// The players of a tournament in the order they joined (their seats).
+pub fn tournament_players(conn: &Connection, id: i64) -> StoreResult<Vec<String>> {
+    let mut statement = conn.prepare_cached(
+        "SELECT userid FROM tournament_players WHERE tournament_id = ?1 ORDER BY seat",
+    )?;
+    let rows = statement.query_map([id], |row| row.get(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Adds a player after the others; false if he had joined already.
+pub fn join_tournament(conn: &Connection, id: i64, userid: &str) -> StoreResult<bool> {
+    let added = conn
+        .prepare_cached(
+            "INSERT OR IGNORE INTO tournament_players (tournament_id, userid, seat)
+             SELECT ?1, ?2, COALESCE(MAX(seat), 0) + 1 FROM tournament_players
+             WHERE tournament_id = ?1",
+        )?
+        .execute(params![id, userid])?;
+    Ok(added > 0)
+}
+
+/// Takes a player out; false if he was not in.
+pub fn leave_tournament(conn: &Connection, id: i64, userid: &str) -> StoreResult<bool> {
+    let removed = conn
+        .prepare_cached(
+            "DELETE FROM tournament_players WHERE tournament_id = ?1 AND userid = ?2 COLLATE NOCASE",
+        )?
+        .execute(params![id, userid])?;
+    Ok(removed > 0)
+}
+
+/// One board of a tournament; `score` once it is over (`1-0`, `1/2`,
+/// `0-1`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentBoard {
+    pub game_id: i64,
+    pub round: u32,
+    pub white: String,
+    pub black: String,
+    pub score: Option<String>,
+}
+
+pub fn insert_tournament_board(
+    conn: &Connection,
+    id: i64,
+    board: &TournamentBoard,
+) -> StoreResult<()> {
+    conn.prepare_cached(
+        "INSERT INTO tournament_boards (game_id, tournament_id, round, white, black, score)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![
+        board.game_id,
+        id,
+        board.round,
+        board.white,
+        board.black,
+        board.score
+    ])?;
+    Ok(())
+}
+
+/// The tournament a board belongs to, if any.
+pub fn tournament_of_board(conn: &Connection, game_id: i64) -> StoreResult<Option<i64>> {
+    Ok(conn
+        .prepare_cached("SELECT tournament_id FROM tournament_boards WHERE game_id = ?1")?
+        .query_row([game_id], |row| row.get(0))
+        .optional()?)
+}
+
+pub fn set_tournament_score(conn: &Connection, game_id: i64, score: &str) -> StoreResult<()> {
+    conn.prepare_cached("UPDATE tournament_boards SET score = ?2 WHERE game_id = ?1")?
+        .execute(params![game_id, score])?;
+    Ok(())
+}
+
+/// A tournament's boards in board order.
+pub fn tournament_boards(conn: &Connection, id: i64) -> StoreResult<Vec<TournamentBoard>> {
+    let mut statement = conn.prepare_cached(
+        "SELECT game_id, round, white, black, score FROM tournament_boards
+         WHERE tournament_id = ?1 ORDER BY game_id",
+    )?;
+    let rows = statement.query_map([id], |row| {
+        Ok(TournamentBoard {
+            game_id: row.get(0)?,
+            round: row.get(1)?,
+            white: row.get(2)?,
+            black: row.get(3)?,
+            score: row.get(4)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
