@@ -1,12 +1,14 @@
 //! The command line: argument parsing and hand-over to the library.
 
 use crate::archive::{self, HostIdentity};
+mod competition;
 mod games;
 
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::daemon::Runtime;
 use crate::games::GameKind;
+use crate::host::competition::report::Report;
 use crate::host::Receipt;
 use crate::mail::compose::player_mail;
 use crate::mail::maildir::Maildir;
@@ -143,6 +145,38 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
     },
+    /// Print a game's standings by rating, as `GAME standings` mails them.
+    Standings {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// Also the players without a rated game for a long time.
+        #[arg(long)]
+        all: bool,
+    },
+    /// Print a game's ladder, one line per player, rank first.
+    Ladder {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+    },
+    /// Print a tournament's crosstable and standings.
+    Tournament {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// The tournament's name.
+        name: String,
+    },
 }
 
 /// Which games `export` takes; every filter given must hold.
@@ -240,6 +274,23 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             filter,
             out,
         } => export(&place, &filter, out.as_deref()),
+        Command::Standings {
+            place,
+            moment,
+            game,
+            all,
+        } => competition::print(&place, &moment, Report::Standings { kind: game, all }),
+        Command::Ladder {
+            place,
+            moment,
+            game,
+        } => competition::print(&place, &moment, Report::Ladder { kind: game }),
+        Command::Tournament {
+            place,
+            moment,
+            game,
+            name,
+        } => competition::print(&place, &moment, Report::Tournament { kind: game, name }),
     }
 }
 

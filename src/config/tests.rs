@@ -197,3 +197,27 @@ fn accounts_and_clocks_read_their_keys_and_refuse_bad_values_by_name() {
     assert!(invalid_key("[clocks.chess]\ntime = \"30x\"").contains("for chess"));
     assert!(invalid_key("[clocks]\nvacation_days = 400").contains("clocks.vacation_days"));
 }
+
+#[test]
+fn competition_settings_are_read_and_bad_ones_name_their_key() {
+    let config = Config::from_toml(
+        "[ratings]\nrating = 1600.0\ntau = 0.3\nperiod_days = 7\n\
+         [ladders]\nreach = 5\ninactive_days = 0\nforfeittime = \"10\"\n\
+         [tournaments]\nmax_players = 8\n",
+        None,
+    )
+    .unwrap();
+    let competition = &config.host.competition;
+    assert_eq!(competition.ratings.rating, 1600.0);
+    assert_eq!(competition.ratings.tau, 0.3);
+    assert_eq!(competition.ratings.period_days, 7);
+    assert_eq!(competition.ladders.reach, 5);
+    assert_eq!(competition.ladders.inactive_after, None);
+    assert_eq!(competition.ladders.forfeit_after, 10 * 86_400);
+    assert_eq!(competition.tournaments.max_players, 8);
+    assert!(invalid_key("[ratings]\ntau = -1.0").starts_with("ratings.tau"));
+    assert!(invalid_key("[ratings]\nperiod_days = 0").starts_with("ratings.period_days"));
+    assert!(invalid_key("[ladders]\nreach = 0").starts_with("ladders.reach"));
+    assert!(invalid_key("[ladders]\nforfeittime = \"soon\"").starts_with("ladders.forfeittime"));
+    assert!(invalid_key("[tournaments]\nmax_players = 1").starts_with("tournaments.max_players"));
+}

@@ -263,6 +263,18 @@ fn environment(sources: HashMap<String, String>) -> Environment<'static> {
         None => name.into(),
     });
     env.set_loader(move |name| Ok(sources.get(name).cloned()));
+    // Columns of tables (standings, crosstables) padded by characters,
+    // not bytes, so that ½ takes one place like any digit.
+    env.add_filter("ljust", |value: minijinja::Value, width: usize| {
+        let text = value.to_string();
+        let pad = width.saturating_sub(text.chars().count());
+        format!("{text}{}", " ".repeat(pad))
+    });
+    env.add_filter("rjust", |value: minijinja::Value, width: usize| {
+        let text = value.to_string();
+        let pad = width.saturating_sub(text.chars().count());
+        format!("{}{text}", " ".repeat(pad))
+    });
     env
 }
 

@@ -45,10 +45,10 @@ pub use ratings::{
 pub use schema::SCHEMA_VERSION;
 pub use subscriptions::{next_board_id, observers, subscribe, unsubscribe, Watched};
 pub use tournaments::{
-    find_tournament, insert_tournament, insert_tournament_board, join_tournament, leave_tournament,
-    load_tournament, set_tournament_score, set_tournament_status, tournament_boards,
-    tournament_of_board, tournament_players, NewTournament, Tournament, TournamentBoard,
-    TournamentStatus,
+    find_tournament, forget_competitor, insert_tournament, insert_tournament_board,
+    join_tournament, leave_tournament, load_tournament, set_tournament_score,
+    set_tournament_status, tournament_boards, tournament_of_board, tournament_players,
+    NewTournament, Tournament, TournamentBoard, TournamentStatus,
 };
 
 use rusqlite::config::DbConfig;

@@ -229,3 +229,16 @@ pub fn tournament_boards(conn: &Connection, id: i64) -> StoreResult<Vec<Tourname
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
+
+/// Takes a player out of every tournament not begun yet, and out of the
+/// standings (his past games keep what they changed).
+pub fn forget_competitor(conn: &Connection, userid: &str) -> StoreResult<()> {
+    conn.prepare_cached(
+        "DELETE FROM tournament_players WHERE userid = ?1 COLLATE NOCASE
+         AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'open')",
+    )?
+    .execute([userid])?;
+    conn.prepare_cached("DELETE FROM ratings WHERE userid = ?1 COLLATE NOCASE")?
+        .execute([userid])?;
+    Ok(())
+}

@@ -8,6 +8,7 @@ pub mod climb;
 pub mod ladder;
 pub mod rated;
 pub mod rating;
+pub mod report;
 pub mod round_robin;
 pub mod score;
 pub mod tournament;
@@ -63,6 +64,24 @@ pub struct CompetitionSettings {
     pub ratings: RatingSettings,
     pub ladders: LadderSettings,
     pub tournaments: TournamentSettings,
+}
+
+/// A deleted account leaves every ladder (those below move up and are
+/// told), every tournament not begun yet, and the standings.
+pub fn forget_player(
+    conn: &Connection,
+    settings: &CompetitionSettings,
+    userid: &str,
+    now: i64,
+) -> Result<Vec<Notice>, StoreError> {
+    let mut notices = Vec::new();
+    for kind in crate::games::GameKind::ALL {
+        if let Some(moved) = climb::leave(conn, &settings.ladders, kind, userid, now)? {
+            notices.extend(moved);
+        }
+    }
+    crate::store::forget_competitor(conn, userid)?;
+    Ok(notices)
 }
 
 /// What a game's end changes beyond the board: its players' ratings (kept

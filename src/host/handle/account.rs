@@ -166,10 +166,15 @@ pub fn delete(ctx: &Context<'_>, userid: &str, password: &str) -> Handled {
             boards,
         }));
     }
+    let settings = ctx.competition;
+    let moved =
+        crate::host::competition::forget_player(ctx.conn, settings, &player.userid, ctx.now)?;
     store::delete_player(ctx.conn, &player.userid)?;
-    Ok(vec![Notice::Answer(Answer::Deleted {
+    let mut notices = vec![Notice::Answer(Answer::Deleted {
         userid: player.userid,
-    })])
+    })];
+    notices.extend(moved);
+    Ok(notices)
 }
 
 pub fn set(ctx: &Context<'_>, userid: &str, password: &str, setting: Setting) -> Handled {

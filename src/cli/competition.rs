@@ -1,0 +1,31 @@
+//! `pbem standings`, `pbem ladder` and `pbem tournament`: what players
+//! get by mail, printed for the operator.
+
+use super::{existing_store, Moment, Place};
+use crate::host::competition::report::{report, Report};
+use crate::host::render::Renderer;
+use anyhow::{bail, Result};
+use std::process::ExitCode;
+
+pub fn print(place: &Place, moment: &Moment, asked: Report) -> Result<ExitCode> {
+    let config = place.config()?;
+    let store = existing_store(&config)?;
+    let overrides = config
+        .templates
+        .is_dir()
+        .then_some(config.templates.as_path());
+    let renderer = Renderer::new(overrides)?.with_default_language(&config.host.language)?;
+    let now = moment.clock().now().timestamp();
+    match report(store.connection(), &config.host, &renderer, &asked, now)? {
+        Some(text) => {
+            print!("{text}");
+            Ok(ExitCode::SUCCESS)
+        }
+        None => {
+            let Report::Tournament { kind, name } = asked else {
+                bail!("nothing to report");
+            };
+            bail!("there is no {} tournament called {name}", kind.name())
+        }
+    }
+}
