@@ -393,3 +393,27 @@ fn a_deleted_account_leaves_the_ladder_and_the_standings() {
         news[0].body
     );
 }
+
+#[test]
+fn a_variant_game_is_rated_in_its_own_game_type() {
+    let mut club = Club::new("", &["alice", "bob"]);
+    // Infinite Recursion Chess: one round of sealed moves, then White
+    // resigns; the match has one result, rated like any other.
+    club.send(0, "alice", "recursion challenge alice bob");
+    club.send(60, "alice", "recursion move 101 alice PW e4");
+    club.send(120, "bob", "recursion move 101 bob PW e5");
+    let sent = club.send(180, "alice", "recursion resign 101 alice PW");
+    assert!(mails_to(&sent, "bob")[0].body.contains("bob 1500 → 1662"));
+    let conn = club.office.runtime.host.store().connection();
+    let bob = store::load_rating(conn, "recursion", "bob")
+        .unwrap()
+        .unwrap();
+    assert!((bob.rating - 1662.3).abs() < 0.05, "{bob:?}");
+    assert_eq!(store::load_rating(conn, "chess", "bob").unwrap(), None);
+    let standings = club.send(DAY, "bob", "recursion standings");
+    assert_eq!(
+        standings[0].subject,
+        "PBeM Infinite Recursion Chess Standings"
+    );
+    assert!(standings[0].body.contains("bob"), "{}", standings[0].body);
+}

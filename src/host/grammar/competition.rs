@@ -76,13 +76,14 @@ pub fn parse_tournament(kind: GameKind, args: &[&str]) -> Parsed {
     }
 }
 
-/// A tournament's name: one word of letters, digits, `-` and `_`.
+/// A tournament's name: one word of ASCII letters, digits, `-` and `_`
+/// (no look-alike letters from other scripts).
 fn tournament_name(kind: GameKind, name: &str) -> Result<String, Refusal> {
     let fits = !name.is_empty()
         && name.chars().count() <= NAME_LENGTH
         && name
             .chars()
-            .all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     if fits {
         Ok(name.to_string())
     } else {
@@ -155,9 +156,14 @@ mod tests {
                 "{line}"
             );
         }
-        assert!(matches!(
-            parse_command("chess tournament <script>"),
-            Err(Refusal::BadTournamentName { .. })
-        ));
+        for name in ["<script>", "ｃｕｐ", "cup/1", "Кубок"] {
+            assert!(
+                matches!(
+                    parse_command(&format!("chess tournament {name}")),
+                    Err(Refusal::BadTournamentName { .. })
+                ),
+                "{name}"
+            );
+        }
     }
 }
