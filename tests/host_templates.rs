@@ -55,6 +55,9 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
     if let Some(sent) = account_mail_using(office, name) {
         return sent;
     }
+    if let Some(sent) = competition_mail_using(office, name) {
+        return sent;
+    }
     let challenge = command(office, "alice", "chess challenge alice bob", "");
     let subject = match name {
         "board.txt" => return challenge,
@@ -145,6 +148,80 @@ fn account_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sent>> 
                 );
             }
             sent
+        }
+        _ => return None,
+    })
+}
+
+/// The mails of standings, ladders and tournaments.
+fn competition_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sent>> {
+    let alice = password("alice");
+    let bob = password("bob");
+    let create = format!("chess tournament create cup alice {alice}");
+    let start_cup = |office: &mut PostOffice| {
+        command(office, "alice", &create, "");
+        command(
+            office,
+            "alice",
+            &format!("chess tournament join cup alice {alice}"),
+            "",
+        );
+        command(
+            office,
+            "bob",
+            &format!("chess tournament join cup bob {bob}"),
+            "",
+        );
+        command(
+            office,
+            "alice",
+            &format!("chess tournament start cup alice {alice}"),
+            "",
+        )
+    };
+    Some(match name {
+        "standings.txt" => command(office, "alice", "chess standings", ""),
+        "ladder.txt" => command(
+            office,
+            "alice",
+            &format!("chess ladder join alice {alice}"),
+            "",
+        ),
+        "ladder-news.txt" => {
+            command(
+                office,
+                "alice",
+                &format!("chess ladder join alice {alice}"),
+                "",
+            );
+            command(office, "bob", &format!("chess ladder join bob {bob}"), "");
+            command(office, "bob", "chess challenge bob alice -ladder", "");
+            command(office, "bob", &format!("chess move 101 bob {bob} e4"), "");
+            command(
+                office,
+                "alice",
+                &format!("chess move 101 alice {alice} e5"),
+                "",
+            );
+            command(
+                office,
+                "alice",
+                &format!("chess resign 101 alice {alice}"),
+                "",
+            )
+        }
+        "tournament.txt" | "tournament-table.txt" => command(office, "alice", &create, ""),
+        "pairings.txt" => start_cup(office),
+        "tournament-over.txt" => {
+            start_cup(office);
+            command(
+                office,
+                "alice",
+                &format!("chess move 101 alice {alice} e4"),
+                "",
+            );
+            command(office, "bob", &format!("chess move 101 bob {bob} e5"), "");
+            command(office, "bob", &format!("chess resign 101 bob {bob}"), "")
         }
         _ => return None,
     })
