@@ -12,4 +12,5 @@ pub mod games;
 pub mod host;
 pub mod log;
 pub mod mail;
+pub mod robot;
 pub mod store;

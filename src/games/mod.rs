@@ -186,6 +186,19 @@ pub trait Game: Send {
         true
     }
 
+    /// A static estimate of the position from `side`'s point of view, in
+    /// hundredths of a pawn (positive: good for `side`), for a robot's
+    /// search at the positions it does not search further. Asked only of a
+    /// game still running.
+    fn evaluate(&self, side: Side) -> i32;
+
+    /// A key of the whole position, whose move it is included, for a
+    /// search's table of positions already scored; `None` where the game
+    /// gives none.
+    fn position_key(&self) -> Option<u64> {
+        None
+    }
+
     /// The legal moves of `side` now, in the notation error mails suggest.
     fn legal_moves(&self, side: Side) -> Vec<String>;
 

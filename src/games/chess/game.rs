@@ -57,6 +57,17 @@ impl ChessGame {
 }
 
 impl Game for ChessGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        super::evaluate::standard(&self.position, side)
+    }
+
+    fn position_key(&self) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.position.repetition_key().hash(&mut hasher);
+        Some(hasher.finish())
+    }
+
     fn kind(&self) -> GameKind {
         GameKind::Chess
     }

@@ -191,6 +191,27 @@ fn start_man(sq: Square) -> Option<(Color, Man)> {
 }
 
 impl Game for ProgressionGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        if let Some(board) = &self.board {
+            return super::evaluate::board(board, side);
+        }
+        // The list phase: each list chosen so far, by what it makes.
+        let promote = self.setup.promote.first();
+        let score = |color: Side| {
+            self.lists[color.index()]
+                .map_or(0, |list| super::evaluate::list(&list, list.at(promote)))
+        };
+        score(side) - score(side.opponent())
+    }
+
+    fn position_key(&self) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        let board = self.board.as_ref()?;
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        board.position().repetition_key().hash(&mut hasher);
+        Some(hasher.finish())
+    }
+
     fn kind(&self) -> GameKind {
         GameKind::Progression
     }

@@ -4,6 +4,7 @@
 //! mark is "little", and kings are not royal.
 
 mod board;
+mod evaluate;
 mod game;
 mod kind;
 mod list;

@@ -89,6 +89,10 @@ impl RecursionGame {
 }
 
 impl Game for RecursionGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        super::evaluate::evaluate(&self.game, side)
+    }
+
     fn kind(&self) -> GameKind {
         GameKind::Recursion
     }

@@ -3,6 +3,7 @@
 //! core.
 
 pub mod board;
+mod evaluate;
 mod game;
 pub mod mega;
 pub mod notation;

@@ -5,6 +5,7 @@
 //! Inside, squares are always canonical (set-up 1); the game's set-up only
 //! labels them, so all four set-ups share one move generator and one perft.
 
+mod evaluate;
 mod movegen;
 mod notation;
 mod piece;
@@ -85,6 +86,17 @@ impl Spherical {
 }
 
 impl Game for Spherical {
+    fn evaluate(&self, side: Side) -> i32 {
+        evaluate::evaluate(&self.position, side)
+    }
+
+    fn position_key(&self) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.position.hash(&mut hasher);
+        Some(hasher.finish())
+    }
+
     fn kind(&self) -> GameKind {
         GameKind::Spherical
     }

@@ -1,0 +1,85 @@
+//! A static estimate of a Progression Chess position for robots'
+//! searches: the 8×8 material and mobility, each piece priced partly by
+//! what it turns into when it next moves (its owner's list), kings by how
+//! many are left (losing the last loses), and a list by what it makes of
+//! moving pieces and promoting pawns.
+
+use super::board::{Board, Man};
+use super::kind::Kind;
+use super::list::ProgressionList;
+use crate::games::chess::evaluate::{army, VALUES};
+use crate::games::chess::{Color, Role, Square};
+
+/// What a kind is worth once it stands on the board; a King reached by
+/// progression is one more life.
+fn kind_value(kind: Kind) -> i32 {
+    match kind {
+        Kind::King => 600,
+        other => VALUES[other.role() as usize],
+    }
+}
+
+/// The kings of one side: the last one is the game.
+fn kings_value(count: u32) -> i32 {
+    match count {
+        0 => 0,
+        n => 2000 + 300 * (n as i32 - 1),
+    }
+}
+
+/// A board-phase position from `side`'s view.
+pub fn board(board: &Board, side: Color) -> i32 {
+    let one_side = |color: Color| {
+        let list = board.list(color);
+        let best_promotion = board
+            .promotion_kinds(color)
+            .iter()
+            .map(|&kind| kind_value(kind))
+            .max()
+            .unwrap_or(VALUES[Role::Queen as usize]);
+        let value = |role: Role, sq: Square| match board.man_at(sq) {
+            Some((_, Man::Piece(Kind::King))) => 0,
+            Some((_, Man::Piece(kind))) => (3 * kind_value(kind) + kind_value(list.next(kind))) / 4,
+            // A pawn is worth more the nearer it is to becoming what its
+            // owner's list promotes it to.
+            _ if role == Role::Pawn => {
+                let advance = i32::from(match color {
+                    Color::White => sq.rank(),
+                    Color::Black => 7 - sq.rank(),
+                });
+                100 + (best_promotion - 100) * advance.saturating_sub(3).max(0) / 12
+            }
+            _ => VALUES[role as usize],
+        };
+        army(board.position(), color, &value) + kings_value(board.kings(color).count())
+    };
+    one_side(side) - one_side(side.opponent())
+}
+
+/// How good a list is for its owner: pawns promoting to a strong kind,
+/// pieces that move often turning into strong kinds, and a piece that
+/// becomes a King (one more life).
+pub fn list(list: &ProgressionList, promote_first: Kind) -> i32 {
+    let how_often = |kind: Kind| match kind {
+        Kind::King => 1,
+        Kind::Queen | Kind::Rook | Kind::LittleRook => 3,
+        _ => 4,
+    };
+    let progression: i32 = Kind::ALL
+        .iter()
+        .map(|&kind| how_often(kind) * (kind_value(list.next(kind)) - kind_value(kind)))
+        .sum();
+    progression / 8 + kind_value(promote_first) / 4
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_list_that_promotes_to_a_queen_beats_one_that_promotes_to_a_little_bishop() {
+        let queen_first = ProgressionList::parse("QRrNnBbK").unwrap();
+        let bishop_first = ProgressionList::parse("bRrNnBQK").unwrap();
+        assert!(list(&queen_first, queen_first.at(1)) > list(&bishop_first, bishop_first.at(1)));
+    }
+}

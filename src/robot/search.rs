@@ -1,0 +1,265 @@
+//! Alpha-beta minimax with iterative deepening for games where one side
+//! acts at a time. Scores are always from the robot's side; a node
+//! maximises when the robot acts there and minimises otherwise, so a turn
+//! of two actions by one side is simply two levels of the same kind.
+
+use super::{Rng, Strength, Thought, WIN};
+use crate::games::{Game, Side};
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// Beyond any score a position can have.
+const INFINITY: i32 = WIN + 1;
+
+/// How a stored score bounds the true one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// The true score is at least this.
+    Lower,
+    /// The true score is at most this.
+    Upper,
+}
+
+#[derive(Clone, Debug)]
+struct Entry {
+    depth: u32,
+    score: i32,
+    bound: Bound,
+    best: Option<String>,
+}
+
+/// Positions kept at most; the table is cleared when it is full.
+const TABLE_SIZE: usize = 200_000;
+
+pub(super) struct Searcher {
+    me: Side,
+    deadline: Instant,
+    pub nodes: u64,
+    /// The deadline passed: every score since is worthless.
+    pub stopped: bool,
+    table: HashMap<u64, Entry>,
+}
+
+/// The score of a finished game for the robot, sooner wins better.
+pub(super) fn final_score(game: &dyn Game, me: Side, ply: u32) -> Option<i32> {
+    let outcome = game.outcome()?;
+    Some(match outcome.winner {
+        Some(winner) if winner == me => WIN - ply as i32,
+        Some(_) => -(WIN - ply as i32),
+        None => 0,
+    })
+}
+
+/// Moves most likely to be good first: the table's best, then captures.
+fn order(moves: &mut [String], best: Option<&str>) {
+    moves.sort_by_key(|text| {
+        if Some(text.as_str()) == best {
+            0
+        } else if text.contains('x') {
+            1
+        } else {
+            2
+        }
+    });
+}
+
+impl Searcher {
+    pub fn new(me: Side, deadline: Instant) -> Searcher {
+        Searcher {
+            me,
+            deadline,
+            nodes: 0,
+            stopped: false,
+            table: HashMap::new(),
+        }
+    }
+
+    /// Who acts at this node: the robot when it owes an action (in a
+    /// simultaneous round it is taken to act first, the cautious view),
+    /// else the first side that owes one.
+    fn mover(&self, game: &dyn Game) -> Option<Side> {
+        let to_move = game.to_move();
+        if to_move.contains(&self.me) {
+            Some(self.me)
+        } else {
+            to_move.first().copied()
+        }
+    }
+
+    /// The position's score searched `depth` actions deep, within
+    /// `alpha..beta`.
+    pub fn value(&mut self, game: &dyn Game, depth: u32, ply: u32, alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+        if let Some(score) = final_score(game, self.me, ply) {
+            return score;
+        }
+        let Some(mover) = self.mover(game) else {
+            return game.evaluate(self.me);
+        };
+        if depth == 0 {
+            return game.evaluate(self.me);
+        }
+        let key = game.position_key();
+        let mut best_known = None;
+        if let Some(entry) = key.and_then(|key| self.table.get(&key)) {
+            if entry.depth >= depth {
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => entry.score >= beta,
+                    Bound::Upper => entry.score <= alpha,
+                };
+                if usable {
+                    return entry.score;
+                }
+            }
+            best_known = entry.best.clone();
+        }
+        let mut moves = game.legal_moves(mover);
+        if moves.is_empty() {
+            return game.evaluate(self.me);
+        }
+        order(&mut moves, best_known.as_deref());
+        let maximising = mover == self.me;
+        let (mut low, mut high) = (alpha, beta);
+        let mut best = if maximising { -INFINITY } else { INFINITY };
+        let mut best_move = None;
+        for text in moves {
+            let mut child = game.clone_game();
+            if child.play(mover, &text).is_err() {
+                continue;
+            }
+            let score = self.value(child.as_ref(), depth - 1, ply + 1, low, high);
+            if self.stopped {
+                return 0;
+            }
+            if (maximising && score > best) || (!maximising && score < best) {
+                best = score;
+                best_move = Some(text);
+            }
+            if maximising {
+                low = low.max(score);
+            } else {
+                high = high.min(score);
+            }
+            if low >= high {
+                break;
+            }
+        }
+        if let Some(key) = key {
+            let bound = if best <= alpha {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            if self.table.len() >= TABLE_SIZE {
+                self.table.clear();
+            }
+            self.table.insert(
+                key,
+                Entry {
+                    depth,
+                    score: best,
+                    bound,
+                    best: best_move,
+                },
+            );
+        }
+        best
+    }
+}
+
+/// The robot's move where it alone acts now: every candidate searched a
+/// level deeper each round until the depth or the time runs out.
+pub(super) fn choose(game: &dyn Game, me: Side, strength: &Strength, rng: &mut Rng) -> Thought {
+    let mut candidates: Vec<(String, i32)> = game
+        .legal_moves(me)
+        .into_iter()
+        .map(|text| (text, 0))
+        .collect();
+    if candidates.is_empty() {
+        return Thought {
+            choice: None,
+            score: game.evaluate(me),
+            depth: 0,
+            nodes: 0,
+        };
+    }
+    // Equal moves are tried, and chosen, in a random order.
+    rng.shuffle(&mut candidates);
+    let noise: Vec<i32> = candidates
+        .iter()
+        .map(|_| rng.spread(strength.noise))
+        .collect();
+    let mut noisy: Vec<(String, i32, i32)> = candidates
+        .into_iter()
+        .zip(noise)
+        .map(|((text, score), noise)| (text, score, noise))
+        .collect();
+    let mut searcher = Searcher::new(me, Instant::now() + strength.think);
+    let mut finished = 0;
+    let mut best_score = game.evaluate(me);
+    for depth in 1..=strength.depth.max(1) {
+        // (index into `noisy`, score with noise)
+        let mut scored: Vec<(usize, i32)> = Vec::with_capacity(noisy.len());
+        let mut alpha = -INFINITY;
+        for (index, (text, _, noise)) in noisy.iter().enumerate() {
+            let mut child = game.clone_game();
+            if child.play(me, text).is_err() {
+                continue;
+            }
+            // A move that cannot beat the best even with the most noise
+            // needs only a bound; noise never hides a forced result.
+            let floor = alpha.saturating_sub(2 * strength.noise + 1);
+            let score = searcher.value(child.as_ref(), depth - 1, 1, floor, INFINITY);
+            if searcher.stopped {
+                break;
+            }
+            let judged = if score.abs() > WIN / 2 {
+                score
+            } else {
+                score + noise
+            };
+            alpha = alpha.max(judged);
+            scored.push((index, judged));
+        }
+        if searcher.stopped && finished > 0 {
+            break;
+        }
+        // A depth cut short still puts the moves it scored first, best
+        // first, and the others after them as they were.
+        scored.sort_by_key(|entry| std::cmp::Reverse(entry.1));
+        let mut taken = vec![false; noisy.len()];
+        let mut next = Vec::with_capacity(noisy.len());
+        for (index, judged) in &scored {
+            taken[*index] = true;
+            let (text, _, noise) = &noisy[*index];
+            next.push((text.clone(), *judged, *noise));
+        }
+        for (index, entry) in noisy.iter().enumerate() {
+            if !taken[index] {
+                next.push((entry.0.clone(), -INFINITY, entry.2));
+            }
+        }
+        noisy = next;
+        best_score = noisy[0].1;
+        finished = depth;
+        if searcher.stopped || best_score.abs() > WIN / 2 {
+            break;
+        }
+    }
+    Thought {
+        choice: Some(noisy[0].0.clone()),
+        score: best_score,
+        depth: finished,
+        nodes: searcher.nodes,
+    }
+}
