@@ -2,6 +2,7 @@
 //! so the host runs with no file at all.
 
 mod accounts;
+mod boards;
 mod clocks;
 
 use crate::host::HostSettings;
@@ -49,6 +50,8 @@ struct ConfigFile {
     accounts: accounts::AccountsSection,
     #[serde(default)]
     clocks: clocks::ClocksSection,
+    #[serde(default)]
+    boards: boards::BoardsSection,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -264,6 +267,7 @@ impl Config {
                 limits,
                 accounts,
                 clocks,
+                boards: boards::board_pictures(&parsed.boards),
             },
             outbound,
             data_dir,

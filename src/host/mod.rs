@@ -20,6 +20,7 @@ mod interpret;
 mod normalise;
 mod notice;
 pub mod password;
+pub mod pictures;
 mod post;
 pub mod redact;
 pub mod refusal;
@@ -64,6 +65,8 @@ pub struct HostSettings {
     pub accounts: guard::AccountPolicy,
     /// Default time controls and the vacation allowance.
     pub clocks: clocks::ClockSettings,
+    /// Which board pictures mails may carry.
+    pub boards: pictures::BoardPictures,
 }
 
 impl HostSettings {
@@ -86,6 +89,7 @@ impl Default for HostSettings {
             limits: InboundLimits::default(),
             accounts: guard::AccountPolicy::default(),
             clocks: clocks::ClockSettings::default(),
+            boards: pictures::BoardPictures::default(),
         }
     }
 }

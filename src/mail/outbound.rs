@@ -1,7 +1,7 @@
 //! Mail out: an outbox row becomes an RFC 5322 message, built with
 //! lettre. `sender` hands it to a transport.
 
-use crate::store::{QueuedMail, StoreError};
+use crate::store::{MailHtml, QueuedMail, StoreError};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::Message;
@@ -42,22 +42,54 @@ pub fn build_message(id: i64, mail: &QueuedMail, from: &Mailbox) -> Result<Messa
         let references: Vec<String> = mail.references.iter().map(|id| format!("<{id}>")).collect();
         builder = builder.references(references.join(" "));
     }
-    let built = match &mail.attachment {
-        None => builder
+    let built = match (&mail.attachment, &mail.html) {
+        (None, None) => builder
             .header(ContentType::TEXT_PLAIN)
             .body(mail.body.clone()),
-        Some(file) => {
+        (file, html) => {
+            let text = SinglePart::plain(mail.body.clone());
+            let Some(file) = file else {
+                return finish(builder.multipart(alternative(text, html)), from, id);
+            };
             let content_type = ContentType::parse(&file.content_type)
                 .map_err(|err| build_error(format!("attachment type: {err}")))?;
-            builder.multipart(
-                MultiPart::mixed()
-                    .singlepart(SinglePart::plain(mail.body.clone()))
-                    .singlepart(
-                        Attachment::new(file.name.clone()).body(file.text.clone(), content_type),
-                    ),
-            )
+            let file = Attachment::new(file.name.clone()).body(file.text.clone(), content_type);
+            let mixed = match html {
+                None => MultiPart::mixed().singlepart(text),
+                Some(_) => MultiPart::mixed().multipart(alternative(text, html)),
+            };
+            builder.multipart(mixed.singlepart(file))
         }
     };
+    finish(built, from, id)
+}
+
+/// The text and the HTML as alternatives (the client shows the last it
+/// can), the HTML with its board image beside it when it has one.
+fn alternative(text: SinglePart, html: &Option<MailHtml>) -> MultiPart {
+    let both = MultiPart::alternative().singlepart(text);
+    let Some(html) = html else {
+        return both;
+    };
+    let page = SinglePart::html(html.html.clone());
+    match &html.image {
+        None => both.singlepart(page),
+        Some(png) => both.multipart(MultiPart::related().singlepart(page).singlepart(
+            Attachment::new_inline(MailHtml::IMAGE_ID.to_string()).body(
+                png.clone(),
+                ContentType::parse("image/png").expect("a valid type"),
+            ),
+        )),
+    }
+}
+
+/// Stamps the built message as automatic and as this host's.
+fn finish(
+    built: Result<Message, lettre::error::Error>,
+    from: &Mailbox,
+    id: i64,
+) -> Result<Message, OutboundError> {
+    let build_error = |reason: String| OutboundError::Build { id, reason };
     let mut message = built.map_err(|err| build_error(err.to_string()))?;
     // RFC 3834: mark the mail as automatic so well-behaved robots (vacation
     // replies) do not answer it.
@@ -91,6 +123,7 @@ mod tests {
             ],
             purpose: crate::store::MailPurpose::Game,
             attachment: None,
+            html: None,
         }
     }
 

@@ -266,6 +266,19 @@ const MIGRATIONS: &[&str] = &[
         written INTEGER NOT NULL
      );
      CREATE INDEX IF NOT EXISTS comments_by_game ON comments (game_id, after);",
+    // 17: boards in HTML and as images: a board mail's HTML part and
+    // image in its outbox row, and each player's choice (the columns, in
+    // BOARD_PICTURES_COLUMNS, are all it adds).
+    BOARD_PICTURES_SQL,
+];
+
+/// Version 17 (boards in HTML and images) adds only columns.
+const BOARD_PICTURES_SQL: &str = "";
+
+/// The columns version 17 adds, by table, each only where missing.
+const BOARD_PICTURES_COLUMNS: &[(&str, &[(&str, &str)])] = &[
+    ("outbox", &[("html_body", "TEXT"), ("html_image", "BLOB")]),
+    ("players", &[("board_style", "TEXT")]),
 ];
 
 /// The outbox columns version 8 adds. Each is added only where missing, so
@@ -417,6 +430,11 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         if from == 15 {
             let public = [("public_comments", "INTEGER NOT NULL DEFAULT 0")];
             add_missing_columns(&tx, "players", &public)?;
+        }
+        if from == 16 {
+            for (table, columns) in BOARD_PICTURES_COLUMNS {
+                add_missing_columns(&tx, table, columns)?;
+            }
         }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;

@@ -3,6 +3,7 @@
 //! Every text a player reads comes from `templates/`.
 
 mod answers;
+mod pictures;
 #[cfg(test)]
 mod samples;
 #[cfg(test)]
@@ -12,6 +13,7 @@ mod view;
 pub use super::templates::TemplateError;
 
 use super::notice::{AccountEvent, AccountNews, Answer, BoardNews, Event};
+use super::pictures::ShownBoard;
 use super::refusal::Refusal;
 use super::replays::LiveGame;
 use super::subject::{AccountTopic, BoardTail, Subject};
@@ -31,6 +33,8 @@ pub struct Letter {
     pub body: String,
     /// A file sent with it (a game's PGN).
     pub attachment: Option<crate::store::MailAttachment>,
+    /// The board it shows, for its HTML part and image.
+    pub board: Option<ShownBoard>,
 }
 
 /// Who reads a mail about a board: a player from his seat, or someone
@@ -186,6 +190,7 @@ impl Renderer {
             subject: board_subject(news),
             body: self.body(language, "board.txt", host, ctx)?,
             attachment: None,
+            board: Some(shown(live, seat, language)),
         })
     }
 
@@ -213,6 +218,7 @@ impl Renderer {
                 context! { userid, boards => lines },
             )?,
             attachment: None,
+            board: None,
         })
     }
 
@@ -227,6 +233,7 @@ impl Renderer {
             },
             body: self.body(language, "nag.txt", host, view)?,
             attachment: None,
+            board: Some(shown(live, seat, language)),
         })
     }
 
@@ -253,6 +260,7 @@ impl Renderer {
             },
             body: self.body(language, "chat.txt", host, ctx)?,
             attachment: None,
+            board: None,
         })
     }
 
@@ -288,6 +296,7 @@ impl Renderer {
             subject,
             body: self.body(language, "error.txt", host, ctx)?,
             attachment: None,
+            board: board.map(|(live, reader)| shown(live, reader.seat(live).0, language)),
         })
     }
 
@@ -300,10 +309,17 @@ impl Renderer {
         language: &str,
     ) -> Rendered {
         let (name, subject, ctx) = answer_parts(answer, reader, host.now);
+        let board = match answer {
+            Answer::Show { live, .. } | Answer::Record { live, .. } => {
+                Some(shown(live, reader.seat(live).0, language))
+            }
+            _ => None,
+        };
         Ok(Letter {
             subject,
             body: self.body(language, &name, host, ctx)?,
             attachment: None,
+            board,
         })
     }
 }
@@ -359,7 +375,20 @@ impl Renderer {
             },
             body: self.body(language, name, host, ctx)?,
             attachment: None,
+            board: None,
         })
+    }
+}
+
+/// The board a mail about `live` shows from `seat`: the same text the
+/// templates get as `board`, and the picture of it.
+fn shown(live: &LiveGame, seat: Side, language: &str) -> ShownBoard {
+    ShownBoard {
+        game: live.kind,
+        board_id: live.record.id,
+        language: language.to_string(),
+        text: live.game.board(seat),
+        picture: live.game.picture(seat),
     }
 }
 
