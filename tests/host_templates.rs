@@ -154,6 +154,10 @@ fn account_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sent>> 
 #[test]
 fn an_operators_copy_of_any_template_changes_its_mail() {
     for name in pbem::host::templates::names() {
+        if !name.ends_with(".txt") {
+            // The board's HTML and image: tests/board_pictures.rs.
+            continue;
+        }
         let copy = marked(name);
         let mut office = PostOffice::with_templates("", &[(&format!("en/{name}"), &copy)]);
         let sent = mail_using(&mut office, name);

@@ -162,6 +162,57 @@ mod tests {
     }
 
     #[test]
+    fn a_board_mail_is_text_or_html_alternatives_with_the_image_related_and_the_file_mixed() {
+        use mail_parser::{MimeHeaders, PartType};
+        let from = host_mailbox("PBeM host", "pbem@localhost").unwrap();
+        let mut mail = queued("bob@example.org", "pbem.4@localhost");
+        mail.html = Some(MailHtml {
+            html: "<p>the board</p>".into(),
+            image: Some(vec![0x89, b'P', b'N', b'G', 1, 2, 3]),
+        });
+        mail.attachment = Some(crate::store::MailAttachment {
+            name: "chess-101.pgn".into(),
+            content_type: "application/vnd.chess-pgn".into(),
+            text: "1. e4 *\n".into(),
+        });
+        let written = build_message(4, &mail, &from).unwrap().formatted();
+        let text = String::from_utf8_lossy(&written);
+        for kind in [
+            "multipart/mixed",
+            "multipart/alternative",
+            "multipart/related",
+        ] {
+            assert!(text.contains(kind), "{kind} in {text}");
+        }
+        // The text comes first, so a client that shows no HTML shows it.
+        assert!(text.find("text/plain").unwrap() < text.find("text/html").unwrap());
+        let parsed = mail_parser::MessageParser::default()
+            .parse(&written)
+            .unwrap();
+        assert_eq!(parsed.body_text(0).unwrap().trim(), "board");
+        let image = parsed
+            .parts
+            .iter()
+            .find(|part| part.content_id() == Some("board.png"))
+            .expect("the image by its Content-ID");
+        assert!(
+            matches!(&image.body, PartType::InlineBinary(b) | PartType::Binary(b) if b.len() == 7)
+        );
+        assert!(parsed.attachment(0).is_some() || parsed.attachment(1).is_some());
+    }
+
+    #[test]
+    fn a_row_without_html_from_an_older_version_is_plain_text_as_before() {
+        let from = host_mailbox("PBeM host", "pbem@localhost").unwrap();
+        let written = build_message(5, &queued("bob@example.org", "pbem.5@localhost"), &from)
+            .unwrap()
+            .formatted();
+        let text = String::from_utf8_lossy(&written);
+        assert!(text.contains("Content-Type: text/plain"), "{text}");
+        assert!(!text.contains("multipart"), "{text}");
+    }
+
+    #[test]
     fn an_unusable_recipient_is_a_build_error() {
         let from = host_mailbox("PBeM host", "pbem@localhost").unwrap();
         let err =

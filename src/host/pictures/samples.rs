@@ -53,13 +53,14 @@ fn plan(kind: GameKind) -> Vec<Plan> {
     }
 }
 
-/// The sample game of `kind` and the seat it is shown from (Black's for
-/// Progression Chess, to show a board turned round).
-pub fn sample_game(kind: GameKind) -> (Box<dyn Game>, Side) {
+/// The sample game of `kind`, the seat it is shown from (Black's for
+/// Progression Chess, to show a board turned round), and its moves.
+pub fn sample_game(kind: GameKind) -> (Box<dyn Game>, Side, Vec<(Side, String)>) {
     let mut game = kind
         .new_game(&[])
         .expect("every game starts without switches");
     let mut played: Vec<String> = Vec::new();
+    let mut moves = Vec::new();
     for step in plan(kind) {
         let Some(side) = game.canonical_mover() else {
             break;
@@ -81,18 +82,19 @@ pub fn sample_game(kind: GameKind) -> (Box<dyn Game>, Side) {
         let Some(text) = text else { break };
         if let Ok(move_played) = game.play(side, &text) {
             played.push(move_played.notation);
+            moves.push((side, text));
         }
     }
     let viewer = match kind {
         GameKind::Progression => Side::Black,
         _ => Side::White,
     };
-    (game, viewer)
+    (game, viewer, moves)
 }
 
 /// The sample board of `kind`, as a mail in `language` would show it.
 pub fn sample_board(kind: GameKind, language: &str) -> ShownBoard {
-    let (game, viewer) = sample_game(kind);
+    let (game, viewer, _) = sample_game(kind);
     ShownBoard {
         game: kind,
         board_id: 101,
