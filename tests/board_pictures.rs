@@ -13,9 +13,11 @@ use pbem::games::GameKind;
 use scraper::{Html, Selector};
 use std::collections::BTreeMap;
 
-/// Each board table of an HTML part: square name → (title, shown text),
-/// and the square names in drawing order.
-fn html_boards(html: &str) -> Vec<(BTreeMap<String, (String, String)>, Vec<String>)> {
+/// One board table of an HTML part: square name → (the piece its title
+/// names, the text shown), and the square names in drawing order.
+type HtmlBoard = (BTreeMap<String, (String, String)>, Vec<String>);
+
+fn html_boards(html: &str) -> Vec<HtmlBoard> {
     let document = Html::parse_document(html);
     let tables = Selector::parse("table").unwrap();
     let squares = Selector::parse("td[title]").unwrap();

@@ -28,7 +28,7 @@ pub fn grid(
             PictureSquare {
                 name: sq.to_string(),
                 // a1 is dark.
-                dark: (sq.file() + sq.rank()) % 2 == 0,
+                dark: (sq.file() + sq.rank()).is_multiple_of(2),
                 last_move: last.is_some_and(|(from, to)| sq == from || sq == to),
                 piece: piece(sq),
             }

@@ -182,7 +182,7 @@ pub fn picture(
             let square = setup.square(file, rank);
             PictureSquare {
                 name: setup.label(square),
-                dark: (file + rank) % 2 == 0,
+                dark: (file + rank).is_multiple_of(2),
                 last_move: last.is_some_and(|(from, to)| square == from || square == to),
                 piece: piece(position, square, viewer),
             }
