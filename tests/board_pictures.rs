@@ -309,3 +309,73 @@ fn the_readmes_pictures_are_what_the_renderer_makes_now() {
         }
     }
 }
+
+#[test]
+fn a_file_from_before_board_pictures_upgrades_and_its_waiting_mail_goes_as_text() {
+    use pbem::store::{self, MailPurpose, QueuedMail, Store};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pbem.sqlite");
+    let store = Store::open(&path).unwrap();
+    let mail = QueuedMail {
+        recipient: "bob@example.org".into(),
+        subject: "Chess Board 101 bob".into(),
+        body: "the board in letters".into(),
+        message_id: "pbem.101.old@localhost".into(),
+        in_reply_to: None,
+        references: Vec::new(),
+        purpose: MailPurpose::Game,
+        attachment: None,
+        html: None,
+    };
+    store::queue_mail(store.connection(), &mail).unwrap();
+    drop(store);
+    // Back to the layout of version 16, which had none of the columns.
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch(
+            "ALTER TABLE outbox DROP COLUMN html_body;
+             ALTER TABLE outbox DROP COLUMN html_image;
+             ALTER TABLE players DROP COLUMN board_style;
+             PRAGMA user_version = 16;",
+        )
+        .unwrap();
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.schema_version().unwrap(), store::SCHEMA_VERSION);
+    let rows = store::unsent(store.connection(), 10).unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].mail, mail, "the row reads as it was, without HTML");
+    let from = pbem::mail::outbound::host_mailbox("PBeM host", "pbem@localhost").unwrap();
+    let message = pbem::mail::outbound::build_message(rows[0].id, &rows[0].mail, &from)
+        .unwrap()
+        .formatted();
+    let text = String::from_utf8_lossy(&message);
+    assert!(text.contains("Content-Type: text/plain") && !text.contains("multipart"));
+    assert_eq!(
+        store::board_style(store.connection(), "alice").unwrap(),
+        None
+    );
+}
+
+#[test]
+fn set_board_answers_with_the_choice_and_refuses_what_it_does_not_know() {
+    let mut office = PostOffice::new();
+    office.signup("alice");
+    let sent = office.send(
+        &host_harness::address("alice"),
+        "set alice pw-alice board IMAGE",
+        "",
+    );
+    assert!(sent[0].body.contains("as a picture"), "{}", sent[0].body);
+    let sent = office.send(
+        &host_harness::address("alice"),
+        "set alice pw-alice board pdf",
+        "",
+    );
+    assert!(
+        sent[0]
+            .body
+            .contains("set userid password board text|html|image"),
+        "{}",
+        sent[0].body
+    );
+}
