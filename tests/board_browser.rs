@@ -48,12 +48,21 @@ fn screenshot(page: &Path, shot: &Path, width: u32, height: u32) {
     );
 }
 
-fn png_size(path: &Path) -> (u32, u32) {
+/// A screenshot's size, and how many of its pixels have the colour of
+/// the board's light squares (a page whose board did not show has none).
+fn png_size_and_light_squares(path: &Path) -> ((u32, u32), usize) {
     let file = std::fs::File::open(path).unwrap();
-    let reader = png::Decoder::new(std::io::BufReader::new(file))
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
         .read_info()
         .unwrap();
-    (reader.info().width, reader.info().height)
+    let mut data = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut data).unwrap();
+    let channels = info.color_type.samples();
+    let light = data
+        .chunks_exact(channels)
+        .filter(|pixel| pixel[..3] == [0xf0, 0xd9, 0xb5])
+        .count();
+    ((info.width, info.height), light)
 }
 
 fn folder() -> PathBuf {
@@ -75,7 +84,7 @@ fn chromium_shows_every_games_html_board_as_a_table_and_as_an_image() {
             if let Some(png) = &mail.png {
                 // A browser opening the page alone has no mail to take the
                 // cid: image from; the file beside it stands in.
-                let image = format!("{}-image.png", kind.name());
+                let image = format!("{}-board.png", kind.name());
                 std::fs::write(dir.join(&image), png).unwrap();
                 html = html.replace("cid:board.png", &image);
             }
@@ -84,7 +93,11 @@ fn chromium_shows_every_games_html_board_as_a_table_and_as_an_image() {
             let shot = dir.join(format!("{}-{style}.png", kind.name()));
             let (width, height) = (900, 1400);
             screenshot(&page, &shot, width, height);
-            assert_eq!(png_size(&shot), (width, height), "{}", shot.display());
+            let (size, light) = png_size_and_light_squares(&shot);
+            assert_eq!(size, (width, height), "{}", shot.display());
+            // At least ten light squares' worth of the board's colour:
+            // the table or the image really shows.
+            assert!(light > 10 * 26 * 26, "{}: {light} pixels", shot.display());
             let bytes = std::fs::metadata(&shot).unwrap().len();
             println!("{}: {bytes} bytes", shot.display());
             // A page that drew nothing (a blank white screenshot) packs
