@@ -88,6 +88,7 @@ fn board(n: usize) -> QueuedMail {
         references: vec!["pbem.bench.root@localhost".into()],
         purpose: MailPurpose::Game,
         attachment: None,
+        html: None,
     }
 }
 

@@ -3,6 +3,7 @@
 use crate::archive::{self, HostIdentity};
 mod competition;
 mod games;
+mod pictures;
 
 use crate::clock::Clock;
 use crate::config::Config;
@@ -102,6 +103,18 @@ pub enum Command {
         /// The moves, separated by spaces, each by the side to move next.
         #[arg(long, default_value = "")]
         moves: String,
+    },
+    /// Draw a sample board of every game as the mails draw it: a PNG
+    /// and an HTML page each (the README's pictures; an operator's
+    /// preview of his own board.html and board.svg).
+    Pictures {
+        /// Where the files go.
+        #[arg(long, default_value = "docs/boards")]
+        out: PathBuf,
+        /// A templates folder overriding the built-in ones, as in the
+        /// data directory (`templates/en/board.svg`).
+        #[arg(long)]
+        templates: Option<PathBuf>,
     },
     /// Write a player's mail into the host's Maildir (for trying the host
     /// out). The body comes from --body or from standard input.
@@ -268,6 +281,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             subject,
         } => mail(&place, &from, body, reply_to, subject),
         Command::Outbox { place } => outbox(&place),
+        Command::Pictures { out, templates } => pictures::pictures(&out, templates.as_deref()),
         Command::Export {
             place,
             pgn: _,

@@ -2,6 +2,7 @@
 //! so the host runs with no file at all.
 
 mod accounts;
+mod boards;
 mod clocks;
 mod competition;
 
@@ -56,6 +57,8 @@ struct ConfigFile {
     ladders: competition::LaddersSection,
     #[serde(default)]
     tournaments: competition::TournamentsSection,
+    #[serde(default)]
+    boards: boards::BoardsSection,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -278,6 +281,7 @@ impl Config {
                 accounts,
                 clocks,
                 competition,
+                boards: boards::board_pictures(&parsed.boards),
             },
             outbound,
             data_dir,

@@ -2,6 +2,7 @@
 //! tests/setup.sh), read back from the server's Maildir: a whole game,
 //! and an outage in the middle of one.
 
+mod board_mail;
 mod host_harness;
 mod smtp_sink;
 
@@ -209,4 +210,31 @@ fn auth_with_the_right_password_delivers_and_a_wrong_one_waits() {
         "{entries:#?}"
     );
     assert_eq!(assert_each_arrived_once(&sink), 1);
+}
+
+#[test]
+fn a_board_mails_html_part_and_image_survive_the_smtp_server() {
+    let sinkdir = tempfile::tempdir().unwrap();
+    let sink = SmtpSink::start(&sinkdir.path().join("maildir"));
+    let mut office = office_for(&sink);
+    let sent = board_mail::play_sample(
+        &mut office,
+        pbem::games::GameKind::Spherical,
+        &["set alice pw-alice board image"],
+    );
+    // alice takes the image, bob the default table: both as sent.
+    let alice = board_mail::parts(&std::fs::read(&mail_to(&sent, "alice").path).unwrap());
+    assert!(alice.text.contains("+---+"), "{}", alice.text);
+    let png = alice.png.expect("the image arrived");
+    let reader = png::Decoder::new(std::io::Cursor::new(&png))
+        .read_info()
+        .unwrap();
+    assert!(reader.info().width > 400, "a whole board");
+    let html = alice.html.expect("the HTML part arrived");
+    assert!(html.contains("cid:board.png"), "{html}");
+    assert_eq!(alice.png_id.as_deref(), Some("board.png"));
+    let bob = board_mail::parts(&std::fs::read(&mail_to(&sent, "bob").path).unwrap());
+    let table = bob.html.expect("the HTML part arrived");
+    assert_eq!(table.matches("title=\"").count(), 324, "every square");
+    assert!(bob.png.is_none());
 }

@@ -2,7 +2,8 @@
 # Installs what the tests need beyond the Rust toolchain: aiosmtpd, the
 # SMTP server the outbound tests send to; the openssl command that makes
 # their test certificates; systemd-analyze (package systemd) and procmail,
-# with which tests/deploy_files.rs checks the files in deploy/. Safe to run
+# with which tests/deploy_files.rs checks the files in deploy/; chromium
+# (see below). Safe to run
 # again; quiet when everything is there.
 set -euo pipefail
 if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
@@ -12,6 +13,10 @@ missing=()
 command -v openssl >/dev/null || missing+=(openssl)
 command -v systemd-analyze >/dev/null || missing+=(systemd)
 command -v procmail >/dev/null || missing+=(procmail)
+# tests/board_browser.rs screenshots the HTML boards in headless Chromium;
+# DejaVu Sans has the chess figures it draws them with.
+command -v chromium >/dev/null || missing+=(chromium)
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 if [ ${#missing[@]} -gt 0 ]; then
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -6,6 +6,7 @@
 pub mod chess;
 mod fact;
 mod outcome;
+pub mod picture;
 pub mod progression;
 pub mod recursion;
 mod registry;
@@ -13,6 +14,7 @@ pub mod spherical;
 
 pub use fact::{BoardState, CountedPiece, Fact};
 pub use outcome::{EndReason, MatchCell, Outcome};
+pub use picture::Picture;
 pub use registry::{GameKind, UnknownGame};
 
 use std::fmt;
@@ -211,6 +213,11 @@ pub trait Game: Send {
     /// The ASCII board as `viewer` should see it (from his side, with
     /// nothing shown that is still sealed from him).
     fn board(&self, viewer: Side) -> String;
+
+    /// The same board described for drawing (HTML, an image): the same
+    /// pieces on the same squares as [`Game::board`], the last move, and
+    /// the game's own marks, from `viewer`'s side.
+    fn picture(&self, viewer: Side) -> Picture;
 
     /// Whose turn it is and anything a player must know to move (round,
     /// pending sealed moves, states), as `viewer` may know it; the host

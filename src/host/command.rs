@@ -46,6 +46,8 @@ pub enum Setting {
     Digest(bool),
     /// Whether his comments appear in the records of his boards.
     PublicComments(bool),
+    /// How board mails show him the board: text, an HTML table, an image.
+    Board(crate::host::pictures::BoardStyle),
 }
 
 /// `GAME ladder join|leave userid password`.

@@ -144,6 +144,10 @@ fn parse_set(args: &[&str]) -> Parsed {
             "off" => Setting::Digest(false),
             _ => return Err(wrong_arguments(Syntax::Set, None)),
         },
+        "board" => match crate::host::pictures::BoardStyle::parse(value) {
+            Some(style) => Setting::Board(style),
+            None => return Err(wrong_arguments(Syntax::Set, None)),
+        },
         other => {
             return Err(Refusal::UnknownSetting {
                 setting: other.to_string(),

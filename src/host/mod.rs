@@ -21,6 +21,7 @@ mod interpret;
 mod normalise;
 mod notice;
 pub mod password;
+pub mod pictures;
 mod post;
 pub mod redact;
 pub mod refusal;
@@ -67,6 +68,8 @@ pub struct HostSettings {
     pub clocks: clocks::ClockSettings,
     /// Ratings, ladders and tournaments.
     pub competition: competition::CompetitionSettings,
+    /// Which board pictures mails may carry.
+    pub boards: pictures::BoardPictures,
 }
 
 impl HostSettings {
@@ -90,6 +93,7 @@ impl Default for HostSettings {
             accounts: guard::AccountPolicy::default(),
             clocks: clocks::ClockSettings::default(),
             competition: competition::CompetitionSettings::default(),
+            boards: pictures::BoardPictures::default(),
         }
     }
 }

@@ -305,6 +305,11 @@ pub enum Answer {
         userid: String,
         public: bool,
     },
+    /// How board mails show him the board, as he chose it.
+    BoardStyleSet {
+        userid: String,
+        style: crate::host::pictures::BoardStyle,
+    },
     /// The daily digest turned on or off.
     DigestSet {
         userid: String,

@@ -4,6 +4,7 @@
 //! transaction.
 
 use super::notice::{AccountEvent, AccountNews, Answer, BoardNews, Notice};
+use super::pictures::BoardStyle;
 use super::redact::Secrets;
 use super::render::{HostFacts, Letter, Reader, Renderer};
 use super::replays::LiveGame;
@@ -13,7 +14,7 @@ use crate::games::Side;
 use crate::mail::inbound::InboundMail;
 use crate::mail::threading::new_message_id;
 use crate::store::{
-    self, GameStatus, MailAttachment, MailPurpose, Player, QueuedMail, SentId, TokenScope,
+    self, GameStatus, MailAttachment, MailHtml, MailPurpose, Player, QueuedMail, SentId, TokenScope,
 };
 use rusqlite::Connection;
 
@@ -80,6 +81,16 @@ impl Thread {
             Thread::Answer { .. } | Thread::Account { .. } | Thread::Observer { .. } => {
                 MailPurpose::Answer
             }
+        }
+    }
+
+    /// The player the mail goes to, when it is one.
+    fn userid(&self) -> Option<&str> {
+        match self {
+            Thread::Game { userid, .. }
+            | Thread::Account { userid, .. }
+            | Thread::Observer { userid, .. } => Some(userid),
+            Thread::Answer { userid, .. } => userid.as_deref(),
         }
     }
 
@@ -410,6 +421,8 @@ impl<'a> Post<'a> {
     }
 
     fn queue(&mut self, recipient: &str, letter: &Letter, thread: Thread) -> Result<(), HostError> {
+        let body = self.secrets.mask(&letter.body);
+        let html = self.html_part(letter, &body, thread.userid())?;
         let purpose = thread.purpose();
         let (scope, asks) = thread.proves();
         let (userid, game_id, in_reply_to, references) = match thread {
@@ -453,16 +466,48 @@ impl<'a> Post<'a> {
             &QueuedMail {
                 recipient: recipient.to_string(),
                 subject: self.secrets.mask(&letter.subject.to_string()),
-                body: self.secrets.mask(&letter.body),
+                body,
                 message_id,
                 in_reply_to,
                 references,
                 purpose,
                 attachment: letter.attachment.clone(),
+                html,
             },
         )?;
         self.queued += 1;
         Ok(())
+    }
+}
+
+impl Post<'_> {
+    /// The HTML part of a mail that shows a board, in the style its
+    /// reader chose as far as the operator allows, drawn from the text
+    /// already masked (and masked again, in case a template quotes).
+    fn html_part(
+        &self,
+        letter: &Letter,
+        masked_body: &str,
+        userid: Option<&str>,
+    ) -> Result<Option<MailHtml>, HostError> {
+        let Some(shown) = &letter.board else {
+            return Ok(None);
+        };
+        let chosen = match userid {
+            Some(userid) => store::board_style(self.conn, userid)?,
+            None => None,
+        };
+        let style = self
+            .settings
+            .boards
+            .allowed(BoardStyle::from_stored(chosen.as_deref()));
+        Ok(self
+            .renderer
+            .html_part(shown, masked_body, style, &self.host)
+            .map(|part| MailHtml {
+                html: self.secrets.mask(&part.html),
+                ..part
+            }))
     }
 }
 

@@ -85,6 +85,9 @@ built_in!(
     "games/progression.txt",
     "games/recursion.txt",
     "games/spherical.txt",
+    "board.html",
+    "board.svg",
+    "board-setting.txt",
 );
 
 /// The names of every template.
@@ -255,8 +258,15 @@ fn environment(sources: HashMap<String, String>) -> Environment<'static> {
     env.set_keep_trailing_newline(true);
     // A misspelt variable is an error, not an empty line in a mail.
     env.set_undefined_behavior(UndefinedBehavior::SemiStrict);
-    // Mail is plain text: nothing may be HTML-escaped.
-    env.set_auto_escape_callback(|_| minijinja::AutoEscape::None);
+    // Mail is plain text: nothing may be HTML-escaped, but in the board's
+    // HTML and SVG everything must be.
+    env.set_auto_escape_callback(|name| {
+        if name.ends_with(".html") || name.ends_with(".svg") {
+            minijinja::AutoEscape::Html
+        } else {
+            minijinja::AutoEscape::None
+        }
+    });
     // `{% import "parts.txt" %}` in `de/board.txt` means `de/parts.txt`.
     env.set_path_join_callback(|name, parent| match parent.split_once('/') {
         Some((language, _)) => format!("{language}/{name}").into(),

@@ -1,7 +1,7 @@
 //! Mail out: an outbox row becomes an RFC 5322 message, built with
 //! lettre. `sender` hands it to a transport.
 
-use crate::store::{QueuedMail, StoreError};
+use crate::store::{MailHtml, QueuedMail, StoreError};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::Message;
@@ -42,22 +42,54 @@ pub fn build_message(id: i64, mail: &QueuedMail, from: &Mailbox) -> Result<Messa
         let references: Vec<String> = mail.references.iter().map(|id| format!("<{id}>")).collect();
         builder = builder.references(references.join(" "));
     }
-    let built = match &mail.attachment {
-        None => builder
+    let built = match (&mail.attachment, &mail.html) {
+        (None, None) => builder
             .header(ContentType::TEXT_PLAIN)
             .body(mail.body.clone()),
-        Some(file) => {
+        (file, html) => {
+            let text = SinglePart::plain(mail.body.clone());
+            let Some(file) = file else {
+                return finish(builder.multipart(alternative(text, html)), from, id);
+            };
             let content_type = ContentType::parse(&file.content_type)
                 .map_err(|err| build_error(format!("attachment type: {err}")))?;
-            builder.multipart(
-                MultiPart::mixed()
-                    .singlepart(SinglePart::plain(mail.body.clone()))
-                    .singlepart(
-                        Attachment::new(file.name.clone()).body(file.text.clone(), content_type),
-                    ),
-            )
+            let file = Attachment::new(file.name.clone()).body(file.text.clone(), content_type);
+            let mixed = match html {
+                None => MultiPart::mixed().singlepart(text),
+                Some(_) => MultiPart::mixed().multipart(alternative(text, html)),
+            };
+            builder.multipart(mixed.singlepart(file))
         }
     };
+    finish(built, from, id)
+}
+
+/// The text and the HTML as alternatives (the client shows the last it
+/// can), the HTML with its board image beside it when it has one.
+fn alternative(text: SinglePart, html: &Option<MailHtml>) -> MultiPart {
+    let both = MultiPart::alternative().singlepart(text);
+    let Some(html) = html else {
+        return both;
+    };
+    let page = SinglePart::html(html.html.clone());
+    match &html.image {
+        None => both.singlepart(page),
+        Some(png) => both.multipart(MultiPart::related().singlepart(page).singlepart(
+            Attachment::new_inline(MailHtml::IMAGE_ID.to_string()).body(
+                png.clone(),
+                ContentType::parse("image/png").expect("a valid type"),
+            ),
+        )),
+    }
+}
+
+/// Stamps the built message as automatic and as this host's.
+fn finish(
+    built: Result<Message, lettre::error::Error>,
+    from: &Mailbox,
+    id: i64,
+) -> Result<Message, OutboundError> {
+    let build_error = |reason: String| OutboundError::Build { id, reason };
     let mut message = built.map_err(|err| build_error(err.to_string()))?;
     // RFC 3834: mark the mail as automatic so well-behaved robots (vacation
     // replies) do not answer it.
@@ -91,6 +123,7 @@ mod tests {
             ],
             purpose: crate::store::MailPurpose::Game,
             attachment: None,
+            html: None,
         }
     }
 
@@ -126,6 +159,57 @@ mod tests {
         let file = parsed.attachment(0).expect("one attachment");
         assert_eq!(file.attachment_name(), Some("chess-101.pgn"));
         assert!(String::from_utf8_lossy(file.contents()).contains("1. e4 *"));
+    }
+
+    #[test]
+    fn a_board_mail_is_text_or_html_alternatives_with_the_image_related_and_the_file_mixed() {
+        use mail_parser::{MimeHeaders, PartType};
+        let from = host_mailbox("PBeM host", "pbem@localhost").unwrap();
+        let mut mail = queued("bob@example.org", "pbem.4@localhost");
+        mail.html = Some(MailHtml {
+            html: "<p>the board</p>".into(),
+            image: Some(vec![0x89, b'P', b'N', b'G', 1, 2, 3]),
+        });
+        mail.attachment = Some(crate::store::MailAttachment {
+            name: "chess-101.pgn".into(),
+            content_type: "application/vnd.chess-pgn".into(),
+            text: "1. e4 *\n".into(),
+        });
+        let written = build_message(4, &mail, &from).unwrap().formatted();
+        let text = String::from_utf8_lossy(&written);
+        for kind in [
+            "multipart/mixed",
+            "multipart/alternative",
+            "multipart/related",
+        ] {
+            assert!(text.contains(kind), "{kind} in {text}");
+        }
+        // The text comes first, so a client that shows no HTML shows it.
+        assert!(text.find("text/plain").unwrap() < text.find("text/html").unwrap());
+        let parsed = mail_parser::MessageParser::default()
+            .parse(&written)
+            .unwrap();
+        assert_eq!(parsed.body_text(0).unwrap().trim(), "board");
+        let image = parsed
+            .parts
+            .iter()
+            .find(|part| part.content_id() == Some("board.png"))
+            .expect("the image by its Content-ID");
+        assert!(
+            matches!(&image.body, PartType::InlineBinary(b) | PartType::Binary(b) if b.len() == 7)
+        );
+        assert!(parsed.attachment(0).is_some() || parsed.attachment(1).is_some());
+    }
+
+    #[test]
+    fn a_row_without_html_from_an_older_version_is_plain_text_as_before() {
+        let from = host_mailbox("PBeM host", "pbem@localhost").unwrap();
+        let written = build_message(5, &queued("bob@example.org", "pbem.5@localhost"), &from)
+            .unwrap()
+            .formatted();
+        let text = String::from_utf8_lossy(&written);
+        assert!(text.contains("Content-Type: text/plain"), "{text}");
+        assert!(!text.contains("multipart"), "{text}");
     }
 
     #[test]

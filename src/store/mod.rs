@@ -9,6 +9,7 @@
 mod addresses;
 mod archive;
 mod backup;
+mod board_style;
 mod clocks;
 mod comments;
 mod games;
@@ -24,6 +25,7 @@ mod subscriptions;
 mod tournaments;
 
 pub use archive::{filtered_game_ids, GameFilter};
+pub use board_style::{board_style, set_board_style};
 pub use clocks::{StoredClock, Vacation};
 pub use comments::{insert_comment, public_comments, set_public_comments, StoredComment};
 pub use games::{Ending, GameRecord, GameStatus, MoveRecord, NewGame};
@@ -35,7 +37,8 @@ pub use ladders::{
 pub use logins::LoginFailures;
 pub use messages::{SentId, TokenScope};
 pub use outbox::{
-    Claim, Disposal, MailAttachment, MailPurpose, OutboxEntry, OutboxRow, OutboxState, QueuedMail,
+    Claim, Disposal, MailAttachment, MailHtml, MailPurpose, OutboxEntry, OutboxRow, OutboxState,
+    QueuedMail,
 };
 pub use players::{Player, Preference};
 pub use ratings::{

@@ -48,6 +48,22 @@ pub struct QueuedMail {
     pub purpose: MailPurpose,
     /// A text file sent with the mail (a game's PGN).
     pub attachment: Option<MailAttachment>,
+    /// The board drawn in HTML (and as an image) beside the text; none
+    /// for a text-only mail and for rows queued before schema 17.
+    pub html: Option<MailHtml>,
+}
+
+/// The HTML part of a board mail, the alternative to its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MailHtml {
+    pub html: String,
+    /// The board as a PNG, shown inline by the HTML (`cid:board.png`).
+    pub image: Option<Vec<u8>>,
+}
+
+impl MailHtml {
+    /// The Content-ID the HTML names the image by.
+    pub const IMAGE_ID: &'static str = "board.png";
 }
 
 /// A text file attached to a mail.
@@ -128,8 +144,8 @@ pub fn queue_mail(conn: &Connection, mail: &QueuedMail) -> StoreResult<i64> {
     conn.prepare_cached(
         "INSERT INTO outbox (recipient, subject, body, message_id, in_reply_to, references_ids,
                              created, purpose, attachment_name, attachment_type,
-                             attachment_text)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                             attachment_text, html_body, html_image)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
     )?
     .execute(params![
         mail.recipient,
@@ -143,13 +159,15 @@ pub fn queue_mail(conn: &Connection, mail: &QueuedMail) -> StoreResult<i64> {
         mail.attachment.as_ref().map(|file| &file.name),
         mail.attachment.as_ref().map(|file| &file.content_type),
         mail.attachment.as_ref().map(|file| &file.text),
+        mail.html.as_ref().map(|part| &part.html),
+        mail.html.as_ref().and_then(|part| part.image.as_ref()),
     ])?;
     Ok(conn.last_insert_rowid())
 }
 
 const ROW_COLUMNS: &str = "id, recipient, subject, body, message_id, in_reply_to,
                            references_ids, created, attempts, purpose, attachment_name,
-                           attachment_type, attachment_text";
+                           attachment_type, attachment_text, html_body, html_image";
 
 fn outbox_row(row: &Row<'_>) -> rusqlite::Result<OutboxRow> {
     let references: String = row.get(6)?;
@@ -172,6 +190,10 @@ fn outbox_row(row: &Row<'_>) -> rusqlite::Result<OutboxRow> {
                 }),
                 _ => None,
             },
+            html: row.get::<_, Option<String>>(13)?.map(|html| MailHtml {
+                html,
+                image: row.get(14).ok().flatten(),
+            }),
         },
         created: row.get(7)?,
         attempts: row.get(8)?,

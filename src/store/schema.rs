@@ -269,6 +269,19 @@ const MIGRATIONS: &[&str] = &[
     // 17: ratings per game type and what each rated game changed, the
     // challenge ladders with their games, and round-robin tournaments.
     COMPETITION_V17,
+    // 18: boards in HTML and as images: a board mail's HTML part and
+    // image in its outbox row, and each player's choice (the columns, in
+    // BOARD_PICTURES_COLUMNS, are all it adds).
+    BOARD_PICTURES_SQL,
+];
+
+/// Version 18 (boards in HTML and images) adds only columns.
+const BOARD_PICTURES_SQL: &str = "";
+
+/// The columns version 18 adds, by table, each only where missing.
+const BOARD_PICTURES_COLUMNS: &[(&str, &[(&str, &str)])] = &[
+    ("outbox", &[("html_body", "TEXT"), ("html_image", "BLOB")]),
+    ("players", &[("board_style", "TEXT")]),
 ];
 
 /// The tables version 17 adds.
@@ -492,6 +505,11 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         if from == 15 {
             let public = [("public_comments", "INTEGER NOT NULL DEFAULT 0")];
             add_missing_columns(&tx, "players", &public)?;
+        }
+        if from == 17 {
+            for (table, columns) in BOARD_PICTURES_COLUMNS {
+                add_missing_columns(&tx, table, columns)?;
+            }
         }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;

@@ -4,9 +4,13 @@ use super::fen;
 use super::notation;
 use super::outcome;
 use super::perft::perft;
+use super::picture;
 use super::position::{Position, RepetitionKey, Rules};
 use super::render;
-use crate::games::{Fact, Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side};
+use super::square::Square;
+use crate::games::{
+    Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove, SetupError, Side,
+};
 
 #[derive(Clone, Debug)]
 pub struct ChessGame {
@@ -14,6 +18,8 @@ pub struct ChessGame {
     /// Every position so far, for repetition.
     history: Vec<RepetitionKey>,
     outcome: Option<Outcome>,
+    /// The start and end of the last move, for drawing.
+    last_move: Option<(Square, Square)>,
 }
 
 fn no_switches(switches: &[String]) -> Result<(), SetupError> {
@@ -42,6 +48,7 @@ impl ChessGame {
             position,
             history: vec![position.repetition_key()],
             outcome: None,
+            last_move: None,
         };
         game.outcome = outcome::judge(&game.position, 1);
         game
@@ -97,6 +104,7 @@ impl Game for ChessGame {
         let mv = notation::parse_move(&self.position, text)?;
         let san = notation::san(&self.position, mv);
         self.position.play(mv);
+        self.last_move = Some((mv.from, mv.to));
         let key = self.position.repetition_key();
         self.history.push(key);
         let occurrences = self.history.iter().filter(|&&k| k == key).count();
@@ -136,6 +144,18 @@ impl Game for ChessGame {
 
     fn board(&self, viewer: Side) -> String {
         render::draw_position(&self.position, viewer)
+    }
+
+    fn picture(&self, viewer: Side) -> Picture {
+        let board = picture::grid(viewer, self.last_move, |sq| {
+            let piece = self.position.piece_at(sq)?;
+            Some(picture::plain_piece(piece, piece.fen_char().to_string()))
+        });
+        Picture {
+            boards: vec![board],
+            lists: Vec::new(),
+            torus: false,
+        }
     }
 
     fn facts(&self, _viewer: Side) -> Vec<Fact> {

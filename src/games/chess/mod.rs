@@ -10,6 +10,7 @@ pub mod movegen;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
+pub mod picture;
 pub mod piece;
 pub mod position;
 pub mod render;

@@ -77,9 +77,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_list_that_promotes_to_a_queen_beats_one_that_promotes_to_a_little_bishop() {
-        let queen_first = ProgressionList::parse("QRrNnBbK").unwrap();
-        let bishop_first = ProgressionList::parse("bRrNnBQK").unwrap();
-        assert!(list(&queen_first, queen_first.at(1)) > list(&bishop_first, bishop_first.at(1)));
+    fn a_list_is_better_promoting_to_a_queen() {
+        let list_of = |text: &str| ProgressionList::parse(text).unwrap();
+        let queen_first = list_of("QRrNnBbK");
+        // The same list, promoting to its little bishop instead.
+        assert!(list(&queen_first, Kind::Queen) > list(&queen_first, Kind::LittleBishop));
     }
 }

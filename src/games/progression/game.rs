@@ -9,7 +9,7 @@ use super::render;
 use super::switches::Setup;
 use crate::games::chess::{Color, Square};
 use crate::games::{
-    CountedPiece, Fact, Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side,
+    CountedPiece, Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove, SetupError, Side,
 };
 
 /// The canonical prefix of a list move.
@@ -26,6 +26,8 @@ pub struct ProgressionGame {
     /// How many lists match the template (the same for both sides), kept
     /// so list-phase perft need not enumerate them again at every node.
     list_count: u64,
+    /// The start and end of the last board move, for drawing.
+    last_move: Option<(Square, Square)>,
 }
 
 impl ProgressionGame {
@@ -37,6 +39,7 @@ impl ProgressionGame {
             board: None,
             outcome: None,
             list_count: 1,
+            last_move: None,
         };
         // A template without wildcards is both lists: no list phase.
         if let Some(list) = setup.template.complete() {
@@ -64,6 +67,7 @@ impl ProgressionGame {
             board: Some(board),
             outcome: board.judge(),
             list_count: 1,
+            last_move: None,
         }
     }
 
@@ -246,6 +250,7 @@ impl Game for ProgressionGame {
         };
         let bm = notation::parse_move(board, self.setup.promote.digits(), text)?;
         board.play(bm);
+        self.last_move = Some((bm.mv.from, bm.mv.to));
         self.outcome = board.judge();
         let notation = bm.coordinate();
         Ok(PlayedMove {
@@ -282,6 +287,17 @@ impl Game for ProgressionGame {
         render::draw(
             viewer,
             |sq| self.man_at(sq),
+            self.lists,
+            &self.setup.template.to_string(),
+            self.setup.promote.digits(),
+        )
+    }
+
+    fn picture(&self, viewer: Side) -> Picture {
+        render::picture(
+            viewer,
+            |sq| self.man_at(sq),
+            self.last_move,
             self.lists,
             &self.setup.template.to_string(),
             self.setup.promote.digits(),

@@ -6,9 +6,9 @@ use super::mega::MegaState;
 use super::notation::{split_prefix, with_prefix};
 use super::render::{self, BoardView};
 use super::round::Match;
-use crate::games::chess::notation;
+use crate::games::chess::{notation, Move};
 use crate::games::{
-    BoardState, Fact, Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side,
+    BoardState, Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove, SetupError, Side,
 };
 
 #[derive(Clone, Debug, Default)]
@@ -19,6 +19,8 @@ pub struct RecursionGame {
     /// The moves revealed when the last round was complete: its number and
     /// the stored notation of each board's move.
     last_round: Option<(u32, Vec<String>)>,
+    /// Each board's move of the last complete round, for drawing.
+    last_moves: [Option<Move>; 2],
 }
 
 impl RecursionGame {
@@ -34,6 +36,35 @@ impl RecursionGame {
     /// The match itself (boards, states, round), for tests and analysis.
     pub fn state(&self) -> &Match {
         &self.game
+    }
+
+    /// Each board as `viewer` may see it: his own sealed move shown on
+    /// the board, the other's not.
+    fn views(&self, viewer: Side) -> [BoardView<'_>; 2] {
+        BoardId::ALL.map(|id| {
+            let board = self.game.board(id);
+            let mut position = board.position;
+            let mut play_line = self.board_state(id, viewer).to_string();
+            let mut last_move = self.last_moves[id.index()];
+            // A player sees his own sealed move on the board; the other
+            // sees the board as it was before it.
+            if let Some(mv) = self.game.sealed[id.index()] {
+                if position.turn() == viewer {
+                    position.play(mv);
+                    last_move = Some(mv);
+                    play_line = format!(
+                        "Your sealed move {} shown",
+                        self.sealed_text[id.index()].as_deref().unwrap_or("?")
+                    );
+                }
+            }
+            BoardView {
+                board,
+                position,
+                play_line,
+                last_move: last_move.map(|mv| (mv.from, mv.to)),
+            }
+        })
     }
 
     /// Why a move that an ordinary knight would allow is illegal here,
@@ -152,6 +183,7 @@ impl Game for RecursionGame {
         let stored = with_prefix(id, &san);
         let round = self.game.round;
         self.sealed_text[id.index()] = Some(san);
+        let pending = self.game.sealed;
         self.game.play(id, mv);
         if self.game.round == round {
             // The round waits for the other board's move: say only that a
@@ -170,6 +202,13 @@ impl Game for RecursionGame {
             })
             .collect();
         self.last_round = Some((round, revealed));
+        self.last_moves = BoardId::ALL.map(|b| {
+            if b == id {
+                Some(mv)
+            } else {
+                pending[b.index()]
+            }
+        });
         Ok(PlayedMove {
             notation: stored.clone(),
             public_notation: stored,
@@ -204,28 +243,12 @@ impl Game for RecursionGame {
     }
 
     fn board(&self, viewer: Side) -> String {
-        let views = BoardId::ALL.map(|id| {
-            let board = self.game.board(id);
-            let mut position = board.position;
-            let mut play_line = self.board_state(id, viewer).to_string();
-            // A player sees his own sealed move on the board; the other
-            // sees the board as it was before it.
-            if let Some(mv) = self.game.sealed[id.index()] {
-                if position.turn() == viewer {
-                    position.play(mv);
-                    play_line = format!(
-                        "Your sealed move {} shown",
-                        self.sealed_text[id.index()].as_deref().unwrap_or("?")
-                    );
-                }
-            }
-            BoardView {
-                board,
-                position,
-                play_line,
-            }
-        });
+        let views = self.views(viewer);
         render::draw(&views, viewer, self.game.round, self.game.is_over())
+    }
+
+    fn picture(&self, viewer: Side) -> Picture {
+        render::picture(&self.views(viewer), viewer)
     }
 
     fn facts(&self, viewer: Side) -> Vec<Fact> {

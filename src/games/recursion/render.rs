@@ -2,8 +2,11 @@
 //! mega-knights drawn `N*` / `n*` with their states named.
 
 use super::board::{Board, BoardId};
+use crate::games::chess::picture;
 use crate::games::chess::render::draw_grid;
-use crate::games::chess::{Color, Position};
+use crate::games::chess::{Color, Position, Square};
+use crate::games::picture::{Badge, PicturePiece};
+use crate::games::Picture;
 
 /// Width of one drawn grid plus the gap before the next.
 const COLUMN: usize = 39;
@@ -15,6 +18,8 @@ pub struct BoardView<'a> {
     pub position: Position,
     /// One line on the play there, such as "White to move".
     pub play_line: String,
+    /// The start and end of the move last shown on it, for drawing.
+    pub last_move: Option<(Square, Square)>,
 }
 
 pub fn draw(views: &[BoardView<'_>; 2], viewer: Color, round: u32, over: bool) -> String {
@@ -67,4 +72,43 @@ fn column(view: &BoardView<'_>, viewer: Color) -> Vec<String> {
     });
     lines.extend(grid.lines().map(String::from));
     lines
+}
+
+/// Both boards described for drawing, side by side, each with its
+/// mega-knight's state as a badge and the mega-knight marked on it.
+pub fn picture(views: &[BoardView<'_>; 2], viewer: Color) -> Picture {
+    let boards = views
+        .iter()
+        .map(|view| {
+            let position = view.position;
+            let mega = view.board.mega;
+            let key = mega.name().to_lowercase();
+            let mut board = picture::grid(viewer, view.last_move, |sq| {
+                let piece = position.piece_at(sq)?;
+                let marked = position.is_marked(sq);
+                let text = if marked {
+                    format!("{}*", piece.fen_char())
+                } else {
+                    piece.fen_char().to_string()
+                };
+                Some(PicturePiece {
+                    mega: marked.then(|| key.clone()),
+                    ..picture::plain_piece(piece, text)
+                })
+            });
+            board.title = Some(view.board.id.name().to_string());
+            board.note = Some(view.play_line.clone());
+            board.badge = Some(Badge {
+                owner: view.board.id.owner(),
+                label: mega.name().to_string(),
+                key: key.clone(),
+            });
+            board
+        })
+        .collect();
+    Picture {
+        boards,
+        lists: Vec::new(),
+        torus: false,
+    }
 }

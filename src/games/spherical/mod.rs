@@ -22,7 +22,8 @@ pub use setup::SetUp;
 pub use square::Square;
 
 use super::{
-    CountedPiece, EndReason, Fact, Game, GameKind, MoveError, Outcome, PlayedMove, SetupError, Side,
+    CountedPiece, EndReason, Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove,
+    SetupError, Side,
 };
 
 /// A game of Spherical Chess 324: its set-up and the position reached.
@@ -30,6 +31,9 @@ use super::{
 pub struct Spherical {
     setup: SetUp,
     position: Position,
+    /// The squares of the last action (a slide's start and end, or the
+    /// square of a promotion step), for drawing.
+    last_move: Option<(Square, Square)>,
 }
 
 impl Spherical {
@@ -38,6 +42,7 @@ impl Spherical {
         Spherical {
             setup,
             position: Position::start(),
+            last_move: None,
         }
     }
 
@@ -49,7 +54,11 @@ impl Spherical {
     /// A game at a position built by hand, for tests.
     #[cfg(test)]
     fn at(setup: SetUp, position: Position) -> Spherical {
-        Spherical { setup, position }
+        Spherical {
+            setup,
+            position,
+            last_move: None,
+        }
     }
 
     pub fn setup(&self) -> SetUp {
@@ -128,6 +137,10 @@ impl Game for Spherical {
         let mv = notation::read(text, self.setup, &self.position, side)?;
         let written = notation::write(mv, self.setup, &self.position);
         self.position.apply(mv);
+        self.last_move = Some(match mv {
+            Move::Slide { from, to } => (from, to),
+            Move::Step { square, .. } => (square, square),
+        });
         self.pass_while_stuck();
         Ok(PlayedMove {
             notation: written.clone(),
@@ -153,6 +166,10 @@ impl Game for Spherical {
 
     fn board(&self, viewer: Side) -> String {
         render::board(&self.position, self.setup, viewer)
+    }
+
+    fn picture(&self, viewer: Side) -> Picture {
+        render::picture(&self.position, self.setup, viewer, self.last_move)
     }
 
     fn facts(&self, _viewer: Side) -> Vec<Fact> {

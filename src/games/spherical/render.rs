@@ -4,7 +4,10 @@ use super::piece::{Cell, Diagonals};
 use super::position::Position;
 use super::setup::{file_letter, SetUp};
 use super::square::{Square, SIDE};
-use crate::games::Side;
+use crate::games::picture::{
+    drawn_diagonals, Figure, PictureBoard, PicturePiece, PictureSquare, PromotionProgress,
+};
+use crate::games::{Picture, Side};
 use std::fmt::Write;
 
 /// The board as `viewer` sees it: White with rank 18 at the top, Black
@@ -146,4 +149,89 @@ fn legend(position: &Position, setup: SetUp, flip: bool) -> String {
         }
     }
     out
+}
+
+/// The board described for drawing, turned as [`board`] turns it: the
+/// neutral pieces, promoted pieces with their diagonals as drawn,
+/// promotions under way, and `torus` set so the drawing shows the seam.
+pub fn picture(
+    position: &Position,
+    setup: SetUp,
+    viewer: Side,
+    last: Option<(Square, Square)>,
+) -> Picture {
+    let flip = viewer == Side::Black;
+    let columns: Vec<usize> = if flip {
+        (0..SIDE).rev().collect()
+    } else {
+        (0..SIDE).collect()
+    };
+    let rows: Vec<usize> = if flip {
+        (0..SIDE).collect()
+    } else {
+        (0..SIDE).rev().collect()
+    };
+    let board = PictureBoard::grid(
+        columns
+            .iter()
+            .map(|&f| file_letter(f).to_string())
+            .collect(),
+        rows.iter().map(|&r| (r + 1).to_string()).collect(),
+        |c, r| {
+            let (file, rank) = (columns[c], rows[r]);
+            let square = setup.square(file, rank);
+            PictureSquare {
+                name: setup.label(square),
+                dark: (file + rank).is_multiple_of(2),
+                last_move: last.is_some_and(|(from, to)| square == from || square == to),
+                piece: piece(position, square, viewer),
+            }
+        },
+    );
+    Picture {
+        boards: vec![board],
+        lists: Vec::new(),
+        torus: true,
+    }
+}
+
+fn compass(d: Diagonals) -> Vec<&'static str> {
+    Diagonals::NAMED
+        .iter()
+        .filter(|(bit, _, _)| d.contains(*bit))
+        .map(|(_, name, _)| *name)
+        .collect()
+}
+
+fn piece(position: &Position, square: Square, viewer: Side) -> Option<PicturePiece> {
+    let cell = position.cell(square);
+    if cell.is_empty() {
+        return None;
+    }
+    let d = cell.diagonals();
+    let figure = match (cell.is_neutral(), d.count()) {
+        (true, _) => Figure::Neutral,
+        (false, 0) => Figure::Rook,
+        (false, 4) => Figure::Queen,
+        _ => Figure::Promoted,
+    };
+    let progress = position.progress(square).map(|p| PromotionProgress {
+        steps: p.steps,
+        cost: super::position::promotion_cost(Diagonals(p.target.0 & !d.0)).unwrap_or(0),
+        target: Cell::piece(Side::White, p.target).kind_name(),
+        target_diagonals: drawn_diagonals(&compass(p.target), viewer),
+    });
+    Some(PicturePiece {
+        side: cell.side(),
+        figure,
+        little: false,
+        mega: None,
+        diagonals: if figure == Figure::Promoted {
+            drawn_diagonals(&compass(d), viewer)
+        } else {
+            Vec::new()
+        },
+        progress,
+        text: cell_text(cell, viewer == Side::Black).trim().to_string(),
+    })
 }

@@ -201,6 +201,13 @@ pub fn set(ctx: &Context<'_>, userid: &str, password: &str, setting: Setting) ->
                 public,
             })])
         }
+        Setting::Board(style) => {
+            store::set_board_style(ctx.conn, &player.userid, style.name())?;
+            Ok(vec![Notice::Answer(Answer::BoardStyleSet {
+                userid: player.userid,
+                style,
+            })])
+        }
         Setting::Digest(on) => {
             // The first digest comes a day after it is asked for.
             let due = on.then_some(ctx.now + 86_400);

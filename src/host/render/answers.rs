@@ -42,6 +42,7 @@ fn answer_template(answer: &Answer) -> String {
         Answer::Status { .. } => "status.txt",
         Answer::DigestSet { .. } => "digest-setting.txt",
         Answer::CommentsSet { .. } => "comments-setting.txt",
+        Answer::BoardStyleSet { .. } => "board-setting.txt",
         Answer::Record { .. } => "record.txt",
         Answer::Watching { .. } => "watching.txt",
         Answer::History { .. } => "history.txt",
@@ -89,7 +90,9 @@ fn answer_subject(answer: &Answer) -> Subject {
             kind: *kind,
             userid: userid.clone(),
         },
-        Answer::DigestSet { userid, .. } | Answer::CommentsSet { userid, .. } => Subject::Account {
+        Answer::DigestSet { userid, .. }
+        | Answer::CommentsSet { userid, .. }
+        | Answer::BoardStyleSet { userid, .. } => Subject::Account {
             topic: AccountTopic::Settings,
             userid: userid.clone(),
         },
@@ -208,6 +211,7 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
         }
         Answer::DigestSet { userid, on } => context! { userid, on },
         Answer::CommentsSet { userid, public } => context! { userid, public },
+        Answer::BoardStyleSet { userid, style } => context! { userid, style },
         Answer::Status { userid, boards } => context! {
             userid,
             boards => boards.iter().map(|line| status_line(line, now)).collect::<Vec<_>>(),

@@ -4,6 +4,7 @@
 
 mod answers;
 mod competition;
+mod pictures;
 #[cfg(test)]
 mod samples;
 #[cfg(test)]
@@ -13,6 +14,7 @@ mod view;
 pub use super::templates::TemplateError;
 
 use super::notice::{AccountEvent, AccountNews, Answer, BoardNews, Event};
+use super::pictures::ShownBoard;
 use super::refusal::Refusal;
 use super::replays::LiveGame;
 use super::subject::{AccountTopic, BoardTail, Subject};
@@ -32,6 +34,8 @@ pub struct Letter {
     pub body: String,
     /// A file sent with it (a game's PGN).
     pub attachment: Option<crate::store::MailAttachment>,
+    /// The board it shows, for its HTML part and image.
+    pub board: Option<ShownBoard>,
 }
 
 /// Who reads a mail about a board: a player from his seat, or someone
@@ -187,6 +191,7 @@ impl Renderer {
             subject: board_subject(news),
             body: self.body(language, "board.txt", host, ctx)?,
             attachment: None,
+            board: Some(shown(live, seat, language)),
         })
     }
 
@@ -214,6 +219,7 @@ impl Renderer {
                 context! { userid, boards => lines },
             )?,
             attachment: None,
+            board: None,
         })
     }
 
@@ -228,6 +234,7 @@ impl Renderer {
             },
             body: self.body(language, "nag.txt", host, view)?,
             attachment: None,
+            board: Some(shown(live, seat, language)),
         })
     }
 
@@ -254,6 +261,7 @@ impl Renderer {
             },
             body: self.body(language, "chat.txt", host, ctx)?,
             attachment: None,
+            board: None,
         })
     }
 
@@ -289,6 +297,7 @@ impl Renderer {
             subject,
             body: self.body(language, "error.txt", host, ctx)?,
             attachment: None,
+            board: board.map(|(live, reader)| shown(live, reader.seat(live).0, language)),
         })
     }
 
@@ -301,10 +310,17 @@ impl Renderer {
         language: &str,
     ) -> Rendered {
         let (name, subject, ctx) = answer_parts(answer, reader, host.now);
+        let board = match answer {
+            Answer::Show { live, .. } | Answer::Record { live, .. } => {
+                Some(shown(live, reader.seat(live).0, language))
+            }
+            _ => None,
+        };
         Ok(Letter {
             subject,
             body: self.body(language, &name, host, ctx)?,
             attachment: None,
+            board,
         })
     }
 }
@@ -322,6 +338,7 @@ impl Renderer {
             subject,
             body: self.body(language, name, host, ctx)?,
             attachment: None,
+            board: None,
         })
     }
 
@@ -375,7 +392,20 @@ impl Renderer {
             },
             body: self.body(language, name, host, ctx)?,
             attachment: None,
+            board: None,
         })
+    }
+}
+
+/// The board a mail about `live` shows from `seat`: the same text the
+/// templates get as `board`, and the picture of it.
+fn shown(live: &LiveGame, seat: Side, language: &str) -> ShownBoard {
+    ShownBoard {
+        game: live.kind,
+        board_id: live.record.id,
+        language: language.to_string(),
+        text: live.game.board(seat),
+        picture: live.game.picture(seat),
     }
 }
 

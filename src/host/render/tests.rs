@@ -7,6 +7,7 @@ use super::*;
 use crate::games::{GameKind, Side};
 use crate::host::clocks::{BoardClocks, SideClock, TimeControl};
 use crate::host::notice::{AccountEvent, AccountNews, BoardLine, Comment, GameCount, HistoryLine};
+use crate::host::pictures::BoardStyle;
 use crate::host::replays::{self, Replays};
 use crate::store::{self, Ending, MoveRecord, NewGame, Store};
 use std::collections::BTreeSet;
@@ -100,6 +101,16 @@ fn render_everything(renderer: &Renderer, language: &str) -> Vec<String> {
     for kind in GameKind::ALL {
         texts.extend(board_mails(renderer, &store, kind, language));
         texts.extend(refusal_mails(renderer, &store, kind, language));
+        // The board's HTML part, as a table and with the image.
+        let shown = crate::host::pictures::sample_board(kind, language);
+        let body = format!("Before.\n{}\nAfter.\n", shown.text);
+        for style in [BoardStyle::Html, BoardStyle::Image] {
+            let part = renderer
+                .html_part(&shown, &body, style, &host())
+                .unwrap_or_else(|| panic!("no {style:?} part for {kind:?} in {language}"));
+            assert_eq!(part.image.is_some(), style == BoardStyle::Image);
+            texts.push(part.html);
+        }
     }
     let digest_boards = |store: &Store| {
         vec![BoardLine {

@@ -59,6 +59,7 @@ fn queue(store: &Store, recipient: &str) -> i64 {
         references: Vec::new(),
         purpose: MailPurpose::Game,
         attachment: None,
+        html: None,
     };
     store::queue_mail(store.connection(), &mail).unwrap()
 }

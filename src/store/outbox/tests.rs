@@ -11,6 +11,7 @@ fn mail(recipient: &str, purpose: MailPurpose) -> QueuedMail {
         references: Vec::new(),
         purpose,
         attachment: None,
+        html: None,
     }
 }
 

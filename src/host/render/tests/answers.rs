@@ -250,6 +250,10 @@ pub(super) fn board_answers(store: &Store) -> Vec<Answer> {
             userid: "alice".into(),
             on: false,
         },
+        Answer::BoardStyleSet {
+            userid: "alice".into(),
+            style: crate::host::pictures::BoardStyle::Image,
+        },
         watching(&[101], true, true, false),
         watching(&[], true, true, false),
         watching(&[101, 102], true, true, true),

@@ -15,6 +15,7 @@ fn queue_for(store: &Store, recipient: &str, purpose: MailPurpose, n: usize) -> 
         references: Vec::new(),
         purpose,
         attachment: None,
+        html: None,
     };
     store::queue_mail(store.connection(), &mail).unwrap()
 }

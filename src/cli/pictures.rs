@@ -1,0 +1,45 @@
+//! `pbem pictures`: the sample board of every game drawn as the mails
+//! draw it, a PNG and an HTML page each, with the built-in templates or
+//! an operator's. The README's pictures are made by it.
+
+use crate::games::GameKind;
+use crate::host::pictures::{sample_board, BoardStyle};
+use crate::host::render::{HostFacts, Renderer};
+use anyhow::{anyhow, Context, Result};
+use std::path::Path;
+use std::process::ExitCode;
+
+pub fn pictures(out: &Path, templates: Option<&Path>) -> Result<ExitCode> {
+    let renderer = Renderer::new(templates)?;
+    let host = HostFacts {
+        address: "pbem@localhost".into(),
+        name: "PBeM host".into(),
+        max_addresses: 4,
+        now: 0,
+    };
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    for kind in GameKind::ALL {
+        let shown = sample_board(kind, "en");
+        let png = renderer
+            .board_image(&shown, &host)
+            .ok_or_else(|| anyhow!("{}: the board image failed (see the log)", kind.name()))?;
+        let body = format!(
+            "{} board {}, a sample:\n\n{}\n",
+            kind.title(),
+            shown.board_id,
+            shown.text
+        );
+        let html = renderer
+            .html_part(&shown, &body, BoardStyle::Html, &host)
+            .ok_or_else(|| anyhow!("{}: the HTML board failed (see the log)", kind.name()))?;
+        for (name, bytes) in [
+            (format!("{}.png", kind.name()), png.as_slice()),
+            (format!("{}.html", kind.name()), html.html.as_bytes()),
+        ] {
+            let path = out.join(&name);
+            std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
+            println!("{}: {} bytes", path.display(), bytes.len());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
