@@ -20,6 +20,13 @@ mod players;
 mod schema;
 mod subscriptions;
 
+// Version 17: conditional moves, take-backs, notes, seeks, messages.
+mod notes;
+mod queue;
+mod relayed;
+mod seeks;
+mod undo;
+
 pub use archive::{filtered_game_ids, GameFilter};
 pub use clocks::{StoredClock, Vacation};
 pub use comments::{insert_comment, public_comments, set_public_comments, StoredComment};
@@ -33,6 +40,12 @@ pub use outbox::{
 pub use players::{Player, Preference};
 pub use schema::SCHEMA_VERSION;
 pub use subscriptions::{next_board_id, observers, subscribe, unsubscribe, Watched};
+
+pub use notes::{note, set_note};
+pub use queue::{advance_line, clear_lines, delete_line, insert_line, queued_lines, QueuedLine};
+pub use relayed::{messages_sent_since, record_message};
+pub use seeks::{delete_seek, insert_seek, open_seek, open_seeks, sweep_seeks, NewSeek, Seek};
+pub use undo::{set_undo_proposal, take_back, taken_back, undo_proposal, TakenBack, UndoProposal};
 
 use rusqlite::config::DbConfig;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
