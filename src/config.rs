@@ -3,6 +3,7 @@
 
 mod accounts;
 mod clocks;
+mod social;
 
 use crate::host::HostSettings;
 use crate::mail::screen::InboundLimits;
@@ -49,6 +50,10 @@ struct ConfigFile {
     accounts: accounts::AccountsSection,
     #[serde(default)]
     clocks: clocks::ClocksSection,
+    #[serde(default)]
+    seeks: social::SeeksSection,
+    #[serde(default)]
+    messages: social::MessagesSection,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -249,6 +254,10 @@ impl Config {
             .map_err(|(key, problem)| invalid(key, problem))?;
         let clocks = clocks::clock_settings(&parsed.clocks)
             .map_err(|(key, problem)| invalid(key, problem))?;
+        let seeks =
+            social::seek_settings(&parsed.seeks).map_err(|(key, problem)| invalid(key, problem))?;
+        let messages = social::message_settings(&parsed.messages)
+            .map_err(|(key, problem)| invalid(key, problem))?;
         Ok(Config {
             database: inside(parsed.storage.database, "pbem.sqlite"),
             maildir: inside(parsed.inbound.maildir, "inbox"),
@@ -264,6 +273,8 @@ impl Config {
                 limits,
                 accounts,
                 clocks,
+                seeks,
+                messages,
             },
             outbound,
             data_dir,

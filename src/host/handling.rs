@@ -78,6 +78,8 @@ impl Handling<'_> {
                         policy: &self.settings.accounts,
                         clock_defaults: &self.settings.clocks,
                         attempts: &attempts,
+                        seeks: &self.settings.seeks,
+                        messages: &self.settings.messages,
                     };
                     // Each command runs in a savepoint so a refused one
                     // leaves nothing half-done while earlier ones stand.

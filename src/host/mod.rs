@@ -31,6 +31,7 @@ mod tick;
 mod vacation;
 
 pub use handle::HELP_TOPICS;
+pub use handle::{MessageSettings, SeekSettings};
 pub use tick::TickReport;
 
 use crate::clock::Clock;
@@ -64,6 +65,10 @@ pub struct HostSettings {
     pub accounts: guard::AccountPolicy,
     /// Default time controls and the vacation allowance.
     pub clocks: clocks::ClockSettings,
+    /// How long seeks stand, and how many a player may have open.
+    pub seeks: handle::SeekSettings,
+    /// How many messages a player may send other players in an hour.
+    pub messages: handle::MessageSettings,
 }
 
 impl HostSettings {
@@ -86,6 +91,8 @@ impl Default for HostSettings {
             limits: InboundLimits::default(),
             accounts: guard::AccountPolicy::default(),
             clocks: clocks::ClockSettings::default(),
+            seeks: handle::SeekSettings::default(),
+            messages: handle::MessageSettings::default(),
         }
     }
 }

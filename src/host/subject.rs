@@ -58,6 +58,25 @@ pub enum Subject {
     History { kind: GameKind },
     /// `PBeM Error`: a refused command not about a board.
     Error,
+    /// `PBeM TOPIC TITLE Board ID`: a player's conditional moves, a
+    /// preview, a note.
+    BoardAnswer {
+        topic: BoardTopic,
+        kind: GameKind,
+        board: i64,
+    },
+    /// `PBeM TITLE Seeks`: open challenges.
+    Seeks { kind: GameKind },
+    /// `PBeM Message from USERID`: a message from another player.
+    MessageFrom { userid: String },
+}
+
+/// What an answer about one board is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardTopic {
+    Queue,
+    Preview,
+    Note,
 }
 
 /// How a board subject ends.
@@ -89,6 +108,8 @@ pub enum AccountTopic {
     Status,
     /// A player's daily digest.
     Digest,
+    /// A message passed on to another player.
+    Message,
 }
 
 impl AccountTopic {
@@ -106,6 +127,7 @@ impl AccountTopic {
             AccountTopic::Reminders => "Reminders",
             AccountTopic::Status => "Status",
             AccountTopic::Digest => "Digest",
+            AccountTopic::Message => "Message",
         }
     }
 }
@@ -167,6 +189,16 @@ impl fmt::Display for Subject {
                 write!(f, "{HOST_PREFIX} {} Games {userid}", kind.title())
             }
             Subject::Error => write!(f, "{HOST_PREFIX} Error"),
+            Subject::BoardAnswer { topic, kind, board } => {
+                let topic = match topic {
+                    BoardTopic::Queue => "Queue",
+                    BoardTopic::Preview => "Preview",
+                    BoardTopic::Note => "Note",
+                };
+                write!(f, "{HOST_PREFIX} {topic} {} Board {board}", kind.title())
+            }
+            Subject::Seeks { kind } => write!(f, "{HOST_PREFIX} {} Seeks", kind.title()),
+            Subject::MessageFrom { userid } => write!(f, "{HOST_PREFIX} Message from {userid}"),
         }
     }
 }

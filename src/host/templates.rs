@@ -75,6 +75,21 @@ built_in!(
     "games/progression.txt",
     "games/recursion.txt",
     "games/spherical.txt",
+    "queue.txt",
+    "preview.txt",
+    "note.txt",
+    "note-footer.txt",
+    "seeks.txt",
+    "seek.txt",
+    "message.txt",
+    "message-sent.txt",
+    "refusal-more.txt",
+    "help/queue.txt",
+    "help/preview.txt",
+    "help/undo.txt",
+    "help/note.txt",
+    "help/seek.txt",
+    "help/message.txt",
 );
 
 /// The names of every template.
@@ -210,7 +225,7 @@ impl Templates {
 
 /// Templates that are only imported or included by others.
 #[cfg(test)]
-const PARTIALS: &[&str] = &["parts.txt", "refusal.txt"];
+const PARTIALS: &[&str] = &["parts.txt", "refusal.txt", "refusal-more.txt"];
 
 /// The text of one template in one language: the operator's copy, the
 /// built-in one, or the fallback language's.

@@ -24,6 +24,12 @@ pub const HELP_TOPICS: &[&str] = &[
     "subjects",
     "set",
     "time",
+    "queue",
+    "preview",
+    "undo",
+    "note",
+    "seek",
+    "message",
 ];
 
 pub fn help(topic: Option<String>) -> Handled {

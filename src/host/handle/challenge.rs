@@ -4,7 +4,7 @@ use super::{authenticate, comment_of, refused, Context, Failure, Handled};
 use crate::games::GameKind;
 use crate::host::clocks;
 use crate::host::command::{challenge_password, Credential, Syntax};
-use crate::host::notice::{Answer, BoardNews, Event, Notice};
+use crate::host::notice::{Answer, BoardNews, Comment, Event, Notice};
 use crate::host::redact::PASSWORD_SWITCH;
 use crate::host::refusal::Refusal;
 use crate::host::replays;
@@ -155,6 +155,20 @@ pub fn challenge(
     switches: &[String],
 ) -> Handled {
     let challenger = challenger(ctx, kind, [white, black], switches)?;
+    let comment = comment_of(ctx, &challenger);
+    start(ctx, kind, [white, black], switches, challenger, comment)
+}
+
+/// Starts a board between two players (White first) who take a game of
+/// this type now, the one named `challenger` having asked for it.
+pub(super) fn start(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    [white, black]: [&str; 2],
+    switches: &[String],
+    challenger: String,
+    comment: Option<Comment>,
+) -> Handled {
     let [white, black] = seats(ctx, kind, [white, black])?;
     let split = split_switches(ctx, kind, switches)?;
     let game = kind.new_game(&split.game).map_err(|err| {
@@ -179,10 +193,29 @@ pub fn challenge(
     live.clocks = Some(clocks::start(ctx.conn, &live, ctx.now)?);
     Ok(vec![Notice::Board(BoardNews {
         live,
-        comment: comment_of(ctx, &challenger),
+        comment,
         events: vec![Event::Challenged { userid: challenger }],
         new_game: true,
     })])
+}
+
+/// Checks what a seek asks for as a challenge would be checked: the
+/// player takes a game of this type now, and the switches read.
+pub(super) fn check_seek(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    player: &Player,
+    switches: &[String],
+) -> Result<(), Failure> {
+    willing(ctx, kind, player)?;
+    let split = split_switches(ctx, kind, switches)?;
+    kind.new_game(&split.game).map_err(|err| {
+        refused(Refusal::BadSwitches {
+            game: kind,
+            reason: err.to_string(),
+        })
+    })?;
+    Ok(())
 }
 
 pub fn accepting(

@@ -25,9 +25,34 @@ pub fn play(
     if let Some(expected) = guard {
         check_guard(ctx, &live, side, expected)?;
     }
+    match super::undo::is_about_undo(ctx, &live, side, words) {
+        Ok(true) => return super::undo::undo(ctx, live, &player, side, words),
+        Ok(false) => {}
+        Err(refusal) => return Err(refused_on(refusal, live)),
+    }
     let turn_before = live.game.turn_number();
     let turn = play_words(ctx, &mut live, &player, side, words)?;
-    record_turn(ctx, live, &player, side, turn_before, turn)
+    let news = record_turn(ctx, live, &player, side, turn_before, turn)?;
+    super::queue::answer_from_queues(ctx, vec![Notice::Board(news)])
+}
+
+/// Plays a turn from a player's conditional moves, as his own move
+/// command would (clocks, draw offers, the end of the game), without a
+/// comment: the mail being handled is his opponent's.
+pub(super) fn play_queued(
+    ctx: &Context<'_>,
+    mut live: LiveGame,
+    player: &Player,
+    side: Side,
+    words: &[MoveWord],
+) -> Result<BoardNews, Failure> {
+    let quiet = Context {
+        comment: None,
+        ..*ctx
+    };
+    let turn_before = live.game.turn_number();
+    let turn = play_words(&quiet, &mut live, player, side, words)?;
+    record_turn(&quiet, live, player, side, turn_before, turn)
 }
 
 /// The `#n` guard: the move is refused unless it is the next one, so a
@@ -139,6 +164,7 @@ fn play_words(
         let step = match word {
             MoveWord::Play(text) => play_move(live, player, side, text, &mut turn),
             MoveWord::Pause | MoveWord::Resume => answer_pause(player, side, word, &mut turn),
+            MoveWord::Undo => Err(Refusal::UndoAlone),
             draw_word => answer_draw(live, player, side, draw_word, &mut turn),
         };
         if let Err(mut refusal) = step {
@@ -203,6 +229,7 @@ fn word_text(word: &MoveWord) -> String {
         MoveWord::RejectDraw => "reject".into(),
         MoveWord::Pause => "pause".into(),
         MoveWord::Resume => "resume".into(),
+        MoveWord::Undo => "undo".into(),
     }
 }
 
@@ -282,7 +309,7 @@ fn answer_draw(
             turn.events.push(Event::DrawRejected { userid });
         }
         MoveWord::RejectDraw => return Err(Refusal::NoOfferToReject),
-        MoveWord::Play(_) | MoveWord::Pause | MoveWord::Resume => {
+        MoveWord::Play(_) | MoveWord::Pause | MoveWord::Resume | MoveWord::Undo => {
             unreachable!("moves and pause words are played by their own functions")
         }
     }
@@ -330,7 +357,7 @@ fn record_turn(
     side: Side,
     turn_before: u32,
     turn: Turn,
-) -> Handled {
+) -> Result<BoardNews, Failure> {
     let board = live.record.id;
     for record in &turn.played {
         store::insert_move(ctx.conn, board, record, ctx.now)?;
@@ -376,7 +403,7 @@ fn record_turn(
         };
         store::insert_comment(ctx.conn, board, &stored, ctx.now)?;
     }
-    Ok(vec![Notice::Board(BoardNews {
+    Ok(BoardNews {
         live,
         events: turn.events,
         comment: comment.map(|text| Comment {
@@ -384,7 +411,7 @@ fn record_turn(
             text,
         }),
         new_game: false,
-    })])
+    })
 }
 
 /// The words after the moves, then what the mail says besides, as one

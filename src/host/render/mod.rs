@@ -3,6 +3,7 @@
 //! Every text a player reads comes from `templates/`.
 
 mod answers;
+mod plans;
 #[cfg(test)]
 mod samples;
 #[cfg(test)]
@@ -415,6 +416,29 @@ fn event_view(event: &Event, viewer: Option<Side>, total: usize, sealed: usize) 
         Event::Resumed { userid } => context! { kind => "resumed", userid },
         Event::Unplayed { userid, words } => context! { kind => "unplayed", userid, words },
         Event::Challenged { userid } => context! { kind => "challenged", userid },
+        Event::FromQueue { userid } => context! { kind => "from_queue", userid },
+        // A player's conditional moves are his plans: told to him alone.
+        Event::QueueDropped {
+            userid,
+            side,
+            lines,
+            why,
+        } if viewer == Some(*side) => context! {
+            kind => "queue_dropped",
+            userid,
+            lines,
+            why => Value::from_serialize(why),
+        },
+        Event::QueueDropped { .. } => context! { kind => "private" },
+        Event::UndoProposed { userid, moves } => {
+            context! { kind => "undo_proposed", userid, moves }
+        }
+        Event::UndoAgreed {
+            userid,
+            proposer,
+            moves,
+        } => context! { kind => "undo_agreed", userid, proposer, moves },
+        Event::UndoRejected { userid } => context! { kind => "undo_rejected", userid },
     }
 }
 

@@ -12,6 +12,7 @@ use crate::store::{self, Ending, MoveRecord, NewGame, Store};
 use std::collections::BTreeSet;
 
 mod answers;
+mod plans;
 use answers::{account_answers, account_news, board_answers};
 
 fn host() -> HostFacts {
@@ -87,6 +88,7 @@ fn every_answer(store: &Store) -> Vec<Answer> {
     answers.extend(GameKind::ALL.into_iter().map(|kind| Answer::Rules { kind }));
     answers.extend(account_answers());
     answers.extend(board_answers(store));
+    answers.extend(plans::plan_answers(store));
     answers
 }
 
@@ -122,6 +124,7 @@ fn render_everything(renderer: &Renderer, language: &str) -> Vec<String> {
             .unwrap_or_else(|err| panic!("{news:?} in {language}: {err}"));
         texts.push(letter.body);
     }
+    texts.extend(plans::plan_letters(renderer, language));
     for answer in every_answer(&store) {
         for reader in [Reader::Seated(Side::White), Reader::Onlooker] {
             let letter = renderer
@@ -177,6 +180,7 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
             userid: "alice".into(),
         },
     ];
+    let events: Vec<Event> = events.into_iter().chain(plans::plan_events()).collect();
     let mut texts = Vec::new();
     for plies in 0..=opening(kind).len() {
         for ending in endings {
@@ -260,7 +264,10 @@ fn refusal_mails(
     legacy.record.ending = None;
     legacy.record.legacy_result = Some("alice wins: bob resigned.".into());
     let mut texts = Vec::new();
-    for refusal in super::samples::samples() {
+    for refusal in super::samples::samples()
+        .into_iter()
+        .chain(plans::plan_refusals())
+    {
         for on_board in [None, Some(&live), Some(&legacy)] {
             for reader in [Reader::Seated(Side::Black), Reader::Onlooker] {
                 let letter = renderer
