@@ -287,6 +287,8 @@ pub enum Answer {
         dates: Vec<i64>,
         /// The comments of players who allow them, each after its move.
         comments: Vec<crate::store::StoredComment>,
+        /// The take-backs agreed on the board, in order.
+        taken_back: Vec<crate::store::TakenBack>,
     },
     /// Every running board of a player, across the games.
     Status {

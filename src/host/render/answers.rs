@@ -200,9 +200,11 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
             live,
             dates,
             comments,
+            taken_back,
         } => {
             let (side, seated) = reader.seat(live);
             context! {
+                taken_back => taken_back.iter().map(plans::taken_back_view).collect::<Vec<_>>(),
                 dated_moves => dated_moves(live, dates, seated.then_some(side), comments),
                 turns => all_turns(live, seated.then_some(side)),
                 all_moves => true,

@@ -99,3 +99,15 @@ pub(super) fn seek_view(seek: &Seek) -> Value {
         expires => utc_text(seek.expires),
     }
 }
+
+/// A take-back in a board's record: after which move, who asked and
+/// who agreed, the day, and the moves taken back.
+pub(super) fn taken_back_view(event: &crate::store::TakenBack) -> Value {
+    context! {
+        after => event.after,
+        proposer => &event.proposer,
+        agreed_by => &event.agreed_by,
+        day => utc_text(event.happened).get(..10).map(str::to_string),
+        moves => &event.moves,
+    }
+}
