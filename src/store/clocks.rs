@@ -143,7 +143,13 @@ pub fn next_timer(conn: &Connection) -> StoreResult<Option<i64>> {
         .query_row([], |row| row.get(0))
         .optional()?
         .flatten();
-    Ok([clock, vacation, digest].into_iter().flatten().min())
+    // Open challenges expire too (swept by the timers).
+    let seek: Option<i64> = conn
+        .prepare_cached("SELECT MIN(expires) FROM seeks")?
+        .query_row([], |row| row.get(0))
+        .optional()?
+        .flatten();
+    Ok([clock, vacation, digest, seek].into_iter().flatten().min())
 }
 
 /// When a player's next daily digest is due; `None`: he takes a mail per
