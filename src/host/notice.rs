@@ -134,6 +134,13 @@ pub enum Event {
     Challenged {
         userid: String,
     },
+    /// A new board from an open challenge: `userid` accepted `author`'s
+    /// seek number `seek`.
+    SeekAccepted {
+        userid: String,
+        author: String,
+        seek: i64,
+    },
     /// The move just before was played from the player's conditional
     /// moves.
     FromQueue {

@@ -156,17 +156,18 @@ pub fn challenge(
 ) -> Handled {
     let challenger = challenger(ctx, kind, [white, black], switches)?;
     let comment = comment_of(ctx, &challenger);
-    start(ctx, kind, [white, black], switches, challenger, comment)
+    let events = vec![Event::Challenged { userid: challenger }];
+    start(ctx, kind, [white, black], switches, events, comment)
 }
 
 /// Starts a board between two players (White first) who take a game of
-/// this type now, the one named `challenger` having asked for it.
+/// this type now; `events` say how it came about.
 pub(super) fn start(
     ctx: &Context<'_>,
     kind: GameKind,
     [white, black]: [&str; 2],
     switches: &[String],
-    challenger: String,
+    events: Vec<Event>,
     comment: Option<Comment>,
 ) -> Handled {
     let [white, black] = seats(ctx, kind, [white, black])?;
@@ -194,7 +195,7 @@ pub(super) fn start(
     Ok(vec![Notice::Board(BoardNews {
         live,
         comment,
-        events: vec![Event::Challenged { userid: challenger }],
+        events,
         new_game: true,
     })])
 }

@@ -9,7 +9,7 @@ use super::challenge::{check_seek, start};
 use super::{authenticate, refused, Context, Handled};
 use crate::games::GameKind;
 use crate::host::command::Credential;
-use crate::host::notice::{Answer, Comment, Notice};
+use crate::host::notice::{Answer, Comment, Event, Notice};
 use crate::host::redact::PASSWORD_SWITCH;
 use crate::host::refusal::Refusal;
 use crate::store::{self, NewSeek};
@@ -109,15 +109,13 @@ pub fn answer(
                 author: seek.userid.clone(),
                 text,
             });
-            let white = seek.userid.clone();
-            start(
-                ctx,
-                kind,
-                [&white, &player.userid],
-                &seek.switches,
-                white.clone(),
-                comment,
-            )
+            let events = vec![Event::SeekAccepted {
+                userid: player.userid.clone(),
+                author: seek.userid.clone(),
+                seek: id,
+            }];
+            let players = [seek.userid.as_str(), player.userid.as_str()];
+            start(ctx, kind, players, &seek.switches, events, comment)
         }
         (false, true) => {
             store::delete_seek(ctx.conn, id)?;

@@ -417,6 +417,11 @@ fn event_view(event: &Event, viewer: Option<Side>, total: usize, sealed: usize) 
         Event::Unplayed { userid, words } => context! { kind => "unplayed", userid, words },
         Event::Challenged { userid } => context! { kind => "challenged", userid },
         Event::FromQueue { userid } => context! { kind => "from_queue", userid },
+        Event::SeekAccepted {
+            userid,
+            author,
+            seek,
+        } => context! { kind => "seek_accepted", userid, author, seek },
         // A player's conditional moves are his plans: told to him alone.
         Event::QueueDropped {
             userid,

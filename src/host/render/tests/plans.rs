@@ -118,6 +118,11 @@ pub(super) fn plan_events() -> Vec<Event> {
         Event::FromQueue {
             userid: "alice".into(),
         },
+        Event::SeekAccepted {
+            userid: "bob".into(),
+            author: "alice".into(),
+            seek: 3,
+        },
         dropped(DropReason::Unmatched),
         dropped(DropReason::Illegal {
             reason: "the king would be in check".into(),
