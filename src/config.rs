@@ -5,6 +5,7 @@ mod accounts;
 mod boards;
 mod clocks;
 mod competition;
+mod social;
 
 use crate::host::HostSettings;
 use crate::mail::screen::InboundLimits;
@@ -59,6 +60,10 @@ struct ConfigFile {
     tournaments: competition::TournamentsSection,
     #[serde(default)]
     boards: boards::BoardsSection,
+    #[serde(default)]
+    seeks: social::SeeksSection,
+    #[serde(default)]
+    messages: social::MessagesSection,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -265,6 +270,10 @@ impl Config {
             &parsed.tournaments,
         )
         .map_err(|(key, problem)| invalid(key, problem))?;
+        let seeks =
+            social::seek_settings(&parsed.seeks).map_err(|(key, problem)| invalid(key, problem))?;
+        let messages = social::message_settings(&parsed.messages)
+            .map_err(|(key, problem)| invalid(key, problem))?;
         Ok(Config {
             database: inside(parsed.storage.database, "pbem.sqlite"),
             maildir: inside(parsed.inbound.maildir, "inbox"),
@@ -282,6 +291,8 @@ impl Config {
                 clocks,
                 competition,
                 boards: boards::board_pictures(&parsed.boards),
+                seeks,
+                messages,
             },
             outbound,
             data_dir,

@@ -24,6 +24,16 @@ fn marked(name: &str) -> String {
         assert_ne!(marked, text, "the summary macro moved");
         return marked;
     }
+    if name == "refusal-more.txt" {
+        // Only its macros are shown: mark the problem it words.
+        let marked = text.replacen(
+            "{% macro problem(r) -%}\n",
+            &format!("{{% macro problem(r) -%}}\n{MARK} "),
+            1,
+        );
+        assert_ne!(marked, text, "the problem macro moved");
+        return marked;
+    }
     format!("{MARK}\n{text}")
 }
 
@@ -59,6 +69,9 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
         return sent;
     }
     let challenge = command(office, "alice", "chess challenge alice bob", "");
+    if let Some(sent) = plan_mail_using(office, name) {
+        return sent;
+    }
     let subject = match name {
         "board.txt" => return challenge,
         "chat.txt" => format!("chess chat 101 alice {pw}"),
@@ -226,6 +239,32 @@ fn competition_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sen
         }
         _ => return None,
     })
+}
+
+/// The mails of conditional moves, previews, notes, seeks and messages,
+/// on board 101 where alice (White) is to move.
+fn plan_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sent>> {
+    let (alice, bob) = (password("alice"), password("bob"));
+    let (userid, subject) = match name {
+        "queue.txt" => ("bob", format!("chess queue 101 bob {bob} e4 e5")),
+        "refusal-more.txt" => ("alice", format!("chess queue 101 alice {alice} e5 Nf3")),
+        "preview.txt" => ("bob", "chess preview 101 e4 e5".to_string()),
+        "note.txt" => ("alice", format!("chess note 101 alice {alice}")),
+        "note-footer.txt" => {
+            command(
+                office,
+                "alice",
+                &format!("chess note 101 alice {alice}"),
+                "Mine.",
+            );
+            ("alice", format!("chess move 101 alice {alice} e4"))
+        }
+        "seeks.txt" => ("bob", "chess seeks".to_string()),
+        "seek.txt" => ("alice", format!("chess seek alice {alice}")),
+        "message.txt" | "message-sent.txt" => ("alice", format!("message alice {alice} bob")),
+        _ => return None,
+    };
+    Some(command(office, userid, &subject, "Hello, bob."))
 }
 
 #[test]

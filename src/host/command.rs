@@ -34,6 +34,9 @@ pub enum MoveWord {
     Pause,
     /// Starts paused clocks again.
     Resume,
+    /// Proposes to take back the last move (turn, round), or agrees to
+    /// the other's proposal.
+    Undo,
 }
 
 /// A player setting changed with `set`.
@@ -251,6 +254,68 @@ pub enum Command {
         name: String,
         action: Option<TournamentAction>,
     },
+    /// `GAME queue board userid password [LINE | clear]`: conditional
+    /// moves.
+    Queue {
+        kind: GameKind,
+        board: i64,
+        userid: String,
+        password: String,
+        action: QueueAction,
+    },
+    /// `GAME preview board[#n] MOVE...`: a board after hypothetical
+    /// moves, nothing stored.
+    Preview {
+        kind: GameKind,
+        board: i64,
+        after: Option<i64>,
+        moves: Vec<String>,
+    },
+    /// `GAME note board userid password [clear]`: the mail's body as the
+    /// player's private note on the board, or none.
+    Note {
+        kind: GameKind,
+        board: i64,
+        userid: String,
+        password: String,
+        clear: bool,
+    },
+    /// `GAME seek userid password [switches]`: an open challenge.
+    Seek {
+        kind: GameKind,
+        userid: String,
+        password: String,
+        switches: Vec<String>,
+    },
+    /// `GAME seeks`: the open challenges of a game.
+    Seeks {
+        kind: GameKind,
+    },
+    /// `GAME seek accept|cancel N userid password`.
+    SeekAnswer {
+        kind: GameKind,
+        seek: i64,
+        userid: String,
+        password: String,
+        accept: bool,
+    },
+    /// `message userid password to-userid`: the body to another player.
+    Message {
+        userid: String,
+        password: String,
+        to: String,
+    },
+}
+
+/// What a `queue` command does with a player's conditional moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QueueAction {
+    List,
+    Clear,
+    /// A line: the turn expected from the opponent, the answer, and so
+    /// on, as written (a Spherical Chess 324 turn's actions joined by
+    /// commas; `*` for any turn).
+    Add(Vec<String>),
 }
 
 impl Command {
@@ -283,6 +348,21 @@ impl Command {
                 userid, password, ..
             }
             | Command::Limit {
+                userid, password, ..
+            }
+            | Command::Queue {
+                userid, password, ..
+            }
+            | Command::Note {
+                userid, password, ..
+            }
+            | Command::Seek {
+                userid, password, ..
+            }
+            | Command::SeekAnswer {
+                userid, password, ..
+            }
+            | Command::Message {
                 userid, password, ..
             } => Some((userid, password)),
             Command::Move {
@@ -361,6 +441,11 @@ pub enum Syntax {
     Standings,
     Ladder,
     Tournament,
+    Queue,
+    Preview,
+    Note,
+    Seek,
+    Message,
 }
 
 #[cfg(test)]

@@ -9,9 +9,11 @@ use super::normalise;
 use super::refusal::Refusal;
 use crate::games::GameKind;
 
+mod planning;
+
 /// Commands of the mail interface this host does not run yet, so the
 /// reply can say so instead of "unknown command".
-const NOT_OFFERED: &[&str] = &["queue", "preview", "undo"];
+const NOT_OFFERED: &[&str] = &["showas"];
 
 type Parsed = Result<Command, Refusal>;
 
@@ -63,6 +65,7 @@ pub fn parse_command(line: &str) -> Parsed {
             }),
             _ => Err(wrong_arguments(Syntax::Status, None)),
         },
+        "message" => planning::parse_message(args),
         "remind" => match args {
             [userid, password, schedule @ ..] if !schedule.is_empty() => Ok(Command::Remind {
                 userid: userid.to_string(),
@@ -211,6 +214,7 @@ pub fn parse_move_words(
             "reject" => MoveWord::RejectDraw,
             "pause" => MoveWord::Pause,
             "resume" => MoveWord::Resume,
+            "undo" => MoveWord::Undo,
             _ => MoveWord::Play(text.to_string()),
         });
     }
@@ -231,7 +235,15 @@ pub fn could_be_a_move(word: &str) -> bool {
         || matches!(bare, "o-o" | "o-o-o" | "oo" | "ooo")
         || matches!(
             bare,
-            "propose" | "draw" | "accept" | "reject" | "resign" | "decline" | "pause" | "resume"
+            "propose"
+                | "draw"
+                | "accept"
+                | "reject"
+                | "resign"
+                | "decline"
+                | "pause"
+                | "resume"
+                | "undo"
         )
 }
 
@@ -274,6 +286,9 @@ fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
         "standings" => competition::parse_standings(kind, args),
         "ladder" => competition::parse_ladder(kind, args),
         "tournament" => competition::parse_tournament(kind, args),
+        "queue" | "preview" | "note" | "seek" | "seeks" => {
+            planning::parse_game_command(kind, &verb, args)
+        }
         other if NOT_OFFERED.contains(&other) => Err(Refusal::NotOffered {
             command: format!("{} {other}", kind.name()),
         }),
@@ -527,9 +542,9 @@ mod tests {
             Err(Refusal::UnknownCommand { .. })
         ));
         assert_eq!(
-            parse_command("chess queue 101 a b e4"),
+            parse_command("chess showas 101 white"),
             Err(Refusal::NotOffered {
-                command: "chess queue".into()
+                command: "chess showas".into()
             })
         );
     }

@@ -79,6 +79,8 @@ impl Handling<'_> {
                         clock_defaults: &self.settings.clocks,
                         competition: &self.settings.competition,
                         attempts: &attempts,
+                        seeks: &self.settings.seeks,
+                        messages: &self.settings.messages,
                     };
                     // Each command runs in a savepoint so a refused one
                     // leaves nothing half-done while earlier ones stand.

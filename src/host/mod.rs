@@ -33,6 +33,7 @@ mod tick;
 mod vacation;
 
 pub use handle::HELP_TOPICS;
+pub use handle::{MessageSettings, SeekSettings};
 pub use tick::TickReport;
 
 use crate::clock::Clock;
@@ -70,6 +71,10 @@ pub struct HostSettings {
     pub competition: competition::CompetitionSettings,
     /// Which board pictures mails may carry.
     pub boards: pictures::BoardPictures,
+    /// How long seeks stand, and how many a player may have open.
+    pub seeks: handle::SeekSettings,
+    /// How many messages a player may send other players in an hour.
+    pub messages: handle::MessageSettings,
 }
 
 impl HostSettings {
@@ -94,6 +99,8 @@ impl Default for HostSettings {
             clocks: clocks::ClockSettings::default(),
             competition: competition::CompetitionSettings::default(),
             boards: pictures::BoardPictures::default(),
+            seeks: handle::SeekSettings::default(),
+            messages: handle::MessageSettings::default(),
         }
     }
 }

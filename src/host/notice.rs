@@ -35,6 +35,13 @@ pub enum Notice {
     Nag { live: Box<LiveGame>, side: Side },
     /// A change in a player's ladder or tournament, to that player.
     Competition(CompetitionNews),
+    /// A message from one player to another, passed on without either
+    /// address.
+    Message {
+        from: String,
+        to: String,
+        text: String,
+    },
 }
 
 /// Something about a ladder or tournament a player must hear of.
@@ -243,6 +250,52 @@ pub enum Event {
         tournament: String,
         round: u32,
     },
+    /// A new board from an open challenge: `userid` accepted `author`'s
+    /// seek number `seek`.
+    SeekAccepted {
+        userid: String,
+        author: String,
+        seek: i64,
+    },
+    /// The move just before was played from the player's conditional
+    /// moves.
+    FromQueue {
+        userid: String,
+    },
+    /// Lines of the player's conditional moves were dropped: told to
+    /// him alone, since they are his plans.
+    QueueDropped {
+        userid: String,
+        side: Side,
+        lines: Vec<String>,
+        why: DropReason,
+    },
+    /// Proposed to take back `moves`.
+    UndoProposed {
+        userid: String,
+        moves: Vec<String>,
+    },
+    /// Agreed to `proposer`'s proposal: `moves` were taken back.
+    UndoAgreed {
+        userid: String,
+        proposer: String,
+        moves: Vec<String>,
+    },
+    UndoRejected {
+        userid: String,
+    },
+}
+
+/// Why lines of conditional moves were dropped.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DropReason {
+    /// The opponent played another turn than they expected.
+    Unmatched,
+    /// Their answer was not legal; `reason` is the game's.
+    Illegal { reason: String },
+    /// Moves were taken back, so the board they were made for is gone.
+    TakenBack,
 }
 
 /// A comment that comes with a move, passed on to the other players.
@@ -362,6 +415,8 @@ pub enum Answer {
         dates: Vec<i64>,
         /// The comments of players who allow them, each after its move.
         comments: Vec<crate::store::StoredComment>,
+        /// The take-backs agreed on the board, in order.
+        taken_back: Vec<crate::store::TakenBack>,
     },
     /// Every running board of a player, across the games.
     Status {
@@ -408,6 +463,76 @@ pub enum Answer {
         table: TournamentTable,
         change: Option<TournamentChange>,
     },
+    /// A player's conditional moves on a board, after `change`.
+    Queue {
+        kind: GameKind,
+        board: i64,
+        userid: String,
+        lines: Vec<Vec<String>>,
+        change: QueueChange,
+    },
+    /// A board after hypothetical moves, each checked; nothing stored.
+    Preview {
+        live: Box<LiveGame>,
+        /// The sender's seat, when he plays on the board.
+        seat: Option<Side>,
+        /// The real moves the preview starts after.
+        start: usize,
+        /// Moves sealed on the real board, left out of the preview.
+        sealed_left_out: usize,
+        steps: Vec<PreviewStep>,
+        /// Moves after the first that could not be played.
+        untried: Vec<String>,
+    },
+    /// A player's private note on a board: stored (`text`) or cleared.
+    Note {
+        kind: GameKind,
+        board: i64,
+        userid: String,
+        text: Option<String>,
+        had_one: bool,
+    },
+    /// The open challenges of a game.
+    Seeks {
+        kind: GameKind,
+        seeks: Vec<crate::store::Seek>,
+    },
+    /// A seek posted (`posted`) or withdrawn by its author.
+    SeekChanged {
+        kind: GameKind,
+        seek: crate::store::Seek,
+        posted: bool,
+    },
+    /// A message passed on to `to`.
+    MessageSent {
+        userid: String,
+        to: String,
+    },
+}
+
+/// What a `queue` command changed.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum QueueChange {
+    Listed,
+    /// A line added, replacing the lines it conflicted with.
+    Added {
+        replaced: usize,
+    },
+    Cleared {
+        count: usize,
+    },
+}
+
+/// One hypothetical move of a preview: played (its notation), or not
+/// and why (`reason` in the game's words).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PreviewStep {
+    pub text: String,
+    pub side: Option<Side>,
+    pub played: Option<String>,
+    pub problem: Option<super::refusal::MoveProblem>,
+    pub reason: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! renderer, the threading ids, and the outbox row, all in the mail's
 //! transaction.
 
-use super::notice::{AccountEvent, AccountNews, Answer, BoardNews, Notice};
+use super::notice::{AccountEvent, AccountNews, Answer, BoardNews, Event, Notice};
 use super::pictures::BoardStyle;
 use super::redact::Secrets;
 use super::render::{HostFacts, Letter, Reader, Renderer};
@@ -59,6 +59,9 @@ enum Thread {
     /// A board's news for someone who follows it: his own thread of the
     /// board, but a mail the hourly cap may drop.
     Observer { userid: String, game_id: i64 },
+    /// A message from another player: a mail the hourly cap may drop,
+    /// so nobody can hold back a player's boards by writing to him.
+    Message { userid: String },
 }
 
 impl Thread {
@@ -78,9 +81,10 @@ impl Thread {
                 scope: TokenScope::Undo(_) | TokenScope::Account,
                 ..
             } => MailPurpose::Game,
-            Thread::Answer { .. } | Thread::Account { .. } | Thread::Observer { .. } => {
-                MailPurpose::Answer
-            }
+            Thread::Answer { .. }
+            | Thread::Account { .. }
+            | Thread::Observer { .. }
+            | Thread::Message { .. } => MailPurpose::Answer,
         }
     }
 
@@ -89,7 +93,8 @@ impl Thread {
         match self {
             Thread::Game { userid, .. }
             | Thread::Account { userid, .. }
-            | Thread::Observer { userid, .. } => Some(userid),
+            | Thread::Observer { userid, .. }
+            | Thread::Message { userid } => Some(userid),
             Thread::Answer { userid, .. } => userid.as_deref(),
         }
     }
@@ -105,6 +110,7 @@ impl Thread {
             } => (TokenScope::Game, *asks),
             Thread::Answer { game_id: None, .. } => (TokenScope::Account, None),
             Thread::Observer { .. } => (TokenScope::Game, None),
+            Thread::Message { .. } => (TokenScope::Account, None),
             Thread::Account { scope, .. } => (scope.clone(), None),
         }
     }
@@ -156,6 +162,7 @@ impl<'a> Post<'a> {
                     let reader = Reader::Seated(side);
                     let mut letter = self.renderer.board(&news, reader, &self.host, &language)?;
                     letter.attachment = self.pgn_when_over(&news.live);
+                    self.add_note(&mut letter, &player, &news.live, &language)?;
                     self.mail_player(&player, &letter, &news.live)?;
                 }
                 self.observers(&news)?;
@@ -237,11 +244,26 @@ impl<'a> Post<'a> {
                     }
                 }
             }
+            Notice::Message { from, to, text } => {
+                if let Some(recipient) = store::find_player(self.conn, &to)? {
+                    let language = self.language_of(Some(&recipient));
+                    let letter = self
+                        .renderer
+                        .message(&from, &to, &text, &self.host, &language)?;
+                    for address in &recipient.addresses {
+                        let thread = Thread::Message {
+                            userid: recipient.userid.clone(),
+                        };
+                        self.queue(address, &letter, thread)?;
+                    }
+                }
+            }
             Notice::Nag { live, side } => {
                 let userid = live.record.player(side).to_string();
                 if let Some(player) = store::find_player(self.conn, &userid)? {
                     let language = self.renderer.language_for(player.language.as_deref());
-                    let letter = self.renderer.nag(&live, side, &self.host, &language)?;
+                    let mut letter = self.renderer.nag(&live, side, &self.host, &language)?;
+                    self.add_note(&mut letter, &player, &live, &language)?;
                     self.mail_player(&player, &letter, &live)?;
                 }
             }
@@ -253,8 +275,29 @@ impl<'a> Post<'a> {
     /// mail: a move on a running board (a new board and the end still
     /// come at once).
     fn in_digest(&self, player: &Player, news: &BoardNews) -> Result<bool, HostError> {
-        let routine = news.live.record.status == GameStatus::Active && !news.new_game;
+        // Conditional moves dropped are news for their owner at once.
+        let dropped_his = news.events.iter().any(
+            |event| matches!(event, Event::QueueDropped { userid, .. } if *userid == player.userid),
+        );
+        let routine =
+            news.live.record.status == GameStatus::Active && !news.new_game && !dropped_his;
         Ok(routine && store::digest_due(self.conn, &player.userid)?.is_some())
+    }
+
+    /// A player's private note on the board, at the bottom of his mail.
+    fn add_note(
+        &self,
+        letter: &mut Letter,
+        player: &Player,
+        live: &LiveGame,
+        language: &str,
+    ) -> Result<(), HostError> {
+        if let Some(note) = store::note(self.conn, live.record.id, &player.userid)? {
+            let footer = self.renderer.note_footer(&note, &self.host, language)?;
+            letter.body.push('\n');
+            letter.body.push_str(&footer);
+        }
+        Ok(())
     }
 
     /// The board's PGN, for the mails of a game that is over: each
@@ -426,7 +469,9 @@ impl<'a> Post<'a> {
         let purpose = thread.purpose();
         let (scope, asks) = thread.proves();
         let (userid, game_id, in_reply_to, references) = match thread {
-            Thread::Account { userid, .. } => (Some(userid), None, None, Vec::new()),
+            Thread::Account { userid, .. } | Thread::Message { userid } => {
+                (Some(userid), None, None, Vec::new())
+            }
             Thread::Game {
                 userid, game_id, ..
             }

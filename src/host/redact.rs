@@ -54,6 +54,13 @@ fn password_positions(words: &[&str]) -> (Vec<usize>, bool) {
             // `change password userid old new`, or a misspelt one.
             _ => known(vec![3, 4]),
         },
+        // `GAME seek accept|cancel N userid PW`.
+        _ if verb.parse::<GameKind>().is_ok()
+            && lower(1).as_deref() == Some("seek")
+            && matches!(lower(2).as_deref(), Some("accept" | "cancel")) =>
+        {
+            known(vec![5])
+        }
         _ if verb.parse::<GameKind>().is_ok() => game_positions(lower(1).as_deref()),
         _ => (Vec::new(), true),
     }
@@ -253,6 +260,18 @@ mod tests {
         }
         assert!(secrets("chess challenge alice bob").is_empty());
         assert!(secrets("chess show 101").is_empty());
+    }
+
+    #[test]
+    fn queues_notes_seeks_and_messages_give_their_passwords() {
+        assert_eq!(secrets("chess queue 101 alice pw e5 Nf3"), ["pw"]);
+        assert_eq!(secrets("chess note 101 alice pw clear"), ["pw"]);
+        assert_eq!(secrets("chess seek alice pw -rated"), ["pw"]);
+        assert_eq!(secrets("chess seek accept 3 bob pw2"), ["pw2"]);
+        assert_eq!(secrets("chess seek cancel 3 alice pw3"), ["pw3"]);
+        assert_eq!(secrets("message alice pw bob"), ["pw"]);
+        assert!(secrets("chess preview 101 e4 e5").is_empty());
+        assert!(secrets("chess seeks").is_empty());
     }
 
     #[test]

@@ -306,6 +306,80 @@ pub enum Refusal {
         name: String,
         players: usize,
     },
+    // Conditional moves, take-backs, notes, seeks, messages: worded in
+    // `refusal-more.txt`.
+    /// A queued line answers the opponent's next turn: while it is the
+    /// player's own move, he plays it.
+    QueueYourMove {
+        board: i64,
+        game: GameKind,
+    },
+    /// A line that cannot be queued: what is wrong with its `unit`-th
+    /// turn (counted from 1), `text` as written and the game's `reason`.
+    BadQueueLine {
+        problem: QueueProblem,
+        unit: usize,
+        text: String,
+        reason: String,
+        game: GameKind,
+    },
+    QueueFull {
+        board: i64,
+        max: usize,
+    },
+    NothingToUndo {
+        board: i64,
+    },
+    /// Infinite Recursion Chess: a round is under way (a move sealed).
+    UndoMidRound {
+        board: i64,
+    },
+    UndoAlreadyProposed,
+    NoUndoToAnswer,
+    /// `undo` is a command of its own, not part of a turn.
+    UndoAlone,
+    /// A draw offer and an undo proposal never stand together.
+    UndoOrDraw,
+    EmptyNote {
+        board: i64,
+        game: GameKind,
+    },
+    NoSuchSeek {
+        seek: i64,
+        game: GameKind,
+    },
+    OwnSeek {
+        seek: i64,
+    },
+    NotYourSeek {
+        seek: i64,
+    },
+    TooManySeeks {
+        max: usize,
+    },
+    MessageToSelf,
+    EmptyMessage,
+    TooManyMessages {
+        max: u32,
+    },
+}
+
+/// What is wrong with a line of conditional moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QueueProblem {
+    /// The line ends with an expected turn and no answer to it.
+    NoAnswer,
+    /// `*` stands only for the opponent's turn, never for an answer.
+    AnyAnswer,
+    /// A turn that does not read or is not legal where it comes.
+    Illegal,
+    /// Fewer actions than the turn has (a Spherical Chess 324 turn is two).
+    Incomplete,
+    /// More actions than the turn has.
+    TooManyActions,
+    /// More turns than a line may hold.
+    TooLong,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

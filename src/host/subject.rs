@@ -64,6 +64,25 @@ pub enum Subject {
     Tournament { kind: GameKind, name: String },
     /// `PBeM Error`: a refused command not about a board.
     Error,
+    /// `PBeM TOPIC TITLE Board ID`: a player's conditional moves, a
+    /// preview, a note.
+    BoardAnswer {
+        topic: BoardTopic,
+        kind: GameKind,
+        board: i64,
+    },
+    /// `PBeM TITLE Seeks`: open challenges.
+    Seeks { kind: GameKind },
+    /// `PBeM Message from USERID`: a message from another player.
+    MessageFrom { userid: String },
+}
+
+/// What an answer about one board is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardTopic {
+    Queue,
+    Preview,
+    Note,
 }
 
 /// How a board subject ends.
@@ -95,6 +114,8 @@ pub enum AccountTopic {
     Status,
     /// A player's daily digest.
     Digest,
+    /// A message passed on to another player.
+    Message,
 }
 
 impl AccountTopic {
@@ -112,6 +133,7 @@ impl AccountTopic {
             AccountTopic::Reminders => "Reminders",
             AccountTopic::Status => "Status",
             AccountTopic::Digest => "Digest",
+            AccountTopic::Message => "Message",
         }
     }
 }
@@ -178,6 +200,16 @@ impl fmt::Display for Subject {
                 write!(f, "{HOST_PREFIX} {} Tournament {name}", kind.title())
             }
             Subject::Error => write!(f, "{HOST_PREFIX} Error"),
+            Subject::BoardAnswer { topic, kind, board } => {
+                let topic = match topic {
+                    BoardTopic::Queue => "Queue",
+                    BoardTopic::Preview => "Preview",
+                    BoardTopic::Note => "Note",
+                };
+                write!(f, "{HOST_PREFIX} {topic} {} Board {board}", kind.title())
+            }
+            Subject::Seeks { kind } => write!(f, "{HOST_PREFIX} {} Seeks", kind.title()),
+            Subject::MessageFrom { userid } => write!(f, "{HOST_PREFIX} Message from {userid}"),
         }
     }
 }

@@ -88,6 +88,21 @@ built_in!(
     "board.html",
     "board.svg",
     "board-setting.txt",
+    "queue.txt",
+    "preview.txt",
+    "note.txt",
+    "note-footer.txt",
+    "seeks.txt",
+    "seek.txt",
+    "message.txt",
+    "message-sent.txt",
+    "refusal-more.txt",
+    "help/queue.txt",
+    "help/preview.txt",
+    "help/undo.txt",
+    "help/note.txt",
+    "help/seek.txt",
+    "help/message.txt",
 );
 
 /// The names of every template.
@@ -223,7 +238,12 @@ impl Templates {
 
 /// Templates that are only imported or included by others.
 #[cfg(test)]
-const PARTIALS: &[&str] = &["parts.txt", "refusal.txt", "tournament-table.txt"];
+const PARTIALS: &[&str] = &[
+    "parts.txt",
+    "refusal.txt",
+    "refusal-more.txt",
+    "tournament-table.txt",
+];
 
 /// The text of one template in one language: the operator's copy, the
 /// built-in one, or the fallback language's.

@@ -74,6 +74,9 @@ impl Batch<'_> {
         // Counts of wrong passwords the guard has forgotten anyway.
         let forget_before = now - self.settings.accounts.forget_after;
         store::forget_login_failures(&self.tx, forget_before, now)?;
+        // Seeks past their lifetime (never accepted: every seek command
+        // checks the moment too).
+        store::sweep_seeks(&self.tx, now)?;
         loop {
             let ending = store::ending_vacations(&self.tx, now, PAGE)?;
             if ending.is_empty() {

@@ -144,7 +144,13 @@ pub fn next_timer(conn: &Connection) -> StoreResult<Option<i64>> {
         .optional()?
         .flatten();
     let ladder = super::next_ladder_drop(conn)?;
-    Ok([clock, vacation, digest, ladder]
+    // Open challenges expire too (swept by the timers).
+    let seek: Option<i64> = conn
+        .prepare_cached("SELECT MIN(expires) FROM seeks")?
+        .query_row([], |row| row.get(0))
+        .optional()?
+        .flatten();
+    Ok([clock, vacation, digest, ladder, seek]
         .into_iter()
         .flatten()
         .min())

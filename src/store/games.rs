@@ -282,6 +282,11 @@ pub fn set_game_over(conn: &Connection, id: i64, ending: Ending, now: i64) -> St
         side.map(side_name),
         now
     ])?;
+    // What waited for the game's next moves goes with its end.
+    conn.prepare_cached("DELETE FROM queued_lines WHERE game_id = ?1")?
+        .execute([id])?;
+    conn.prepare_cached("DELETE FROM undo_proposals WHERE game_id = ?1")?
+        .execute([id])?;
     Ok(())
 }
 

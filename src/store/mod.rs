@@ -24,6 +24,13 @@ mod schema;
 mod subscriptions;
 mod tournaments;
 
+// Version 17: conditional moves, take-backs, notes, seeks, messages.
+mod notes;
+mod queue;
+mod relayed;
+mod seeks;
+mod undo;
+
 pub use archive::{filtered_game_ids, GameFilter};
 pub use board_style::{board_style, set_board_style};
 pub use clocks::{StoredClock, Vacation};
@@ -53,6 +60,12 @@ pub use tournaments::{
     set_tournament_status, tournament_boards, tournament_of_board, tournament_players,
     NewTournament, Tournament, TournamentBoard, TournamentStatus,
 };
+
+pub use notes::{note, set_note};
+pub use queue::{advance_line, clear_lines, delete_line, insert_line, queued_lines, QueuedLine};
+pub use relayed::{messages_sent_since, record_message};
+pub use seeks::{delete_seek, insert_seek, open_seek, open_seeks, sweep_seeks, NewSeek, Seek};
+pub use undo::{set_undo_proposal, take_back, taken_back, undo_proposal, TakenBack, UndoProposal};
 
 use rusqlite::config::DbConfig;
 use rusqlite::{Connection, Transaction, TransactionBehavior};

@@ -27,6 +27,12 @@ pub const HELP_TOPICS: &[&str] = &[
     "ratings",
     "ladder",
     "tournament",
+    "queue",
+    "preview",
+    "undo",
+    "note",
+    "seek",
+    "message",
 ];
 
 pub fn help(topic: Option<String>) -> Handled {

@@ -144,9 +144,11 @@ pub fn record(ctx: &Context<'_>, kind: GameKind, board: i64) -> Handled {
     let live = super::board_of_kind(ctx, kind, board)?;
     let dates = store::move_dates(ctx.conn, board)?;
     let comments = store::public_comments(ctx.conn, board)?;
+    let taken_back = store::taken_back(ctx.conn, board)?;
     Ok(vec![Notice::Answer(Answer::Record {
         live: Box::new(live),
         dates,
         comments,
+        taken_back,
     })])
 }

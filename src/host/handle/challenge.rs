@@ -4,7 +4,7 @@ use super::{authenticate, comment_of, refused, Context, Failure, Handled};
 use crate::games::GameKind;
 use crate::host::clocks;
 use crate::host::command::{challenge_password, Credential, Syntax};
-use crate::host::notice::{Answer, BoardNews, Event, Notice};
+use crate::host::notice::{Answer, BoardNews, Comment, Event, Notice};
 use crate::host::redact::PASSWORD_SWITCH;
 use crate::host::refusal::Refusal;
 use crate::host::replays;
@@ -164,12 +164,32 @@ pub fn challenge(
     switches: &[String],
 ) -> Handled {
     let challenger = challenger(ctx, kind, [white, black], switches)?;
+    let ladder = switches.iter().any(|s| s.eq_ignore_ascii_case(LADDER));
+    if ladder && !challenger.eq_ignore_ascii_case(white) {
+        return Err(refused(Refusal::LadderChallengerFirst { game: kind }));
+    }
+    let comment = comment_of(ctx, &challenger);
+    let events = vec![Event::Challenged { userid: challenger }];
+    start(ctx, kind, [white, black], switches, events, comment)
+}
+
+/// The switch of a ladder challenge.
+const LADDER: &str = "-ladder";
+
+/// Starts a board between two players (White first) who take a game of
+/// this type now; `events` say how it came about. A ladder challenge is
+/// checked against the ladder and kept as one.
+pub(super) fn start(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    [white, black]: [&str; 2],
+    switches: &[String],
+    events: Vec<Event>,
+    comment: Option<Comment>,
+) -> Handled {
     let [white, black] = seats(ctx, kind, [white, black])?;
     let split = split_switches(ctx, kind, switches)?;
     if split.ladder {
-        if !challenger.eq_ignore_ascii_case(&white.userid) {
-            return Err(refused(Refusal::LadderChallengerFirst { game: kind }));
-        }
         super::competition::check_ladder_challenge(ctx, kind, &white.userid, &black.userid)?;
     }
     let live = new_board(ctx, kind, &white.userid, &black.userid, &split)?;
@@ -184,8 +204,8 @@ pub fn challenge(
     }
     Ok(vec![Notice::Board(BoardNews {
         live,
-        comment: comment_of(ctx, &challenger),
-        events: vec![Event::Challenged { userid: challenger }],
+        comment,
+        events,
         new_game: true,
     })])
 }
@@ -220,6 +240,32 @@ pub(super) fn new_board(
     let mut live = replays::load(ctx.conn, ctx.replays, id, None)?;
     live.clocks = Some(clocks::start(ctx.conn, &live, ctx.now)?);
     Ok(live)
+}
+
+/// Checks what a seek asks for as a challenge would be checked: the
+/// player takes a game of this type now, and the switches read. A seek is
+/// open to anyone, so it is never a ladder challenge.
+pub(super) fn check_seek(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    player: &Player,
+    switches: &[String],
+) -> Result<(), Failure> {
+    willing(ctx, kind, player)?;
+    let split = split_switches(ctx, kind, switches)?;
+    if split.ladder {
+        return Err(refused(Refusal::BadSwitches {
+            game: kind,
+            reason: "-ladder is for a challenge of one player; a seek is open to anyone".into(),
+        }));
+    }
+    kind.new_game(&split.game).map_err(|err| {
+        refused(Refusal::BadSwitches {
+            game: kind,
+            reason: err.to_string(),
+        })
+    })?;
+    Ok(())
 }
 
 pub fn accepting(

@@ -16,7 +16,18 @@ mod play;
 mod time;
 mod tournament;
 
+// After pbmserv's commands: conditional moves, preview, take-backs,
+// notes, seeks, messages.
+mod message;
+mod note;
+mod preview;
+mod queue;
+mod seek;
+mod undo;
+
 pub use account::HELP_TOPICS;
+pub use message::MessageSettings;
+pub use seek::SeekSettings;
 
 use super::command::{Command, Credential};
 use super::guard::{self, AccountPolicy, Attempt};
@@ -107,6 +118,8 @@ pub struct Context<'a> {
     /// The password checks made, to be counted after the command (whose
     /// own changes a refusal rolls back).
     pub attempts: &'a RefCell<Vec<Attempt>>,
+    pub seeks: &'a SeekSettings,
+    pub messages: &'a MessageSettings,
 }
 
 pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
@@ -218,6 +231,45 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         Command::Tournament { kind, name, action } => {
             tournament::tournament(ctx, kind, &name, action)
         }
+        Command::Queue {
+            kind,
+            board,
+            userid,
+            password,
+            action,
+        } => queue::queue(ctx, kind, board, &userid, &password, action),
+        Command::Preview {
+            kind,
+            board,
+            after,
+            moves,
+        } => preview::preview(ctx, kind, board, after, &moves),
+        Command::Note {
+            kind,
+            board,
+            userid,
+            password,
+            clear,
+        } => note::note(ctx, kind, board, &userid, &password, clear),
+        Command::Seek {
+            kind,
+            userid,
+            password,
+            switches,
+        } => seek::seek(ctx, kind, &userid, &password, &switches),
+        Command::Seeks { kind } => seek::seeks(ctx, kind),
+        Command::SeekAnswer {
+            kind,
+            seek,
+            userid,
+            password,
+            accept,
+        } => seek::answer(ctx, kind, seek, &userid, &password, accept),
+        Command::Message {
+            userid,
+            password,
+            to,
+        } => message::message(ctx, &userid, &password, &to),
     }
 }
 

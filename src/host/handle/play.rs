@@ -26,9 +26,57 @@ pub fn play(
     if let Some(expected) = guard {
         check_guard(ctx, &live, side, expected)?;
     }
+    match super::undo::is_about_undo(ctx, &live, side, words) {
+        Ok(true) => return super::undo::undo(ctx, live, &player, side, words),
+        Ok(false) => {}
+        Err(refusal) => return Err(refused_on(refusal, live)),
+    }
     let turn_before = live.game.turn_number();
     let turn = play_words(ctx, &mut live, &player, side, words)?;
-    record_turn(ctx, live, &player, side, turn_before, turn)
+    let news = record_turn(ctx, live, &player, side, turn_before, turn)?;
+    let mut notices = super::queue::answer_from_queues(ctx, vec![Notice::Board(news)])?;
+    let consequences = after_the_end(ctx, &mut notices)?;
+    notices.extend(consequences);
+    Ok(notices)
+}
+
+/// What the end of the game changes beyond the board (ratings, ladder,
+/// tournament), when this command ended it: by a move, a queued answer or
+/// a draw agreed. The board was running when the command began.
+fn after_the_end(ctx: &Context<'_>, notices: &mut [Notice]) -> Result<Vec<Notice>, Failure> {
+    for notice in notices.iter_mut() {
+        if let Notice::Board(news) = notice {
+            if news.live.record.status != store::GameStatus::Active {
+                let live = &mut news.live;
+                return Ok(competition::game_ended(
+                    ctx.conn,
+                    ctx.competition,
+                    live,
+                    ctx.now,
+                )?);
+            }
+        }
+    }
+    Ok(Vec::new())
+}
+
+/// Plays a turn from a player's conditional moves, as his own move
+/// command would (clocks, draw offers, the end of the game), without a
+/// comment: the mail being handled is his opponent's.
+pub(super) fn play_queued(
+    ctx: &Context<'_>,
+    mut live: LiveGame,
+    player: &Player,
+    side: Side,
+    words: &[MoveWord],
+) -> Result<BoardNews, Failure> {
+    let quiet = Context {
+        comment: None,
+        ..*ctx
+    };
+    let turn_before = live.game.turn_number();
+    let turn = play_words(&quiet, &mut live, player, side, words)?;
+    record_turn(&quiet, live, player, side, turn_before, turn)
 }
 
 /// The `#n` guard: the move is refused unless it is the next one, so a
@@ -140,6 +188,7 @@ fn play_words(
         let step = match word {
             MoveWord::Play(text) => play_move(live, player, side, text, &mut turn),
             MoveWord::Pause | MoveWord::Resume => answer_pause(player, side, word, &mut turn),
+            MoveWord::Undo => Err(Refusal::UndoAlone),
             draw_word => answer_draw(live, player, side, draw_word, &mut turn),
         };
         if let Err(mut refusal) = step {
@@ -204,6 +253,7 @@ fn word_text(word: &MoveWord) -> String {
         MoveWord::RejectDraw => "reject".into(),
         MoveWord::Pause => "pause".into(),
         MoveWord::Resume => "resume".into(),
+        MoveWord::Undo => "undo".into(),
     }
 }
 
@@ -283,7 +333,7 @@ fn answer_draw(
             turn.events.push(Event::DrawRejected { userid });
         }
         MoveWord::RejectDraw => return Err(Refusal::NoOfferToReject),
-        MoveWord::Play(_) | MoveWord::Pause | MoveWord::Resume => {
+        MoveWord::Play(_) | MoveWord::Pause | MoveWord::Resume | MoveWord::Undo => {
             unreachable!("moves and pause words are played by their own functions")
         }
     }
@@ -331,7 +381,7 @@ fn record_turn(
     side: Side,
     turn_before: u32,
     turn: Turn,
-) -> Handled {
+) -> Result<BoardNews, Failure> {
     let board = live.record.id;
     for record in &turn.played {
         store::insert_move(ctx.conn, board, record, ctx.now)?;
@@ -344,14 +394,12 @@ fn record_turn(
     } else {
         live.game.outcome().map(|_| Ending::Rules)
     };
-    let mut consequences = Vec::new();
     match ending {
         Some(ending) => {
             store::set_game_over(ctx.conn, board, ending, ctx.now)?;
             live.record.status = ending.status();
             live.record.ending = Some(ending);
             live.record.draw_offer = None;
-            consequences = competition::game_ended(ctx.conn, ctx.competition, &mut live, ctx.now)?;
         }
         None if turn.draw_offer != live.record.draw_offer => {
             store::set_draw_offer(ctx.conn, board, turn.draw_offer, ctx.now)?;
@@ -379,7 +427,7 @@ fn record_turn(
         };
         store::insert_comment(ctx.conn, board, &stored, ctx.now)?;
     }
-    let mut notices = vec![Notice::Board(BoardNews {
+    Ok(BoardNews {
         live,
         events: turn.events,
         comment: comment.map(|text| Comment {
@@ -387,9 +435,7 @@ fn record_turn(
             text,
         }),
         new_game: false,
-    })];
-    notices.extend(consequences);
-    Ok(notices)
+    })
 }
 
 /// The words after the moves, then what the mail says besides, as one

@@ -2,11 +2,11 @@
 //! variables each has.
 
 use super::view::{all_turns, board_view, clock_view, result_view};
-use super::{utc_text, Reader};
+use super::{plans, utc_text, Reader};
 use crate::games::Side;
 use crate::host::notice::{Answer, BoardLine, HistoryLine};
 use crate::host::replays::LiveGame;
-use crate::host::subject::{AccountTopic, Subject};
+use crate::host::subject::{AccountTopic, BoardTopic, Subject};
 use crate::store::{GameStatus, StoredComment};
 use minijinja::{context, Value};
 
@@ -49,6 +49,12 @@ fn answer_template(answer: &Answer) -> String {
         Answer::Standings { .. } => "standings.txt",
         Answer::Ladder { .. } => "ladder.txt",
         Answer::Tournament { .. } => "tournament.txt",
+        Answer::Queue { .. } => "queue.txt",
+        Answer::Preview { .. } => "preview.txt",
+        Answer::Note { .. } => "note.txt",
+        Answer::Seeks { .. } => "seeks.txt",
+        Answer::SeekChanged { .. } => "seek.txt",
+        Answer::MessageSent { .. } => "message-sent.txt",
     };
     name.to_string()
 }
@@ -115,6 +121,15 @@ fn answer_subject(answer: &Answer) -> Subject {
             kind: table.kind,
             name: table.name.clone(),
         },
+        Answer::Queue { kind, board, .. } => board_answer(BoardTopic::Queue, *kind, *board),
+        Answer::Preview { live, .. } => {
+            board_answer(BoardTopic::Preview, live.kind, live.record.id)
+        }
+        Answer::Note { kind, board, .. } => board_answer(BoardTopic::Note, *kind, *board),
+        Answer::Seeks { kind, .. } | Answer::SeekChanged { kind, .. } => {
+            Subject::Seeks { kind: *kind }
+        }
+        Answer::MessageSent { userid, .. } => account(AccountTopic::Message, userid),
     }
 }
 
@@ -200,9 +215,11 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
             live,
             dates,
             comments,
+            taken_back,
         } => {
             let (side, seated) = reader.seat(live);
             context! {
+                taken_back => taken_back.iter().map(plans::taken_back_view).collect::<Vec<_>>(),
                 dated_moves => dated_moves(live, dates, seated.then_some(side), comments),
                 turns => all_turns(live, seated.then_some(side)),
                 all_moves => true,
@@ -231,7 +248,43 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
             total,
             boards => boards.iter().map(history_line).collect::<Vec<_>>(),
         },
+        Answer::Queue {
+            kind,
+            board,
+            userid,
+            lines,
+            change,
+        } => plans::queue_context(*kind, *board, userid, lines, change),
+        Answer::Preview {
+            live,
+            seat,
+            start,
+            sealed_left_out,
+            steps,
+            untried,
+        } => plans::preview_context(live, *seat, *start, *sealed_left_out, steps, untried, now),
+        Answer::Note {
+            kind,
+            board,
+            userid,
+            text,
+            had_one,
+        } => context! { game => kind, board_id => board, userid, text, had_one },
+        Answer::Seeks { kind, seeks } => context! {
+            game => kind,
+            seeks => seeks.iter().map(plans::seek_view).collect::<Vec<_>>(),
+        },
+        Answer::SeekChanged { kind, seek, posted } => context! {
+            game => kind,
+            seek => plans::seek_view(seek),
+            posted,
+        },
+        Answer::MessageSent { userid, to } => context! { userid, to },
     }
+}
+
+fn board_answer(topic: BoardTopic, kind: crate::games::GameKind, board: i64) -> Subject {
+    Subject::BoardAnswer { topic, kind, board }
 }
 
 /// Every move with the day it was played, as `viewer` may read it: while

@@ -5,6 +5,7 @@
 mod answers;
 mod competition;
 mod pictures;
+mod plans;
 #[cfg(test)]
 mod samples;
 #[cfg(test)]
@@ -462,6 +463,34 @@ fn event_view(event: &Event, viewer: Option<Side>, total: usize, sealed: usize) 
         Event::Unplayed { userid, words } => context! { kind => "unplayed", userid, words },
         Event::Challenged { userid } => context! { kind => "challenged", userid },
         Event::Paired { tournament, round } => context! { kind => "paired", tournament, round },
+        Event::FromQueue { userid } => context! { kind => "from_queue", userid },
+        Event::SeekAccepted {
+            userid,
+            author,
+            seek,
+        } => context! { kind => "seek_accepted", userid, author, seek },
+        // A player's conditional moves are his plans: told to him alone.
+        Event::QueueDropped {
+            userid,
+            side,
+            lines,
+            why,
+        } if viewer == Some(*side) => context! {
+            kind => "queue_dropped",
+            userid,
+            lines,
+            why => Value::from_serialize(why),
+        },
+        Event::QueueDropped { .. } => context! { kind => "private" },
+        Event::UndoProposed { userid, moves } => {
+            context! { kind => "undo_proposed", userid, moves }
+        }
+        Event::UndoAgreed {
+            userid,
+            proposer,
+            moves,
+        } => context! { kind => "undo_agreed", userid, proposer, moves },
+        Event::UndoRejected { userid } => context! { kind => "undo_rejected", userid },
     }
 }
 

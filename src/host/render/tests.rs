@@ -14,6 +14,7 @@ use std::collections::BTreeSet;
 
 mod answers;
 mod competition;
+mod plans;
 use answers::{account_answers, account_news, board_answers};
 use competition::{competition_answers, competition_news};
 
@@ -91,6 +92,7 @@ fn every_answer(store: &Store) -> Vec<Answer> {
     answers.extend(account_answers());
     answers.extend(board_answers(store));
     answers.extend(competition_answers());
+    answers.extend(plans::plan_answers(store));
     answers
 }
 
@@ -142,6 +144,7 @@ fn render_everything(renderer: &Renderer, language: &str) -> Vec<String> {
             .unwrap_or_else(|err| panic!("{news:?} in {language}: {err}"));
         texts.push(letter.body);
     }
+    texts.extend(plans::plan_letters(renderer, language));
     for answer in every_answer(&store) {
         for reader in [Reader::Seated(Side::White), Reader::Onlooker] {
             let letter = renderer
@@ -201,6 +204,7 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
             round: 2,
         },
     ];
+    let events: Vec<Event> = events.into_iter().chain(plans::plan_events()).collect();
     let mut texts = Vec::new();
     for plies in 0..=opening(kind).len() {
         for ending in endings {
@@ -293,7 +297,10 @@ fn refusal_mails(
     legacy.record.ending = None;
     legacy.record.legacy_result = Some("alice wins: bob resigned.".into());
     let mut texts = Vec::new();
-    for refusal in super::samples::samples() {
+    for refusal in super::samples::samples()
+        .into_iter()
+        .chain(plans::plan_refusals())
+    {
         for on_board in [None, Some(&live), Some(&legacy)] {
             for reader in [Reader::Seated(Side::Black), Reader::Onlooker] {
                 let letter = renderer

@@ -218,6 +218,13 @@ pub(super) fn board_answers(store: &Store) -> Vec<Answer> {
                 author: "alice".into(),
                 text: "A classic\nstart.".into(),
             }],
+            taken_back: vec![crate::store::TakenBack {
+                after: 2,
+                proposer: "alice".into(),
+                agreed_by: "bob".into(),
+                moves: vec!["Qh5".into()],
+                happened: 1_800_050_000,
+            }],
         },
         Answer::Record {
             live: Box::new(board(
@@ -228,11 +235,13 @@ pub(super) fn board_answers(store: &Store) -> Vec<Answer> {
             )),
             dates: vec![1_800_000_000],
             comments: Vec::new(),
+            taken_back: Vec::new(),
         },
         Answer::Record {
             live: Box::new(board(store, kind, 0, None)),
             dates: Vec::new(),
             comments: Vec::new(),
+            taken_back: Vec::new(),
         },
         Answer::DigestSet {
             userid: "alice".into(),

@@ -1,0 +1,181 @@
+//! Take-backs by agreement, asked for like a draw: `undo` proposes to
+//! take back the last move, and the opponent's `undo` (or `accept`)
+//! agrees, `reject` refuses. What is taken back depends on the game's
+//! turns: the last move in Chess and Progression Chess, the last turn
+//! (or the part of it played) in Spherical Chess 324, the last round in
+//! Infinite Recursion Chess (never while a round is under way, so no
+//! sealed move is ever shown or lost). The moves leave the move list,
+//! the truth; the take-back stays in the board's event history.
+
+use super::{comment_of, queue, refused_on, Context, Handled};
+use crate::games::{GameKind, Side};
+use crate::host::clocks;
+use crate::host::command::MoveWord;
+use crate::host::notice::{BoardNews, Comment, Event, Notice};
+use crate::host::refusal::Refusal;
+use crate::host::replays::{self, LiveGame};
+use crate::store::{self, Player, TakenBack, UndoProposal};
+
+/// Whether a move command is about taking back: it says `undo`, or
+/// answers (`accept`, `reject`) a standing proposal of the opponent's
+/// while no draw offer of his stands. A draw offer while a proposal
+/// stands is refused: the two never stand together.
+pub(super) fn is_about_undo(
+    ctx: &Context<'_>,
+    live: &LiveGame,
+    side: Side,
+    words: &[MoveWord],
+) -> Result<bool, Refusal> {
+    if words.contains(&MoveWord::Undo) {
+        return Ok(true);
+    }
+    let proposal = standing(ctx, live).map_err(|_| Refusal::NoUndoToAnswer)?;
+    let theirs = proposal.is_some_and(|proposal| proposal.side != side);
+    let draw_offered = live.record.draw_offer.is_some_and(|by| by != side);
+    match words {
+        [MoveWord::AcceptDraw | MoveWord::RejectDraw] => Ok(theirs && !draw_offered),
+        _ if proposal.is_some() && words.contains(&MoveWord::ProposeDraw) => {
+            Err(Refusal::UndoOrDraw)
+        }
+        _ => Ok(false),
+    }
+}
+
+/// The proposal that stands on a board: one made before a move since
+/// has lapsed.
+fn standing(ctx: &Context<'_>, live: &LiveGame) -> store::StoreResult<Option<UndoProposal>> {
+    Ok(store::undo_proposal(ctx.conn, live.record.id)?
+        .filter(|proposal| proposal.moves == live.total_moves as i64))
+}
+
+/// Proposes, agrees to or rejects taking back the last move (turn, round).
+pub(super) fn undo(
+    ctx: &Context<'_>,
+    live: LiveGame,
+    player: &Player,
+    side: Side,
+    words: &[MoveWord],
+) -> Handled {
+    let refuse = |refusal, live| Err(refused_on(refusal, live));
+    let [word] = words else {
+        return refuse(Refusal::UndoAlone, live);
+    };
+    let proposal = standing(ctx, &live)?;
+    let userid = player.userid.clone();
+    let (events, live) = match (word, proposal) {
+        (MoveWord::Undo | MoveWord::AcceptDraw, Some(proposal)) if proposal.side != side => {
+            return agree(ctx, live, player, side, proposal.side);
+        }
+        (MoveWord::Undo, Some(_)) => return refuse(Refusal::UndoAlreadyProposed, live),
+        (MoveWord::Undo, None) => {
+            if live.record.draw_offer.is_some() {
+                return refuse(Refusal::UndoOrDraw, live);
+            }
+            let keep = match kept_moves(&live) {
+                Ok(keep) => keep,
+                Err(refusal) => return refuse(refusal, live),
+            };
+            let proposal = UndoProposal {
+                side,
+                moves: live.total_moves as i64,
+            };
+            store::set_undo_proposal(ctx.conn, live.record.id, Some(proposal), ctx.now)?;
+            let moves = notations(&live, keep);
+            (vec![Event::UndoProposed { userid, moves }], live)
+        }
+        (MoveWord::RejectDraw, Some(proposal)) if proposal.side != side => {
+            store::set_undo_proposal(ctx.conn, live.record.id, None, ctx.now)?;
+            (vec![Event::UndoRejected { userid }], live)
+        }
+        _ => return refuse(Refusal::NoUndoToAnswer, live),
+    };
+    Ok(vec![Notice::Board(BoardNews {
+        live,
+        events,
+        comment: comment_of(ctx, &player.userid),
+        new_game: false,
+    })])
+}
+
+/// How many moves stay when the last move (turn, round) is taken back.
+fn kept_moves(live: &LiveGame) -> Result<usize, Refusal> {
+    let board = live.record.id;
+    let Some(last) = live.moves.last() else {
+        return Err(Refusal::NothingToUndo { board });
+    };
+    if live.game.sealed_moves() > 0 {
+        return Err(Refusal::UndoMidRound { board });
+    }
+    let count = live.moves.len();
+    let trailing = |same: &dyn Fn(usize) -> bool| (0..count).rev().take_while(|&i| same(i)).count();
+    let taken = match live.kind {
+        GameKind::Chess | GameKind::Progression => 1,
+        GameKind::Spherical => trailing(&|i| live.moves[i].side == last.side),
+        GameKind::Recursion => {
+            let round = live.turns.get(count - 1).copied();
+            trailing(&|i| live.turns.get(i).copied() == round)
+        }
+    };
+    Ok(count - taken.max(1))
+}
+
+/// The moves after the first `keep`, as played.
+fn notations(live: &LiveGame, keep: usize) -> Vec<String> {
+    live.moves[keep..]
+        .iter()
+        .map(|record| record.notation.clone())
+        .collect()
+}
+
+/// Takes the moves back, both players having agreed: the board as it
+/// was before them, its clocks in step, conditional moves (made for the
+/// board that is gone) dropped and their owners told.
+fn agree(
+    ctx: &Context<'_>,
+    live: LiveGame,
+    player: &Player,
+    side: Side,
+    proposer: Side,
+) -> Handled {
+    let keep = match kept_moves(&live) {
+        Ok(keep) => keep,
+        Err(refusal) => return Err(refused_on(refusal, live)),
+    };
+    let board = live.record.id;
+    let moves = notations(&live, keep);
+    let turn_before = live.game.turn_number();
+    let proposer = live.record.player(proposer).to_string();
+    let record = TakenBack {
+        after: keep as i64,
+        proposer: proposer.clone(),
+        agreed_by: player.userid.clone(),
+        moves: moves.clone(),
+        happened: ctx.now,
+    };
+    store::take_back(ctx.conn, board, keep as i64, &record)?;
+    store::set_undo_proposal(ctx.conn, board, None, ctx.now)?;
+    let mut live = replays::load(ctx.conn, ctx.replays, board, None)?;
+    let mut events = vec![Event::UndoAgreed {
+        userid: player.userid.clone(),
+        proposer,
+        moves,
+    }];
+    events.extend(queue::drop_all(ctx, &live)?);
+    clocks::after_command(ctx.conn, &live, side, turn_before, ctx.now)?;
+    live.clocks = clocks::load(ctx.conn, &live.record)?;
+    let comment = comment_of(ctx, &player.userid);
+    if let Some(Comment { text, .. }) = &comment {
+        let stored = store::StoredComment {
+            after: live.total_moves as i64,
+            author: player.userid.clone(),
+            text: text.clone(),
+        };
+        store::insert_comment(ctx.conn, board, &stored, ctx.now)?;
+    }
+    Ok(vec![Notice::Board(BoardNews {
+        live,
+        events,
+        comment,
+        new_game: false,
+    })])
+}
