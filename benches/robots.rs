@@ -12,7 +12,7 @@
 //! draws and losses of the robot, the limit draws, the average time per
 //! robot move and the average game length.
 
-use pbem::games::{GameKind, Side};
+use pbem::games::{Game, GameKind, Side};
 use pbem::robot::{think, Rng, Strength};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -125,12 +125,17 @@ impl Drop for Stockfish {
     }
 }
 
-/// The UCI form of a move just played: the coordinates of the piece that
-/// moved, found by comparing the boards before and after.
-fn uci_of(before: &chess::Board, san: &str) -> Option<String> {
-    let clean: String = san.chars().filter(|c| !"+#!?".contains(*c)).collect();
-    let mv = chess::ChessMove::from_san(before, &clean).ok()?;
-    Some(mv.to_string())
+/// The UCI form of the move that took `before` to `after`: the one legal
+/// move (as the `chess` crate lists them) whose result our rules draw the
+/// same.
+fn uci_of(before: &dyn Game, side: Side, board: &chess::Board, after: &dyn Game) -> Option<String> {
+    let wanted = after.board(Side::White);
+    chess::MoveGen::new_legal(board)
+        .map(|mv| mv.to_string())
+        .find(|uci| {
+            let mut probe = before.clone_game();
+            probe.play(side, uci).is_ok() && probe.board(Side::White) == wanted
+        })
 }
 
 /// One game; the robot plays `robot_side`. Returns the robot's score
@@ -190,11 +195,13 @@ fn play_one(
                 break;
             };
             if kind == GameKind::Chess && opponent == Opponent::Stockfish {
-                let played = uci_of(&board, &text).unwrap_or(text.clone());
+                let before = game.clone_game();
+                game.play(side, &text).expect("a legal move");
+                let played = uci_of(before.as_ref(), side, &board, game.as_ref())
+                    .expect("the move among the chess crate's");
                 let mv: chess::ChessMove = played.parse().expect("a UCI move");
                 board = board.make_move_new(mv);
-                uci.push(played.clone());
-                game.play(side, &played).expect("a legal move");
+                uci.push(played);
             } else {
                 game.play(side, &text).expect("a legal move");
             }

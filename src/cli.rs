@@ -4,6 +4,7 @@ use crate::archive::{self, HostIdentity};
 mod competition;
 mod games;
 mod pictures;
+mod timers;
 
 use crate::clock::Clock;
 use crate::config::Config;
@@ -77,6 +78,14 @@ pub enum Command {
     /// vacations that end), then send the outbox: for hosts fed by
     /// `deliver` from an MTA, from cron or a systemd timer.
     Tick {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+    },
+    /// Play every move the robots owe now, then send the outbox: for hosts
+    /// fed by `deliver`, from cron (`serve` plays them by itself).
+    Robots {
         #[command(flatten)]
         place: Place,
         #[command(flatten)]
@@ -266,7 +275,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             moment,
         } => serve(&place, once, &moment),
         Command::Deliver { place, moment } => Ok(deliver(&place, &moment)),
-        Command::Tick { place, moment } => tick(&place, &moment),
+        Command::Tick { place, moment } => timers::tick(&place, &moment),
+        Command::Robots { place, moment } => timers::robots(&place, &moment),
         Command::Backup { place, file } => backup(&place, &file),
         Command::Replay {
             game,
@@ -466,19 +476,6 @@ fn serve(place: &Place, once: bool, moment: &Moment) -> Result<ExitCode> {
 
 /// Every failure becomes an exit code the MTA understands, so nothing is
 /// returned through `?` here.
-fn tick(place: &Place, moment: &Moment) -> Result<ExitCode> {
-    let config = place.config()?;
-    let mut runtime = Runtime::open(&config)?;
-    runtime.host.set_clock(moment.clock());
-    let report = runtime.host.tick()?;
-    let sent = runtime.send_waiting()?.sent;
-    println!(
-        "clocks started {}, vacations ended {}, reminders {}, losses on time {}, digests {}, mails queued {}, sent {sent}",
-        report.clocks_started, report.vacations_ended, report.nags, report.forfeits, report.digests, report.mails_queued
-    );
-    Ok(ExitCode::SUCCESS)
-}
-
 fn deliver(place: &Place, moment: &Moment) -> ExitCode {
     let config = match place.config() {
         Ok(config) => config,

@@ -5,6 +5,7 @@ mod accounts;
 mod boards;
 mod clocks;
 mod competition;
+mod robots;
 mod social;
 
 use crate::host::HostSettings;
@@ -64,6 +65,8 @@ struct ConfigFile {
     seeks: social::SeeksSection,
     #[serde(default)]
     messages: social::MessagesSection,
+    #[serde(default)]
+    robots: robots::RobotsSection,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -272,6 +275,8 @@ impl Config {
         .map_err(|(key, problem)| invalid(key, problem))?;
         let seeks =
             social::seek_settings(&parsed.seeks).map_err(|(key, problem)| invalid(key, problem))?;
+        let robots = robots::robot_settings(&parsed.robots)
+            .map_err(|(key, problem)| invalid(key, problem))?;
         let messages = social::message_settings(&parsed.messages)
             .map_err(|(key, problem)| invalid(key, problem))?;
         Ok(Config {
@@ -293,6 +298,7 @@ impl Config {
                 boards: boards::board_pictures(&parsed.boards),
                 seeks,
                 messages,
+                robots,
             },
             outbound,
             data_dir,

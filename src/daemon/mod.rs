@@ -5,6 +5,7 @@
 mod backoff;
 mod group;
 mod presence;
+mod robots;
 mod serve;
 mod wake;
 
@@ -156,6 +157,10 @@ fn mask_old_outbox_files(config: &Config, store: &Store) {
 /// is logged once in this interval.
 const REPEAT_INTERVAL: Duration = Duration::from_secs(60);
 
+/// Robot moves played at most in one pass: two robots playing each other
+/// finish a game over several passes, and the pass ends.
+const ROBOT_MOVES_A_PASS: usize = 200;
+
 /// The host with its folders, ready to work.
 pub struct Runtime {
     pub host: Host,
@@ -206,8 +211,10 @@ impl Runtime {
         if matches!(config.outbound.transport, TransportChoice::File) {
             mask_old_outbox_files(config, &store);
         }
+        let mut host = Host::new(store, renderer, config.host.clone());
+        host.ensure_robots()?;
         Ok(Runtime {
-            host: Host::new(store, renderer, config.host.clone()),
+            host,
             maildir,
             sender,
             config: config.clone(),
@@ -222,8 +229,18 @@ impl Runtime {
     pub fn pass(&mut self) -> Result<Pass, DaemonError> {
         let mut pass = self.receive_waiting()?;
         self.run_due_timers()?;
+        self.host.robot_moves(ROBOT_MOVES_A_PASS)?;
         pass.sent = self.send_waiting()?.sent;
         Ok(pass)
+    }
+
+    /// Plays the robot moves owed now, then sends what they caused.
+    pub fn run_robots(&mut self) -> Result<crate::host::robots::RobotReport, DaemonError> {
+        let report = self.host.robot_moves(ROBOT_MOVES_A_PASS)?;
+        if report.mails_queued > 0 {
+            self.send_waiting()?;
+        }
+        Ok(report)
     }
 
     /// Runs the timers (reminders, losses on time, ending vacations) when

@@ -71,12 +71,16 @@ impl Runtime {
             "serving"
         );
         let sending = spawn_sender(&self.config, Arc::clone(&stop), wake.clone())?;
+        let robots = super::robots::spawn_robots(&self.config, Arc::clone(&stop), wake.clone())?;
         self.receive_until(&stop, wake.as_deref());
         if let Some(wake) = &wake {
             wake.wake();
         }
         if sending.join().is_err() {
             error!("the sender stopped with a panic");
+        }
+        if robots.is_some_and(|robots| robots.join().is_err()) {
+            error!("the robots stopped with a panic");
         }
         info!("stopped");
         Ok(())

@@ -27,6 +27,7 @@ pub mod redact;
 pub mod refusal;
 pub mod render;
 mod replays;
+pub mod robots;
 pub mod subject;
 pub mod templates;
 mod tick;
@@ -75,6 +76,8 @@ pub struct HostSettings {
     pub seeks: handle::SeekSettings,
     /// How many messages a player may send other players in an hour.
     pub messages: handle::MessageSettings,
+    /// The robot opponents.
+    pub robots: robots::RobotSettings,
 }
 
 impl HostSettings {
@@ -101,6 +104,7 @@ impl Default for HostSettings {
             boards: pictures::BoardPictures::default(),
             seeks: handle::SeekSettings::default(),
             messages: handle::MessageSettings::default(),
+            robots: robots::RobotSettings::default(),
         }
     }
 }

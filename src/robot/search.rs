@@ -32,6 +32,12 @@ struct Entry {
 /// Positions kept at most; the table is cleared when it is full.
 const TABLE_SIZE: usize = 200_000;
 
+/// Where a side has more moves than this (Spherical Chess 324 has about
+/// 300 an action), only the `BEAM` best of the last, shallower search are
+/// searched deeper: a full width would never get past one level.
+const WIDE: usize = 60;
+const BEAM: usize = 24;
+
 pub(super) struct Searcher {
     me: Side,
     deadline: Instant,
@@ -211,7 +217,12 @@ pub(super) fn choose(game: &dyn Game, me: Side, strength: &Strength, rng: &mut R
         // (index into `noisy`, score with noise)
         let mut scored: Vec<(usize, i32)> = Vec::with_capacity(noisy.len());
         let mut alpha = -INFINITY;
-        for (index, (text, _, noise)) in noisy.iter().enumerate() {
+        let width = if depth >= 2 && noisy.len() > WIDE {
+            BEAM
+        } else {
+            noisy.len()
+        };
+        for (index, (text, _, noise)) in noisy.iter().enumerate().take(width) {
             let mut child = game.clone_game();
             if child.play(me, text).is_err() {
                 continue;

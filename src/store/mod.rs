@@ -20,6 +20,7 @@ mod messages;
 mod outbox;
 mod players;
 mod ratings;
+mod robots;
 mod schema;
 mod subscriptions;
 mod tournaments;
@@ -52,6 +53,7 @@ pub use ratings::{
     insert_rating_change, load_rating, rating_changes, ratings_of_kind, save_rating, RatingChange,
     StoredRating,
 };
+pub use robots::{boards_with_robots, ensure_robot, robot_level};
 pub use schema::SCHEMA_VERSION;
 pub use subscriptions::{next_board_id, observers, subscribe, unsubscribe, Watched};
 pub use tournaments::{

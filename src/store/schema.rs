@@ -277,7 +277,13 @@ const MIGRATIONS: &[&str] = &[
     // take-backs kept in a board's event history, private notes, open
     // challenges (seeks), and messages passed between players.
     PLANNING_AND_MEETING_TABLES,
+    // 20: robot opponents: a robot is a player with a level (the column,
+    // in ROBOT_COLUMNS, is all it adds; the host creates the robots).
+    "",
 ];
+
+/// The column version 20 adds to the players.
+const ROBOT_COLUMNS: &[(&str, &str)] = &[("robot_level", "INTEGER")];
 
 /// Version 18 (boards in HTML and images) adds only columns.
 const BOARD_PICTURES_SQL: &str = "";
@@ -570,6 +576,9 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
             for (table, columns) in BOARD_PICTURES_COLUMNS {
                 add_missing_columns(&tx, table, columns)?;
             }
+        }
+        if from == 19 {
+            add_missing_columns(&tx, "players", ROBOT_COLUMNS)?;
         }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;

@@ -4,7 +4,7 @@
 //! the actions left in the pendulum turn.
 
 use super::piece::Diagonals;
-use super::position::{promotion_cost, Position};
+use super::position::{promotion_cost, Move, Position};
 use super::square::{Square, SQUARES};
 use crate::games::Side;
 
@@ -27,6 +27,59 @@ fn queens_value(queens: u8) -> i32 {
         2 => -400,
         _ => 0,
     }
+}
+
+/// The pieces of `attacker`'s opponent that `attacker` can take now, each
+/// once: (value, is a queen), the most valuable first.
+fn targets(position: &Position, attacker: Side) -> Vec<(i32, bool)> {
+    let cells = position.cells();
+    let mut hit = [false; SQUARES];
+    for (index, &cell) in cells.iter().enumerate() {
+        if cell.side() != Some(attacker) {
+            continue;
+        }
+        position.for_each_slide(Square(index as u16), cell, &mut |mv| {
+            if let Move::Slide { to, .. } = mv {
+                if cells[to.index()].side() == Some(attacker.opponent()) {
+                    hit[to.index()] = true;
+                }
+            }
+        });
+    }
+    let mut found: Vec<(i32, bool)> = (0..SQUARES)
+        .filter(|&index| hit[index])
+        .map(|index| {
+            let cell = cells[index];
+            (
+                value(cell.diagonals().directions()),
+                cell.is_queen_of(attacker.opponent()),
+            )
+        })
+        .collect();
+    found.sort_by_key(|(worth, _)| std::cmp::Reverse(*worth));
+    found
+}
+
+/// What the side to move stands to take with the actions left in its
+/// turn: its best targets (at a discount, as some are defended), and the
+/// game when the opponent's last queens are among them.
+fn threats(position: &Position, mover: Side) -> i32 {
+    let actions = usize::from(position.moves_left());
+    let found = targets(position, mover);
+    let mut gain: i32 = found
+        .iter()
+        .take(actions)
+        .map(|(worth, _)| worth * 3 / 4)
+        .sum();
+    let queens_hit = found
+        .iter()
+        .take(actions)
+        .filter(|(_, queen)| *queen)
+        .count();
+    if usize::from(position.queens(mover.opponent())) <= queens_hit {
+        gain += 5000;
+    }
+    gain
 }
 
 /// The position from `side`'s view.
@@ -52,10 +105,13 @@ pub fn evaluate(position: &Position, side: Side) -> i32 {
     for owner in Side::BOTH {
         score[owner.index()] += queens_value(position.queens(owner));
     }
-    // Actions still owed in the turn are worth having.
+    // Actions still owed in the turn are worth having, and what they can
+    // take.
     let tempo = match position.to_move() {
-        Some(mover) if mover == side => 40 * i32::from(position.moves_left()),
-        Some(_) => -40 * i32::from(position.moves_left()),
+        Some(mover) if mover == side => {
+            40 * i32::from(position.moves_left()) + threats(position, mover)
+        }
+        Some(mover) => -40 * i32::from(position.moves_left()) - threats(position, mover),
         None => 0,
     };
     score[side.index()] - score[side.opponent().index()] + tempo
@@ -66,12 +122,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_start_is_even_but_for_whites_single_first_move() {
+    fn the_start_is_even_but_for_whites_first_move_and_what_it_can_take() {
         let start = Position::start();
         assert_eq!(
             evaluate(&start, Side::White),
             -evaluate(&start, Side::Black)
         );
-        assert_eq!(evaluate(&start, Side::White), 40);
+        // White moves once, and that move can take a rook (worth 300,
+        // counted at three quarters): no queen stands capturable.
+        assert_eq!(evaluate(&start, Side::White), 40 + 225);
     }
 }

@@ -163,7 +163,10 @@ pub fn challenge(
     black: &str,
     switches: &[String],
 ) -> Handled {
-    let challenger = challenger(ctx, kind, [white, black], switches)?;
+    let challenger = match robots_match(ctx, [white, black])? {
+        Some(sender) => sender,
+        None => challenger(ctx, kind, [white, black], switches)?,
+    };
     let ladder = switches.iter().any(|s| s.eq_ignore_ascii_case(LADDER));
     if ladder && !challenger.eq_ignore_ascii_case(white) {
         return Err(refused(Refusal::LadderChallengerFirst { game: kind }));
@@ -171,6 +174,21 @@ pub fn challenge(
     let comment = comment_of(ctx, &challenger);
     let events = vec![Event::Challenged { userid: challenger }];
     start(ctx, kind, [white, black], switches, events, comment)
+}
+
+/// A game between two robots, which any player may set going (to watch
+/// it, or learn from it): the sender's userid when both named players
+/// are robots and he is a player.
+fn robots_match(ctx: &Context<'_>, userids: [&str; 2]) -> Result<Option<String>, Failure> {
+    for userid in userids {
+        if store::robot_level(ctx.conn, userid)?.is_none() {
+            return Ok(None);
+        }
+    }
+    Ok(store::find_player_by_address(ctx.conn, ctx.from)?
+        .into_iter()
+        .next()
+        .map(|player| player.userid))
 }
 
 /// The switch of a ladder challenge.
@@ -188,7 +206,13 @@ pub(super) fn start(
     comment: Option<Comment>,
 ) -> Handled {
     let [white, black] = seats(ctx, kind, [white, black])?;
-    let split = split_switches(ctx, kind, switches)?;
+    let mut split = split_switches(ctx, kind, switches)?;
+    // A game with a robot is rated only when the challenge says so.
+    let with_robot = store::robot_level(ctx.conn, &white.userid)?.is_some()
+        || store::robot_level(ctx.conn, &black.userid)?.is_some();
+    if with_robot && !switches.iter().any(|s| s.eq_ignore_ascii_case("-rated")) {
+        split.rated = false;
+    }
     if split.ladder {
         super::competition::check_ladder_challenge(ctx, kind, &white.userid, &black.userid)?;
     }

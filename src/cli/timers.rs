@@ -1,0 +1,32 @@
+//! `pbem tick` and `pbem robots`: what is due or owed, run once, for
+//! hosts fed by `deliver` from an MTA.
+
+use super::{Moment, Place};
+use crate::daemon::Runtime;
+use anyhow::Result;
+use std::process::ExitCode;
+
+pub fn tick(place: &Place, moment: &Moment) -> Result<ExitCode> {
+    let config = place.config()?;
+    let mut runtime = Runtime::open(&config)?;
+    runtime.host.set_clock(moment.clock());
+    let report = runtime.host.tick()?;
+    let sent = runtime.send_waiting()?.sent;
+    println!(
+        "clocks started {}, vacations ended {}, reminders {}, losses on time {}, digests {}, mails queued {}, sent {sent}",
+        report.clocks_started, report.vacations_ended, report.nags, report.forfeits, report.digests, report.mails_queued
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn robots(place: &Place, moment: &Moment) -> Result<ExitCode> {
+    let config = place.config()?;
+    let mut runtime = Runtime::open(&config)?;
+    runtime.host.set_clock(moment.clock());
+    let report = runtime.run_robots()?;
+    println!(
+        "robot moves {}, draws accepted {}, resigned {}, not taken {}, mails queued {}",
+        report.moves, report.draws_accepted, report.resigned, report.refused, report.mails_queued
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,278 @@
+//! Robots as players: `robot1`, `robot2` and `robot3`, one for each
+//! strength of [`crate::robot`], challenged like anyone. A robot's move is
+//! thought out of any transaction, on the position as it may know it (no
+//! sealed move of its opponent), then played through the same handler as
+//! a player's reply, in a transaction of its own, and mailed like any
+//! move. `serve` runs them in a thread of their own, so no inbound mail
+//! ever waits for a robot to think; `pbem robots` runs what is owed once.
+//!
+//! A robot accepts a draw offer when it stands no better than slightly
+//! worse, resigns when it sees a forced loss or is twelve pawns behind
+//! (and its opponent could still win), and never offers draws, pauses or
+//! take-backs. It has no address: it is never mailed.
+
+use super::command::{Command, Credential, MoveWord};
+use super::handle::{self, Context, Failure};
+use super::password::Prechecked;
+use super::post::Post;
+use super::redact::Secrets;
+use super::replays::{self, LoadError};
+use super::{Batch, Host, HostError};
+use crate::games::{self, Game, GameKind, RecordedMove, Side};
+use crate::robot::{self, Rng, Strength};
+use crate::store::{self, GameStatus};
+use std::cell::RefCell;
+use std::time::Duration;
+
+/// The robots: userid and level.
+pub const ROBOTS: [(&str, u8); 3] = [("robot1", 1), ("robot2", 2), ("robot3", 3)];
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RobotSettings {
+    /// Whether the robots play (their accounts exist either way once made).
+    pub enabled: bool,
+    /// The longest a robot thinks about one move.
+    pub think: Duration,
+}
+
+impl Default for RobotSettings {
+    fn default() -> Self {
+        RobotSettings {
+            enabled: true,
+            think: Duration::from_secs(10),
+        }
+    }
+}
+
+/// What one run of the robots did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RobotReport {
+    pub moves: usize,
+    pub draws_accepted: usize,
+    pub resigned: usize,
+    /// Moves the board no longer took (the opponent acted meanwhile).
+    pub refused: usize,
+    pub mails_queued: usize,
+}
+
+/// A move a robot owes, with the position as it may know it.
+struct Owed {
+    board: i64,
+    kind: GameKind,
+    userid: String,
+    level: u8,
+    side: Side,
+    view: Box<dyn Game>,
+    next_number: i64,
+    draw_offered: bool,
+    has_moved: bool,
+}
+
+enum Action {
+    Play(String),
+    AcceptDraw,
+    Resign,
+}
+
+impl Host {
+    /// Creates the robots' accounts when robots play here; a userid a
+    /// person signed up with stays his.
+    pub fn ensure_robots(&mut self) -> Result<(), HostError> {
+        if !self.settings.robots.enabled {
+            return Ok(());
+        }
+        let now = self.clock.now().timestamp();
+        let batch = self.batch()?;
+        for (userid, level) in ROBOTS {
+            if !store::ensure_robot(&batch.tx, userid, level, now)? {
+                tracing::warn!(userid, "a player signed up as this robot: it does not play");
+            }
+        }
+        batch.commit()
+    }
+
+    /// Plays the robot moves owed now, at most `most` of them: each
+    /// thought over first, then played in a transaction of its own.
+    pub fn robot_moves(&mut self, most: usize) -> Result<RobotReport, HostError> {
+        let mut report = RobotReport::default();
+        if !self.settings.robots.enabled {
+            return Ok(report);
+        }
+        let mut acted = 0;
+        while acted < most {
+            let owed = self.owed_robot_moves()?;
+            if owed.is_empty() {
+                break;
+            }
+            let refused_before = report.refused;
+            for turn in owed.into_iter().take(most - acted) {
+                let Some(action) = self.decide(&turn) else {
+                    continue;
+                };
+                let mut batch = self.batch()?;
+                let played = batch.robot_act(&turn, &action)?;
+                batch.commit()?;
+                acted += 1;
+                match (played, &action) {
+                    (None, _) => report.refused += 1,
+                    (Some(mails), kind) => {
+                        report.mails_queued += mails;
+                        match kind {
+                            Action::Play(_) => report.moves += 1,
+                            Action::AcceptDraw => report.draws_accepted += 1,
+                            Action::Resign => report.resigned += 1,
+                        }
+                    }
+                }
+            }
+            // Nothing the robots tried was taken: stop rather than loop.
+            if report.refused > refused_before && report.moves == 0 {
+                break;
+            }
+        }
+        if report != RobotReport::default() {
+            tracing::info!(?report, "robots played");
+        }
+        Ok(report)
+    }
+
+    /// Every move a robot owes now.
+    fn owed_robot_moves(&self) -> Result<Vec<Owed>, HostError> {
+        let conn = self.store.connection();
+        let mut owed = Vec::new();
+        for board in store::boards_with_robots(conn)? {
+            let live = match replays::load(conn, &self.replays, board, None) {
+                Ok(live) => live,
+                Err(LoadError::Store(err)) => return Err(err.into()),
+                // A board that does not replay is refused wherever used.
+                Err(_) => continue,
+            };
+            if live.record.status != GameStatus::Active || live.record.paused {
+                continue;
+            }
+            for side in live.game.to_move() {
+                let userid = live.record.player(side);
+                let Some(level) = store::robot_level(conn, userid)? else {
+                    continue;
+                };
+                // The robot must not see its opponent's sealed move.
+                let visible = live.moves.len() - live.game.sealed_moves();
+                let moves: Vec<RecordedMove> = live.moves[..visible]
+                    .iter()
+                    .map(|record| RecordedMove {
+                        side: record.side,
+                        notation: record.notation.clone(),
+                    })
+                    .collect();
+                let Ok(view) = games::replay(live.kind, &live.record.switches, &moves) else {
+                    continue;
+                };
+                owed.push(Owed {
+                    board,
+                    kind: live.kind,
+                    userid: userid.to_string(),
+                    level,
+                    side,
+                    view,
+                    next_number: live.next_number(),
+                    draw_offered: live.record.draw_offer == Some(side.opponent()),
+                    has_moved: live.has_moved(side),
+                });
+            }
+        }
+        Ok(owed)
+    }
+
+    /// What the robot does: take a draw offered when it stands no better,
+    /// resign a hopeless game, or play its move.
+    fn decide(&self, turn: &Owed) -> Option<Action> {
+        let strength = Strength::level(turn.level, self.settings.robots.think);
+        // Seeded by the board and move: a robot's game can be replayed.
+        let seed = ((turn.board as u64) << 24) ^ turn.next_number as u64;
+        let thought = robot::think(
+            turn.view.as_ref(),
+            turn.side,
+            &strength,
+            &mut Rng::new(seed),
+        );
+        if turn.draw_offered && thought.accepts_draw() {
+            return Some(Action::AcceptDraw);
+        }
+        if turn.has_moved && thought.resigns(turn.view.as_ref(), turn.side) {
+            return Some(Action::Resign);
+        }
+        thought.choice.map(Action::Play)
+    }
+}
+
+impl Batch<'_> {
+    /// Carries out a robot's action as a reply from it would be; the
+    /// mails it queued, or `None` when the board no longer took it.
+    fn robot_act(&mut self, turn: &Owed, action: &Action) -> Result<Option<usize>, HostError> {
+        let now = self.clock.now().timestamp();
+        let (kind, board, userid) = (turn.kind, turn.board, turn.userid.clone());
+        let command = match action {
+            Action::Play(text) => Command::Move {
+                kind,
+                board,
+                userid,
+                credential: Credential::Proven,
+                words: vec![MoveWord::Play(text.clone())],
+                guard: Some(turn.next_number),
+            },
+            Action::AcceptDraw => Command::Move {
+                kind,
+                board,
+                userid,
+                credential: Credential::Proven,
+                words: vec![MoveWord::AcceptDraw],
+                guard: Some(turn.next_number),
+            },
+            Action::Resign => Command::Resign {
+                kind,
+                board,
+                userid,
+                credential: Credential::Proven,
+            },
+        };
+        let attempts = RefCell::new(Vec::new());
+        let prechecked = Prechecked::new();
+        let ctx = Context {
+            conn: &self.tx,
+            from: "",
+            comment: None,
+            passwords: self.passwords,
+            prechecked: &prechecked,
+            replays: self.replays,
+            languages: self.renderer.languages(),
+            now,
+            policy: &self.settings.accounts,
+            clock_defaults: &self.settings.clocks,
+            competition: &self.settings.competition,
+            attempts: &attempts,
+            seeks: &self.settings.seeks,
+            messages: &self.settings.messages,
+        };
+        let notices = match store::in_savepoint(&self.tx, || handle::handle(&ctx, command)) {
+            Ok(notices) => notices,
+            Err(Failure::Refused(notice)) => {
+                tracing::info!(board, "a robot's move was not taken: {notice:?}");
+                return Ok(None);
+            }
+            Err(Failure::Store(err)) => return Err(err.into()),
+            Err(Failure::Hash(err)) => return Err(err.into()),
+        };
+        let mut post = Post::new(
+            &self.tx,
+            None,
+            self.renderer,
+            self.settings,
+            now,
+            Secrets::default(),
+        );
+        for notice in notices {
+            post.notice(notice, false)?;
+        }
+        Ok(Some(post.queued))
+    }
+}
