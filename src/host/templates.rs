@@ -74,6 +74,7 @@ built_in!(
     "help/ratings.txt",
     "help/ladder.txt",
     "help/tournament.txt",
+    "help/robots.txt",
     "standings.txt",
     "ladder.txt",
     "ladder-news.txt",

@@ -27,6 +27,7 @@ pub const HELP_TOPICS: &[&str] = &[
     "ratings",
     "ladder",
     "tournament",
+    "robots",
     "queue",
     "preview",
     "undo",
