@@ -150,3 +150,20 @@ fn pbem_robots_plays_what_the_robots_owe_for_a_host_fed_by_deliver() {
     // Nothing more is owed: the robot waits for alice.
     assert!(pbem(&["robots"], None).starts_with("robot moves 0,"));
 }
+
+#[test]
+fn a_robots_spherical_turn_of_two_actions_comes_in_one_mail() {
+    let mut office = office();
+    send(&mut office, "spherical challenge alice robot2");
+    let sent = send(&mut office, "spherical move 101 alice PW h8-h2");
+    // Alice's move, then the robot's whole turn: two actions, one mail.
+    assert_eq!(office.move_count(101), 3);
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    let turn = &sent[1];
+    assert_eq!(
+        turn.body.matches("robot2 (Black) played").count(),
+        2,
+        "{}",
+        turn.body
+    );
+}

@@ -69,7 +69,9 @@ struct Owed {
 }
 
 enum Action {
-    Play(String),
+    /// The actions of its turn (two in most turns of Spherical Chess
+    /// 324, one elsewhere), sent as one command so they make one mail.
+    Play(Vec<String>),
     AcceptDraw,
     Resign,
 }
@@ -210,7 +212,24 @@ impl Host {
         if turn.has_moved && thought.resigns(turn.view.as_ref(), turn.side) {
             return Some(Action::Resign);
         }
-        thought.choice.map(Action::Play)
+        let mut actions = vec![thought.choice?];
+        // The rest of a turn of several actions, thought in turn.
+        let mut view = turn.view.clone_game();
+        loop {
+            let last = actions.last().expect("one action at least");
+            if view.play(turn.side, last).is_err()
+                || view.outcome().is_some()
+                || view.to_move() != [turn.side]
+            {
+                break;
+            }
+            let next = robot::think(view.as_ref(), turn.side, &strength, &mut Rng::new(seed + 1));
+            match next.choice {
+                Some(choice) => actions.push(choice),
+                None => break,
+            }
+        }
+        Some(Action::Play(actions))
     }
 }
 
@@ -221,12 +240,12 @@ impl Batch<'_> {
         let now = self.clock.now().timestamp();
         let (kind, board, userid) = (turn.kind, turn.board, turn.userid.clone());
         let command = match action {
-            Action::Play(text) => Command::Move {
+            Action::Play(actions) => Command::Move {
                 kind,
                 board,
                 userid,
                 credential: Credential::Proven,
-                words: vec![MoveWord::Play(text.clone())],
+                words: actions.iter().cloned().map(MoveWord::Play).collect(),
                 guard: Some(turn.next_number),
             },
             Action::AcceptDraw => Command::Move {
