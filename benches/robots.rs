@@ -7,8 +7,9 @@
 //! `cargo bench --bench robots` plays `PBEM_ROBOT_GAMES` games per match
 //! (default 50) with `PBEM_ROBOT_THINK_MS` of thinking per robot move
 //! (default 100: far less than a host gives, so that the figures come in
-//! minutes), on two threads. A game that reaches its length limit counts
-//! as a draw and is reported apart. It prints one line per match: wins,
+//! minutes), on two threads; `PBEM_ROBOT_GAME` names one game to play.
+//! A game that reaches its length limit counts as a draw and is reported
+//! apart. It prints one line per match: wins,
 //! draws and losses of the robot, the limit draws, the average time per
 //! robot move and the average game length.
 
@@ -243,7 +244,14 @@ fn main() {
         "game", "level", "against", "won", "draw", "lost", "limit", "ms/move", "actions"
     );
     let has_stockfish = Stockfish::start().is_some();
-    for kind in GameKind::ALL {
+    // `PBEM_ROBOT_GAME=spherical` plays one game's matches only.
+    let only: Option<GameKind> = std::env::var("PBEM_ROBOT_GAME")
+        .ok()
+        .and_then(|name| name.parse().ok());
+    for kind in GameKind::ALL
+        .into_iter()
+        .filter(|k| only.is_none_or(|o| o == *k))
+    {
         for level in 1..=3u8 {
             let mut opponents = vec![Opponent::Random, Opponent::Greedy];
             if kind == GameKind::Chess && has_stockfish {

@@ -242,11 +242,12 @@ pub(super) fn choose(game: &dyn Game, me: Side, strength: &Strength, rng: &mut R
             alpha = alpha.max(judged);
             scored.push((index, judged));
         }
-        if searcher.stopped && finished > 0 {
+        if scored.is_empty() && finished > 0 {
             break;
         }
-        // A depth cut short still puts the moves it scored first, best
-        // first, and the others after them as they were.
+        // A depth cut short still counts for the moves it scored: they
+        // were the best before, searched first, and are now judged
+        // deeper. They go first, best first; the others after them.
         scored.sort_by_key(|entry| std::cmp::Reverse(entry.1));
         let mut taken = vec![false; noisy.len()];
         let mut next = Vec::with_capacity(noisy.len());

@@ -17,6 +17,10 @@ const ROUNDS: usize = 400;
 /// sample stands for them.
 const MOST_REPLIES: usize = 40;
 
+/// Searched deeper, only the replies that hurt most at the level before
+/// are kept: a deeper table of every pair would not finish in time.
+const DEEPER_REPLIES: usize = 10;
+
 /// The scores of each of the robot's moves (rows) against each reply
 /// (columns), searched `depth` levels after the pair; `None` if the
 /// deadline passed first.
@@ -55,6 +59,20 @@ fn payoffs(
         table.push(row);
     }
     Some(table)
+}
+
+/// The `keep` replies (columns) that leave the robot the least on
+/// average over its moves.
+fn most_hurtful(table: &[Vec<i32>], theirs: &[String], keep: usize) -> Vec<String> {
+    let mut columns: Vec<(i64, usize)> = (0..theirs.len())
+        .map(|c| (table.iter().map(|row| i64::from(row[c])).sum(), c))
+        .collect();
+    columns.sort();
+    columns
+        .into_iter()
+        .take(keep)
+        .map(|(_, c)| theirs[c].clone())
+        .collect()
 }
 
 /// The row player's mixed strategy of a zero-sum game, by regret
@@ -130,10 +148,13 @@ pub(super) fn choose(game: &dyn Game, me: Side, strength: &Strength, rng: &mut R
         theirs.truncate(MOST_REPLIES);
     }
     let mut searcher = Searcher::new(me, Instant::now() + strength.think);
-    let mut table = None;
+    let mut table: Option<Vec<Vec<i32>>> = None;
     let mut finished = 0;
     // The pair of moves is one level; a weak robot looks no further.
     for depth in 0..strength.depth.max(1) {
+        if let Some(known) = &table {
+            theirs = most_hurtful(known, &theirs, DEEPER_REPLIES);
+        }
         match payoffs(game, me, &mine, &theirs, depth, &mut searcher) {
             Some(found) => {
                 table = Some(found);
