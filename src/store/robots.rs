@@ -30,14 +30,61 @@ pub fn robot_level(conn: &Connection, userid: &str) -> StoreResult<Option<u8>> {
         .flatten())
 }
 
-/// Running boards with a robot at either seat, oldest first.
+/// Running boards with a robot at either seat, oldest first. The robots
+/// are found by their index and their boards by the seat indexes, so the
+/// robots' thread never scans every game.
 pub fn boards_with_robots(conn: &Connection) -> StoreResult<Vec<i64>> {
+    let robots: Vec<String> = conn
+        .prepare_cached("SELECT userid FROM players WHERE robot_level IS NOT NULL")?
+        .query_map([], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    let mut boards = Vec::new();
     let mut statement = conn.prepare_cached(
-        "SELECT id FROM games WHERE status = 'active' AND (
-            white IN (SELECT userid FROM players WHERE robot_level IS NOT NULL)
-            OR black IN (SELECT userid FROM players WHERE robot_level IS NOT NULL))
-         ORDER BY id",
+        "SELECT id FROM games WHERE white = ?1 COLLATE NOCASE AND status = 'active'
+         UNION SELECT id FROM games WHERE black = ?1 COLLATE NOCASE AND status = 'active'",
     )?;
-    let rows = statement.query_map([], |row| row.get(0))?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    for robot in &robots {
+        let rows = statement.query_map([robot], |row| row.get::<_, i64>(0))?;
+        for row in rows {
+            boards.push(row?);
+        }
+    }
+    boards.sort_unstable();
+    boards.dedup();
+    Ok(boards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    #[test]
+    fn the_robots_boards_are_found_through_indexes() {
+        let store = Store::open_in_memory().unwrap();
+        let conn = store.connection();
+        let plan = |sql: &str| -> String {
+            let mut statement = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
+            let rows = statement
+                .query_map(["robot1"], |row| row.get::<_, String>(3))
+                .unwrap();
+            rows.map(Result::unwrap).collect::<Vec<_>>().join("; ")
+        };
+        let games = plan(
+            "SELECT id FROM games WHERE white = ?1 COLLATE NOCASE AND status = 'active'
+             UNION SELECT id FROM games WHERE black = ?1 COLLATE NOCASE AND status = 'active'",
+        );
+        assert!(
+            games.contains("games_by_white") && games.contains("games_by_black"),
+            "{games}"
+        );
+        let robots = conn
+            .prepare("EXPLAIN QUERY PLAN SELECT userid FROM players WHERE robot_level IS NOT NULL")
+            .unwrap()
+            .query_row([], |row| row.get::<_, String>(3))
+            .unwrap();
+        assert!(robots.contains("players_robots"), "{robots}");
+        ensure_robot(conn, "robot1", 1, 0).unwrap();
+        assert_eq!(boards_with_robots(conn).unwrap(), Vec::<i64>::new());
+    }
 }

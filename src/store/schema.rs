@@ -277,9 +277,10 @@ const MIGRATIONS: &[&str] = &[
     // take-backs kept in a board's event history, private notes, open
     // challenges (seeks), and messages passed between players.
     PLANNING_AND_MEETING_TABLES,
-    // 20: robot opponents: a robot is a player with a level (the column,
-    // in ROBOT_COLUMNS, is all it adds; the host creates the robots).
-    "",
+    // 20: robot opponents: a robot is a player with a level (the column is
+    // in ROBOT_COLUMNS; the host creates the robots), found by an index.
+    "CREATE INDEX IF NOT EXISTS players_robots ON players (robot_level)
+        WHERE robot_level IS NOT NULL;",
 ];
 
 /// The column version 20 adds to the players.
