@@ -13,7 +13,7 @@
 //! round, since this disk's fsync time wanders from second to second.
 
 use pbem::daemon::MAILS_PER_COMMIT;
-use pbem::host::render::Renderer;
+use pbem::host::outbound::render::Renderer;
 use pbem::host::{Host, HostSettings, Receipt};
 use pbem::store::Store;
 use rusqlite::{Connection, TransactionBehavior};

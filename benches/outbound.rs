@@ -12,8 +12,8 @@
 
 use lettre::Transport as _;
 use pbem::mail::outbound::host_mailbox;
-use pbem::mail::sender::{OutboxSender, RetryPolicy};
-use pbem::mail::transport::{SmtpSettings, SmtpTransport, TlsMode};
+use pbem::mail::outbound::sender::{OutboxSender, RetryPolicy};
+use pbem::mail::outbound::transport::{SmtpSettings, SmtpTransport, TlsMode};
 use pbem::store::{self, MailPurpose, QueuedMail, Store};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};

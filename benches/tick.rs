@@ -10,7 +10,7 @@
 //! the next timer. It prints the median and p99 of each, side by side.
 
 use pbem::clock::Clock;
-use pbem::host::render::Renderer;
+use pbem::host::outbound::render::Renderer;
 use pbem::host::{Host, HostSettings};
 use pbem::store::Store;
 use std::time::{Duration, Instant};

@@ -9,9 +9,9 @@ mod robots;
 mod social;
 
 use crate::host::HostSettings;
-use crate::mail::screen::InboundLimits;
-use crate::mail::sender::RetryPolicy;
-use crate::mail::transport::{SmtpSettings, TlsMode};
+use crate::mail::inbound::screen::InboundLimits;
+use crate::mail::outbound::sender::RetryPolicy;
+use crate::mail::outbound::transport::{SmtpSettings, TlsMode};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

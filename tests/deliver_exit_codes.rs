@@ -66,7 +66,7 @@ fn damaged_database_pages_are_75_and_the_mail_is_neither_set_aside_nor_lost() {
     assert_eq!(files_in(&dir.path().join("failed")), 0);
 
     // serve keeps such mail in new/ for when the file is repaired.
-    let inbox = pbem::mail::maildir::Maildir::open(&dir.path().join("inbox")).unwrap();
+    let inbox = pbem::mail::inbound::maildir::Maildir::open(&dir.path().join("inbox")).unwrap();
     inbox.deliver(&mail("third", "help")).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_pbem"))
         .args(["serve", "--once", "--data"])

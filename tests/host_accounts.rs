@@ -120,7 +120,7 @@ fn a_flood_of_guesses_costs_a_handful_of_password_checks() {
         .map(|n| format!("signoff alice guess{n}\n"))
         .collect();
     let flood = || {
-        pbem::mail::compose::player_mail(
+        pbem::mail::outbound::compose::player_mail(
             "mallory@evil.example",
             host_harness::HOST,
             Some("multiple"),
@@ -251,7 +251,7 @@ fn the_welcome_mails_token_cannot_play_on_a_board() {
     office.send(&address("alice"), "chess challenge alice bob", "");
     let mut reply = welcome[0].clone();
     reply.subject = "Chess Board 101 alice".into();
-    let raw = pbem::mail::compose::player_mail(
+    let raw = pbem::mail::outbound::compose::player_mail(
         &address("alice"),
         host_harness::HOST,
         Some("Re: Chess Board 101 alice"),

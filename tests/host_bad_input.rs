@@ -4,7 +4,7 @@
 mod host_harness;
 
 use host_harness::{address, mail_to, password, PostOffice, Sent, HOST};
-use pbem::mail::compose::player_mail;
+use pbem::mail::outbound::compose::player_mail;
 
 /// alice (White) and bob (Black) on board 101, after 1. e4.
 fn game_after_e4() -> (PostOffice, Vec<Sent>) {

@@ -3,7 +3,7 @@
 //! target drives: each is handled or refused, never a panic or a failure
 //! of the host.
 
-use pbem::host::render::Renderer;
+use pbem::host::outbound::render::Renderer;
 use pbem::host::{Host, HostSettings};
 use pbem::store::Store;
 use std::path::Path;

@@ -1,8 +1,8 @@
 //! Whatever text arrives, reading it never panics.
 
-use pbem::host::grammar::parse_command;
-use pbem::host::subject::{board_named, clean, recognise};
-use pbem::mail::clean::sender_text;
+use pbem::host::inbound::grammar::parse_command;
+use pbem::host::model::subject::{board_named, clean, recognise};
+use pbem::mail::inbound::clean::sender_text;
 use pbem::mail::inbound::parse;
 use proptest::prelude::*;
 

@@ -4,9 +4,9 @@
 
 use pbem::config::Config;
 use pbem::daemon::{Runtime, MAILS_PER_COMMIT};
-use pbem::host::render::Renderer;
+use pbem::host::outbound::render::Renderer;
 use pbem::host::{Host, HostError, HostSettings, Receipt};
-use pbem::mail::failed::FAILED_FOLDER;
+use pbem::mail::inbound::failed::FAILED_FOLDER;
 use pbem::store::{self, Store};
 use std::path::Path;
 

@@ -5,7 +5,7 @@
 mod host_harness;
 
 use host_harness::{address, PostOffice, Sent, HOST};
-use pbem::mail::failed::FAILED_FOLDER;
+use pbem::mail::inbound::failed::FAILED_FOLDER;
 use pbem::store;
 use std::path::PathBuf;
 
@@ -272,7 +272,7 @@ fn doomed_signup(office: &PostOffice) -> Vec<u8> {
          BEGIN SELECT RAISE(ABORT, 'simulated database failure'); END;",
     )
     .unwrap();
-    pbem::mail::compose::player_mail(
+    pbem::mail::outbound::compose::player_mail(
         "doomed@example.org",
         HOST,
         Some("signup doomed pw"),
@@ -287,7 +287,7 @@ fn mail_that_makes_the_database_fail_is_set_aside_and_the_next_is_handled() {
     let mut office = PostOffice::new();
     let doomed = doomed_signup(&office);
     let waiting = office.runtime.maildir.deliver(&doomed).unwrap();
-    let alice = pbem::mail::compose::player_mail(
+    let alice = pbem::mail::outbound::compose::player_mail(
         &address("alice"),
         HOST,
         Some("signup alice pw-alice"),

@@ -4,7 +4,7 @@
 use pbem::config::Config;
 use pbem::daemon::Runtime;
 use pbem::host::Receipt;
-use pbem::mail::compose::player_mail;
+use pbem::mail::outbound::compose::player_mail;
 
 fn eml_count(dir: &std::path::Path) -> usize {
     std::fs::read_dir(dir.join("outbox"))

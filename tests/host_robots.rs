@@ -8,7 +8,7 @@ mod host_harness;
 
 use host_harness::{address, password, PostOffice, Sent};
 use pbem::games::GameKind;
-use pbem::mail::compose::player_mail;
+use pbem::mail::outbound::compose::player_mail;
 use pbem::store::{self, GameStatus};
 use std::io::Write;
 use std::process::{Command, Stdio};

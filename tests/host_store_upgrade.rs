@@ -236,7 +236,7 @@ fn a_result_stored_in_words_by_an_older_version_is_still_shown() {
     let store = Store::open(&path).unwrap();
     let game = store::load_game(store.connection(), 102).unwrap().unwrap();
     assert_eq!((game.status, game.ending), (GameStatus::Finished, None));
-    let renderer = pbem::host::render::Renderer::new(None).unwrap();
+    let renderer = pbem::host::outbound::render::Renderer::new(None).unwrap();
     let mut host = pbem::host::Host::new(store, renderer, pbem::host::HostSettings::default());
     for (n, subject) in ["chess show 102", "chess games alice"].iter().enumerate() {
         let mail = format!(

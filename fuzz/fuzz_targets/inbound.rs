@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pbem::host::render::Renderer;
+use pbem::host::outbound::render::Renderer;
 use pbem::host::{Host, HostSettings};
 use pbem::mail::inbound;
 use pbem::store::Store;

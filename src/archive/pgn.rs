@@ -6,7 +6,7 @@
 use super::HostIdentity;
 use crate::clock::from_unix;
 use crate::games::{Game, GameKind, Outcome, Side};
-use crate::host::clocks::control::TimeControl;
+use crate::rules::time_control::TimeControl;
 use crate::store::{Ending, GameRecord, GameStatus, MoveRecord};
 
 /// Movetext lines are wrapped to this many characters at most.

@@ -1,6 +1,6 @@
 use super::*;
 use crate::games::GameKind;
-use crate::host::clocks::control::{Bank, DAY};
+use crate::rules::time_control::{Bank, DAY};
 
 fn host() -> HostIdentity {
     HostIdentity {

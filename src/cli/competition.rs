@@ -2,8 +2,8 @@
 //! get by mail, printed for the operator.
 
 use super::{existing_store, Moment, Place};
-use crate::host::competition::report::{report, Report};
-use crate::host::render::Renderer;
+use crate::host::operator::{report, Report};
+use crate::host::outbound::render::Renderer;
 use anyhow::{bail, Result};
 use std::process::ExitCode;
 

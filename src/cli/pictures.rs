@@ -3,8 +3,8 @@
 //! an operator's. The README's pictures are made by it.
 
 use crate::games::GameKind;
-use crate::host::pictures::{sample_board, BoardStyle};
-use crate::host::render::{HostFacts, Renderer};
+use crate::host::outbound::pictures::{sample_board, BoardStyle};
+use crate::host::outbound::render::{HostFacts, Renderer};
 use anyhow::{anyhow, Context, Result};
 use std::path::Path;
 use std::process::ExitCode;

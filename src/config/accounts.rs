@@ -2,7 +2,7 @@
 //! guessing is locked out, and how long reply tokens prove a player.
 
 use super::parse_duration;
-use crate::host::guard::AccountPolicy;
+use crate::host::accounts::guard::AccountPolicy;
 use serde::Deserialize;
 
 #[derive(Debug, Default, Deserialize)]

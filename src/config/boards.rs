@@ -1,7 +1,7 @@
 //! `[boards]`: which pictures of the board mails may carry beside the
 //! text (an HTML part with the board as a table, a PNG image of it).
 
-use crate::host::pictures::BoardPictures;
+use crate::host::outbound::pictures::BoardPictures;
 use serde::Deserialize;
 
 #[derive(Debug, Default, Deserialize)]

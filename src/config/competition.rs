@@ -2,10 +2,10 @@
 //! values and periods, how far up a ladder challenge may reach and when
 //! absent players drop, and how many players a tournament takes.
 
-use crate::host::clocks::control::parse_length;
 use crate::host::competition::{
     CompetitionSettings, LadderSettings, RatingSettings, TournamentSettings,
 };
+use crate::rules::time_control::parse_length;
 use serde::Deserialize;
 
 #[derive(Debug, Default, Deserialize)]

@@ -4,7 +4,7 @@
 //! what it sent in transactions of its own, which wait for it).
 
 use crate::host::{Host, HostError, Prepared, Receipt};
-use crate::mail::raw::read_mail_file;
+use crate::mail::inbound::raw::read_mail_file;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

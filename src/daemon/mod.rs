@@ -10,15 +10,17 @@ mod serve;
 mod wake;
 
 use crate::config::{Config, TransportChoice};
-use crate::host::render::{Renderer, TemplateError};
+use crate::host::outbound::render::{Renderer, TemplateError};
 use crate::host::{Host, HostError, Receipt};
 use crate::log::Repeats;
-use crate::mail::failed::FailedFolder;
-use crate::mail::maildir::Maildir;
+use crate::mail::inbound::failed::FailedFolder;
+use crate::mail::inbound::maildir::Maildir;
+use crate::mail::inbound::raw::ReadMail;
+use crate::mail::outbound::sender::{Drained, OutboxSender};
+use crate::mail::outbound::transport::{
+    scrub, FileTransport, SendmailTransport, SmtpTransport, Transport,
+};
 use crate::mail::outbound::{host_mailbox, OutboundError};
-use crate::mail::raw::ReadMail;
-use crate::mail::sender::{Drained, OutboxSender};
-use crate::mail::transport::{scrub, FileTransport, SendmailTransport, SmtpTransport, Transport};
 use crate::store::{self, Store, StoreError};
 use group::{guarded, run_group, Group, MailFailure};
 use presence::Presence;
@@ -463,7 +465,7 @@ mod tests {
             panic!("a panic is permanent");
         };
         runtime.failed.set_aside(&first, &error).unwrap();
-        let failed = dir.path().join(crate::mail::failed::FAILED_FOLDER);
+        let failed = dir.path().join(crate::mail::inbound::failed::FAILED_FOLDER);
         let name = first.file_name().unwrap().to_string_lossy().into_owned();
         assert!(failed.join(&name).is_file());
         let note = std::fs::read_to_string(failed.join(format!("{name}.error"))).unwrap();

@@ -5,7 +5,7 @@
 use super::wake::WakeListener;
 use super::DaemonError;
 use crate::config::Config;
-use crate::host::render::Renderer;
+use crate::host::outbound::render::Renderer;
 use crate::host::Host;
 use crate::store::Store;
 use std::path::PathBuf;

@@ -4,7 +4,7 @@
 //! at once and the writer knows to send for itself. The daemon's own
 //! threads wake the sender the same way.
 
-use crate::mail::watch::readable;
+use crate::mail::inbound::watch::readable;
 use rustix::fs::{Mode, OFlags};
 use std::io;
 use std::os::fd::{AsFd, OwnedFd};

@@ -10,45 +10,38 @@
 //! each into typed notices, `render` words each notice from a template in
 //! the reader's language, and `post` queues the mails.
 
+pub mod accounts;
 pub mod clocks;
-pub mod command;
 pub mod competition;
-pub mod grammar;
-pub mod guard;
 mod handle;
-mod handling;
-mod interpret;
-mod normalise;
-mod notice;
-pub mod password;
-pub mod pictures;
-mod post;
-pub mod redact;
-pub mod refusal;
-pub mod render;
-mod replays;
+pub mod inbound;
+pub mod model;
+pub mod operator;
+pub mod outbound;
+mod receive;
 pub mod robots;
-pub mod subject;
-pub mod templates;
-mod tick;
-mod vacation;
+mod timers;
 
 pub use handle::HELP_TOPICS;
 pub use handle::{MessageSettings, SeekSettings};
-pub use tick::TickReport;
+pub use timers::TickReport;
 
 use crate::clock::Clock;
-use crate::mail::inbound::{self, InboundMail};
+use crate::mail::inbound::raw::header_block;
+use crate::mail::inbound::screen::{self, InboundLimits};
+use crate::mail::inbound::InboundMail;
 use crate::mail::outbound::OutboundError;
-use crate::mail::raw::header_block;
-use crate::mail::screen::{self, InboundLimits};
 use crate::mail::threading::TokenError;
 use crate::store::{self, Store, StoreError};
-use handling::Handling;
-use interpret::{Reading, Request};
-use password::{Prechecked, VerifiedPasswords};
-use refusal::Refusal;
-use render::{Renderer, TemplateError};
+use accounts::guard;
+use accounts::password::{self, Prechecked, VerifiedPasswords};
+use inbound::interpret::{self, Reading, Request};
+use model::refusal::Refusal;
+use model::replays;
+use outbound::pictures;
+use outbound::render::{Renderer, TemplateError};
+use outbound::templates;
+use receive::Handling;
 use rusqlite::Connection;
 
 /// What the host needs to know about itself.
@@ -182,7 +175,7 @@ impl Prepared {
             start
         };
         Prepared {
-            mail: inbound::parse(raw).map_err(|err| err.to_string()),
+            mail: crate::mail::inbound::parse(raw).map_err(|err| err.to_string()),
             oversized,
             prechecked: Prechecked::new(),
         }

@@ -11,14 +11,14 @@
 //! (and its opponent could still win), and never offers draws, pauses or
 //! take-backs. It has no address: it is never mailed.
 
-use super::command::{Command, Credential, MoveWord};
 use super::handle::{self, Context, Failure};
-use super::password::Prechecked;
-use super::post::Post;
-use super::redact::Secrets;
-use super::replays::{self, LoadError};
 use super::{Batch, Host, HostError};
 use crate::games::{self, Game, GameKind, RecordedMove, Side};
+use crate::host::accounts::password::Prechecked;
+use crate::host::inbound::redact::Secrets;
+use crate::host::model::command::{Command, Credential, MoveWord};
+use crate::host::model::replays::{self, LoadError};
+use crate::host::outbound::post::Post;
 use crate::robot::{self, Rng, Strength};
 use crate::store::{self, GameStatus};
 use std::cell::RefCell;

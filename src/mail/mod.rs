@@ -1,17 +1,10 @@
-//! Mail in and out: reading a raw message, screening what must not be
-//! answered, cleaning its text, the Maildir the host watches and the
-//! folder of mail it set aside, threading ids, building outgoing
-//! messages, the transports and the outbox sender.
+//! Mail in and out, knowing nothing of games or commands. `inbound` reads
+//! a raw message (its sender, ids, subject and cleaned text), screens
+//! what must not be answered, and keeps the Maildir the host watches and
+//! the folder of mail set aside; `outbound` builds messages from outbox
+//! rows and hands them to a transport. `threading` makes and reads the
+//! ids both sides use.
 
-pub mod clean;
-pub mod compose;
-pub mod failed;
 pub mod inbound;
-pub mod maildir;
 pub mod outbound;
-pub mod raw;
-pub mod screen;
-pub mod sender;
 pub mod threading;
-pub mod transport;
-pub mod watch;

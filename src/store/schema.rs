@@ -516,7 +516,7 @@ fn mask_quoted_passwords(conn: &Connection) -> StoreResult<()> {
             return Ok(());
         };
         for (id, body) in page {
-            if let Some(masked) = crate::host::redact::scrub_stored(&body, &is_player) {
+            if let Some(masked) = crate::host::inbound::redact::scrub_stored(&body, &is_player) {
                 conn.execute(
                     "UPDATE outbox SET body = ?1 WHERE id = ?2",
                     params![masked, id],

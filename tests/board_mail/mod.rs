@@ -5,7 +5,7 @@
 use super::host_harness::{address, password, PostOffice, Sent};
 use mail_parser::{MessageParser, MimeHeaders, PartType};
 use pbem::games::{GameKind, Side};
-use pbem::host::pictures::sample_game;
+use pbem::host::outbound::pictures::sample_game;
 use std::collections::BTreeMap;
 
 /// Plays the sample game of `kind` by mail between alice (White) and bob

@@ -7,7 +7,7 @@ use mail_parser::{HeaderValue, MessageParser};
 use pbem::config::Config;
 use pbem::daemon::Runtime;
 use pbem::games::GameKind;
-use pbem::mail::compose::player_mail;
+use pbem::mail::outbound::compose::player_mail;
 use pbem::store;
 use std::collections::BTreeSet;
 use std::path::PathBuf;

@@ -1,17 +1,17 @@
 //! Correspondence clocks: each board's time control, each player's clock
 //! on it, and what their time calls for (a reminder, a loss on time).
-//! The pure rules of time live in `control` and `side`; this module keeps
+//! The pure rules of time live in `rules::time_control` and
+//! `rules::side_clock`; this module keeps
 //! them in step with the games and the store.
 
-pub mod control;
-pub mod side;
+pub mod vacation;
 
 use crate::games::{GameKind, Side};
-use crate::host::replays::LiveGame;
+use crate::host::model::replays::LiveGame;
+pub use crate::rules::side_clock::{Due, Reminders, SideClock};
+pub use crate::rules::time_control::TimeControl;
 use crate::store::{self, GameRecord, GameStatus, StoreResult, StoredClock};
-pub use control::TimeControl;
 use rusqlite::Connection;
-pub use side::{Due, Reminders, SideClock};
 
 /// The operator's clock settings: the time control of boards whose
 /// challenge gives none (for all games, then per game), and each
@@ -126,7 +126,7 @@ pub fn reminders_of(conn: &Connection, userid: &str) -> StoreResult<Reminders> {
         Some(text) => {
             let mut offsets: Vec<i64> = text
                 .split_whitespace()
-                .filter_map(|word| control::parse_length(word).ok())
+                .filter_map(|word| crate::rules::time_control::parse_length(word).ok())
                 .collect();
             offsets.sort_unstable_by(|a, b| b.cmp(a));
             Reminders::Before(offsets)

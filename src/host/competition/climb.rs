@@ -2,12 +2,12 @@
 //! ladder challenge, a ladder game's result, and the drops of players who
 //! stop playing. Each change tells those whose rank it changed.
 
-use super::ladder::{Ladder, Moved};
-use super::score::Score;
 use super::{CompetitionSettings, LadderSettings};
 use crate::games::{GameKind, Side};
-use crate::host::notice::{CompetitionEvent, CompetitionNews, LadderReason, Notice};
-use crate::host::replays::LiveGame;
+use crate::host::model::notice::{CompetitionEvent, CompetitionNews, LadderReason, Notice};
+use crate::host::model::replays::LiveGame;
+use crate::rules::ladder::{Ladder, Moved};
+use crate::rules::score::Score;
 use crate::store::{self, Ending, LadderGame, Rung, StoreError};
 use rusqlite::Connection;
 

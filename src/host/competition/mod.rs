@@ -1,25 +1,20 @@
 //! Competition between players: Glicko-2 ratings per game type, the
 //! challenge ladders, and round-robin tournaments. The rules of each
-//! (`rating`, `ladder`, `round_robin`) are pure; `rated`, `climb` and
+//! (`rules::rating`, `rules::ladder`, `rules::round_robin`) are pure; `rated`, `climb` and
 //! `tournament` keep them in the store and say who must hear of a change.
 //! Every game ending passes through [`game_ended`].
 
 pub mod climb;
-pub mod ladder;
 pub mod rated;
-pub mod rating;
-pub mod report;
-pub mod round_robin;
-pub mod score;
 pub mod tournament;
 
-use super::notice::Notice;
-use super::replays::LiveGame;
+use crate::host::model::notice::Notice;
+use crate::host::model::replays::LiveGame;
 use crate::store::{GameStatus, StoreError};
 use rusqlite::Connection;
 
-pub use rating::RatingSettings;
-pub use score::Score;
+pub use crate::rules::rating::RatingSettings;
+pub use crate::rules::score::Score;
 
 const DAY: i64 = 24 * 3600;
 

@@ -1,9 +1,9 @@
 //! Ratings kept in the store: a rated game's end rates both players, and
 //! the standings read everyone's rating as it stands now.
 
-use super::rating::{Rating, RatingSettings};
-use super::score::Score;
 use crate::games::Side;
+use crate::rules::rating::{Rating, RatingSettings};
+use crate::rules::score::Score;
 use crate::store::{self, GameRecord, RatingChange, StoreError, StoredRating};
 use rusqlite::Connection;
 
@@ -107,8 +107,8 @@ pub fn standings(
     kind: crate::games::GameKind,
     all: bool,
     now: i64,
-) -> Result<(Vec<crate::host::notice::StandingLine>, usize), StoreError> {
-    use crate::host::notice::StandingLine;
+) -> Result<(Vec<crate::host::model::notice::StandingLine>, usize), StoreError> {
+    use crate::host::model::notice::StandingLine;
     let inactive_after = settings.inactive_days * 24 * 3600;
     let mut lines = Vec::new();
     let mut hidden = 0;

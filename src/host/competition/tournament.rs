@@ -2,11 +2,11 @@
 //! crosstable and standings, and the final mail to every player when the
 //! last board is over.
 
-use super::round_robin::{self, Played};
-use super::score::Score;
 use crate::games::GameKind;
-use crate::host::notice::{CompetitionEvent, CompetitionNews, Notice, TournamentTable};
-use crate::host::replays::LiveGame;
+use crate::host::model::notice::{CompetitionEvent, CompetitionNews, Notice, TournamentTable};
+use crate::host::model::replays::LiveGame;
+use crate::rules::round_robin::{self, Played};
+use crate::rules::score::Score;
 use crate::store::{self, Ending, StoreError, Tournament, TournamentStatus};
 use rusqlite::Connection;
 

@@ -3,10 +3,10 @@
 
 use super::{address, authenticate, refused, Context, Failure, Handled};
 use crate::games::GameKind;
-use crate::host::command::{Credential, Setting};
-use crate::host::notice::{Answer, GameCount, Notice};
-use crate::host::password::hash_password;
-use crate::host::refusal::Refusal;
+use crate::host::accounts::password::hash_password;
+use crate::host::model::command::{Credential, Setting};
+use crate::host::model::notice::{Answer, GameCount, Notice};
+use crate::host::model::refusal::Refusal;
 use crate::store::{self, Player};
 
 /// The help topics besides the games' rules; each is a template

@@ -5,8 +5,8 @@
 //! them undoes it.
 
 use super::{refused, Context, Failure, Handled};
-use crate::host::notice::{AccountEvent, AccountNews, Answer, Notice};
-use crate::host::refusal::Refusal;
+use crate::host::model::notice::{AccountEvent, AccountNews, Answer, Notice};
+use crate::host::model::refusal::Refusal;
 use crate::store::{self, Player};
 
 /// The addresses, each once (ignoring case), in the order given.

@@ -3,10 +3,10 @@
 
 use super::{refused, Context, Handled};
 use crate::games::GameKind;
-use crate::host::command::{Credential, Syntax};
-use crate::host::notice::{Answer, HistoryLine, Notice};
-use crate::host::refusal::Refusal;
-use crate::host::replays;
+use crate::host::model::command::{Credential, Syntax};
+use crate::host::model::notice::{Answer, HistoryLine, Notice};
+use crate::host::model::refusal::Refusal;
+use crate::host::model::replays;
 use crate::store::{self, Watched};
 
 /// Finished boards listed in one mail.

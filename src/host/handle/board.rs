@@ -6,11 +6,11 @@ use super::{
 };
 use crate::games::GameKind;
 use crate::host::clocks;
-use crate::host::command::{Credential, Syntax};
 use crate::host::competition;
-use crate::host::notice::{Answer, BoardNews, Notice};
-use crate::host::refusal::Refusal;
-use crate::host::replays::{self, LiveGame};
+use crate::host::model::command::{Credential, Syntax};
+use crate::host::model::notice::{Answer, BoardNews, Notice};
+use crate::host::model::refusal::Refusal;
+use crate::host::model::replays::{self, LiveGame};
 use crate::store::{self, Ending};
 
 pub fn resign(

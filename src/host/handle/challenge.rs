@@ -3,11 +3,11 @@
 use super::{authenticate, comment_of, refused, Context, Failure, Handled};
 use crate::games::GameKind;
 use crate::host::clocks;
-use crate::host::command::{challenge_password, Credential, Syntax};
-use crate::host::notice::{Answer, BoardNews, Comment, Event, Notice};
-use crate::host::redact::PASSWORD_SWITCH;
-use crate::host::refusal::Refusal;
-use crate::host::replays;
+use crate::host::inbound::redact::PASSWORD_SWITCH;
+use crate::host::model::command::{challenge_password, Credential, Syntax};
+use crate::host::model::notice::{Answer, BoardNews, Comment, Event, Notice};
+use crate::host::model::refusal::Refusal;
+use crate::host::model::replays;
 use crate::store::{self, NewGame, Player, Preference};
 
 /// The host's own challenge switches, split from the game's.

@@ -3,11 +3,11 @@
 
 use super::{authenticate, refused, Context, Failure, Handled};
 use crate::games::GameKind;
-use crate::host::command::{Credential, LadderAction};
 use crate::host::competition::climb::{self, ChallengeProblem};
 use crate::host::competition::rated;
-use crate::host::notice::{Answer, LadderChange, Notice};
-use crate::host::refusal::Refusal;
+use crate::host::model::command::{Credential, LadderAction};
+use crate::host::model::notice::{Answer, LadderChange, Notice};
+use crate::host::model::refusal::Refusal;
 
 pub fn standings(ctx: &Context<'_>, kind: GameKind, all: bool) -> Handled {
     let (lines, hidden) = rated::standings(ctx.conn, &ctx.competition.ratings, kind, all, ctx.now)?;

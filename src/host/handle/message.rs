@@ -3,9 +3,9 @@
 //! it from its own, and the reply goes the same way.
 
 use super::{authenticate, refused, Context, Handled};
-use crate::host::command::{Credential, Syntax};
-use crate::host::notice::{Answer, Notice};
-use crate::host::refusal::Refusal;
+use crate::host::model::command::{Credential, Syntax};
+use crate::host::model::notice::{Answer, Notice};
+use crate::host::model::refusal::Refusal;
 use crate::store;
 
 /// How many messages a player may send in an hour.

@@ -29,13 +29,13 @@ pub use account::HELP_TOPICS;
 pub use message::MessageSettings;
 pub use seek::SeekSettings;
 
-use super::command::{Command, Credential};
-use super::guard::{self, AccountPolicy, Attempt};
-use super::notice::{Comment, Notice};
-use super::password::{HashError, Prechecked, VerifiedPasswords};
-use super::refusal::Refusal;
-use super::replays::{self, LiveGame, LoadError, Replays};
 use crate::games::{GameKind, Side};
+use crate::host::accounts::guard::{self, AccountPolicy, Attempt};
+use crate::host::accounts::password::{HashError, Prechecked, VerifiedPasswords};
+use crate::host::model::command::{Command, Credential};
+use crate::host::model::notice::{Comment, Notice};
+use crate::host::model::refusal::Refusal;
+use crate::host::model::replays::{self, LiveGame, LoadError, Replays};
 use crate::store::{self, GameStatus, Player, StoreError};
 use rusqlite::Connection;
 use std::cell::RefCell;
@@ -125,9 +125,9 @@ pub struct Context<'a> {
 pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
     match command {
         Command::Help { topic } => account::help(topic),
-        Command::GameHelp { kind } => {
-            Ok(vec![Notice::Answer(super::notice::Answer::Rules { kind })])
-        }
+        Command::GameHelp { kind } => Ok(vec![Notice::Answer(
+            crate::host::model::notice::Answer::Rules { kind },
+        )]),
         Command::List => account::list(ctx),
         Command::Signup {
             userid,
@@ -299,7 +299,7 @@ fn authenticate(
         Credential::Password(password) => password,
     };
     if let Some(until) = guard::locked_until(ctx.conn, userid, ctx.from, ctx.now)? {
-        let until = super::render::utc_text(until);
+        let until = crate::host::outbound::render::utc_text(until);
         return Err(refuse(Refusal::PasswordsLocked { until }));
     }
     let player = store::find_player(ctx.conn, userid)?;

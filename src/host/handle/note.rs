@@ -3,9 +3,9 @@
 
 use super::{authenticate, board_of_kind, refused, refused_on, Context, Handled};
 use crate::games::GameKind;
-use crate::host::command::Credential;
-use crate::host::notice::{Answer, Notice};
-use crate::host::refusal::Refusal;
+use crate::host::model::command::Credential;
+use crate::host::model::notice::{Answer, Notice};
+use crate::host::model::refusal::Refusal;
 use crate::store;
 
 /// The longest note kept; a longer body is cut there.

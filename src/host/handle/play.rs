@@ -5,12 +5,12 @@
 use super::{comment_of, refused_on, reload, seated_game, Context, Failure, Handled};
 use crate::games::{GameKind, Side};
 use crate::host::clocks;
-use crate::host::command::{Credential, MoveWord};
 use crate::host::competition;
-use crate::host::grammar::could_be_a_move;
-use crate::host::notice::{BoardNews, Comment, Event, Notice};
-use crate::host::refusal::Refusal;
-use crate::host::replays::{self, LiveGame};
+use crate::host::inbound::grammar::could_be_a_move;
+use crate::host::model::command::{Credential, MoveWord};
+use crate::host::model::notice::{BoardNews, Comment, Event, Notice};
+use crate::host::model::refusal::Refusal;
+use crate::host::model::replays::{self, LiveGame};
 use crate::store::{self, Ending, MoveRecord, Player};
 
 pub fn play(

@@ -3,9 +3,9 @@
 
 use super::{board_of_kind, refused_on, Context, Handled};
 use crate::games::{GameKind, MoveError, Side};
-use crate::host::notice::{Answer, Notice, PreviewStep};
-use crate::host::refusal::{MoveProblem, Refusal};
-use crate::host::replays::{self, LiveGame};
+use crate::host::model::notice::{Answer, Notice, PreviewStep};
+use crate::host::model::refusal::{MoveProblem, Refusal};
+use crate::host::model::replays::{self, LiveGame};
 use crate::store::{self, GameStatus, MoveRecord};
 
 /// Moves one preview plays at most.

@@ -11,10 +11,10 @@
 use super::play::play_queued;
 use super::{refused_on, seated_game, Context, Failure, Handled};
 use crate::games::{Game, GameKind, Side};
-use crate::host::command::{Credential, MoveWord, QueueAction};
-use crate::host::notice::{Answer, BoardNews, DropReason, Event, Notice, QueueChange};
-use crate::host::refusal::{QueueProblem, Refusal};
-use crate::host::replays::{self, LiveGame};
+use crate::host::model::command::{Credential, MoveWord, QueueAction};
+use crate::host::model::notice::{Answer, BoardNews, DropReason, Event, Notice, QueueChange};
+use crate::host::model::refusal::{QueueProblem, Refusal};
+use crate::host::model::replays::{self, LiveGame};
 use crate::store::{self, GameStatus, QueuedLine};
 
 /// Lines one player may keep on one board.

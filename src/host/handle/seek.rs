@@ -8,10 +8,10 @@
 use super::challenge::{check_seek, start};
 use super::{authenticate, refused, Context, Handled};
 use crate::games::GameKind;
-use crate::host::command::Credential;
-use crate::host::notice::{Answer, Comment, Event, Notice};
-use crate::host::redact::PASSWORD_SWITCH;
-use crate::host::refusal::Refusal;
+use crate::host::inbound::redact::PASSWORD_SWITCH;
+use crate::host::model::command::Credential;
+use crate::host::model::notice::{Answer, Comment, Event, Notice};
+use crate::host::model::refusal::Refusal;
 use crate::store::{self, NewSeek};
 
 /// How long a seek stands, and how many one player may have open.

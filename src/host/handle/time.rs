@@ -1,11 +1,12 @@
 //! A player's time away and his reminders: `vacation` and `remind`.
 
 use super::{authenticate, refused, Context, Handled};
-use crate::host::clocks::{self, control};
-use crate::host::command::Credential;
-use crate::host::notice::{Answer, Notice};
-use crate::host::refusal::Refusal;
-use crate::host::vacation;
+use crate::host::clocks;
+use crate::host::clocks::vacation;
+use crate::host::model::command::Credential;
+use crate::host::model::notice::{Answer, Notice};
+use crate::host::model::refusal::Refusal;
+use crate::rules::time_control as control;
 use crate::store;
 use chrono::NaiveDate;
 

@@ -4,13 +4,14 @@
 use super::challenge::{new_board, split_switches};
 use super::{authenticate, refused, Context, Failure, Handled};
 use crate::games::{GameKind, Side};
-use crate::host::command::{Credential, TournamentAction, TournamentVerb};
-use crate::host::competition::{round_robin, tournament};
-use crate::host::notice::{
+use crate::host::competition::tournament;
+use crate::host::model::command::{Credential, TournamentAction, TournamentVerb};
+use crate::host::model::notice::{
     Answer, BoardNews, CompetitionEvent, CompetitionNews, Event, Notice, PairingLine,
     TournamentChange,
 };
-use crate::host::refusal::Refusal;
+use crate::host::model::refusal::Refusal;
+use crate::rules::round_robin;
 use crate::store::{self, NewTournament, Player, Tournament, TournamentBoard, TournamentStatus};
 
 /// The switch that plays every pairing twice.

@@ -10,10 +10,10 @@
 use super::{comment_of, queue, refused_on, Context, Handled};
 use crate::games::{GameKind, Side};
 use crate::host::clocks;
-use crate::host::command::MoveWord;
-use crate::host::notice::{BoardNews, Comment, Event, Notice};
-use crate::host::refusal::Refusal;
-use crate::host::replays::{self, LiveGame};
+use crate::host::model::command::MoveWord;
+use crate::host::model::notice::{BoardNews, Comment, Event, Notice};
+use crate::host::model::refusal::Refusal;
+use crate::host::model::replays::{self, LiveGame};
 use crate::store::{self, Player, TakenBack, UndoProposal};
 
 /// Whether a move command is about taking back: it says `undo`, or

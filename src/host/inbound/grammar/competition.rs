@@ -1,0 +1,171 @@
+//! The commands of ratings, ladders and tournaments:
+//! `GAME standings [all]`, `GAME ladder [join|leave userid password]`,
+//! `GAME tournament NAME` and
+//! `GAME tournament create|join|leave|start NAME userid password [...]`.
+
+use super::{wrong_arguments, Parsed};
+use crate::games::GameKind;
+use crate::host::model::command::{
+    Command, LadderAction, Syntax, TournamentAction, TournamentVerb,
+};
+use crate::host::model::refusal::Refusal;
+
+/// The longest tournament name.
+const NAME_LENGTH: usize = 32;
+
+pub fn parse_standings(kind: GameKind, args: &[&str]) -> Parsed {
+    match args {
+        [] => Ok(Command::Standings { kind, all: false }),
+        [word] if word.eq_ignore_ascii_case("all") => Ok(Command::Standings { kind, all: true }),
+        _ => Err(wrong_arguments(Syntax::Standings, Some(kind))),
+    }
+}
+
+pub fn parse_ladder(kind: GameKind, args: &[&str]) -> Parsed {
+    let action = match args {
+        [] => None,
+        [verb, userid, password]
+            if verb.eq_ignore_ascii_case("join") || verb.eq_ignore_ascii_case("leave") =>
+        {
+            Some(LadderAction {
+                join: verb.eq_ignore_ascii_case("join"),
+                userid: userid.to_string(),
+                password: password.to_string(),
+            })
+        }
+        _ => return Err(wrong_arguments(Syntax::Ladder, Some(kind))),
+    };
+    Ok(Command::Ladder { kind, action })
+}
+
+pub fn parse_tournament(kind: GameKind, args: &[&str]) -> Parsed {
+    let wrong = || wrong_arguments(Syntax::Tournament, Some(kind));
+    let verb_of = |word: &str| match word.to_lowercase().as_str() {
+        "create" => Some(TournamentVerb::Create {
+            switches: Vec::new(),
+        }),
+        "join" => Some(TournamentVerb::Join),
+        "leave" => Some(TournamentVerb::Leave),
+        "start" => Some(TournamentVerb::Start),
+        _ => None,
+    };
+    match args {
+        [name] if verb_of(name).is_none() => Ok(Command::Tournament {
+            kind,
+            name: tournament_name(kind, name)?,
+            action: None,
+        }),
+        [verb, name, userid, password, rest @ ..] => {
+            let mut verb = verb_of(verb).ok_or_else(wrong)?;
+            match &mut verb {
+                TournamentVerb::Create { switches } => {
+                    *switches = rest.iter().map(|word| word.to_string()).collect();
+                }
+                _ if !rest.is_empty() => return Err(wrong()),
+                _ => {}
+            }
+            Ok(Command::Tournament {
+                kind,
+                name: tournament_name(kind, name)?,
+                action: Some(TournamentAction {
+                    verb,
+                    userid: userid.to_string(),
+                    password: password.to_string(),
+                }),
+            })
+        }
+        _ => Err(wrong()),
+    }
+}
+
+/// A tournament's name: one word of ASCII letters, digits, `-` and `_`
+/// (no look-alike letters from other scripts).
+fn tournament_name(kind: GameKind, name: &str) -> Result<String, Refusal> {
+    let fits = !name.is_empty()
+        && name.chars().count() <= NAME_LENGTH
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if fits {
+        Ok(name.to_string())
+    } else {
+        Err(Refusal::BadTournamentName {
+            name: name.chars().take(NAME_LENGTH + 8).collect(),
+            game: kind,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse_command;
+    use super::*;
+
+    #[test]
+    fn standings_ladder_and_tournament_commands_are_read() {
+        assert_eq!(
+            parse_command("chess standings all"),
+            Ok(Command::Standings {
+                kind: GameKind::Chess,
+                all: true
+            })
+        );
+        assert_eq!(
+            parse_command("progression ladder join alice pw"),
+            Ok(Command::Ladder {
+                kind: GameKind::Progression,
+                action: Some(LadderAction {
+                    join: true,
+                    userid: "alice".into(),
+                    password: "pw".into()
+                })
+            })
+        );
+        assert_eq!(
+            parse_command("chess tournament create Spring-26 alice pw -double --nagtime=3"),
+            Ok(Command::Tournament {
+                kind: GameKind::Chess,
+                name: "Spring-26".into(),
+                action: Some(TournamentAction {
+                    verb: TournamentVerb::Create {
+                        switches: vec!["-double".into(), "--nagtime=3".into()]
+                    },
+                    userid: "alice".into(),
+                    password: "pw".into()
+                })
+            })
+        );
+        assert_eq!(
+            parse_command("chess tournament spring"),
+            Ok(Command::Tournament {
+                kind: GameKind::Chess,
+                name: "spring".into(),
+                action: None
+            })
+        );
+    }
+
+    #[test]
+    fn malformed_competition_commands_name_their_form() {
+        for line in [
+            "chess standings everyone",
+            "chess ladder climb alice pw",
+            "chess tournament start spring alice pw extra",
+            "chess tournament create",
+        ] {
+            assert!(
+                matches!(parse_command(line), Err(Refusal::WrongArguments { .. })),
+                "{line}"
+            );
+        }
+        for name in ["<script>", "ｃｕｐ", "cup/1", "Кубок"] {
+            assert!(
+                matches!(
+                    parse_command(&format!("chess tournament {name}")),
+                    Err(Refusal::BadTournamentName { .. })
+                ),
+                "{name}"
+            );
+        }
+    }
+}

@@ -1,0 +1,337 @@
+//! Which commands a mail carries: the Subject (pbmserv style), the body
+//! lines of a `multiple` mail, or the first line of a reply to a board
+//! mail, whose sender is proven by the reply's threading token.
+
+use super::grammar::{parse_command, parse_move_words};
+use crate::games::GameKind;
+use crate::host::accounts::guard::AccountPolicy;
+use crate::host::model::command::{Command, Credential};
+use crate::host::model::refusal::Refusal;
+use crate::host::model::subject::{self, OwnSubject};
+use crate::mail::inbound::InboundMail;
+use crate::store::{self, GameStatus, SentId, StoreError, TokenScope};
+use rusqlite::Connection;
+
+/// One command read from a mail, or why a line could not be read, with
+/// the comment that goes with it.
+pub struct Request {
+    pub command: Result<Command, Refusal>,
+    pub comment: Option<String>,
+    /// The board the request is about, when known, for the error mail.
+    pub board: Option<i64>,
+}
+
+fn request(command: Result<Command, Refusal>, comment: Option<String>) -> Request {
+    Request {
+        command,
+        comment,
+        board: None,
+    }
+}
+
+fn non_empty(text: String) -> Option<String> {
+    let text = text.trim().to_string();
+    (!text.is_empty()).then_some(text)
+}
+
+/// What reading a mail needs besides the mail.
+#[derive(Clone, Copy)]
+pub struct Reading<'a> {
+    /// A `multiple` mail runs at most this many of its lines; the rest
+    /// are refused in one error.
+    pub max_commands: usize,
+    /// The moment the mail is handled (seconds since the epoch).
+    pub now: i64,
+    /// How long reply tokens prove a player.
+    pub policy: &'a AccountPolicy,
+}
+
+/// The requests a mail carries.
+pub fn interpret(
+    conn: &Connection,
+    mail: &InboundMail,
+    reading: &Reading<'_>,
+) -> Result<Vec<Request>, StoreError> {
+    if let Some(request) = account_reply(conn, mail, reading)? {
+        return Ok(vec![request]);
+    }
+    let max_commands = reading.max_commands;
+    let subject = subject::clean(&mail.subject);
+    match subject::recognise(&subject) {
+        Some(OwnSubject::Board { board, chat, .. }) => {
+            return reply_style(conn, mail, reading, Some(board), chat)
+        }
+        Some(OwnSubject::Answer) => return reply_style(conn, mail, reading, None, false),
+        None => {}
+    }
+    match parse_command(&subject) {
+        Ok(Command::Multiple) => {
+            let text = mail.sender_text();
+            let lines: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .filter(|line| !line.is_empty())
+                .collect();
+            let mut requests: Vec<Request> = lines
+                .iter()
+                .take(max_commands)
+                .map(|line| request(parse_command(line), None))
+                .collect();
+            if lines.len() > max_commands {
+                requests.push(request(
+                    Err(Refusal::TooManyCommands {
+                        max: max_commands,
+                        rest: lines.len() - max_commands,
+                        first_left_out: lines[max_commands].chars().take(60).collect(),
+                    }),
+                    None,
+                ));
+            }
+            if requests.is_empty() {
+                return Ok(vec![request(Err(Refusal::EmptyMultiple), None)]);
+            }
+            Ok(requests)
+        }
+        Ok(command) => Ok(vec![request(Ok(command), non_empty(mail.sender_text()))]),
+        Err(err) => {
+            // A reply with a subject of the sender's own is still a reply.
+            if names_sent_id(conn, mail)? {
+                return reply_style(conn, mail, reading, None, false);
+            }
+            Ok(vec![request(Err(err), None)])
+        }
+    }
+}
+
+fn names_sent_id(conn: &Connection, mail: &InboundMail) -> Result<bool, StoreError> {
+    for id in mail.thread_ids() {
+        if store::find_sent_id(conn, id)?.is_some() {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+fn reply_error(refusal: Refusal, board: Option<i64>) -> Request {
+    Request {
+        command: Err(refusal),
+        comment: None,
+        board,
+    }
+}
+
+/// A reply to a board mail: the first non-blank line of what the sender
+/// typed is the command, the rest is a comment. A reply to a chat mail is
+/// more chat: all of it goes to the board's players.
+fn reply_style(
+    conn: &Connection,
+    mail: &InboundMail,
+    reading: &Reading<'_>,
+    subject_board: Option<i64>,
+    to_chat: bool,
+) -> Result<Vec<Request>, StoreError> {
+    let text = mail.sender_text();
+    let mut lines = text.lines().skip_while(|line| line.trim().is_empty());
+    let Some(first) = lines.next().map(str::trim) else {
+        return Ok(vec![reply_error(Refusal::EmptyReply, subject_board)]);
+    };
+    let comment = non_empty(lines.collect::<Vec<_>>().join("\n"));
+    // A full command written in the body of a reply is taken as it is.
+    if let Ok(command) = parse_command(first) {
+        if command != Command::Multiple {
+            return Ok(vec![request(Ok(command), comment)]);
+        }
+    }
+    let replier = match replier(conn, mail, reading, subject_board)? {
+        Ok(replier) => replier,
+        Err(refused) => return Ok(vec![refused]),
+    };
+    let Replier {
+        userid,
+        kind,
+        board,
+        asks,
+    } = replier;
+    let credential = Credential::Proven;
+    if to_chat {
+        // All of what the sender typed is the message.
+        return Ok(vec![Request {
+            command: Ok(Command::Chat {
+                kind,
+                board,
+                userid,
+                credential,
+            }),
+            comment: non_empty(text.trim().to_string()),
+            board: Some(board),
+        }]);
+    }
+    // Read as move words are: `ｒｅｓｉｇｎ` from a phone is `resign`.
+    let plain = super::normalise::move_words(first);
+    let words: Vec<&str> = plain.iter().map(String::as_str).collect();
+    let command = match words.as_slice() {
+        [word] if word.eq_ignore_ascii_case("resign") => Ok(Command::Resign {
+            kind,
+            board,
+            userid,
+            credential,
+        }),
+        [word] if word.eq_ignore_ascii_case("decline") => Ok(Command::Decline {
+            kind,
+            board,
+            userid,
+            credential,
+        }),
+        // A reply answers the move its board mail asked for, unless it
+        // names another with `#n`.
+        _ => parse_move_words(&words, Some(kind)).map(|(words, guard)| Command::Move {
+            kind,
+            board,
+            userid,
+            credential,
+            words,
+            guard: guard.or(asks),
+        }),
+    };
+    Ok(vec![Request {
+        command,
+        comment,
+        board: Some(board),
+    }])
+}
+
+/// The player a reply proves, the board it is about, and the move the
+/// board mail replied to asked for.
+struct Replier {
+    userid: String,
+    kind: GameKind,
+    board: i64,
+    asks: Option<i64>,
+}
+
+/// Who is replying, about which board: a Message-ID the host made for a
+/// player about that board, named in the threading headers, and the From
+/// address of that same player. A token proves its player only for the
+/// board its mail was about, and only until a while after that game
+/// ended. Otherwise the refusal to send.
+fn replier(
+    conn: &Connection,
+    mail: &InboundMail,
+    reading: &Reading<'_>,
+    subject_board: Option<i64>,
+) -> Result<Result<Replier, Request>, StoreError> {
+    let Some(sent) = proving_id(conn, mail)? else {
+        return Ok(Err(reply_error(Refusal::ReplyNotToUs, subject_board)));
+    };
+    let sent = match sent {
+        Ok(sent) => sent,
+        Err(refusal) => return Ok(Err(reply_error(refusal, subject_board))),
+    };
+    let (Some(board), TokenScope::Game) = (sent.game_id, &sent.scope) else {
+        return Ok(Err(reply_error(Refusal::ReplyNotAboutBoard, None)));
+    };
+    let record = match store::load_game(conn, board) {
+        Ok(record) => record,
+        Err(StoreError::Corrupt(_)) => None,
+        Err(err) => return Err(err),
+    };
+    let Some((record, kind)) =
+        record.and_then(|record| GameKind::from_name(&record.kind).map(|kind| (record, kind)))
+    else {
+        return Ok(Err(reply_error(Refusal::NoSuchBoard { board }, None)));
+    };
+    let ended_long_ago = record.status != GameStatus::Active
+        && reading.now
+            > record
+                .updated
+                .saturating_add(reading.policy.game_token_life);
+    if ended_long_ago {
+        let refusal = Refusal::TokenExpired { board: Some(board) };
+        return Ok(Err(reply_error(refusal, Some(board))));
+    }
+    Ok(Ok(Replier {
+        userid: sent.userid,
+        kind,
+        board,
+        asks: sent.asks,
+    }))
+}
+
+/// The id the host sent that this reply names and its sender may use: one
+/// made for a player with the From address. `None` when the mail names no
+/// id of the host's; a refusal when it names only ids of other players.
+fn proving_id(
+    conn: &Connection,
+    mail: &InboundMail,
+) -> Result<Option<Result<SentId, Refusal>>, StoreError> {
+    let mut named = false;
+    for id in mail.thread_ids() {
+        let Some(sent) = store::find_sent_id(conn, id)? else {
+            continue;
+        };
+        let player = store::find_player(conn, &sent.userid)?;
+        if player
+            .as_ref()
+            .is_some_and(|player| player.has_address(&mail.from))
+        {
+            return Ok(Some(Ok(sent)));
+        }
+        named = true;
+    }
+    Ok(named.then(|| {
+        Err(Refusal::ReplyFromElsewhere {
+            from: mail.from.clone(),
+        })
+    }))
+}
+
+/// A reply to a mail asking an address to confirm, or to one announcing
+/// a change of addresses: the token of the mail replied to says what it
+/// proves, and only from the address it was sent to.
+fn account_reply(
+    conn: &Connection,
+    mail: &InboundMail,
+    reading: &Reading<'_>,
+) -> Result<Option<Request>, StoreError> {
+    for id in &mail.in_reply_to {
+        let Some(sent) = store::find_sent_id(conn, id)? else {
+            continue;
+        };
+        let from_elsewhere = || {
+            Err(Refusal::ReplyFromElsewhere {
+                from: mail.from.clone(),
+            })
+        };
+        let command = match sent.scope {
+            TokenScope::Confirm(address) if address.eq_ignore_ascii_case(mail.from.trim()) => {
+                Ok(Command::ConfirmAddress {
+                    userid: sent.userid,
+                    address,
+                })
+            }
+            TokenScope::Undo(restore)
+                if restore
+                    .iter()
+                    .any(|address| address.eq_ignore_ascii_case(mail.from.trim())) =>
+            {
+                Ok(Command::UndoAddressChange {
+                    userid: sent.userid,
+                    restore,
+                })
+            }
+            TokenScope::Confirm(_) | TokenScope::Undo(_) => from_elsewhere(),
+            TokenScope::Game | TokenScope::Account => continue,
+        };
+        let expired = reading.now
+            > sent
+                .created
+                .saturating_add(reading.policy.account_token_life);
+        let command = if expired {
+            Err(Refusal::TokenExpired { board: None })
+        } else {
+            command
+        };
+        return Ok(Some(request(command, None)));
+    }
+    Ok(None)
+}

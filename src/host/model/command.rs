@@ -1,0 +1,470 @@
+//! What a mail can ask for, as read by `grammar`: the commands and their
+//! parts. Nothing here is text for players.
+
+use crate::games::GameKind;
+use serde::Serialize;
+
+/// Who a command acts for and how that is proven.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Credential {
+    /// The password given in the command.
+    Password(String),
+    /// A reply that named a Message-ID the host generated for this player
+    /// and came from the player's address.
+    Proven,
+}
+
+impl Credential {
+    pub fn password(&self) -> Option<&str> {
+        match self {
+            Credential::Password(password) => Some(password),
+            Credential::Proven => None,
+        }
+    }
+}
+
+/// One word of a move command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveWord {
+    Play(String),
+    ProposeDraw,
+    AcceptDraw,
+    RejectDraw,
+    /// Proposes to stop the clocks, or agrees to the other's proposal.
+    Pause,
+    /// Starts paused clocks again.
+    Resume,
+    /// Proposes to take back the last move (turn, round), or agrees to
+    /// the other's proposal.
+    Undo,
+}
+
+/// A player setting changed with `set`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// The language of the mails he gets (a code such as `de`).
+    Language(String),
+    /// One mail a day listing the boards that wait for him, instead of a
+    /// mail per move.
+    Digest(bool),
+    /// Whether his comments appear in the records of his boards.
+    PublicComments(bool),
+    /// How board mails show him the board: text, an HTML table, an image.
+    Board(crate::host::outbound::pictures::BoardStyle),
+}
+
+/// `GAME ladder join|leave userid password`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LadderAction {
+    pub join: bool,
+    pub userid: String,
+    pub password: String,
+}
+
+/// What a `GAME tournament ... NAME userid password` command does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentVerb {
+    /// With the switches every board gets (`-double`, `-rated`,
+    /// `-unrated`, a time control, the game's own).
+    Create {
+        switches: Vec<String>,
+    },
+    Join,
+    Leave,
+    Start,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentAction {
+    pub verb: TournamentVerb,
+    pub userid: String,
+    pub password: String,
+}
+
+/// A command, as read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Help {
+        topic: Option<String>,
+    },
+    List,
+    Signup {
+        userid: String,
+        password: String,
+        addresses: Vec<String>,
+    },
+    ChangePassword {
+        userid: String,
+        old: String,
+        new: String,
+    },
+    ChangeAddress {
+        userid: String,
+        password: String,
+        addresses: Vec<String>,
+    },
+    Signoff {
+        userid: String,
+        password: String,
+    },
+    Delete {
+        userid: String,
+        password: String,
+    },
+    /// A reply, from `address`, to the mail asking it to confirm: never
+    /// typed, only read from the reply's token.
+    ConfirmAddress {
+        userid: String,
+        address: String,
+    },
+    /// A reply, from one of the addresses an account had, to the mail
+    /// announcing a change of its addresses: they are `restore`d.
+    UndoAddressChange {
+        userid: String,
+        restore: Vec<String>,
+    },
+    /// `GAME subscribe|unsubscribe board|all userid password`: follow a
+    /// board (or every new board of the type) or stop.
+    Subscribe {
+        kind: GameKind,
+        /// `None`: every new board of the type.
+        board: Option<i64>,
+        userid: String,
+        password: String,
+        on: bool,
+    },
+    /// `GAME notify userid password [board...]`: the results only, of
+    /// these boards or of every board of the type.
+    Notify {
+        kind: GameKind,
+        userid: String,
+        password: String,
+        boards: Vec<i64>,
+    },
+    /// `GAME record board`: the whole record, the PGN attached.
+    Record {
+        kind: GameKind,
+        board: i64,
+    },
+    /// `status userid`: every running board of a player.
+    Status {
+        userid: String,
+    },
+    /// `GAME history [userid] [page]`: finished boards, newest first.
+    History {
+        kind: GameKind,
+        userid: Option<String>,
+        page: u32,
+    },
+    /// `vacation userid password on [until YYYY-MM-DD] | off`.
+    Vacation {
+        userid: String,
+        password: String,
+        /// `None`: off; `Some(until)`: on, until that date if given.
+        on: Option<Option<String>>,
+    },
+    /// `remind userid password 3d 1d 4h | off | default`.
+    Remind {
+        userid: String,
+        password: String,
+        /// The lengths before a deadline; `off`, or `default` for the
+        /// host's nags, as the only word.
+        schedule: Vec<String>,
+    },
+    Set {
+        userid: String,
+        password: String,
+        setting: Setting,
+    },
+    /// The subject `multiple`: one command per body line.
+    Multiple,
+    GameHelp {
+        kind: GameKind,
+    },
+    Challenge {
+        kind: GameKind,
+        white: String,
+        black: String,
+        switches: Vec<String>,
+    },
+    /// `accept` (true) or `reject` (false) challenges of a game type.
+    Accepting {
+        kind: GameKind,
+        userid: String,
+        password: String,
+        accepts: bool,
+    },
+    Limit {
+        kind: GameKind,
+        userid: String,
+        password: String,
+        limit: u32,
+    },
+    Move {
+        kind: GameKind,
+        board: i64,
+        userid: String,
+        credential: Credential,
+        words: Vec<MoveWord>,
+        /// The `#n` guard: the move number the sender expects to play.
+        guard: Option<i64>,
+    },
+    Resign {
+        kind: GameKind,
+        board: i64,
+        userid: String,
+        credential: Credential,
+    },
+    Decline {
+        kind: GameKind,
+        board: i64,
+        userid: String,
+        credential: Credential,
+    },
+    Show {
+        kind: GameKind,
+        board: i64,
+        /// Show the board after this many moves instead of now.
+        after: Option<i64>,
+    },
+    Games {
+        kind: GameKind,
+        userid: String,
+    },
+    Chat {
+        kind: GameKind,
+        board: i64,
+        userid: String,
+        credential: Credential,
+    },
+    /// `GAME standings [all]`.
+    Standings {
+        kind: GameKind,
+        all: bool,
+    },
+    /// `GAME ladder`, or `GAME ladder join|leave userid password`.
+    Ladder {
+        kind: GameKind,
+        action: Option<LadderAction>,
+    },
+    /// `GAME tournament NAME`, or `GAME tournament VERB NAME userid
+    /// password [...]`.
+    Tournament {
+        kind: GameKind,
+        name: String,
+        action: Option<TournamentAction>,
+    },
+    /// `GAME queue board userid password [LINE | clear]`: conditional
+    /// moves.
+    Queue {
+        kind: GameKind,
+        board: i64,
+        userid: String,
+        password: String,
+        action: QueueAction,
+    },
+    /// `GAME preview board[#n] MOVE...`: a board after hypothetical
+    /// moves, nothing stored.
+    Preview {
+        kind: GameKind,
+        board: i64,
+        after: Option<i64>,
+        moves: Vec<String>,
+    },
+    /// `GAME note board userid password [clear]`: the mail's body as the
+    /// player's private note on the board, or none.
+    Note {
+        kind: GameKind,
+        board: i64,
+        userid: String,
+        password: String,
+        clear: bool,
+    },
+    /// `GAME seek userid password [switches]`: an open challenge.
+    Seek {
+        kind: GameKind,
+        userid: String,
+        password: String,
+        switches: Vec<String>,
+    },
+    /// `GAME seeks`: the open challenges of a game.
+    Seeks {
+        kind: GameKind,
+    },
+    /// `GAME seek accept|cancel N userid password`.
+    SeekAnswer {
+        kind: GameKind,
+        seek: i64,
+        userid: String,
+        password: String,
+        accept: bool,
+    },
+    /// `message userid password to-userid`: the body to another player.
+    Message {
+        userid: String,
+        password: String,
+        to: String,
+    },
+}
+
+/// What a `queue` command does with a player's conditional moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QueueAction {
+    List,
+    Clear,
+    /// A line: the turn expected from the opponent, the answer, and so
+    /// on, as written (a Spherical Chess 324 turn's actions joined by
+    /// commas; `*` for any turn).
+    Add(Vec<String>),
+}
+
+impl Command {
+    /// The password the command gives for a player, checked before the
+    /// mail's transaction begins: (userid, password).
+    pub fn password_claim(&self) -> Option<(&str, &str)> {
+        match self {
+            Command::ChangePassword { userid, old, .. } => Some((userid, old)),
+            Command::ChangeAddress {
+                userid, password, ..
+            }
+            | Command::Signoff { userid, password }
+            | Command::Delete { userid, password }
+            | Command::Vacation {
+                userid, password, ..
+            }
+            | Command::Subscribe {
+                userid, password, ..
+            }
+            | Command::Notify {
+                userid, password, ..
+            }
+            | Command::Remind {
+                userid, password, ..
+            }
+            | Command::Set {
+                userid, password, ..
+            }
+            | Command::Accepting {
+                userid, password, ..
+            }
+            | Command::Limit {
+                userid, password, ..
+            }
+            | Command::Queue {
+                userid, password, ..
+            }
+            | Command::Note {
+                userid, password, ..
+            }
+            | Command::Seek {
+                userid, password, ..
+            }
+            | Command::SeekAnswer {
+                userid, password, ..
+            }
+            | Command::Message {
+                userid, password, ..
+            } => Some((userid, password)),
+            Command::Move {
+                userid, credential, ..
+            }
+            | Command::Resign {
+                userid, credential, ..
+            }
+            | Command::Decline {
+                userid, credential, ..
+            }
+            | Command::Chat {
+                userid, credential, ..
+            } => credential
+                .password()
+                .map(|password| (userid.as_str(), password)),
+            Command::Ladder {
+                action: Some(action),
+                ..
+            } => Some((&action.userid, &action.password)),
+            Command::Tournament {
+                action: Some(action),
+                ..
+            } => Some((&action.userid, &action.password)),
+            Command::Challenge {
+                white, switches, ..
+            } => switches
+                .iter()
+                .find_map(|switch| challenge_password(switch))
+                .map(|password| (white.as_str(), password)),
+            _ => None,
+        }
+    }
+}
+
+/// The challenger's password given as the switch `-password:PW`, checked
+/// against the first-named player; it is never kept with the game.
+pub fn challenge_password(switch: &str) -> Option<&str> {
+    const SWITCH: &str = crate::host::inbound::redact::PASSWORD_SWITCH;
+    let head = switch.get(..SWITCH.len())?;
+    let value = &switch[SWITCH.len()..];
+    (head.eq_ignore_ascii_case(SWITCH) && !value.is_empty()).then_some(value)
+}
+
+/// The form of a command, for telling a player how to write it; the
+/// templates word each form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Syntax {
+    Help,
+    Signup,
+    Change,
+    Signoff,
+    Delete,
+    Set,
+    Challenge,
+    Accepting,
+    Limit,
+    Move,
+    Resign,
+    Decline,
+    Show,
+    Games,
+    Chat,
+    /// A reply to a board mail.
+    Reply,
+    /// A `multiple` mail.
+    Multiple,
+    Vacation,
+    Remind,
+    Status,
+    History,
+    Subscribe,
+    Notify,
+    Record,
+    Standings,
+    Ladder,
+    Tournament,
+    Queue,
+    Preview,
+    Note,
+    Seek,
+    Message,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_challenge_claims_the_first_players_password_from_its_switch() {
+        let challenge = |switches: &[&str]| Command::Challenge {
+            kind: GameKind::Chess,
+            white: "alice".into(),
+            black: "bob".into(),
+            switches: switches.iter().map(|s| s.to_string()).collect(),
+        };
+        assert_eq!(
+            challenge(&["-rated", "-Password:s3cret"]).password_claim(),
+            Some(("alice", "s3cret"))
+        );
+        assert_eq!(challenge(&["-password:"]).password_claim(), None);
+        assert_eq!(challenge(&[]).password_claim(), None);
+    }
+}

@@ -1,0 +1,9 @@
+//! The nouns every stage of the host shares: the commands a mail asks
+//! for, the refusals and notices handling them produces, the subjects of
+//! the host's mails, and a board loaded from the store.
+
+pub mod command;
+pub mod notice;
+pub mod refusal;
+pub mod replays;
+pub mod subject;

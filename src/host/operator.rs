@@ -1,0 +1,68 @@
+//! The operator's view of standings, ladders and tournaments: the same
+//! text a player gets by mail, for `pbem standings`, `pbem ladder` and
+//! `pbem tournament`.
+
+use crate::games::GameKind;
+use crate::host::competition::{climb, rated, tournament};
+use crate::host::model::notice::Answer;
+use crate::host::outbound::render::{HostFacts, Reader, Renderer};
+use crate::host::{HostError, HostSettings};
+use crate::store;
+use rusqlite::Connection;
+
+/// What the operator asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Report {
+    Standings { kind: GameKind, all: bool },
+    Ladder { kind: GameKind },
+    Tournament { kind: GameKind, name: String },
+}
+
+/// The report's text, in the host's language; `None` when the tournament
+/// asked for does not exist.
+pub fn report(
+    conn: &Connection,
+    settings: &HostSettings,
+    renderer: &Renderer,
+    report: &Report,
+    now: i64,
+) -> Result<Option<String>, HostError> {
+    let competition = &settings.competition;
+    let answer = match report {
+        Report::Standings { kind, all } => {
+            let (lines, hidden) = rated::standings(conn, &competition.ratings, *kind, *all, now)?;
+            Answer::Standings {
+                kind: *kind,
+                lines,
+                all: *all,
+                hidden,
+                provisional_above: competition.ratings.provisional_above,
+                inactive_days: competition.ratings.inactive_days,
+            }
+        }
+        Report::Ladder { kind } => Answer::Ladder {
+            kind: *kind,
+            ranks: climb::load(conn, *kind)?.0.ranks,
+            change: None,
+            reach: competition.ladders.reach,
+        },
+        Report::Tournament { kind, name } => {
+            let Some(found) = store::find_tournament(conn, kind.name(), name)? else {
+                return Ok(None);
+            };
+            Answer::Tournament {
+                table: tournament::table(conn, &found)?,
+                change: None,
+            }
+        }
+    };
+    let host = HostFacts {
+        address: settings.address.clone(),
+        name: settings.name.clone(),
+        max_addresses: settings.accounts.max_addresses,
+        now,
+    };
+    let language = renderer.language_for(None);
+    let letter = renderer.answer(&answer, Reader::Onlooker, &host, &language)?;
+    Ok(Some(letter.body))
+}

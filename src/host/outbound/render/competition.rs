@@ -1,0 +1,299 @@
+//! The mails of ratings, ladders and tournaments: standings, the ladder,
+//! a tournament's crosstable, and the news of a changed rank or a
+//! tournament's pairings and end.
+
+use crate::games::Side;
+use crate::host::model::notice::{
+    Answer, CompetitionEvent, CompetitionNews, LadderChange, LadderReason, StandingLine,
+    TournamentChange, TournamentTable,
+};
+use crate::host::model::subject::Subject;
+use crate::rules::round_robin::Played;
+use crate::store::{RatingChange, TournamentStatus};
+use minijinja::{context, Value};
+
+/// Points from half-points, as crosstables write them: `2½`.
+pub fn points_text(half_points: u32) -> String {
+    match (half_points / 2, half_points % 2) {
+        (0, 1) => "½".to_string(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+/// Sonneborn-Berger from quarter points: `7¾`.
+fn quarters_text(quarters: u32) -> String {
+    let fraction = ["", "¼", "½", "¾"][(quarters % 4) as usize];
+    match quarters / 4 {
+        0 if !fraction.is_empty() => fraction.to_string(),
+        whole => format!("{whole}{fraction}"),
+    }
+}
+
+/// A rating as mails show it: a whole number.
+fn whole(value: f64) -> i64 {
+    value.round() as i64
+}
+
+/// What a game changed in its players' ratings, for its game-over mail.
+pub fn rating_changes_view(changes: &[RatingChange]) -> Vec<Value> {
+    changes
+        .iter()
+        .map(|change| {
+            context! {
+                userid => &change.userid,
+                before => whole(change.before),
+                after => whole(change.after),
+                difference => whole(change.after) - whole(change.before),
+            }
+        })
+        .collect()
+}
+
+fn standing_view(line: &StandingLine) -> Value {
+    context! {
+        rank => line.rank,
+        userid => &line.userid,
+        rating => whole(line.rating),
+        deviation => whole(line.deviation),
+        won => line.won,
+        lost => line.lost,
+        drawn => line.drawn,
+        active => line.active_boards,
+        inactive => line.inactive,
+    }
+}
+
+fn status_name(status: TournamentStatus) -> &'static str {
+    match status {
+        TournamentStatus::Open => "open",
+        TournamentStatus::Running => "running",
+        TournamentStatus::Finished => "finished",
+    }
+}
+
+/// A result as a crosstable cell shows it, from `seat`'s side.
+fn cell_mark(game: &Played, seat: usize) -> &'static str {
+    let side = if game.white == seat {
+        Side::White
+    } else {
+        Side::Black
+    };
+    match game.score.map(|score| score.half_points(side)) {
+        Some(2) => "1",
+        Some(1) => "½",
+        Some(_) => "0",
+        None => "*",
+    }
+}
+
+/// The crosstable, standings and boards of a tournament.
+pub fn table_view(table: &TournamentTable) -> Value {
+    let rows: Vec<Value> = table
+        .standings
+        .iter()
+        .map(|standing| {
+            let seat = standing.seat;
+            let cells: Vec<String> = (0..table.players.len())
+                .map(|other| {
+                    if other == seat {
+                        return if table.double { "XX" } else { "X" }.to_string();
+                    }
+                    let marks: String = table
+                        .boards
+                        .iter()
+                        .filter(|(_, _, game)| {
+                            (game.white, game.black) == (seat, other)
+                                || (game.white, game.black) == (other, seat)
+                        })
+                        .map(|(_, _, game)| cell_mark(game, seat))
+                        .collect();
+                    if marks.is_empty() {
+                        ".".to_string()
+                    } else {
+                        marks
+                    }
+                })
+                .collect();
+            context! {
+                rank => standing.rank,
+                number => seat + 1,
+                userid => &table.players[seat],
+                cells => cells,
+                points => points_text(standing.half_points),
+                sonneborn_berger => quarters_text(standing.sonneborn_berger),
+                among_tied => points_text(standing.among_tied),
+                played => standing.games_played,
+            }
+        })
+        .collect();
+    let boards: Vec<Value> = table
+        .boards
+        .iter()
+        .map(|(board, round, game)| {
+            let result = game.score.map(|score| {
+                let white = points_text(score.half_points(Side::White));
+                let black = points_text(score.half_points(Side::Black));
+                format!("{white}-{black}")
+            });
+            context! {
+                board_id => board,
+                round => round,
+                white => &table.players[game.white],
+                black => &table.players[game.black],
+                result => result,
+            }
+        })
+        .collect();
+    let finished = table.boards.iter().filter(|(_, _, g)| g.score.is_some());
+    context! {
+        game => table.kind,
+        name => &table.name,
+        organiser => &table.organiser,
+        status => status_name(table.status),
+        double => table.double,
+        rated => table.rated,
+        players => &table.players,
+        numbers => (1..=table.players.len()).collect::<Vec<_>>(),
+        rows => rows,
+        boards => boards,
+        boards_done => finished.count(),
+    }
+}
+
+/// The variables of a competition answer (none for the other answers).
+pub(super) fn answer_context(answer: &Answer) -> Value {
+    match answer {
+        Answer::Standings {
+            kind,
+            lines,
+            all,
+            hidden,
+            provisional_above,
+            inactive_days,
+        } => {
+            let (established, provisional): (Vec<_>, Vec<_>) =
+                lines.iter().partition(|line| line.rank.is_some());
+            let view = |lines: Vec<&StandingLine>| {
+                lines.into_iter().map(standing_view).collect::<Vec<_>>()
+            };
+            context! {
+                game => kind,
+                established => view(established),
+                provisional => view(provisional),
+                all,
+                hidden,
+                provisional_above => whole(*provisional_above),
+                inactive_days,
+            }
+        }
+        Answer::Ladder {
+            kind,
+            ranks,
+            change,
+            reach,
+        } => {
+            let change = change.as_ref().map(|change| match change {
+                LadderChange::Joined { userid, rank, new } => {
+                    context! { kind => "joined", userid, rank, new }
+                }
+                LadderChange::Left { userid, was_on } => {
+                    context! { kind => "left", userid, was_on }
+                }
+            });
+            context! { game => kind, ranks, change, reach }
+        }
+        Answer::Tournament { table, change } => {
+            let change = change.as_ref().map(|change| match change {
+                TournamentChange::Created { userid } => context! { kind => "created", userid },
+                TournamentChange::Joined { userid, new } => {
+                    context! { kind => "joined", userid, new }
+                }
+                TournamentChange::Left { userid, was_in } => {
+                    context! { kind => "left", userid, was_in }
+                }
+                TournamentChange::Started { userid, boards } => {
+                    context! { kind => "started", userid, boards }
+                }
+            });
+            context! { change, ..table_view(table) }
+        }
+        _ => Value::UNDEFINED,
+    }
+}
+
+/// The template, subject and variables of news for one player.
+pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Value) {
+    let userid = &news.userid;
+    match &news.event {
+        CompetitionEvent::LadderMoved {
+            before,
+            after,
+            reason,
+            ladder,
+        } => {
+            let reason = match reason {
+                LadderReason::Won {
+                    winner,
+                    loser,
+                    board,
+                } => context! { kind => "won", winner, loser, board },
+                LadderReason::Left { userid } => context! { kind => "left", userid },
+                LadderReason::Dropped { userids } => context! { kind => "dropped", userids },
+            };
+            (
+                "ladder-news.txt",
+                Subject::Ladder { kind: news.kind },
+                context! { userid, game => news.kind, before, after, reason, ranks => ladder },
+            )
+        }
+        CompetitionEvent::Pairings {
+            name,
+            boards,
+            players,
+        } => {
+            let boards: Vec<Value> = boards
+                .iter()
+                .map(|line| {
+                    context! {
+                        board_id => line.board,
+                        round => line.round,
+                        side => line.side,
+                        opponent => &line.opponent,
+                    }
+                })
+                .collect();
+            (
+                "pairings.txt",
+                Subject::Tournament {
+                    kind: news.kind,
+                    name: name.clone(),
+                },
+                context! { userid, game => news.kind, name, boards, players },
+            )
+        }
+        CompetitionEvent::TournamentOver { table } => (
+            "tournament-over.txt",
+            Subject::Tournament {
+                kind: table.kind,
+                name: table.name.clone(),
+            },
+            context! { userid, ..table_view(table) },
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_and_sonneborn_berger_are_written_with_fractions() {
+        assert_eq!(points_text(0), "0");
+        assert_eq!(points_text(1), "½");
+        assert_eq!(points_text(5), "2½");
+        assert_eq!(quarters_text(31), "7¾");
+        assert_eq!(quarters_text(2), "½");
+        assert_eq!(quarters_text(8), "2");
+    }
+}

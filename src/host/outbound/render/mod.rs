@@ -1,0 +1,524 @@
+//! The one renderer: each notice becomes a subject (from `subject`) and a
+//! body from the template for its kind of mail, in the reader's language.
+//! Every text a player reads comes from `templates/`.
+
+mod answers;
+mod competition;
+mod pictures;
+mod plans;
+#[cfg(test)]
+mod samples;
+#[cfg(test)]
+mod tests;
+mod view;
+
+pub use super::templates::TemplateError;
+
+use super::pictures::ShownBoard;
+use super::templates::{Templates, FALLBACK_LANGUAGE};
+use crate::games::Side;
+use crate::host::model::notice::{AccountEvent, AccountNews, Answer, BoardNews, Event};
+use crate::host::model::refusal::Refusal;
+use crate::host::model::replays::LiveGame;
+use crate::host::model::subject::{AccountTopic, BoardTail, Subject};
+use crate::mail::inbound::InboundMail;
+use crate::store::GameStatus;
+use answers::answer_parts;
+use minijinja::{context, Value};
+use std::path::Path;
+use view::board_view;
+
+/// One mail's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Letter {
+    pub subject: Subject,
+    pub body: String,
+    /// A file sent with it (a game's PGN).
+    pub attachment: Option<crate::store::MailAttachment>,
+    /// The board it shows, for its HTML part and image.
+    pub board: Option<ShownBoard>,
+}
+
+/// Who reads a mail about a board: a player from his seat, or someone
+/// else (who sees nothing sealed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    Seated(Side),
+    Onlooker,
+    /// Someone who follows the board: he sees it from White's side, and
+    /// no sealed move.
+    Observer,
+}
+
+impl Reader {
+    fn seat(self, live: &LiveGame) -> (Side, bool) {
+        match self {
+            Reader::Seated(side) => (side, true),
+            // A side still to move has sealed nothing yet.
+            Reader::Onlooker => (
+                live.game.to_move().first().copied().unwrap_or(Side::White),
+                false,
+            ),
+            // From White's side, unless a move is sealed: then from the
+            // side still to move, which has sealed nothing.
+            Reader::Observer if live.game.sealed_moves() == 0 => (Side::White, false),
+            Reader::Observer => (
+                live.game.to_move().first().copied().unwrap_or(Side::White),
+                false,
+            ),
+        }
+    }
+}
+
+/// What every template may show about the host itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostFacts {
+    pub address: String,
+    pub name: String,
+    /// The most addresses an account may have.
+    pub max_addresses: usize,
+    /// The moment the mail is written (seconds since the epoch), for the
+    /// time left on the clocks.
+    pub now: i64,
+}
+
+pub struct Renderer {
+    templates: Templates,
+    default_language: String,
+}
+
+type Rendered = Result<Letter, TemplateError>;
+
+impl Renderer {
+    /// The built-in templates with an operator's overrides, English by
+    /// default.
+    pub fn new(overrides: Option<&Path>) -> Result<Renderer, TemplateError> {
+        Ok(Renderer {
+            templates: Templates::new(overrides)?,
+            default_language: FALLBACK_LANGUAGE.to_string(),
+        })
+    }
+
+    /// The language of mails to anyone who chose none; it must be one
+    /// there are templates for.
+    pub fn with_default_language(mut self, language: &str) -> Result<Renderer, TemplateError> {
+        if !self.templates.languages().iter().any(|l| l == language) {
+            return Err(TemplateError::Folder {
+                path: "(config host.language)".into(),
+                problem: format!(
+                    "there are no templates in {language:?}; the languages are {}",
+                    self.templates.languages().join(", ")
+                ),
+            });
+        }
+        self.default_language = language.to_string();
+        Ok(self)
+    }
+
+    pub fn languages(&self) -> &[String] {
+        self.templates.languages()
+    }
+
+    /// The language of a reader's mails: his own choice, or the default.
+    pub fn language_for(&self, chosen: Option<&str>) -> String {
+        match chosen {
+            Some(language) if self.languages().iter().any(|l| l == language) => {
+                language.to_string()
+            }
+            _ => self.default_language.clone(),
+        }
+    }
+
+    fn body(
+        &self,
+        language: &str,
+        name: &str,
+        host: &HostFacts,
+        ctx: Value,
+    ) -> Result<String, TemplateError> {
+        let host = context! {
+            address => &host.address,
+            name => &host.name,
+            max_addresses => host.max_addresses,
+        };
+        let common = context! {
+            host => host,
+            games => crate::games::GameKind::ALL,
+            languages => self.languages(),
+        };
+        self.templates
+            .render(language, name, context! { ..common, ..ctx })
+    }
+
+    /// A board event, for a player from his seat, or for an observer.
+    pub fn board(
+        &self,
+        news: &BoardNews,
+        reader: Reader,
+        host: &HostFacts,
+        language: &str,
+    ) -> Rendered {
+        let live = &news.live;
+        let (seat, seated) = reader.seat(live);
+        let view = board_view(live, seat, seated, host.now);
+        let sealed = if live.record.status == GameStatus::Active {
+            live.game.sealed_moves()
+        } else {
+            0
+        };
+        let events: Vec<Value> = news
+            .events
+            .iter()
+            .map(|event| event_view(event, seated.then_some(seat), live.total_moves, sealed))
+            .collect();
+        let comments: Vec<Value> = news
+            .comment
+            .iter()
+            .map(|c| context! { author => &c.author, text => without_controls(&c.text, &['\n', '\t']) })
+            .collect();
+        let offered_now = news
+            .events
+            .iter()
+            .any(|event| matches!(event, Event::DrawOffered { .. }));
+        let ctx = context! {
+            observing => reader == Reader::Observer,
+            new_game => news.new_game,
+            events => events,
+            offered_now => offered_now,
+            comments => comments,
+            ..view
+        };
+        Ok(Letter {
+            subject: board_subject(news),
+            body: self.body(language, "board.txt", host, ctx)?,
+            attachment: None,
+            board: Some(shown(live, seat, language)),
+        })
+    }
+
+    /// A player's daily digest: the boards waiting for his move.
+    pub fn digest(
+        &self,
+        userid: &str,
+        boards: &[crate::host::model::notice::BoardLine],
+        host: &HostFacts,
+        language: &str,
+    ) -> Rendered {
+        let lines: Vec<Value> = boards
+            .iter()
+            .map(|line| answers::status_line(line, host.now))
+            .collect();
+        Ok(Letter {
+            subject: Subject::Account {
+                topic: AccountTopic::Digest,
+                userid: userid.to_string(),
+            },
+            body: self.body(
+                language,
+                "digest.txt",
+                host,
+                context! { userid, boards => lines },
+            )?,
+            attachment: None,
+            board: None,
+        })
+    }
+
+    /// A reminder that the board waits for the player in `seat`.
+    pub fn nag(&self, live: &LiveGame, seat: Side, host: &HostFacts, language: &str) -> Rendered {
+        let view = board_view(live, seat, true, host.now);
+        Ok(Letter {
+            subject: Subject::Nag {
+                kind: live.kind,
+                board: live.record.id,
+                userid: live.record.player(seat).to_string(),
+            },
+            body: self.body(language, "nag.txt", host, view)?,
+            attachment: None,
+            board: Some(shown(live, seat, language)),
+        })
+    }
+
+    /// A chat message, for every player of the board.
+    pub fn chat(
+        &self,
+        live: &LiveGame,
+        author: &str,
+        text: &str,
+        host: &HostFacts,
+        language: &str,
+    ) -> Rendered {
+        let ctx = context! {
+            author => author,
+            text => without_controls(text, &['\n', '\t']),
+            game => live.kind,
+            board_id => live.record.id,
+        };
+        Ok(Letter {
+            subject: Subject::Chat {
+                kind: live.kind,
+                board: live.record.id,
+                author: author.to_string(),
+            },
+            body: self.body(language, "chat.txt", host, ctx)?,
+            attachment: None,
+            board: None,
+        })
+    }
+
+    /// A refused command, for its sender: what was wrong and what would be
+    /// right, the board it was about, and his mail quoted.
+    pub fn refusal(
+        &self,
+        refusal: &Refusal,
+        board: Option<(&LiveGame, Reader)>,
+        applied_before: bool,
+        mail: &InboundMail,
+        host: &HostFacts,
+        language: &str,
+    ) -> Rendered {
+        let view = board.map(|(live, reader)| {
+            let (side, seated) = reader.seat(live);
+            board_view(live, side, seated, host.now)
+        });
+        let ctx = context! {
+            refusal => Value::from_serialize(refusal),
+            view => view,
+            applied => applied_before,
+            mail => quoted(mail),
+        };
+        let subject = match board {
+            Some((live, _)) => Subject::BoardError {
+                kind: live.kind,
+                board: live.record.id,
+            },
+            None => Subject::Error,
+        };
+        Ok(Letter {
+            subject,
+            body: self.body(language, "error.txt", host, ctx)?,
+            attachment: None,
+            board: board.map(|(live, reader)| shown(live, reader.seat(live).0, language)),
+        })
+    }
+
+    /// An answer for the sender alone.
+    pub fn answer(
+        &self,
+        answer: &Answer,
+        reader: Reader,
+        host: &HostFacts,
+        language: &str,
+    ) -> Rendered {
+        let (name, subject, ctx) = answer_parts(answer, reader, host.now);
+        let board = match answer {
+            Answer::Show { live, .. } | Answer::Record { live, .. } => {
+                Some(shown(live, reader.seat(live).0, language))
+            }
+            _ => None,
+        };
+        Ok(Letter {
+            subject,
+            body: self.body(language, &name, host, ctx)?,
+            attachment: None,
+            board,
+        })
+    }
+}
+
+impl Renderer {
+    /// News of a player's ladder or tournament.
+    pub fn competition(
+        &self,
+        news: &crate::host::model::notice::CompetitionNews,
+        host: &HostFacts,
+        language: &str,
+    ) -> Rendered {
+        let (name, subject, ctx) = competition::news_parts(news);
+        Ok(Letter {
+            subject,
+            body: self.body(language, name, host, ctx)?,
+            attachment: None,
+            board: None,
+        })
+    }
+
+    /// A mail about an account, for an address of its owner or one he
+    /// asked for.
+    pub fn account(&self, news: &AccountNews, host: &HostFacts, language: &str) -> Rendered {
+        let userid = &news.userid;
+        let (name, topic, ctx) = match &news.event {
+            AccountEvent::ConfirmAddress {
+                address,
+                asked_from,
+            } => (
+                "confirm.txt",
+                AccountTopic::Confirm,
+                context! { userid, address, asked_from },
+            ),
+            AccountEvent::AddressesChanged {
+                before,
+                after,
+                pending,
+                asked_from,
+            } => (
+                "addresses.txt",
+                AccountTopic::Address,
+                context! { userid, before, after, pending, asked_from },
+            ),
+            AccountEvent::OpponentAway {
+                opponent,
+                boards,
+                away,
+                back,
+            } => (
+                "away.txt",
+                AccountTopic::Vacation,
+                context! { userid, opponent, boards, away, back => back.map(utc_text) },
+            ),
+            AccountEvent::Guessed {
+                failures,
+                locked_until,
+                last_from,
+            } => (
+                "guessed.txt",
+                AccountTopic::Security,
+                context! { userid, failures, locked_until => utc_text(*locked_until), last_from },
+            ),
+        };
+        Ok(Letter {
+            subject: Subject::Account {
+                topic,
+                userid: userid.clone(),
+            },
+            body: self.body(language, name, host, ctx)?,
+            attachment: None,
+            board: None,
+        })
+    }
+}
+
+/// The board a mail about `live` shows from `seat`: the same text the
+/// templates get as `board`, and the picture of it.
+fn shown(live: &LiveGame, seat: Side, language: &str) -> ShownBoard {
+    ShownBoard {
+        game: live.kind,
+        board_id: live.record.id,
+        language: language.to_string(),
+        text: live.game.board(seat),
+        picture: live.game.picture(seat),
+    }
+}
+
+/// A moment as mails show it: `2027-03-01 09:15 UTC`.
+pub fn utc_text(seconds: i64) -> String {
+    crate::clock::from_unix(seconds)
+        .format("%Y-%m-%d %H:%M UTC")
+        .to_string()
+}
+
+/// The subject of a board mail: the players to move, or the end.
+fn board_subject(news: &BoardNews) -> Subject {
+    let live = &news.live;
+    let tail = match live.record.status {
+        GameStatus::Active => BoardTail::ToMove(live.waiting()),
+        GameStatus::Finished => BoardTail::GameOver,
+        GameStatus::Declined => BoardTail::Declined,
+    };
+    Subject::Board {
+        kind: live.kind,
+        board: live.record.id,
+        new_game: news.new_game,
+        tail,
+        comment: news.comment.is_some(),
+    }
+}
+
+/// One event as `viewer` may read it: another player's move in its public
+/// form while it is still sealed (among the last `sealed` of `total`).
+fn event_view(event: &Event, viewer: Option<Side>, total: usize, sealed: usize) -> Value {
+    match event {
+        Event::Played {
+            userid,
+            side,
+            number,
+            notation,
+            public_notation,
+        } => {
+            let revealed = Some(*side) == viewer || (*number as usize) + sealed <= total;
+            context! {
+                kind => "played",
+                userid,
+                side,
+                number,
+                text => if revealed { notation } else { public_notation },
+            }
+        }
+        Event::DrawOffered { userid } => context! { kind => "draw_offered", userid },
+        Event::DrawLapsed { userid } => context! { kind => "draw_lapsed", userid },
+        Event::DrawRejected { userid } => context! { kind => "draw_rejected", userid },
+        Event::PauseProposed { userid } => context! { kind => "pause_proposed", userid },
+        Event::Paused { userid } => context! { kind => "paused", userid },
+        Event::Resumed { userid } => context! { kind => "resumed", userid },
+        Event::Unplayed { userid, words } => context! { kind => "unplayed", userid, words },
+        Event::Challenged { userid } => context! { kind => "challenged", userid },
+        Event::Paired { tournament, round } => context! { kind => "paired", tournament, round },
+        Event::FromQueue { userid } => context! { kind => "from_queue", userid },
+        Event::SeekAccepted {
+            userid,
+            author,
+            seek,
+        } => context! { kind => "seek_accepted", userid, author, seek },
+        // A player's conditional moves are his plans: told to him alone.
+        Event::QueueDropped {
+            userid,
+            side,
+            lines,
+            why,
+        } if viewer == Some(*side) => context! {
+            kind => "queue_dropped",
+            userid,
+            lines,
+            why => Value::from_serialize(why),
+        },
+        Event::QueueDropped { .. } => context! { kind => "private" },
+        Event::UndoProposed { userid, moves } => {
+            context! { kind => "undo_proposed", userid, moves }
+        }
+        Event::UndoAgreed {
+            userid,
+            proposer,
+            moves,
+        } => context! { kind => "undo_agreed", userid, proposer, moves },
+        Event::UndoRejected { userid } => context! { kind => "undo_rejected", userid },
+    }
+}
+
+/// The original mail, for quoting in error replies: its subject on one
+/// line (a line break someone encoded into it must not become a line of
+/// the reply) and the first 200 lines of its text.
+fn quoted(mail: &InboundMail) -> Value {
+    let subject = without_controls(&mail.subject, &[]);
+    let lines: Vec<String> = mail
+        .text
+        .lines()
+        .take(200)
+        .map(|line| without_controls(line, &['\t']))
+        .collect();
+    context! { subject => subject, lines => lines }
+}
+
+/// Text the sender wrote, with every control character but those `kept`
+/// made a space: a lone CR or a vertical tab would start a line of its
+/// own in some mail clients, outside the quote or the comment it is in.
+fn without_controls(text: &str, kept: &[char]) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() && !kept.contains(&c) {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,314 @@
+//! One refusal of each kind with sample data, for rendering every kind in
+//! every language.
+
+use crate::games::{GameKind, MoveError, Side};
+use crate::host::model::command::Syntax;
+use crate::host::model::refusal::Refusal;
+
+pub fn samples() -> Vec<Refusal> {
+    let mut all = written();
+    all.extend(accounts_and_challenges());
+    all.extend(boards());
+    all.extend(competition());
+    all
+}
+
+/// Ladders and tournaments.
+fn competition() -> Vec<Refusal> {
+    let game = GameKind::Chess;
+    let name = || "spring".to_string();
+    vec![
+        Refusal::NotOnLadder {
+            userid: "bob".into(),
+            game,
+        },
+        Refusal::LadderChallengerFirst { game },
+        Refusal::OutOfReach {
+            userid: "anna".into(),
+            rank: 7,
+            target: 1,
+            highest: 4,
+            lowest: 6,
+            within: vec!["dan".into(), "eve".into(), "finn".into()],
+            reach: 3,
+            game,
+        },
+        Refusal::OutOfReach {
+            userid: "anna".into(),
+            rank: 2,
+            target: 1,
+            highest: 1,
+            lowest: 1,
+            within: vec!["anna".into()],
+            reach: 1,
+            game,
+        },
+        Refusal::OutOfReach {
+            userid: "ben".into(),
+            rank: 1,
+            target: 2,
+            highest: 1,
+            lowest: 0,
+            within: Vec::new(),
+            reach: 3,
+            game,
+        },
+        Refusal::LadderChallengeOpen {
+            userid: "bob".into(),
+            board: 104,
+            game,
+        },
+        Refusal::BadTournamentName {
+            name: "<b>".into(),
+            game,
+        },
+        Refusal::NoSuchTournament { name: name(), game },
+        Refusal::TournamentExists { name: name(), game },
+        Refusal::NotOrganiser {
+            name: name(),
+            organiser: "anna".into(),
+        },
+        Refusal::TournamentClosed {
+            name: name(),
+            status: "running".into(),
+        },
+        Refusal::TournamentClosed {
+            name: name(),
+            status: "finished".into(),
+        },
+        Refusal::TournamentFull {
+            name: name(),
+            max: 20,
+        },
+        Refusal::TooFewPlayers {
+            name: name(),
+            players: 1,
+        },
+    ]
+}
+
+/// How a command or a mail was written.
+fn written() -> Vec<Refusal> {
+    let game = GameKind::Chess;
+    vec![
+        Refusal::NoCommand,
+        Refusal::UnknownCommand {
+            word: "frobnicate".into(),
+        },
+        Refusal::WrongArguments {
+            syntax: Syntax::Move,
+            game: Some(game),
+        },
+        Refusal::WrongArguments {
+            syntax: Syntax::Signup,
+            game: None,
+        },
+        Refusal::NotOffered {
+            command: "chess queue".into(),
+        },
+        Refusal::NotABoardNumber {
+            text: "abc".into(),
+            syntax: Syntax::Show,
+            game,
+        },
+        Refusal::TwoGuards,
+        Refusal::NoMoveGiven { game: Some(game) },
+        Refusal::NotANumber {
+            text: "x".into(),
+            game,
+        },
+        Refusal::UnknownGameCommand {
+            word: "castle".into(),
+            game,
+        },
+        Refusal::UnknownSetting {
+            setting: "colour".into(),
+        },
+        Refusal::MultipleInBody,
+        Refusal::TooManyCommands {
+            max: 20,
+            rest: 980,
+            first_left_out: "list".into(),
+        },
+        Refusal::EmptyMultiple,
+        Refusal::TooLarge {
+            size: 5_000_000,
+            limit: 1_048_576,
+        },
+        Refusal::EmptyReply,
+        Refusal::ReplyFromElsewhere {
+            from: "mallory@example.org".into(),
+        },
+        Refusal::ReplyNotToUs,
+        Refusal::ReplyNotAboutBoard,
+    ]
+}
+
+/// Accounts, help and challenges.
+fn accounts_and_challenges() -> Vec<Refusal> {
+    let game = GameKind::Chess;
+    let userid = || "alice".to_string();
+    vec![
+        Refusal::NoHelpTopic {
+            topic: "castling".into(),
+            topics: vec!["move", "reply"],
+        },
+        Refusal::BadUserid {
+            userid: "9lives".into(),
+        },
+        Refusal::BadAddress {
+            address: "nowhere".into(),
+        },
+        Refusal::UseridTaken { userid: userid() },
+        Refusal::NoSuchPlayer {
+            userid: userid(),
+            syntax: Some(Syntax::Challenge),
+            game: Some(game),
+        },
+        Refusal::NoSuchPlayer {
+            userid: userid(),
+            syntax: None,
+            game: None,
+        },
+        Refusal::WrongPassword { userid: userid() },
+        Refusal::StillPlaying {
+            userid: userid(),
+            boards: vec![101, 102],
+        },
+        Refusal::UnknownLanguage {
+            language: "xx".into(),
+            languages: vec!["de".into(), "en".into()],
+        },
+        Refusal::BadHostOption {
+            switch: "--nagtime=x".into(),
+            reason: "\"x\" is not a length of time like 7 (days), 7d or 36h".into(),
+        },
+        Refusal::SelfChallenge { game },
+        Refusal::SignedOff { userid: userid() },
+        Refusal::NotAccepting {
+            userid: userid(),
+            game,
+        },
+        Refusal::AtLimit {
+            userid: userid(),
+            game,
+            running: 3,
+            limit: 3,
+        },
+        Refusal::BadSwitches {
+            game,
+            reason: "unknown switch -x".into(),
+        },
+        Refusal::ChallengeNotAllowed { game },
+    ]
+}
+
+/// Boards and moves.
+fn boards() -> Vec<Refusal> {
+    let game = GameKind::Chess;
+    let userid = || "alice".to_string();
+    vec![
+        Refusal::NoSuchBoard { board: 999 },
+        Refusal::BoardUnreadable {
+            board: 101,
+            reason: "stored move 3 does not replay".into(),
+        },
+        Refusal::WrongGame {
+            board: 101,
+            actual: GameKind::Spherical,
+            named: game,
+        },
+        Refusal::NotSeated {
+            userid: "carol".into(),
+            board: 101,
+            white: userid(),
+            black: "bob".into(),
+        },
+        Refusal::BoardOver {
+            userid: userid(),
+            board: 101,
+            game,
+        },
+        Refusal::StaleGuard {
+            board: 101,
+            expected: 1,
+            next: 3,
+            played_since: vec!["#1 alice e4".into(), "#2 bob e5".into()],
+        },
+        Refusal::AfterDrawAgreed,
+        Refusal::NotYourTurn {
+            userid: userid(),
+            board: 101,
+            waiting: vec!["bob".into()],
+        },
+        Refusal::bad_move(
+            &MoveError::Illegal {
+                text: "e5".into(),
+                reason: "no piece can go there".into(),
+            },
+            true,
+            Side::White,
+            vec!["e4".into(), "d4".into()],
+            game,
+        ),
+        Refusal::bad_move(
+            &MoveError::Malformed {
+                text: "zz".into(),
+                reason: "not a square".into(),
+            },
+            false,
+            Side::Black,
+            Vec::new(),
+            game,
+        ),
+        Refusal::NoDraws {
+            reason: "a draw is impossible".into(),
+        },
+        Refusal::AlreadyOffered,
+        Refusal::NoOfferToAccept,
+        Refusal::NoOfferToReject,
+        Refusal::AlreadyPaused,
+        Refusal::AlreadyOnVacation { userid: userid() },
+        Refusal::NotOnVacation { userid: userid() },
+        Refusal::NoVacationLeft { allowance: 45 },
+        Refusal::BadVacationDate {
+            text: "1.3.2027".into(),
+        },
+        Refusal::BadReminder {
+            word: "3x".into(),
+            reason: "\"3x\" is not a length of time like 7 (days), 7d or 36h".into(),
+        },
+        Refusal::PauseAlreadyProposed,
+        Refusal::NotPaused,
+        Refusal::AlreadyMoved {
+            userid: userid(),
+            board: 101,
+            game,
+        },
+        Refusal::NoSuchMove {
+            board: 101,
+            moves: 2,
+            after: 7,
+            game,
+        },
+        Refusal::NotSeatedForChat {
+            userid: "carol".into(),
+            board: 101,
+        },
+        Refusal::EmptyChat,
+        Refusal::PasswordsLocked {
+            until: "2027-03-01 09:15 UTC".into(),
+        },
+        Refusal::TooManyAddresses { max: 4, given: 9 },
+        Refusal::NothingToConfirm {
+            address: "alice@home.example".into(),
+        },
+        Refusal::TokenExpired { board: Some(101) },
+        Refusal::TokenExpired { board: None },
+        Refusal::TurnComplete {
+            userid: userid(),
+            word: "Nf3".into(),
+            played: vec!["e4".into()],
+        },
+    ]
+}

@@ -1,0 +1,211 @@
+//! A board as a template sees it from one seat: the game, the players,
+//! how it ended, the move list turn by turn, the ASCII board, and whose
+//! move it is. Nothing still sealed from the viewer is in it.
+
+use crate::games::{Outcome, Side};
+use crate::host::model::replays::LiveGame;
+use crate::rules::time_control::{length_text, HOUR};
+use crate::store::{Ending, GameStatus, MoveRecord};
+use minijinja::{context, Value};
+use serde::Serialize;
+
+/// Turns listed while a game runs; a finished game lists all of them.
+const RECENT_TURNS: usize = 4;
+
+/// The view of `live` from `viewer`'s seat (a player's own seat, or for
+/// an onlooker a seat that shows nothing sealed).
+pub fn board_view(live: &LiveGame, viewer: Side, seated: bool, now: i64) -> Value {
+    let record = &live.record;
+    let finished = record.status != GameStatus::Active;
+    let to_move = live.game.to_move();
+    let draw_offer = record.draw_offer.map(|side| {
+        context! {
+            by => record.player(side),
+            yours => seated && side == viewer,
+        }
+    });
+    context! {
+        game => live.kind,
+        board_id => record.id,
+        white => &record.white,
+        black => &record.black,
+        you => seated.then(|| record.player(viewer)),
+        your_side => seated.then_some(viewer),
+        switches => &record.switches,
+        options => record.host_options.split_whitespace().collect::<Vec<_>>(),
+        finished => finished,
+        declined => record.status == GameStatus::Declined,
+        result => result_view(live),
+        facts => live.game.facts(viewer),
+        turns => turns(live, seated.then_some(viewer), finished, finished),
+        all_moves => finished,
+        move_count => live.total_moves,
+        board => live.game.board(viewer),
+        next_number => live.next_number(),
+        waiting => live.waiting(),
+        your_turn => seated && !finished && to_move.contains(&viewer),
+        example_move => live.game.example_move(viewer),
+        draws => live.game.draw_offers().is_ok(),
+        draw_offer => draw_offer,
+        can_decline => seated && !finished && !live.has_moved(viewer),
+        clock => (!finished).then(|| clock_view(live, now)).flatten(),
+        rated => record.rated,
+        ratings => super::competition::rating_changes_view(&live.ratings),
+    }
+}
+
+/// A length of time in whole days and hours, for the templates to word.
+fn span(seconds: i64) -> Value {
+    let hours = seconds.max(0) / HOUR;
+    context! { days => hours / 24, hours => hours % 24 }
+}
+
+/// The board's clocks at `now`: the time control, and each side's time
+/// left, deadline and bank; `None` for a board without clocks.
+pub fn clock_view(live: &LiveGame, now: i64) -> Option<Value> {
+    let clocks = live.clocks.as_ref()?;
+    let control = &clocks.control;
+    let sides: Vec<Value> = Side::BOTH
+        .into_iter()
+        .map(|side| {
+            let clock = clocks.side(side);
+            context! {
+                userid => live.record.player(side),
+                side => side,
+                to_move => clock.to_move,
+                held => clock.to_move && clock.running_since.is_none(),
+                left => clock.left(control, now).map(span),
+                deadline => clock.deadline(control).map(super::utc_text),
+                bank => clock.bank.map(span),
+            }
+        })
+        .collect();
+    Some(context! {
+        nag_after => length_text(control.nag_after),
+        per_move => control.per_move.map(length_text),
+        bank => control.bank.map(|bank| context! {
+            initial => length_text(bank.initial),
+            increment => (bank.increment > 0).then(|| length_text(bank.increment)),
+            cap => bank.cap.map(length_text),
+        }),
+        paused => live.record.paused,
+        pause_offer => live.record.pause_offer.map(|side| live.record.player(side)),
+        sides => sides,
+    })
+}
+
+/// How the game ended, for the templates; `None` while it runs.
+pub fn result_view(live: &LiveGame) -> Option<Value> {
+    let record = &live.record;
+    let player = |side: Side| record.player(side).to_string();
+    let ending = match record.ending {
+        Some(ending) => ending,
+        None => {
+            return record
+                .legacy_result
+                .as_ref()
+                .map(|text| context! { kind => "legacy", text => text });
+        }
+    };
+    Some(match ending {
+        Ending::Rules => {
+            let outcome = live.game.outcome();
+            let winner = outcome.as_ref().and_then(|o| o.winner);
+            context! {
+                kind => "rules",
+                winner => winner.map(player),
+                loser => winner.map(|side| player(side.opponent())),
+                outcome => outcome.as_ref().map(outcome_view),
+            }
+        }
+        Ending::Resigned(side) => context! {
+            kind => "resigned",
+            loser => player(side),
+            winner => player(side.opponent()),
+        },
+        Ending::DrawAgreed => context! { kind => "draw_agreed" },
+        Ending::Declined(side) => context! { kind => "declined", by => player(side) },
+        Ending::ResignedBeforeMoving(side) => {
+            context! { kind => "resigned_before_moving", by => player(side) }
+        }
+        Ending::TimeForfeit(side) => context! {
+            kind => "time_forfeit",
+            loser => player(side),
+            winner => player(side.opponent()),
+        },
+        Ending::TimeForfeitDrawn(side) => context! {
+            kind => "time_forfeit_drawn",
+            loser => player(side),
+            winner => player(side.opponent()),
+        },
+    })
+}
+
+/// An outcome of the rules: who won (a side) and the reason as data.
+fn outcome_view(outcome: &Outcome) -> Value {
+    Value::from_serialize(outcome)
+}
+
+/// One turn (or round) of the move list, each side's moves as the viewer
+/// may read them.
+#[derive(Serialize)]
+struct TurnView {
+    number: u32,
+    white: Vec<String>,
+    black: Vec<String>,
+    /// Which side's moves came first in this turn as played.
+    first: Side,
+}
+
+/// The move list grouped by turn: the last few turns while the game
+/// runs, all of them once it is over. `viewer` reads his own moves in
+/// full and the others' in public form while they are still sealed.
+/// Every turn of the move list as `viewer` may read it, for `show`.
+pub fn all_turns(live: &LiveGame, viewer: Option<Side>) -> Vec<Value> {
+    let finished = live.record.status != GameStatus::Active;
+    turns(live, viewer, finished, true)
+}
+
+fn turns(live: &LiveGame, viewer: Option<Side>, finished: bool, all: bool) -> Vec<Value> {
+    let sealed = if finished {
+        0
+    } else {
+        live.game.sealed_moves()
+    };
+    let first_sealed = live.moves.len().saturating_sub(sealed);
+    let visible = |index: usize, record: &MoveRecord| -> String {
+        if index < first_sealed || Some(record.side) == viewer {
+            record.notation.clone()
+        } else {
+            record.public_notation.clone()
+        }
+    };
+    let mut grouped: Vec<TurnView> = Vec::new();
+    for (index, record) in live.moves.iter().enumerate() {
+        let number = live.turns.get(index).copied().unwrap_or_default();
+        if grouped.last().is_none_or(|turn| turn.number != number) {
+            grouped.push(TurnView {
+                number,
+                white: Vec::new(),
+                black: Vec::new(),
+                first: record.side,
+            });
+        }
+        let turn = grouped.last_mut().expect("a turn was just pushed");
+        let text = visible(index, record);
+        match record.side {
+            Side::White => turn.white.push(text),
+            Side::Black => turn.black.push(text),
+        }
+    }
+    let skip = if all {
+        0
+    } else {
+        grouped.len().saturating_sub(RECENT_TURNS)
+    };
+    grouped
+        .iter()
+        .skip(skip)
+        .map(Value::from_serialize)
+        .collect()
+}

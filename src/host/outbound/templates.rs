@@ -1,0 +1,472 @@
+//! Every text the host mails, as templates: one folder per language
+//! (`templates/en/`, `templates/de/`), each with every template, built
+//! into the binary. An operator's templates folder overrides any of them
+//! file by file (`templates/de/board.txt`), and a new folder there
+//! (`templates/fr/`) adds a language, taking the English file for any it
+//! lacks.
+
+use minijinja::{Environment, UndefinedBehavior, Value};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// The language of the built-in templates that every other falls back to.
+pub const FALLBACK_LANGUAGE: &str = "en";
+
+macro_rules! built_in {
+    ($($name:literal),* $(,)?) => {
+        /// Every template name, and its built-in text per language: a
+        /// language lacking one would not compile.
+        const BUILT_IN: &[(&str, [(&str, &str); 2])] = &[$(
+            ($name, [
+                ("en", include_str!(concat!("../../../templates/en/", $name))),
+                ("de", include_str!(concat!("../../../templates/de/", $name))),
+            ]),
+        )*];
+    };
+}
+
+built_in!(
+    "parts.txt",
+    "board.txt",
+    "chat.txt",
+    "nag.txt",
+    "error.txt",
+    "refusal.txt",
+    "show.txt",
+    "games.txt",
+    "status.txt",
+    "history.txt",
+    "digest.txt",
+    "digest-setting.txt",
+    "comments-setting.txt",
+    "record.txt",
+    "watching.txt",
+    "list.txt",
+    "signup.txt",
+    "password.txt",
+    "address.txt",
+    "confirm.txt",
+    "addresses.txt",
+    "confirmed.txt",
+    "undone.txt",
+    "guessed.txt",
+    "away.txt",
+    "vacation.txt",
+    "remind.txt",
+    "signoff.txt",
+    "delete.txt",
+    "language.txt",
+    "accepting.txt",
+    "limit.txt",
+    "help.txt",
+    "help/commands.txt",
+    "help/move.txt",
+    "help/reply.txt",
+    "help/challenge.txt",
+    "help/draw.txt",
+    "help/account.txt",
+    "help/show.txt",
+    "help/chat.txt",
+    "help/multiple.txt",
+    "help/subjects.txt",
+    "help/set.txt",
+    "help/time.txt",
+    "help/ratings.txt",
+    "help/ladder.txt",
+    "help/tournament.txt",
+    "help/robots.txt",
+    "standings.txt",
+    "ladder.txt",
+    "ladder-news.txt",
+    "tournament.txt",
+    "tournament-table.txt",
+    "tournament-over.txt",
+    "pairings.txt",
+    "games/chess.txt",
+    "games/progression.txt",
+    "games/recursion.txt",
+    "games/spherical.txt",
+    "board.html",
+    "board.svg",
+    "board-setting.txt",
+    "queue.txt",
+    "preview.txt",
+    "note.txt",
+    "note-footer.txt",
+    "seeks.txt",
+    "seek.txt",
+    "message.txt",
+    "message-sent.txt",
+    "refusal-more.txt",
+    "help/queue.txt",
+    "help/preview.txt",
+    "help/undo.txt",
+    "help/note.txt",
+    "help/seek.txt",
+    "help/message.txt",
+);
+
+/// The names of every template.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    BUILT_IN.iter().map(|(name, _)| *name)
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum TemplateError {
+    #[error("template {name}: cannot read {path}: {source}")]
+    Read {
+        name: String,
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("template {name}: {source}")]
+    Syntax {
+        name: String,
+        source: minijinja::Error,
+    },
+    #[error("template {name} failed to render: {source}")]
+    Render {
+        name: String,
+        source: minijinja::Error,
+    },
+    #[error("templates folder {path}: {problem}")]
+    Folder { path: String, problem: String },
+}
+
+pub struct Templates {
+    env: Environment<'static>,
+    /// Every language there are templates for, sorted.
+    languages: Vec<String>,
+    /// The names rendered so far, for the test that every template is.
+    #[cfg(test)]
+    rendered: std::cell::RefCell<std::collections::BTreeSet<String>>,
+}
+
+impl Templates {
+    /// The built-in templates, each replaced by the operator's file of the
+    /// same language and name in `overrides` when there is one.
+    pub fn new(overrides: Option<&Path>) -> Result<Templates, TemplateError> {
+        let mut languages: Vec<String> = BUILT_IN[0].1.iter().map(|(l, _)| l.to_string()).collect();
+        if let Some(dir) = overrides {
+            for language in operator_languages(dir)? {
+                if !languages.contains(&language) {
+                    languages.push(language);
+                }
+            }
+        }
+        languages.sort();
+        let mut sources = HashMap::new();
+        for language in &languages {
+            for (name, texts) in BUILT_IN {
+                let full = format!("{language}/{name}");
+                let source = source_of(overrides, language, texts, &full)?;
+                sources.insert(full, source);
+            }
+        }
+        // Every template is compiled once now, so that an operator's
+        // mistake stops the host at its start, then dropped: a template is
+        // compiled again, and kept, only when a mail first needs it (most
+        // hosts never mail in most languages).
+        let check = environment(sources.clone());
+        for full in sources.keys() {
+            check
+                .get_template(full)
+                .map_err(|source| TemplateError::Syntax {
+                    name: full.clone(),
+                    source,
+                })?;
+        }
+        drop(check);
+        let env = environment(sources);
+        Ok(Templates {
+            env,
+            languages,
+            #[cfg(test)]
+            rendered: Default::default(),
+        })
+    }
+
+    pub fn languages(&self) -> &[String] {
+        &self.languages
+    }
+
+    /// Renders template `name` in `language` (the fallback language when
+    /// there are no templates in it).
+    pub fn render(
+        &self,
+        language: &str,
+        name: &str,
+        context: Value,
+    ) -> Result<String, TemplateError> {
+        let language = if self.languages.iter().any(|l| l == language) {
+            language
+        } else {
+            FALLBACK_LANGUAGE
+        };
+        #[cfg(test)]
+        self.rendered.borrow_mut().insert(name.to_string());
+        let full = format!("{language}/{name}");
+        let render_error = |source| TemplateError::Render {
+            name: full.clone(),
+            source,
+        };
+        let text = self
+            .env
+            .get_template(&full)
+            .map_err(render_error)?
+            .render(context)
+            .map_err(render_error)?;
+        Ok(tidy(&text))
+    }
+}
+
+#[cfg(test)]
+impl Templates {
+    /// The names rendered since the last [`Templates::forget_rendered`],
+    /// with the partials every mail imports.
+    pub fn rendered(&self) -> std::collections::BTreeSet<String> {
+        let mut names = self.rendered.borrow().clone();
+        if !names.is_empty() {
+            names.extend(PARTIALS.iter().map(|name| name.to_string()));
+        }
+        names
+    }
+
+    pub fn forget_rendered(&self) {
+        self.rendered.borrow_mut().clear();
+    }
+}
+
+/// Templates that are only imported or included by others.
+#[cfg(test)]
+const PARTIALS: &[&str] = &[
+    "parts.txt",
+    "refusal.txt",
+    "refusal-more.txt",
+    "tournament-table.txt",
+];
+
+/// The text of one template in one language: the operator's copy, the
+/// built-in one, or the fallback language's.
+fn source_of(
+    overrides: Option<&Path>,
+    language: &str,
+    texts: &[(&str, &str)],
+    full: &str,
+) -> Result<String, TemplateError> {
+    if let Some(path) = overrides.map(|dir| dir.join(full)) {
+        if path.is_file() {
+            return std::fs::read_to_string(&path).map_err(|source| TemplateError::Read {
+                name: full.to_string(),
+                path: path.display().to_string(),
+                source,
+            });
+        }
+    }
+    Ok(texts
+        .iter()
+        .find(|(l, _)| *l == language)
+        .or_else(|| texts.iter().find(|(l, _)| *l == FALLBACK_LANGUAGE))
+        .map(|(_, text)| text.to_string())
+        .unwrap_or_default())
+}
+
+/// The template engine over these sources, compiling each on first use.
+fn environment(sources: HashMap<String, String>) -> Environment<'static> {
+    let mut env = Environment::new();
+    env.set_trim_blocks(true);
+    env.set_lstrip_blocks(true);
+    env.set_keep_trailing_newline(true);
+    // A misspelt variable is an error, not an empty line in a mail.
+    env.set_undefined_behavior(UndefinedBehavior::SemiStrict);
+    // Mail is plain text: nothing may be HTML-escaped, but in the board's
+    // HTML and SVG everything must be.
+    env.set_auto_escape_callback(|name| {
+        if name.ends_with(".html") || name.ends_with(".svg") {
+            minijinja::AutoEscape::Html
+        } else {
+            minijinja::AutoEscape::None
+        }
+    });
+    // `{% import "parts.txt" %}` in `de/board.txt` means `de/parts.txt`.
+    env.set_path_join_callback(|name, parent| match parent.split_once('/') {
+        Some((language, _)) => format!("{language}/{name}").into(),
+        None => name.into(),
+    });
+    env.set_loader(move |name| Ok(sources.get(name).cloned()));
+    // Columns of tables (standings, crosstables) padded by characters,
+    // not bytes, so that ½ takes one place like any digit.
+    env.add_filter("ljust", |value: minijinja::Value, width: usize| {
+        let text = value.to_string();
+        let pad = width.saturating_sub(text.chars().count());
+        format!("{text}{}", " ".repeat(pad))
+    });
+    env.add_filter("rjust", |value: minijinja::Value, width: usize| {
+        let text = value.to_string();
+        let pad = width.saturating_sub(text.chars().count());
+        format!("{}{text}", " ".repeat(pad))
+    });
+    env
+}
+
+/// The language folders of an operator's templates folder, checked: every
+/// file in them must be a template of this host, and no template may lie
+/// outside a language folder (as before languages came).
+fn operator_languages(dir: &Path) -> Result<Vec<String>, TemplateError> {
+    let folder_error = |problem: String| TemplateError::Folder {
+        path: dir.display().to_string(),
+        problem,
+    };
+    let entries = std::fs::read_dir(dir).map_err(|err| folder_error(err.to_string()))?;
+    let mut languages = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|err| folder_error(err.to_string()))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let path = entry.path();
+        if path.is_file() {
+            if names().any(|known| known == name) {
+                return Err(folder_error(format!(
+                    "{name} must be in a folder per language now: move it to {FALLBACK_LANGUAGE}/{name} \
+                     (see templates/README.md for the variables each template gets)"
+                )));
+            }
+            continue;
+        }
+        let is_language = (2..=8).contains(&name.len())
+            && name.chars().all(|c| c.is_ascii_lowercase() || c == '-');
+        if !is_language {
+            continue;
+        }
+        for file in files_under(&path).map_err(|err| folder_error(err.to_string()))? {
+            let relative = file
+                .strip_prefix(&path)
+                .map(|rel| rel.to_string_lossy().replace('\\', "/"))
+                .unwrap_or_default();
+            if !names().any(|known| known == relative) {
+                return Err(folder_error(format!(
+                    "{name}/{relative} is not a template of this host; the templates are: {}",
+                    names().collect::<Vec<_>>().join(", ")
+                )));
+            }
+        }
+        languages.push(name);
+    }
+    Ok(languages)
+}
+
+/// Every file under a folder, its subfolders included.
+fn files_under(dir: &Path) -> std::io::Result<Vec<std::path::PathBuf>> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            files.extend(files_under(&path)?);
+        } else if !path
+            .file_name()
+            .is_some_and(|name| name.to_string_lossy().starts_with('.'))
+        {
+            files.push(path);
+        }
+    }
+    Ok(files)
+}
+
+/// Collapses runs of blank lines that optional template parts leave, and
+/// ends the text with exactly one newline.
+fn tidy(text: &str) -> String {
+    let mut out = String::new();
+    let mut blank_run = 0;
+    for line in text.trim_matches('\n').lines() {
+        if line.trim().is_empty() {
+            blank_run += 1;
+            if blank_run > 1 {
+                continue;
+            }
+            out.push('\n');
+        } else {
+            blank_run = 0;
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use minijinja::context;
+
+    #[test]
+    fn operator_template_overrides_the_built_in_one_in_its_language() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("de")).unwrap();
+        std::fs::write(dir.path().join("de/signoff.txt"), "OPERATOR: {{ userid }}").unwrap();
+        let templates = Templates::new(Some(dir.path())).unwrap();
+        let ctx = || context! { userid => "alice" };
+        assert_eq!(
+            templates.render("de", "signoff.txt", ctx()).unwrap(),
+            "OPERATOR: alice\n"
+        );
+        let english = templates.render("en", "signoff.txt", ctx()).unwrap();
+        assert!(english.contains("alice"), "{english}");
+        assert!(!english.contains("OPERATOR"));
+    }
+
+    #[test]
+    fn an_operator_language_takes_english_for_what_it_lacks() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("fr")).unwrap();
+        std::fs::write(dir.path().join("fr/signoff.txt"), "Au revoir {{ userid }}").unwrap();
+        let templates = Templates::new(Some(dir.path())).unwrap();
+        assert_eq!(templates.languages(), ["de", "en", "fr"]);
+        let ctx = || context! { userid => "alice" };
+        assert_eq!(
+            templates.render("fr", "signoff.txt", ctx()).unwrap(),
+            "Au revoir alice\n"
+        );
+        assert_eq!(
+            templates.render("fr", "delete.txt", ctx()).unwrap(),
+            templates.render("en", "delete.txt", ctx()).unwrap()
+        );
+    }
+
+    #[test]
+    fn broken_or_misplaced_operator_templates_are_errors_naming_them() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("en")).unwrap();
+        std::fs::write(dir.path().join("en/board.txt"), "{% if %}").unwrap();
+        let err = Templates::new(Some(dir.path())).err().unwrap();
+        assert!(err.to_string().contains("en/board.txt"), "{err}");
+
+        let old_layout = tempfile::tempdir().unwrap();
+        std::fs::write(old_layout.path().join("board.txt"), "x").unwrap();
+        let err = Templates::new(Some(old_layout.path())).err().unwrap();
+        assert!(err.to_string().contains("move it to en/board.txt"), "{err}");
+
+        let typo = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(typo.path().join("en")).unwrap();
+        std::fs::write(typo.path().join("en/bord.txt"), "x").unwrap();
+        let err = Templates::new(Some(typo.path())).err().unwrap();
+        assert!(
+            err.to_string().contains("en/bord.txt is not a template"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn text_is_not_html_escaped_and_blank_runs_collapse() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("en")).unwrap();
+        std::fs::write(dir.path().join("en/signoff.txt"), "{{ userid }}").unwrap();
+        let templates = Templates::new(Some(dir.path())).unwrap();
+        let text = templates
+            .render(
+                "en",
+                "signoff.txt",
+                context! { userid => "a < b & \"c\"\n\n\n\nd" },
+            )
+            .unwrap();
+        assert_eq!(text, "a < b & \"c\"\n\nd\n");
+    }
+}

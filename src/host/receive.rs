@@ -1,0 +1,151 @@
+//! Running one mail's requests: each command in its own savepoint, the
+//! password checks it made counted outside it, and the notices it caused
+//! queued as mails.
+
+use super::accounts::guard;
+use super::handle::{self, Context, Failure};
+use super::inbound::redact;
+use super::model::replays;
+use super::{HostError, HostSettings, Receipt};
+use crate::host::accounts::password::{Prechecked, VerifiedPasswords};
+use crate::host::inbound::interpret::Request;
+use crate::host::model::notice::{self, Notice};
+use crate::host::outbound::post::Post;
+use crate::host::outbound::render::Renderer;
+use crate::mail::inbound::InboundMail;
+use crate::store;
+use rusqlite::Connection;
+use std::cell::RefCell;
+
+/// A handler's failure: a refusal is a notice like any other, a failure
+/// of the host fails the mail.
+fn refusal_or_error(failure: Failure) -> Result<Vec<Notice>, HostError> {
+    match failure {
+        Failure::Refused(notice) => Ok(vec![*notice]),
+        Failure::Store(err) => Err(err.into()),
+        Failure::Hash(err) => Err(err.into()),
+    }
+}
+
+/// What handling a mail's commands needs besides the transaction.
+#[derive(Clone, Copy)]
+pub(super) struct Handling<'h> {
+    pub renderer: &'h Renderer,
+    pub settings: &'h HostSettings,
+    pub passwords: &'h VerifiedPasswords,
+    pub replays: &'h replays::Replays,
+    /// The moment the mail is handled (seconds since the epoch).
+    pub now: i64,
+}
+
+impl Handling<'_> {
+    /// Runs a mail's requests in turn and queues the mails they cause.
+    pub(super) fn run(
+        &self,
+        conn: &Connection,
+        mail: &InboundMail,
+        requests: Vec<Request>,
+        prechecked: &Prechecked,
+    ) -> Result<Receipt, HostError> {
+        let secrets = redact::Secrets::of_mail(conn, mail);
+        let mut post = Post::new(
+            conn,
+            Some(mail),
+            self.renderer,
+            self.settings,
+            self.now,
+            secrets,
+        );
+        let mut applied = false;
+        let commands = requests.len();
+        for request in requests {
+            let notices = match request.command {
+                Err(refusal) => vec![Notice::Refused {
+                    refusal,
+                    board: request
+                        .board
+                        .and_then(|id| replays::load(conn, self.replays, id, None).ok())
+                        .map(Box::new),
+                }],
+                Ok(command) => {
+                    let attempts = RefCell::new(Vec::new());
+                    let ctx = Context {
+                        conn,
+                        from: &mail.from,
+                        comment: request.comment.as_deref(),
+                        passwords: self.passwords,
+                        prechecked,
+                        replays: self.replays,
+                        languages: self.renderer.languages(),
+                        now: self.now,
+                        policy: &self.settings.accounts,
+                        clock_defaults: &self.settings.clocks,
+                        competition: &self.settings.competition,
+                        attempts: &attempts,
+                        seeks: &self.settings.seeks,
+                        messages: &self.settings.messages,
+                    };
+                    // Each command runs in a savepoint so a refused one
+                    // leaves nothing half-done while earlier ones stand.
+                    let mut notices =
+                        match store::in_savepoint(conn, || handle::handle(&ctx, command)) {
+                            Ok(notices) => {
+                                applied = true;
+                                notices
+                            }
+                            Err(failure) => refusal_or_error(failure)?,
+                        };
+                    // Counted outside the command's savepoint: a refusal
+                    // must not roll back the count of a wrong password.
+                    notices.extend(self.count_attempts(conn, &mail.from, attempts.take())?);
+                    notices
+                }
+            };
+            for notice in notices {
+                let is_refusal = matches!(notice, Notice::Refused { .. });
+                post.notice(notice, is_refusal && applied)?;
+            }
+        }
+        Ok(Receipt::Handled {
+            commands,
+            mails_queued: post.queued,
+        })
+    }
+}
+
+impl Handling<'_> {
+    /// Counts a command's password checks; the warning for an owner whose
+    /// account a wrong password has just locked.
+    fn count_attempts(
+        &self,
+        conn: &Connection,
+        from: &str,
+        attempts: Vec<guard::Attempt>,
+    ) -> Result<Vec<Notice>, HostError> {
+        let mut notices = Vec::new();
+        for attempt in attempts {
+            if attempt.proven {
+                guard::record_success(conn, &attempt.userid)?;
+                continue;
+            }
+            let policy = &self.settings.accounts;
+            let Some(guessed) =
+                guard::record_failure(conn, policy, &attempt.userid, from, self.now)?
+            else {
+                continue;
+            };
+            if let Some(owner) = store::find_player(conn, &guessed.userid)? {
+                notices.push(Notice::Account(notice::AccountNews {
+                    userid: owner.userid,
+                    to: owner.addresses,
+                    event: notice::AccountEvent::Guessed {
+                        failures: guessed.failures,
+                        locked_until: guessed.locked_until,
+                        last_from: from.to_string(),
+                    },
+                }));
+            }
+        }
+        Ok(notices)
+    }
+}

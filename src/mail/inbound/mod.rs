@@ -1,0 +1,275 @@
+//! Reading one raw RFC 5322 message into what the host needs: who sent
+//! it, its ids, its subject and its text.
+
+pub mod clean;
+pub mod failed;
+pub mod maildir;
+pub mod raw;
+pub mod screen;
+pub mod watch;
+
+use super::threading::ids_in;
+use crate::mail::inbound::clean::sender_text;
+use crate::mail::inbound::screen::unanswerable_reason;
+use mail_parser::decoders::html::html_to_text;
+use mail_parser::{HeaderValue, MessageParser, PartType};
+
+/// An inbound mail, decoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InboundMail {
+    /// Without angle brackets. A mail without one gets an id made from a
+    /// hash of its bytes, so a redelivered copy is still recognised.
+    pub message_id: String,
+    /// The sender's address (From).
+    pub from: String,
+    pub subject: String,
+    /// In-Reply-To then References, without angle brackets, as sent.
+    pub in_reply_to: Vec<String>,
+    pub references: Vec<String>,
+    /// The whole decoded text (HTML turned into text), for quoting back.
+    pub text: String,
+    /// What the sender typed: quotes, signature and footers removed.
+    pub typed: String,
+    /// Set when the mail must not be answered (an auto-reply, a bounce, a
+    /// list mail), with the reason.
+    pub unanswerable: Option<String>,
+    /// How many `Received:` headers the mail carries (relays it passed).
+    pub received_hops: usize,
+    /// The values of its `X-Loop:` headers, lower-cased: the addresses of
+    /// robots that already handled it.
+    pub loop_stamps: Vec<String>,
+}
+
+impl InboundMail {
+    /// What the sender typed: quotes, signature and footers removed.
+    pub fn sender_text(&self) -> String {
+        self.typed.clone()
+    }
+
+    /// Every id the mail names as the one it answers, In-Reply-To first.
+    pub fn thread_ids(&self) -> impl Iterator<Item = &str> {
+        self.in_reply_to
+            .iter()
+            .chain(self.references.iter().rev())
+            .map(String::as_str)
+    }
+}
+
+/// Why a message could not be read at all.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InboundError {
+    #[error("not an RFC 5322 message")]
+    Unparseable,
+    #[error("the message has no usable From address")]
+    NoSender,
+}
+
+/// Whether an id can be written back into a header of a reply as it is:
+/// printable ASCII with no space or angle bracket, of a sane length, so
+/// nothing the sender chose can break a header line or add a header.
+fn is_safe_id(id: &str) -> bool {
+    (1..=250).contains(&id.len())
+        && id
+            .bytes()
+            .all(|byte| byte.is_ascii_graphic() && byte != b'<' && byte != b'>')
+}
+
+fn header_ids(value: &HeaderValue<'_>) -> Vec<String> {
+    let ids = match value {
+        HeaderValue::Text(text) => ids_in(&format!("<{text}>")),
+        HeaderValue::TextList(list) => list
+            .iter()
+            .flat_map(|id| ids_in(&format!("<{id}>")))
+            .collect(),
+        _ => Vec::new(),
+    };
+    ids.into_iter().filter(|id| is_safe_id(id)).collect()
+}
+
+/// Parses one message.
+pub fn parse(raw: &[u8]) -> Result<InboundMail, InboundError> {
+    let message = MessageParser::default()
+        .parse(raw)
+        .ok_or(InboundError::Unparseable)?;
+    let from = message
+        .from()
+        .and_then(|from| from.first())
+        .and_then(|addr| addr.address())
+        .map(|address| address.trim().to_string())
+        .filter(|address| address.parse::<lettre::Address>().is_ok())
+        .ok_or(InboundError::NoSender)?;
+    let message_id = match message.message_id() {
+        Some(id) if is_safe_id(id.trim()) => id.trim().to_string(),
+        _ => {
+            use std::hash::{DefaultHasher, Hash, Hasher};
+            let mut hasher = DefaultHasher::new();
+            raw.hash(&mut hasher);
+            format!("no-message-id.{:016x}@pbem", hasher.finish())
+        }
+    };
+    // An HTML-only mail marks its quotes with <blockquote>, which is lost
+    // in the text; they are dropped before converting what was typed.
+    let (text, typed) = match message.text_part(0).map(|part| &part.body) {
+        Some(PartType::Html(html)) => {
+            let html = with_line_breaks(html);
+            (
+                html_to_text(&html),
+                sender_text(&html_to_text(&without_blockquotes(&html))),
+            )
+        }
+        _ => {
+            let text = message
+                .body_text(0)
+                .map(|text| text.replace("\r\n", "\n"))
+                .unwrap_or_default();
+            let typed = sender_text(&text);
+            (text, typed)
+        }
+    };
+    let unanswerable = unanswerable_reason(&message, &from);
+    let received_hops = message
+        .headers()
+        .iter()
+        .filter(|header| header.name().eq_ignore_ascii_case("Received"))
+        .count();
+    let loop_stamps = message
+        .headers()
+        .iter()
+        .filter(|header| header.name().eq_ignore_ascii_case("X-Loop"))
+        .filter_map(|header| header.value().as_text())
+        .map(|value| value.trim().trim_matches(['<', '>']).to_lowercase())
+        .collect();
+    Ok(InboundMail {
+        received_hops,
+        loop_stamps,
+        message_id,
+        subject: one_line(message.subject().unwrap_or_default()),
+        in_reply_to: header_ids(message.in_reply_to()),
+        references: header_ids(message.references()),
+        from,
+        text,
+        typed,
+        unanswerable,
+    })
+}
+
+/// A header's text on one line: control characters (a line break
+/// someone encoded into it) become spaces, so that no echo of it can
+/// start a line of its own.
+fn one_line(text: &str) -> String {
+    let line: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    line.trim().to_string()
+}
+
+/// The HTML with a `<br>` after each block element, so that lines typed
+/// as `<div>` or `<p>` stay lines in the text (the converter only breaks
+/// lines at `<br>`).
+fn with_line_breaks(html: &str) -> String {
+    const BLOCK_ENDS: &[&str] = &[
+        "</div>",
+        "</p>",
+        "</li>",
+        "</tr>",
+        "</h1>",
+        "</h2>",
+        "</h3>",
+        "</h4>",
+        "</pre>",
+        "</blockquote>",
+    ];
+    let lower = html.to_ascii_lowercase();
+    let mut out = String::with_capacity(html.len() + 64);
+    let mut at = 0;
+    while at < html.len() {
+        if let Some(tag) = BLOCK_ENDS.iter().find(|tag| lower[at..].starts_with(*tag)) {
+            out.push_str(&html[at..at + tag.len()]);
+            out.push_str("<br>");
+            at += tag.len();
+            continue;
+        }
+        let width = html[at..].chars().next().map_or(1, char::len_utf8);
+        out.push_str(&html[at..at + width]);
+        at += width;
+    }
+    out
+}
+
+/// The HTML with every `<blockquote>` element (nested ones too) removed.
+fn without_blockquotes(html: &str) -> String {
+    let lower = html.to_ascii_lowercase();
+    let mut kept = String::with_capacity(html.len());
+    let mut depth = 0usize;
+    let mut at = 0;
+    while at < html.len() {
+        let rest = &lower[at..];
+        if rest.starts_with("<blockquote") {
+            depth += 1;
+        } else if rest.starts_with("</blockquote") && depth > 0 {
+            depth -= 1;
+            // Skip to the end of the closing tag.
+            at += rest.find('>').map_or(rest.len(), |end| end + 1);
+            continue;
+        }
+        let width = html[at..].chars().next().map_or(1, char::len_utf8);
+        if depth == 0 {
+            kept.push_str(&html[at..at + width]);
+        }
+        at += width;
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_message_is_read() {
+        let raw = b"From: Alice <alice@example.org>\r\nTo: pbem@example.org\r\nSubject: Re: Chess Board 101 bob\r\nMessage-ID: <m1@example.org>\r\nIn-Reply-To: <pbem.101.abc@host>\r\nReferences: <pbem.101.root@host> <pbem.101.abc@host>\r\n\r\ne2e4\r\n> old\r\n";
+        let mail = parse(raw).unwrap();
+        assert_eq!(mail.from, "alice@example.org");
+        assert_eq!(mail.message_id, "m1@example.org");
+        assert_eq!(mail.subject, "Re: Chess Board 101 bob");
+        assert_eq!(mail.in_reply_to, vec!["pbem.101.abc@host"]);
+        assert_eq!(
+            mail.references,
+            vec!["pbem.101.root@host", "pbem.101.abc@host"]
+        );
+        assert_eq!(mail.sender_text(), "e2e4");
+        assert_eq!(mail.unanswerable, None);
+    }
+
+    #[test]
+    fn html_only_quotes_are_not_the_senders_text() {
+        let raw = "From: bob@example.org\r\nSubject: Re: Chess Board 101 bob\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<div>e5</div><div>Nice move</div><blockquote type=\"cite\"><div>alice played e4</div><blockquote>older</blockquote>board</blockquote><p>Ciao</p>";
+        let mail = parse(raw.as_bytes()).unwrap();
+        let typed = mail.sender_text();
+        let lines: Vec<&str> = typed
+            .lines()
+            .filter(|line| !line.trim().is_empty())
+            .collect();
+        assert_eq!(lines, ["e5", "Nice move", "Ciao"]);
+        assert!(
+            mail.text.contains("alice played e4"),
+            "the full text is kept for quoting"
+        );
+    }
+
+    #[test]
+    fn auto_replies_are_marked_unanswerable() {
+        let raw = b"From: bob@example.org\r\nSubject: Out of office\r\nAuto-Submitted: auto-replied\r\n\r\naway\r\n";
+        assert!(parse(raw).unwrap().unanswerable.is_some());
+    }
+
+    #[test]
+    fn missing_sender_is_an_error_not_a_panic() {
+        assert_eq!(
+            parse(b"Subject: x\r\n\r\nbody"),
+            Err(InboundError::NoSender)
+        );
+        assert!(parse(b"").is_err());
+    }
+}

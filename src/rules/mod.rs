@@ -1,0 +1,11 @@
+//! The pure rules around the games: time controls and a side's clock,
+//! Glicko-2 ratings, a ladder's order, round-robin pairings and the
+//! score of a finished game. Like the games, they know nothing of mail
+//! or SQL: they import only `games`.
+
+pub mod ladder;
+pub mod rating;
+pub mod round_robin;
+pub mod score;
+pub mod side_clock;
+pub mod time_control;
