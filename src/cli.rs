@@ -1,6 +1,7 @@
 //! The command line: argument parsing and hand-over to the library.
 
-use crate::archive::{self, HostIdentity};
+use crate::archive;
+use crate::identity::HostIdentity;
 mod competition;
 mod games;
 mod pictures;
@@ -385,7 +386,7 @@ fn outbox(place: &Place) -> Result<ExitCode> {
             entry.id,
             entry.recipient,
             entry.subject,
-            utc_time(entry.created)
+            crate::clock::utc_text_seconds(entry.created)
         );
         print_state(&entry.state);
         if let Some(claim) = &entry.claim {
@@ -393,7 +394,7 @@ fn outbox(place: &Place) -> Result<ExitCode> {
                 println!(
                     "    being sent by {} (claimed until {})",
                     claim.owner,
-                    utc_time(claim.until / 1000)
+                    crate::clock::utc_text_seconds(claim.until / 1000)
                 );
             } else {
                 println!(
@@ -421,7 +422,7 @@ fn print_state(state: &OutboxState) {
         OutboxState::Waiting => {}
         OutboxState::Held { until } => println!(
             "    held back by the hourly cap until {}",
-            utc_time(until / 1000)
+            crate::clock::utc_text_seconds(until / 1000)
         ),
         OutboxState::Retrying {
             attempts,
@@ -429,7 +430,7 @@ fn print_state(state: &OutboxState) {
             last_error,
         } => println!(
             "    attempts {attempts}, next try {}, last error: {last_error}",
-            utc_time(next_attempt / 1000)
+            crate::clock::utc_text_seconds(next_attempt / 1000)
         ),
         OutboxState::GivenUp {
             attempts,
@@ -437,18 +438,11 @@ fn print_state(state: &OutboxState) {
             reason,
         } => {
             let when = at
-                .map(|at| format!(" on {}", utc_time(at)))
+                .map(|at| format!(" on {}", crate::clock::utc_text_seconds(at)))
                 .unwrap_or_default();
             println!("    given up{when} after {attempts} attempt(s): {reason}");
         }
     }
-}
-
-/// A Unix time as `YYYY-MM-DD HH:MM:SS UTC`.
-fn utc_time(unix: i64) -> String {
-    crate::clock::from_unix(unix)
-        .format("%Y-%m-%d %H:%M:%S UTC")
-        .to_string()
 }
 
 fn serve(place: &Place, once: bool, moment: &Moment) -> Result<ExitCode> {
@@ -570,16 +564,4 @@ fn backup(place: &Place, file: &std::path::Path) -> Result<ExitCode> {
         .with_context(|| format!("cannot copy the database to {}", file.display()))?;
     println!("{} copied to {}", config.database.display(), file.display());
     Ok(ExitCode::SUCCESS)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::utc_time;
-
-    #[test]
-    fn utc_time_formats_calendar_dates() {
-        assert_eq!(utc_time(0), "1970-01-01 00:00:00 UTC");
-        assert_eq!(utc_time(951_782_400), "2000-02-29 00:00:00 UTC");
-        assert_eq!(utc_time(1_796_000_461), "2026-11-30 01:01:01 UTC");
-    }
 }

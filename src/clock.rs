@@ -40,9 +40,29 @@ pub fn from_unix(seconds: i64) -> DateTime<Utc> {
         .unwrap_or(DateTime::UNIX_EPOCH)
 }
 
+/// A moment as players read it: `2027-03-01 09:15 UTC`.
+pub fn utc_text(seconds: i64) -> String {
+    from_unix(seconds).format("%Y-%m-%d %H:%M UTC").to_string()
+}
+
+/// A moment to the second, for the operator: `2027-03-01 09:15:00 UTC`.
+pub fn utc_text_seconds(seconds: i64) -> String {
+    from_unix(seconds)
+        .format("%Y-%m-%d %H:%M:%S UTC")
+        .to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utc_text_formats_calendar_dates() {
+        assert_eq!(utc_text_seconds(0), "1970-01-01 00:00:00 UTC");
+        assert_eq!(utc_text_seconds(951_782_400), "2000-02-29 00:00:00 UTC");
+        assert_eq!(utc_text_seconds(1_796_000_461), "2026-11-30 01:01:01 UTC");
+        assert_eq!(utc_text(1_796_000_461), "2026-11-30 01:01 UTC");
+    }
 
     #[test]
     fn a_fixed_clock_reads_rfc_3339_and_stays_at_its_moment() {

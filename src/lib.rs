@@ -10,6 +10,7 @@ pub mod config;
 pub mod daemon;
 pub mod games;
 pub mod host;
+pub mod identity;
 pub mod log;
 pub mod mail;
 pub mod robot;

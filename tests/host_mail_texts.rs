@@ -202,7 +202,7 @@ fn help_has_topics_and_explains_the_subjects() {
         "{}",
         mail.body
     );
-    for topic in pbem::host::HELP_TOPICS {
+    for topic in pbem::host::model::help::HELP_TOPICS {
         let sent = office.send(&from, &format!("help {topic}"), "");
         assert_eq!(one(&sent).subject, format!("PBeM Help {topic}"));
     }

@@ -1,6 +1,7 @@
 //! The operator's export: the games a filter takes, as one PGN stream.
 
-use super::{archive_board, ArchiveError, HostIdentity};
+use super::{archive_board, ArchiveError};
+use crate::identity::HostIdentity;
 use crate::store::{self, GameFilter, StoreError};
 use rusqlite::Connection;
 use std::io::Write;

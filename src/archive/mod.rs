@@ -55,16 +55,10 @@ pub use export::{day_start, export_games, ExportError, ExportSummary};
 pub use pgn::{write_pgn, ArchivedGame, WriteError};
 pub use reader::{read_pgn, replay_read, ReadError, ReadGame};
 
-use crate::host::clocks::control_of;
+use crate::identity::HostIdentity;
+use crate::rules::time_control::TimeControl;
 use crate::store::{self, StoreError};
 use rusqlite::Connection;
-
-/// The host as a PGN file names it: Event and Site.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HostIdentity {
-    pub name: String,
-    pub address: String,
-}
 
 /// Why one board could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -86,7 +80,8 @@ pub fn archive_board(
 ) -> Result<String, ArchiveError> {
     let record = store::load_game(conn, id)?.ok_or(ArchiveError::NoSuchBoard(id))?;
     let moves = store::load_moves(conn, id)?;
-    let time_control = store::load_clocks(conn, id)?.map(|_| control_of(&record));
+    let time_control =
+        store::load_clocks(conn, id)?.map(|_| TimeControl::from_stored(&record.host_options));
     let game = ArchivedGame {
         record: &record,
         moves: &moves,

@@ -3,9 +3,9 @@
 //! gives the record and its moves (see the module docs of `archive` for
 //! the choices made).
 
-use super::HostIdentity;
 use crate::clock::from_unix;
 use crate::games::{Game, GameKind, Outcome, Side};
+use crate::identity::HostIdentity;
 use crate::rules::time_control::TimeControl;
 use crate::store::{Ending, GameRecord, GameStatus, MoveRecord};
 

@@ -2,7 +2,7 @@ use super::*;
 use crate::games::GameKind;
 use crate::rules::time_control::{Bank, DAY};
 
-fn host() -> HostIdentity {
+fn host() -> crate::identity::HostIdentity {
     HostIdentity {
         name: "Test Host".into(),
         address: "pbem@example.org".into(),

@@ -3,20 +3,17 @@
 //! an operator's. The README's pictures are made by it.
 
 use crate::games::GameKind;
-use crate::host::outbound::pictures::{sample_board, BoardStyle};
-use crate::host::outbound::render::{HostFacts, Renderer};
+use crate::host::model::board_style::BoardStyle;
+use crate::host::outbound::pictures::sample_board;
+use crate::host::outbound::render::Renderer;
+use crate::host::HostSettings;
 use anyhow::{anyhow, Context, Result};
 use std::path::Path;
 use std::process::ExitCode;
 
 pub fn pictures(out: &Path, templates: Option<&Path>) -> Result<ExitCode> {
     let renderer = Renderer::new(templates)?;
-    let host = HostFacts {
-        address: "pbem@localhost".into(),
-        name: "PBeM host".into(),
-        max_addresses: 4,
-        now: 0,
-    };
+    let host = HostSettings::default().facts(0);
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     for kind in GameKind::ALL {
         let shown = sample_board(kind, "en");

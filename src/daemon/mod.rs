@@ -10,6 +10,7 @@ mod serve;
 mod wake;
 
 use crate::config::{Config, TransportChoice};
+use crate::host::inbound::redact;
 use crate::host::outbound::render::{Renderer, TemplateError};
 use crate::host::{Host, HostError, Receipt};
 use crate::log::Repeats;
@@ -146,8 +147,12 @@ fn mask_old_outbox_files(config: &Config, store: &Store) {
     let folder = &config.outbox_folder;
     let marker = config.data_dir.join(scrub::SCRUBBED_MARKER);
     let conn = store.connection();
+    if let Err(err) = store::mask_legacy_quotes(conn, &redact::scrub_stored) {
+        warn!("cannot mask the passwords quoted in old stored mails yet: {err}");
+    }
     let is_player = |word: &str| !matches!(store::find_player(conn, word), Ok(None));
-    if let Err(err) = scrub::scrub_folder_once(folder, &marker, &is_player) {
+    let mask = |text: &str| redact::scrub_stored(text, &is_player);
+    if let Err(err) = scrub::scrub_folder_once(folder, &marker, &mask) {
         warn!(
             folder = %folder.display(),
             "cannot mask the passwords quoted in old mail files yet: {err}"

@@ -22,11 +22,11 @@ mod receive;
 pub mod robots;
 mod timers;
 
-pub use handle::HELP_TOPICS;
 pub use handle::{MessageSettings, SeekSettings};
 pub use timers::TickReport;
 
 use crate::clock::Clock;
+use crate::identity::HostIdentity;
 use crate::mail::inbound::raw::header_block;
 use crate::mail::inbound::screen::{self, InboundLimits};
 use crate::mail::inbound::InboundMail;
@@ -39,7 +39,8 @@ use inbound::interpret::{self, Reading, Request};
 use model::refusal::Refusal;
 use model::replays;
 use outbound::pictures;
-use outbound::render::{Renderer, TemplateError};
+use outbound::post::PostError;
+use outbound::render::{HostFacts, Renderer, TemplateError};
 use outbound::templates;
 use receive::Handling;
 use rusqlite::Connection;
@@ -74,12 +75,21 @@ pub struct HostSettings {
 }
 
 impl HostSettings {
-    /// The right-hand side of generated Message-IDs.
-    pub fn domain(&self) -> String {
-        self.address
-            .rsplit_once('@')
-            .map(|(_, domain)| domain.to_string())
-            .unwrap_or_else(|| "pbem.invalid".to_string())
+    /// Who the host is, on its mails and exports.
+    pub fn identity(&self) -> HostIdentity {
+        HostIdentity {
+            name: self.name.clone(),
+            address: self.address.clone(),
+        }
+    }
+
+    /// What every mail's text may say of the host, at `now`.
+    pub fn facts(&self, now: i64) -> HostFacts {
+        HostFacts {
+            identity: self.identity(),
+            max_addresses: self.accounts.max_addresses,
+            now,
+        }
     }
 }
 
@@ -129,6 +139,17 @@ pub enum HostError {
     Template(#[from] TemplateError),
     #[error(transparent)]
     Outbound(#[from] OutboundError),
+}
+
+impl From<PostError> for HostError {
+    fn from(err: PostError) -> HostError {
+        match err {
+            PostError::Store(err) => HostError::Store(err),
+            PostError::Token(err) => HostError::Token(err),
+            PostError::Template(err) => HostError::Template(err),
+            PostError::Outbound(err) => HostError::Outbound(err),
+        }
+    }
 }
 
 impl HostError {

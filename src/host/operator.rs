@@ -5,7 +5,7 @@
 use crate::games::GameKind;
 use crate::host::competition::{climb, rated, tournament};
 use crate::host::model::notice::Answer;
-use crate::host::outbound::render::{HostFacts, Reader, Renderer};
+use crate::host::outbound::render::{Reader, Renderer};
 use crate::host::{HostError, HostSettings};
 use crate::store;
 use rusqlite::Connection;
@@ -56,12 +56,7 @@ pub fn report(
             }
         }
     };
-    let host = HostFacts {
-        address: settings.address.clone(),
-        name: settings.name.clone(),
-        max_addresses: settings.accounts.max_addresses,
-        now,
-    };
+    let host = settings.facts(now);
     let language = renderer.language_for(None);
     let letter = renderer.answer(&answer, Reader::Onlooker, &host, &language)?;
     Ok(Some(letter.body))

@@ -52,8 +52,8 @@ impl Handling<'_> {
             conn,
             Some(mail),
             self.renderer,
-            self.settings,
-            self.now,
+            self.settings.facts(self.now),
+            self.settings.boards,
             secrets,
         );
         let mut applied = false;

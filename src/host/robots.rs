@@ -294,8 +294,8 @@ impl Batch<'_> {
             &self.tx,
             None,
             self.renderer,
-            self.settings,
-            now,
+            self.settings.facts(now),
+            self.settings.boards,
             Secrets::default(),
         );
         for notice in notices {

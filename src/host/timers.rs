@@ -67,8 +67,8 @@ impl Batch<'_> {
             &self.tx,
             None,
             self.renderer,
-            self.settings,
-            now,
+            self.settings.facts(now),
+            self.settings.boards,
             Secrets::default(),
         );
         report.clocks_started = start_missing_clocks(&self.tx, self.replays, now)?;
@@ -299,7 +299,7 @@ fn forfeit(
     live.record.draw_offer = None;
     let turn = live.game.turn_number();
     clocks::stop_all(conn, &live, turn, now)?;
-    live.clocks = clocks::load(conn, &live.record)?;
+    live.clocks = crate::host::model::replays::load_clocks(conn, &live.record)?;
     let consequences = game_ended(conn, competition, &mut live, now)?;
     let mut notices = vec![Notice::Board(BoardNews {
         live,

@@ -4,6 +4,7 @@
 //! "elapsed" time counts only while the clock runs, so a pause or a
 //! vacation moves every deadline on.
 
+use crate::games::Side;
 use crate::rules::time_control::{TimeControl, DAY};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -156,6 +157,30 @@ impl SideClock {
         if self.to_move && self.running_since.is_none() {
             self.running_since = Some(now);
         }
+    }
+}
+
+/// A board's time control and its two clocks, White's first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardClocks {
+    pub control: TimeControl,
+    pub sides: [SideClock; 2],
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::White => 0,
+        Side::Black => 1,
+    }
+}
+
+impl BoardClocks {
+    pub fn side(&self, side: Side) -> &SideClock {
+        &self.sides[side_index(side)]
+    }
+
+    pub fn side_mut(&mut self, side: Side) -> &mut SideClock {
+        &mut self.sides[side_index(side)]
     }
 }
 

@@ -83,6 +83,15 @@ fn parse_bank(text: &str) -> Result<Bank, String> {
 }
 
 impl TimeControl {
+    /// The control a board runs under: its stored options over pbmserv's
+    /// defaults. (Options that no longer read, from a hand-edited row,
+    /// leave the defaults.)
+    pub fn from_stored(options: &str) -> TimeControl {
+        TimeControl::default()
+            .with_options(options.split_whitespace())
+            .unwrap_or_default()
+    }
+
     /// This control with `options` (`--nagtime=7`, `--time=30d+1d/45d`...)
     /// applied in order. A Fischer bank has no limit per move unless
     /// `--forfeittime` says so after it.

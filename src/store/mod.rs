@@ -54,7 +54,7 @@ pub use ratings::{
     StoredRating,
 };
 pub use robots::{boards_with_robots, ensure_robot, robot_level};
-pub use schema::SCHEMA_VERSION;
+pub use schema::{mask_legacy_quotes, QuoteMasker, SCHEMA_VERSION};
 pub use subscriptions::{next_board_id, observers, subscribe, unsubscribe, Watched};
 pub use tournaments::{
     find_tournament, forget_competitor, insert_tournament, insert_tournament_board,

@@ -189,9 +189,11 @@ const MIGRATIONS: &[&str] = &[
     "",
     // 10: no password in stored mail. Error mails of older versions quoted
     // the command with its password (`> Subject: ...`, `> line`) and
-    // refusals repeated its words; each outbox body is masked as new mail
-    // is (host::redact), by mask_quoted_passwords. No schema change.
-    "",
+    // refusals repeated its words. The step only marks the outbox as
+    // due for masking; the host, which knows where passwords stand, masks
+    // it when it opens the file (mask_legacy_quotes).
+    "CREATE TABLE IF NOT EXISTS outbox_masking_due (one INTEGER PRIMARY KEY);
+     INSERT OR IGNORE INTO outbox_masking_due VALUES (1);",
     // 11: accounts that cannot be taken over. Wrong passwords counted per
     // account and per sender address, with the lock they earn; addresses
     // a player asked for that have not confirmed yet. What each id the
@@ -488,9 +490,30 @@ fn add_missing_columns(
     Ok(())
 }
 
-/// Version 10: the passwords quoted in stored outbox bodies masked, a
-/// page of rows at a time so a large outbox is never held in memory.
-fn mask_quoted_passwords(conn: &Connection) -> StoreResult<()> {
+/// A function that masks the passwords a stored mail's text quotes, told
+/// which words name players; `None` when it quotes none.
+pub type QuoteMasker<'a> = &'a dyn Fn(&str, &dyn Fn(&str) -> bool) -> Option<String>;
+
+/// The passwords quoted in outbox bodies stored before version 10
+/// masked, once, a page of rows at a time so a large outbox is never held
+/// in memory; nothing to do for a file that never had such rows.
+pub fn mask_legacy_quotes(conn: &Connection, mask: QuoteMasker) -> StoreResult<()> {
+    let due: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'outbox_masking_due')",
+        [],
+        |row| row.get(0),
+    )?;
+    if !due {
+        return Ok(());
+    }
+    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
+    mask_quoted_passwords(&tx, mask)?;
+    tx.execute_batch("DROP TABLE outbox_masking_due")?;
+    tx.commit()?;
+    Ok(())
+}
+
+fn mask_quoted_passwords(conn: &Connection, mask: QuoteMasker) -> StoreResult<()> {
     const PAGE: i64 = 500;
     let is_player = |word: &str| {
         let found = conn
@@ -516,7 +539,7 @@ fn mask_quoted_passwords(conn: &Connection) -> StoreResult<()> {
             return Ok(());
         };
         for (id, body) in page {
-            if let Some(masked) = crate::host::inbound::redact::scrub_stored(&body, &is_player) {
+            if let Some(masked) = mask(&body, &is_player) {
                 conn.execute(
                     "UPDATE outbox SET body = ?1 WHERE id = ?2",
                     params![masked, id],
@@ -551,9 +574,6 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
             for (table, columns) in GAME_AND_PLAYER_V9_COLUMNS {
                 add_missing_columns(&tx, table, columns)?;
             }
-        }
-        if from == 9 {
-            mask_quoted_passwords(&tx)?;
         }
         if from == 10 {
             add_missing_columns(&tx, "sent_ids", SENT_IDS_V11_COLUMNS)?;

@@ -8,9 +8,9 @@ pub mod vacation;
 
 use crate::games::{GameKind, Side};
 use crate::host::model::replays::LiveGame;
-pub use crate::rules::side_clock::{Due, Reminders, SideClock};
+pub use crate::rules::side_clock::{BoardClocks, Due, Reminders, SideClock};
 pub use crate::rules::time_control::TimeControl;
-use crate::store::{self, GameRecord, GameStatus, StoreResult, StoredClock};
+use crate::store::{self, GameRecord, GameStatus, StoreResult};
 use rusqlite::Connection;
 
 /// The operator's clock settings: the time control of boards whose
@@ -51,73 +51,6 @@ impl ClockSettings {
     }
 }
 
-/// A board's time control and its two clocks, White's first.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardClocks {
-    pub control: TimeControl,
-    pub sides: [SideClock; 2],
-}
-
-fn index(side: Side) -> usize {
-    match side {
-        Side::White => 0,
-        Side::Black => 1,
-    }
-}
-
-impl BoardClocks {
-    pub fn side(&self, side: Side) -> &SideClock {
-        &self.sides[index(side)]
-    }
-
-    pub fn side_mut(&mut self, side: Side) -> &mut SideClock {
-        &mut self.sides[index(side)]
-    }
-}
-
-impl From<StoredClock> for SideClock {
-    fn from(stored: StoredClock) -> SideClock {
-        SideClock {
-            to_move: stored.to_move,
-            running_since: stored.running_since,
-            used: stored.used,
-            bank: stored.bank,
-            nagged: stored.nagged,
-        }
-    }
-}
-
-impl From<SideClock> for StoredClock {
-    fn from(clock: SideClock) -> StoredClock {
-        StoredClock {
-            to_move: clock.to_move,
-            running_since: clock.running_since,
-            used: clock.used,
-            bank: clock.bank,
-            nagged: clock.nagged,
-        }
-    }
-}
-
-/// The time control a board runs under: the options stored with it over
-/// pbmserv's defaults. (A stored option that no longer reads, from a
-/// hand-edited row, leaves the defaults.)
-pub fn control_of(record: &GameRecord) -> TimeControl {
-    TimeControl::default()
-        .with_options(record.host_options.split_whitespace())
-        .unwrap_or_default()
-}
-
-/// A board's clocks as stored; `None` for a board that has none.
-pub fn load(conn: &Connection, record: &GameRecord) -> StoreResult<Option<BoardClocks>> {
-    Ok(
-        store::load_clocks(conn, record.id)?.map(|[white, black]| BoardClocks {
-            control: control_of(record),
-            sides: [white.into(), black.into()],
-        }),
-    )
-}
-
 /// A player's reminder schedule: his own (`3d 1d 4h`, `off`) or the nags.
 pub fn reminders_of(conn: &Connection, userid: &str) -> StoreResult<Reminders> {
     Ok(match store::reminders(conn, userid)? {
@@ -156,7 +89,7 @@ pub fn held(conn: &Connection, record: &GameRecord, side: Side) -> StoreResult<b
 /// Starts a board's clocks at `now`: the sides the game waits for begin
 /// their turn.
 pub fn start(conn: &Connection, live: &LiveGame, now: i64) -> StoreResult<BoardClocks> {
-    let control = control_of(&live.record);
+    let control = TimeControl::from_stored(&live.record.host_options);
     let mut clocks = BoardClocks {
         control,
         sides: [SideClock::new(&control), SideClock::new(&control)],
@@ -182,7 +115,7 @@ pub fn after_command(
     turn_before: u32,
     now: i64,
 ) -> StoreResult<()> {
-    let Some(mut clocks) = load(conn, &live.record)? else {
+    let Some(mut clocks) = crate::host::model::replays::load_clocks(conn, &live.record)? else {
         if live.record.status == GameStatus::Active {
             start(conn, live, now)?;
             store::clocks_started(conn, live.record.id)?;
@@ -229,7 +162,7 @@ pub fn hold(
     hold: bool,
     now: i64,
 ) -> StoreResult<()> {
-    let Some(mut clocks) = load(conn, record)? else {
+    let Some(mut clocks) = crate::host::model::replays::load_clocks(conn, record)? else {
         return Ok(());
     };
     for each in Side::BOTH {

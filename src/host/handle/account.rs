@@ -5,36 +5,10 @@ use super::{address, authenticate, refused, Context, Failure, Handled};
 use crate::games::GameKind;
 use crate::host::accounts::password::hash_password;
 use crate::host::model::command::{Credential, Setting};
+use crate::host::model::help::HELP_TOPICS;
 use crate::host::model::notice::{Answer, GameCount, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::store::{self, Player};
-
-/// The help topics besides the games' rules; each is a template
-/// `help/TOPIC.txt` in every language.
-pub const HELP_TOPICS: &[&str] = &[
-    "commands",
-    "move",
-    "reply",
-    "challenge",
-    "draw",
-    "account",
-    "show",
-    "chat",
-    "multiple",
-    "subjects",
-    "set",
-    "time",
-    "ratings",
-    "ladder",
-    "tournament",
-    "robots",
-    "queue",
-    "preview",
-    "undo",
-    "note",
-    "seek",
-    "message",
-];
 
 pub fn help(topic: Option<String>) -> Handled {
     let Some(topic) = topic else {

@@ -3,7 +3,7 @@
 use super::{authenticate, comment_of, refused, Context, Failure, Handled};
 use crate::games::GameKind;
 use crate::host::clocks;
-use crate::host::inbound::redact::PASSWORD_SWITCH;
+use crate::host::model::command::PASSWORD_SWITCH;
 use crate::host::model::command::{challenge_password, Credential, Syntax};
 use crate::host::model::notice::{Answer, BoardNews, Comment, Event, Notice};
 use crate::host::model::refusal::Refusal;

@@ -25,7 +25,6 @@ mod queue;
 mod seek;
 mod undo;
 
-pub use account::HELP_TOPICS;
 pub use message::MessageSettings;
 pub use seek::SeekSettings;
 
@@ -299,7 +298,7 @@ fn authenticate(
         Credential::Password(password) => password,
     };
     if let Some(until) = guard::locked_until(ctx.conn, userid, ctx.from, ctx.now)? {
-        let until = crate::host::outbound::render::utc_text(until);
+        let until = crate::clock::utc_text(until);
         return Err(refuse(Refusal::PasswordsLocked { until }));
     }
     let player = store::find_player(ctx.conn, userid)?;

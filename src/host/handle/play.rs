@@ -417,7 +417,7 @@ fn record_turn(
     if pause_changed {
         clocks::hold(ctx.conn, &live.record, None, turn.paused, ctx.now)?;
     }
-    live.clocks = clocks::load(ctx.conn, &live.record)?;
+    live.clocks = crate::host::model::replays::load_clocks(ctx.conn, &live.record)?;
     let comment = with_trailing_words(turn.trailing_comment, comment_of(ctx, &player.userid));
     if let Some(text) = &comment {
         let stored = store::StoredComment {

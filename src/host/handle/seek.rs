@@ -8,8 +8,8 @@
 use super::challenge::{check_seek, start};
 use super::{authenticate, refused, Context, Handled};
 use crate::games::GameKind;
-use crate::host::inbound::redact::PASSWORD_SWITCH;
 use crate::host::model::command::Credential;
+use crate::host::model::command::PASSWORD_SWITCH;
 use crate::host::model::notice::{Answer, Comment, Event, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::store::{self, NewSeek};

@@ -101,7 +101,7 @@ pub fn remind(ctx: &Context<'_>, userid: &str, password: &str, schedule: &[Strin
     // Each of his clocks is due again by the new schedule.
     for id in store::active_boards_of(ctx.conn, &player.userid)? {
         if let Some(record) = store::load_game(ctx.conn, id)? {
-            if let Some(clocks) = clocks::load(ctx.conn, &record)? {
+            if let Some(clocks) = crate::host::model::replays::load_clocks(ctx.conn, &record)? {
                 clocks::save(ctx.conn, &record, &clocks)?;
             }
         }

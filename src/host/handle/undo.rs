@@ -162,7 +162,7 @@ fn agree(
     }];
     events.extend(queue::drop_all(ctx, &live)?);
     clocks::after_command(ctx.conn, &live, side, turn_before, ctx.now)?;
-    live.clocks = clocks::load(ctx.conn, &live.record)?;
+    live.clocks = crate::host::model::replays::load_clocks(ctx.conn, &live.record)?;
     let comment = comment_of(ctx, &player.userid);
     if let Some(Comment { text, .. }) = &comment {
         let stored = store::StoredComment {

@@ -147,7 +147,7 @@ fn parse_set(args: &[&str]) -> Parsed {
             "off" => Setting::Digest(false),
             _ => return Err(wrong_arguments(Syntax::Set, None)),
         },
-        "board" => match crate::host::outbound::pictures::BoardStyle::parse(value) {
+        "board" => match crate::host::model::board_style::BoardStyle::parse(value) {
             Some(style) => Setting::Board(style),
             None => return Err(wrong_arguments(Syntax::Set, None)),
         },

@@ -33,9 +33,6 @@ use rusqlite::Connection;
 /// What a password becomes in outgoing mail.
 pub const MASK: &str = "********";
 
-/// The switch that carries a challenger's password.
-pub const PASSWORD_SWITCH: &str = "-password:";
-
 /// Where a line keeps its passwords, by the grammar: word indexes, and
 /// whether a userid-then-password guess is needed as well.
 fn password_positions(words: &[&str]) -> (Vec<usize>, bool) {

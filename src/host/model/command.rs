@@ -50,7 +50,7 @@ pub enum Setting {
     /// Whether his comments appear in the records of his boards.
     PublicComments(bool),
     /// How board mails show him the board: text, an HTML table, an image.
-    Board(crate::host::outbound::pictures::BoardStyle),
+    Board(crate::host::model::board_style::BoardStyle),
 }
 
 /// `GAME ladder join|leave userid password`.
@@ -398,10 +398,13 @@ impl Command {
     }
 }
 
+/// The switch that carries a challenger's password.
+pub const PASSWORD_SWITCH: &str = "-password:";
+
 /// The challenger's password given as the switch `-password:PW`, checked
 /// against the first-named player; it is never kept with the game.
 pub fn challenge_password(switch: &str) -> Option<&str> {
-    const SWITCH: &str = crate::host::inbound::redact::PASSWORD_SWITCH;
+    const SWITCH: &str = PASSWORD_SWITCH;
     let head = switch.get(..SWITCH.len())?;
     let value = &switch[SWITCH.len()..];
     (head.eq_ignore_ascii_case(SWITCH) && !value.is_empty()).then_some(value)

@@ -2,7 +2,9 @@
 //! for, the refusals and notices handling them produces, the subjects of
 //! the host's mails, and a board loaded from the store.
 
+pub mod board_style;
 pub mod command;
+pub mod help;
 pub mod notice;
 pub mod refusal;
 pub mod replays;

@@ -361,7 +361,7 @@ pub enum Answer {
     /// How board mails show him the board, as he chose it.
     BoardStyleSet {
         userid: String,
-        style: crate::host::outbound::pictures::BoardStyle,
+        style: crate::host::model::board_style::BoardStyle,
     },
     /// The daily digest turned on or off.
     DigestSet {

@@ -4,11 +4,46 @@
 
 use super::notice::BoardLine;
 use crate::games::{play_on, Game, GameKind, RecordedMove, ReplayError};
-use crate::host::clocks::{self, BoardClocks};
-use crate::store::{self, GameRecord, MoveRecord, StoreError};
+use crate::rules::side_clock::{BoardClocks, SideClock};
+use crate::rules::time_control::TimeControl;
+use crate::store::{self, GameRecord, MoveRecord, StoreError, StoreResult, StoredClock};
 use rusqlite::Connection;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+
+/// A board's clocks as stored; `None` for a board that has none.
+pub fn load_clocks(conn: &Connection, record: &GameRecord) -> StoreResult<Option<BoardClocks>> {
+    Ok(
+        store::load_clocks(conn, record.id)?.map(|[white, black]| BoardClocks {
+            control: TimeControl::from_stored(&record.host_options),
+            sides: [white.into(), black.into()],
+        }),
+    )
+}
+
+impl From<StoredClock> for SideClock {
+    fn from(stored: StoredClock) -> SideClock {
+        SideClock {
+            to_move: stored.to_move,
+            running_since: stored.running_since,
+            used: stored.used,
+            bank: stored.bank,
+            nagged: stored.nagged,
+        }
+    }
+}
+
+impl From<SideClock> for StoredClock {
+    fn from(clock: SideClock) -> StoredClock {
+        StoredClock {
+            to_move: clock.to_move,
+            running_since: clock.running_since,
+            used: clock.used,
+            bank: clock.bank,
+            nagged: clock.nagged,
+        }
+    }
+}
 
 pub struct LiveGame {
     pub record: GameRecord,
@@ -102,7 +137,7 @@ pub fn load(
     let Replay { game, turns } = replays
         .replay(id, kind, &record.switches, &recorded)
         .map_err(|err| unreadable(err.to_string()))?;
-    let clocks = clocks::load(conn, &record).map_err(LoadError::Store)?;
+    let clocks = load_clocks(conn, &record).map_err(LoadError::Store)?;
     let ratings = if record.status == store::GameStatus::Finished && record.rated {
         store::rating_changes(conn, id)?
     } else {

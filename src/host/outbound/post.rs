@@ -3,20 +3,37 @@
 //! renderer, the threading ids, and the outbox row, all in the mail's
 //! transaction.
 
-use super::pictures::BoardStyle;
-use super::render::{HostFacts, Letter, Reader, Renderer};
-use crate::archive::{self, HostIdentity};
+use super::pictures::BoardPictures;
+use super::render::{HostFacts, Letter, Reader, Renderer, TemplateError};
+use crate::archive;
 use crate::games::Side;
 use crate::host::inbound::redact::Secrets;
+use crate::host::model::board_style::BoardStyle;
 use crate::host::model::notice::{AccountEvent, AccountNews, Answer, BoardNews, Event, Notice};
 use crate::host::model::replays::LiveGame;
-use crate::host::{HostError, HostSettings};
 use crate::mail::inbound::InboundMail;
+use crate::mail::outbound::OutboundError;
 use crate::mail::threading::new_message_id;
+use crate::mail::threading::TokenError;
 use crate::store::{
-    self, GameStatus, MailAttachment, MailHtml, MailPurpose, Player, QueuedMail, SentId, TokenScope,
+    self, GameStatus, MailAttachment, MailHtml, MailPurpose, Player, QueuedMail, SentId,
+    StoreError, TokenScope,
 };
 use rusqlite::Connection;
+
+/// Why mails could not be queued: the store, the threading ids, the
+/// templates or a message that cannot be built.
+#[derive(Debug, thiserror::Error)]
+pub enum PostError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Token(#[from] TokenError),
+    #[error(transparent)]
+    Template(#[from] TemplateError),
+    #[error(transparent)]
+    Outbound(#[from] OutboundError),
+}
 
 /// Queues the mails for the notices of one inbound mail.
 pub struct Post<'a> {
@@ -24,8 +41,10 @@ pub struct Post<'a> {
     /// The mail being answered; none for the timers' mails.
     pub mail: Option<&'a InboundMail>,
     pub renderer: &'a Renderer,
-    pub settings: &'a HostSettings,
+    /// Who the host is and what its mails may say of it.
     pub host: HostFacts,
+    /// The board pictures the operator allows.
+    pub boards: BoardPictures,
     /// The moment the mail is handled (seconds since the epoch).
     pub now: i64,
     /// How many mails were queued so far.
@@ -128,22 +147,17 @@ impl<'a> Post<'a> {
         conn: &'a Connection,
         mail: Option<&'a InboundMail>,
         renderer: &'a Renderer,
-        settings: &'a HostSettings,
-        now: i64,
+        host: HostFacts,
+        boards: BoardPictures,
         secrets: Secrets,
     ) -> Post<'a> {
         Post {
+            boards,
             conn,
             mail,
             renderer,
-            settings,
-            host: HostFacts {
-                address: settings.address.clone(),
-                name: settings.name.clone(),
-                max_addresses: settings.accounts.max_addresses,
-                now,
-            },
-            now,
+            now: host.now,
+            host,
             secrets,
             queued: 0,
         }
@@ -151,7 +165,7 @@ impl<'a> Post<'a> {
 
     /// Queues the mails of one notice. `applied_before` tells an error
     /// mail that earlier commands of the same mail were carried out.
-    pub fn notice(&mut self, notice: Notice, applied_before: bool) -> Result<(), HostError> {
+    pub fn notice(&mut self, notice: Notice, applied_before: bool) -> Result<(), PostError> {
         match notice {
             Notice::Board(news) => {
                 for (side, player) in self.players(&news.live)? {
@@ -274,7 +288,7 @@ impl<'a> Post<'a> {
     /// Whether the player takes a daily digest instead of this board
     /// mail: a move on a running board (a new board and the end still
     /// come at once).
-    fn in_digest(&self, player: &Player, news: &BoardNews) -> Result<bool, HostError> {
+    fn in_digest(&self, player: &Player, news: &BoardNews) -> Result<bool, PostError> {
         // Conditional moves dropped are news for their owner at once.
         let dropped_his = news.events.iter().any(
             |event| matches!(event, Event::QueueDropped { userid, .. } if *userid == player.userid),
@@ -291,7 +305,7 @@ impl<'a> Post<'a> {
         player: &Player,
         live: &LiveGame,
         language: &str,
-    ) -> Result<(), HostError> {
+    ) -> Result<(), PostError> {
         if let Some(note) = store::note(self.conn, live.record.id, &player.userid)? {
             let footer = self.renderer.note_footer(&note, &self.host, language)?;
             letter.body.push('\n');
@@ -311,11 +325,7 @@ impl<'a> Post<'a> {
     /// The board as a PGN file (`chess-101.pgn`); a board that cannot be
     /// written is logged and its mail goes without it.
     fn pgn(&self, live: &LiveGame) -> Option<MailAttachment> {
-        let host = HostIdentity {
-            name: self.settings.name.clone(),
-            address: self.settings.address.clone(),
-        };
-        match archive::archive_board(self.conn, live.record.id, &host) {
+        match archive::archive_board(self.conn, live.record.id, &self.host.identity) {
             Ok(text) => Some(MailAttachment {
                 name: format!("{}-{}.pgn", live.kind.name(), live.record.id),
                 content_type: "application/vnd.chess-pgn".into(),
@@ -330,7 +340,7 @@ impl<'a> Post<'a> {
 
     /// The board's news for those who follow it (those who want only
     /// results, once it is over), never for its own players.
-    fn observers(&mut self, news: &BoardNews) -> Result<(), HostError> {
+    fn observers(&mut self, news: &BoardNews) -> Result<(), PostError> {
         let live = &news.live;
         let over = live.record.status != GameStatus::Active;
         for (userid, results_only) in
@@ -360,7 +370,7 @@ impl<'a> Post<'a> {
 
     /// A mail about an account to each address it names, in the owner's
     /// language.
-    fn account(&mut self, news: &AccountNews) -> Result<(), HostError> {
+    fn account(&mut self, news: &AccountNews) -> Result<(), PostError> {
         let owner = store::find_player(self.conn, &news.userid)?;
         let language = self.language_of(owner.as_ref());
         let letter = self.renderer.account(news, &self.host, &language)?;
@@ -385,7 +395,7 @@ impl<'a> Post<'a> {
 
     /// The players of a board by seat (a deleted account cannot sit in a
     /// running game, so there may be nobody to send to).
-    fn players(&self, live: &LiveGame) -> Result<Vec<(Side, Player)>, HostError> {
+    fn players(&self, live: &LiveGame) -> Result<Vec<(Side, Player)>, PostError> {
         let mut players = Vec::new();
         for side in Side::BOTH {
             if let Some(player) = store::find_player(self.conn, live.record.player(side))? {
@@ -405,7 +415,7 @@ impl<'a> Post<'a> {
     }
 
     /// The player who sent the inbound mail, when it is a known address.
-    fn sender(&self, mail: &InboundMail) -> Result<Option<Player>, HostError> {
+    fn sender(&self, mail: &InboundMail) -> Result<Option<Player>, PostError> {
         Ok(store::find_player_by_address(self.conn, &mail.from)?
             .into_iter()
             .next())
@@ -421,7 +431,7 @@ impl<'a> Post<'a> {
         player: &Player,
         letter: &Letter,
         live: &LiveGame,
-    ) -> Result<(), HostError> {
+    ) -> Result<(), PostError> {
         for address in &player.addresses {
             self.queue(
                 address,
@@ -443,7 +453,7 @@ impl<'a> Post<'a> {
         sender: Option<Player>,
         letter: &Letter,
         board: Option<&LiveGame>,
-    ) -> Result<(), HostError> {
+    ) -> Result<(), PostError> {
         let mut references: Vec<String> = mail
             .references
             .iter()
@@ -463,7 +473,7 @@ impl<'a> Post<'a> {
         self.queue(&mail.from, letter, thread)
     }
 
-    fn queue(&mut self, recipient: &str, letter: &Letter, thread: Thread) -> Result<(), HostError> {
+    fn queue(&mut self, recipient: &str, letter: &Letter, thread: Thread) -> Result<(), PostError> {
         let body = self.secrets.mask(&letter.body);
         let html = self.html_part(letter, &body, thread.userid())?;
         let purpose = thread.purpose();
@@ -492,7 +502,7 @@ impl<'a> Post<'a> {
                 ..
             } => (userid, game_id, Some(in_reply_to), references),
         };
-        let message_id = new_message_id(game_id, &self.settings.domain())?;
+        let message_id = new_message_id(game_id, &self.host.identity.domain())?;
         if let Some(userid) = userid {
             store::insert_sent_id(
                 self.conn,
@@ -534,7 +544,7 @@ impl Post<'_> {
         letter: &Letter,
         masked_body: &str,
         userid: Option<&str>,
-    ) -> Result<Option<MailHtml>, HostError> {
+    ) -> Result<Option<MailHtml>, PostError> {
         let Some(shown) = &letter.board else {
             return Ok(None);
         };
@@ -543,7 +553,6 @@ impl Post<'_> {
             None => None,
         };
         let style = self
-            .settings
             .boards
             .allowed(BoardStyle::from_stored(chosen.as_deref()));
         Ok(self

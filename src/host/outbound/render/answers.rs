@@ -2,7 +2,8 @@
 //! variables each has.
 
 use super::view::{all_turns, board_view, clock_view, result_view};
-use super::{plans, utc_text, Reader};
+use super::{plans, Reader};
+use crate::clock::utc_text;
 use crate::games::Side;
 use crate::host::model::notice::{Answer, BoardLine, HistoryLine};
 use crate::host::model::replays::LiveGame;
@@ -138,7 +139,7 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
         Answer::Standings { .. } | Answer::Ladder { .. } | Answer::Tournament { .. } => {
             super::competition::answer_context(answer)
         }
-        Answer::Help { .. } => context! { topics => crate::host::HELP_TOPICS },
+        Answer::Help { .. } => context! { topics => crate::host::model::help::HELP_TOPICS },
         Answer::Rules { kind } => context! { game => kind },
         Answer::List { games } => context! {
             counts => games.iter().map(|count| context! {

@@ -16,11 +16,13 @@ pub use super::templates::TemplateError;
 
 use super::pictures::ShownBoard;
 use super::templates::{Templates, FALLBACK_LANGUAGE};
+use crate::clock::utc_text;
 use crate::games::Side;
 use crate::host::model::notice::{AccountEvent, AccountNews, Answer, BoardNews, Event};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::LiveGame;
 use crate::host::model::subject::{AccountTopic, BoardTail, Subject};
+use crate::identity::HostIdentity;
 use crate::mail::inbound::InboundMail;
 use crate::store::GameStatus;
 use answers::answer_parts;
@@ -73,8 +75,7 @@ impl Reader {
 /// What every template may show about the host itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HostFacts {
-    pub address: String,
-    pub name: String,
+    pub identity: HostIdentity,
     /// The most addresses an account may have.
     pub max_addresses: usize,
     /// The moment the mail is written (seconds since the epoch), for the
@@ -137,8 +138,8 @@ impl Renderer {
         ctx: Value,
     ) -> Result<String, TemplateError> {
         let host = context! {
-            address => &host.address,
-            name => &host.name,
+            address => &host.identity.address,
+            name => &host.identity.name,
             max_addresses => host.max_addresses,
         };
         let common = context! {
@@ -408,13 +409,6 @@ fn shown(live: &LiveGame, seat: Side, language: &str) -> ShownBoard {
         text: live.game.board(seat),
         picture: live.game.picture(seat),
     }
-}
-
-/// A moment as mails show it: `2027-03-01 09:15 UTC`.
-pub fn utc_text(seconds: i64) -> String {
-    crate::clock::from_unix(seconds)
-        .format("%Y-%m-%d %H:%M UTC")
-        .to_string()
 }
 
 /// The subject of a board mail: the players to move, or the end.

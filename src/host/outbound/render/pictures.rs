@@ -3,8 +3,9 @@
 //! PNG drawn from `board.svg`).
 
 use super::{HostFacts, Renderer};
+use crate::host::model::board_style::BoardStyle;
 use crate::host::outbound::pictures::{
-    around_board, html_context, png_from_svg, svg_context, BoardStyle, ShownBoard,
+    around_board, html_context, png_from_svg, svg_context, ShownBoard,
 };
 use crate::store::MailHtml;
 

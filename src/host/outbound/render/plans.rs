@@ -3,7 +3,8 @@
 //! a player's board mails, and a message for its recipient.
 
 use super::view::board_view;
-use super::{utc_text, without_controls, HostFacts, Letter, Reader, Renderer};
+use super::{without_controls, HostFacts, Letter, Reader, Renderer};
+use crate::clock::utc_text;
 use crate::host::model::notice::{PreviewStep, QueueChange};
 use crate::host::model::replays::LiveGame;
 use crate::host::model::subject::Subject;

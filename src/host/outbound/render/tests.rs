@@ -6,11 +6,11 @@
 use super::*;
 use crate::games::{GameKind, Side};
 use crate::host::clocks::{BoardClocks, SideClock, TimeControl};
+use crate::host::model::board_style::BoardStyle;
 use crate::host::model::notice::{
     AccountEvent, AccountNews, BoardLine, Comment, GameCount, HistoryLine,
 };
 use crate::host::model::replays::{self, Replays};
-use crate::host::outbound::pictures::BoardStyle;
 use crate::store::{self, Ending, MoveRecord, NewGame, Store};
 use std::collections::BTreeSet;
 
@@ -22,8 +22,10 @@ use competition::{competition_answers, competition_news};
 
 fn host() -> HostFacts {
     HostFacts {
-        address: "pbem@example.org".into(),
-        name: "PBeM host".into(),
+        identity: crate::identity::HostIdentity {
+            name: "PBeM host".into(),
+            address: "pbem@example.org".into(),
+        },
         max_addresses: 4,
         now: 1_800_000_000,
     }
@@ -86,7 +88,7 @@ fn sample_mail() -> InboundMail {
 fn every_answer(store: &Store) -> Vec<Answer> {
     let mut answers = vec![Answer::Help { topic: None }];
     answers.extend(
-        crate::host::HELP_TOPICS
+        crate::host::model::help::HELP_TOPICS
             .iter()
             .map(|topic| Answer::Help { topic: Some(topic) }),
     );

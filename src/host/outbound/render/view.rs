@@ -75,7 +75,7 @@ pub fn clock_view(live: &LiveGame, now: i64) -> Option<Value> {
                 to_move => clock.to_move,
                 held => clock.to_move && clock.running_since.is_none(),
                 left => clock.left(control, now).map(span),
-                deadline => clock.deadline(control).map(super::utc_text),
+                deadline => clock.deadline(control).map(crate::clock::utc_text),
                 bank => clock.bank.map(span),
             }
         })

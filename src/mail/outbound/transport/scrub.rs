@@ -8,7 +8,6 @@
 //! start does the rest. (The sendmail transport keeps no files: its spool
 //! files are removed once sent and when it starts.)
 
-use crate::host::inbound::redact;
 use lettre::message::Body;
 use std::io::{self, Write};
 use std::path::Path;
@@ -16,21 +15,22 @@ use std::path::Path;
 /// The marker, in the data directory, of an outbox folder scrubbed.
 pub const SCRUBBED_MARKER: &str = "outbox-passwords-masked";
 
+/// A function that masks the passwords a stored mail's text quotes,
+/// `None` when it quotes none. The host's grammar knows where they stand;
+/// mail only carries the function.
+pub type QuoteMasker<'a> = &'a dyn Fn(&str) -> Option<String>;
+
 /// Scrubs every `.eml` file of `dir` once, unless `marker` exists, and
-/// then makes it; `is_player` says whether a word names a player.
+/// then makes it, masking each with `mask`.
 /// Returns how many files were rewritten.
-pub fn scrub_folder_once(
-    dir: &Path,
-    marker: &Path,
-    is_player: &dyn Fn(&str) -> bool,
-) -> io::Result<usize> {
+pub fn scrub_folder_once(dir: &Path, marker: &Path, mask: QuoteMasker) -> io::Result<usize> {
     if marker.exists() {
         return Ok(0);
     }
     let mut rewritten = 0;
     for entry in std::fs::read_dir(dir)? {
         let path = entry?.path();
-        if path.extension().is_some_and(|ext| ext == "eml") && scrub_file(&path, is_player)? {
+        if path.extension().is_some_and(|ext| ext == "eml") && scrub_file(&path, mask)? {
             rewritten += 1;
         }
     }
@@ -47,9 +47,9 @@ pub fn scrub_folder_once(
 
 /// Rewrites one message file with its quoted passwords masked; false
 /// when it quotes none (or is no message this host wrote).
-fn scrub_file(path: &Path, is_player: &dyn Fn(&str) -> bool) -> io::Result<bool> {
+fn scrub_file(path: &Path, mask: QuoteMasker) -> io::Result<bool> {
     let raw = std::fs::read(path)?;
-    let Some(scrubbed) = scrubbed_message(&raw, is_player) else {
+    let Some(scrubbed) = scrubbed_message(&raw, mask) else {
         return Ok(false);
     };
     write_replacing(path, &scrubbed)?;
@@ -57,10 +57,10 @@ fn scrub_file(path: &Path, is_player: &dyn Fn(&str) -> bool) -> io::Result<bool>
 }
 
 /// The message with the passwords its text quotes masked, or `None`.
-pub fn scrubbed_message(raw: &[u8], is_player: &dyn Fn(&str) -> bool) -> Option<Vec<u8>> {
+pub fn scrubbed_message(raw: &[u8], mask: QuoteMasker) -> Option<Vec<u8>> {
     let message = mail_parser::MessageParser::default().parse(raw)?;
     let text = message.body_text(0)?;
-    let masked = redact::scrub_stored(&text, is_player)?;
+    let masked = mask(&text)?;
     let header_end = find(raw, b"\r\n\r\n").map(|at| at + 2)?;
     let body = Body::new(masked);
     let mut out = without_header(&raw[..header_end], "Content-Transfer-Encoding");
@@ -129,8 +129,9 @@ mod tests {
         Problem: e2e5 is not legal here\r\n\r\nYour mail:\r\n\
         > Subject: chess move 101 alice s=\r\necret e2e5\r\n>\r\n> a comment\r\n";
 
-    fn alice(word: &str) -> bool {
-        word == "alice"
+    /// The host's masker, as the daemon passes it in, with one player.
+    fn alice(text: &str) -> Option<String> {
+        crate::host::inbound::redact::scrub_stored(text, &|word| word == "alice")
     }
 
     #[test]

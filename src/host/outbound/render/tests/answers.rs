@@ -261,7 +261,7 @@ pub(super) fn board_answers(store: &Store) -> Vec<Answer> {
         },
         Answer::BoardStyleSet {
             userid: "alice".into(),
-            style: crate::host::outbound::pictures::BoardStyle::Image,
+            style: crate::host::model::board_style::BoardStyle::Image,
         },
         watching(&[101], true, true, false),
         watching(&[], true, true, false),
