@@ -7,7 +7,8 @@ mod host_harness;
 use chrono::{DateTime, Duration, Utc};
 use host_harness::{address, mail_to, password, PostOffice, Sent};
 use pbem::clock::Clock;
-use pbem::store::{Ending, GameStatus};
+use pbem::rules::score::Ending;
+use pbem::store::GameStatus;
 
 const DAY: i64 = 86_400;
 

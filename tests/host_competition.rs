@@ -322,7 +322,9 @@ fn an_unanswered_ladder_challenge_is_lost_on_time_by_the_challenged_player() {
     );
     assert_eq!(
         club.office.game(101).ending,
-        Some(store::Ending::TimeForfeit(pbem::games::Side::Black))
+        Some(pbem::rules::score::Ending::TimeForfeit(
+            pbem::games::Side::Black
+        ))
     );
     assert_eq!(club.ladder(), ["cleo", "anna", "ben"]);
     assert!(mails_to(&sent, "ben")

@@ -6,8 +6,9 @@
 use crate::clock::from_unix;
 use crate::games::{Game, GameKind, Outcome, Side};
 use crate::identity::HostIdentity;
+use crate::rules::score::{Ending, GameResult};
 use crate::rules::time_control::TimeControl;
-use crate::store::{Ending, GameRecord, GameStatus, MoveRecord};
+use crate::store::{GameRecord, GameStatus, MoveRecord};
 
 /// Movetext lines are wrapped to this many characters at most.
 pub const LINE_WIDTH: usize = 80;
@@ -196,25 +197,15 @@ fn result_of(
     record: &GameRecord,
     outcome: Option<&Outcome>,
 ) -> (&'static str, Option<&'static str>) {
-    let win = |side: Side| match side {
-        Side::White => "1-0",
-        Side::Black => "0-1",
+    let result = record.result(outcome);
+    let termination = match (record.ending, result) {
+        (_, GameResult::Running) => Some("unterminated"),
+        (_, GameResult::NotPlayed(_)) => Some("abandoned"),
+        (Some(Ending::TimeForfeit(_) | Ending::TimeForfeitDrawn(_)), _) => Some("time forfeit"),
+        (_, GameResult::Played(_)) => Some("normal"),
+        (_, GameResult::Unknown) => None,
     };
-    let by_rules = |outcome: Option<&Outcome>| match outcome {
-        Some(outcome) => (outcome.winner.map_or("1/2-1/2", win), Some("normal")),
-        None => ("*", None),
-    };
-    match record.ending {
-        Some(Ending::Rules) => by_rules(outcome),
-        Some(Ending::Resigned(side)) => (win(side.opponent()), Some("normal")),
-        Some(Ending::DrawAgreed) => ("1/2-1/2", Some("normal")),
-        Some(Ending::TimeForfeit(side)) => (win(side.opponent()), Some("time forfeit")),
-        Some(Ending::TimeForfeitDrawn(_)) => ("1/2-1/2", Some("time forfeit")),
-        Some(Ending::Declined(_) | Ending::ResignedBeforeMoving(_)) => ("*", Some("abandoned")),
-        None if record.status == GameStatus::Active => ("*", Some("unterminated")),
-        // A game over before endings were stored: the rules may still tell.
-        None => by_rules(outcome),
-    }
+    (result.pgn(), termination)
 }
 
 /// The PGN correspondence form of a time control (see the module docs).

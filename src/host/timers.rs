@@ -15,8 +15,9 @@ use crate::host::inbound::redact::Secrets;
 use crate::host::model::notice::{BoardLine, BoardNews, Notice};
 use crate::host::model::replays::{self, LiveGame};
 use crate::host::outbound::post::Post;
+use crate::rules::score::Ending;
 use crate::rules::time_control::DAY;
-use crate::store::{self, Ending, GameStatus, StoreError};
+use crate::store::{self, GameStatus, StoreError};
 use rusqlite::Connection;
 
 /// What one run of the timers did.

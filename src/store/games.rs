@@ -2,7 +2,8 @@
 //! rebuilt by replaying it.
 
 use super::{StoreError, StoreResult};
-use crate::games::Side;
+use crate::games::{Outcome, Side};
+use crate::rules::score::{Ending, GameResult};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use std::collections::BTreeMap;
 
@@ -47,27 +48,6 @@ pub(crate) fn parse_side(text: &str) -> Option<Side> {
         "black" => Some(Side::Black),
         _ => None,
     }
-}
-
-/// How a game ended, when the host (not the rules) ended it or the rules
-/// did; a rules ending's details come from replaying the moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// Mate, a draw rule, a last king or queen taken: the replayed game's
-    /// outcome says which.
-    Rules,
-    Resigned(Side),
-    DrawAgreed,
-    /// The side turned the challenge down: the board is removed.
-    Declined(Side),
-    /// The side resigned before its first move, which turns the challenge
-    /// down too.
-    ResignedBeforeMoving(Side),
-    /// The side ran out of time and lost.
-    TimeForfeit(Side),
-    /// The side ran out of time, but the other could not possibly have won
-    /// (in chess: too little material to mate): a draw.
-    TimeForfeitDrawn(Side),
 }
 
 impl Ending {
@@ -142,6 +122,12 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// The board's result, with `outcome` what the rules say of its
+    /// position: the one reading of its ending every view shares.
+    pub fn result(&self, outcome: Option<&Outcome>) -> GameResult {
+        GameResult::of(self.ending, self.status != GameStatus::Active, outcome)
+    }
+
     pub fn player(&self, side: Side) -> &str {
         match side {
             Side::White => &self.white,

@@ -36,7 +36,7 @@ pub use archive::{filtered_game_ids, GameFilter};
 pub use board_style::{board_style, set_board_style};
 pub use clocks::{StoredClock, Vacation};
 pub use comments::{insert_comment, public_comments, set_public_comments, StoredComment};
-pub use games::{Ending, GameRecord, GameStatus, MoveRecord, NewGame};
+pub use games::{GameRecord, GameStatus, MoveRecord, NewGame};
 pub use history::{finished_boards, FinishedBoard};
 pub use ladders::{
     insert_ladder_game, ladder, ladder_game, ladders_with_drops_due, next_ladder_drop,

@@ -7,8 +7,9 @@ use crate::games::{GameKind, Side};
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, LadderReason, Notice};
 use crate::host::model::replays::LiveGame;
 use crate::rules::ladder::{Ladder, Moved};
+use crate::rules::score::Ending;
 use crate::rules::score::Score;
-use crate::store::{self, Ending, LadderGame, Rung, StoreError};
+use crate::store::{self, LadderGame, Rung, StoreError};
 use rusqlite::Connection;
 
 /// Why a ladder challenge cannot be played.

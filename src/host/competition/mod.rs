@@ -90,7 +90,7 @@ pub fn game_ended(
     now: i64,
 ) -> Result<Vec<Notice>, StoreError> {
     let outcome = live.game.outcome();
-    let score = Score::of(&live.record, outcome.as_ref());
+    let score = live.record.result(outcome.as_ref()).score();
     if live.record.status == GameStatus::Finished && live.record.rated {
         if let Some(score) = score {
             live.ratings = rated::rate(conn, &settings.ratings, &live.record, score, now)?;

@@ -6,8 +6,9 @@ use crate::games::GameKind;
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, Notice, TournamentTable};
 use crate::host::model::replays::LiveGame;
 use crate::rules::round_robin::{self, Played};
+use crate::rules::score::GameResult;
 use crate::rules::score::Score;
-use crate::store::{self, Ending, StoreError, Tournament, TournamentStatus};
+use crate::store::{self, StoreError, Tournament, TournamentStatus};
 use rusqlite::Connection;
 
 /// How a tournament board's result is stored.
@@ -31,13 +32,12 @@ fn parse_score(text: &str) -> Option<Score> {
 /// A tournament board's result: a game turned down is lost by the player
 /// who turned it down, so that nobody gains by refusing to play.
 fn tournament_score(live: &LiveGame) -> Option<Score> {
-    let outcome = live.game.outcome();
-    Score::of(&live.record, outcome.as_ref()).or(match live.record.ending? {
-        Ending::Declined(side) | Ending::ResignedBeforeMoving(side) => {
-            Some(Score::win_for(side.opponent()))
-        }
-        _ => None,
-    })
+    match live.record.result(live.game.outcome().as_ref()) {
+        GameResult::Played(score) => Some(score),
+        // A tournament game turned down is lost by the one who would not play.
+        GameResult::NotPlayed(side) => Some(Score::win_for(side.opponent())),
+        GameResult::Running | GameResult::Unknown => None,
+    }
 }
 
 /// Keeps a tournament board's result; when it was the last board, the

@@ -11,7 +11,8 @@ use crate::host::model::command::{Credential, Syntax};
 use crate::host::model::notice::{Answer, BoardNews, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::{self, LiveGame};
-use crate::store::{self, Ending};
+use crate::rules::score::Ending;
+use crate::store;
 
 pub fn resign(
     ctx: &Context<'_>,

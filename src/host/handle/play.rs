@@ -11,7 +11,8 @@ use crate::host::model::command::{Credential, MoveWord};
 use crate::host::model::notice::{BoardNews, Comment, Event, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::{self, LiveGame};
-use crate::store::{self, Ending, MoveRecord, Player};
+use crate::rules::score::Ending;
+use crate::store::{self, MoveRecord, Player};
 
 pub fn play(
     ctx: &Context<'_>,

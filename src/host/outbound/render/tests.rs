@@ -11,7 +11,8 @@ use crate::host::model::notice::{
     AccountEvent, AccountNews, BoardLine, Comment, GameCount, HistoryLine,
 };
 use crate::host::model::replays::{self, Replays};
-use crate::store::{self, Ending, MoveRecord, NewGame, Store};
+use crate::rules::score::Ending;
+use crate::store::{self, MoveRecord, NewGame, Store};
 use std::collections::BTreeSet;
 
 mod answers;

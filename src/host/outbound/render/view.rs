@@ -4,8 +4,9 @@
 
 use crate::games::{Outcome, Side};
 use crate::host::model::replays::LiveGame;
+use crate::rules::score::Ending;
 use crate::rules::time_control::{length_text, HOUR};
-use crate::store::{Ending, GameStatus, MoveRecord};
+use crate::store::{GameStatus, MoveRecord};
 use minijinja::{context, Value};
 use serde::Serialize;
 
