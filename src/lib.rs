@@ -16,3 +16,6 @@ pub mod mail;
 pub mod robot;
 pub mod rules;
 pub mod store;
+
+#[cfg(test)]
+mod tidy;

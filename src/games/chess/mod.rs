@@ -7,6 +7,7 @@ pub mod evaluate;
 pub mod fen;
 mod game;
 pub mod movegen;
+mod moves;
 pub mod notation;
 pub mod outcome;
 pub mod perft;

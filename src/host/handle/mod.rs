@@ -121,6 +121,8 @@ pub struct Context<'a> {
     pub messages: &'a MessageSettings,
 }
 
+/// Runs one command: the accounts' and archive's commands here, the
+/// boards' and the plans' in the functions after.
 pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
     match command {
         Command::Help { topic } => account::help(topic),
@@ -178,6 +180,32 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
             password,
             setting,
         } => account::set(ctx, &userid, &password, setting),
+        board @ (Command::Multiple
+        | Command::Challenge { .. }
+        | Command::Accepting { .. }
+        | Command::Limit { .. }
+        | Command::Move { .. }
+        | Command::Resign { .. }
+        | Command::Decline { .. }
+        | Command::Show { .. }
+        | Command::Games { .. }
+        | Command::Chat { .. }) => handle_board(ctx, board),
+        plans @ (Command::Standings { .. }
+        | Command::Ladder { .. }
+        | Command::Tournament { .. }
+        | Command::Queue { .. }
+        | Command::Preview { .. }
+        | Command::Note { .. }
+        | Command::Seek { .. }
+        | Command::Seeks { .. }
+        | Command::SeekAnswer { .. }
+        | Command::Message { .. }) => handle_plans(ctx, plans),
+    }
+}
+
+/// Starting, playing and showing boards.
+fn handle_board(ctx: &Context<'_>, command: Command) -> Handled {
+    match command {
         Command::Multiple => Err(refused(Refusal::MultipleInBody)),
         Command::Challenge {
             kind,
@@ -225,6 +253,13 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
             userid,
             credential,
         } => board::chat(ctx, kind, board, &userid, &credential),
+        other => not_routed(other),
+    }
+}
+
+/// Competition, conditional moves, previews, notes, seeks and messages.
+fn handle_plans(ctx: &Context<'_>, command: Command) -> Handled {
+    match command {
         Command::Standings { kind, all } => competition::standings(ctx, kind, all),
         Command::Ladder { kind, action } => competition::ladder(ctx, kind, action),
         Command::Tournament { kind, name, action } => {
@@ -269,7 +304,18 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
             password,
             to,
         } => message::message(ctx, &userid, &password, &to),
+        other => not_routed(other),
     }
+}
+
+/// A command `handle` routed to a family that has no arm for it: a slip
+/// in this file, logged and refused rather than a panic.
+fn not_routed(command: Command) -> Handled {
+    tracing::error!(
+        ?command,
+        "a command reached a handler family without its arm"
+    );
+    Err(refused(Refusal::NoCommand))
 }
 
 /// The player a command acts for, proven by password (checked ahead of

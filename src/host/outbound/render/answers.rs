@@ -139,6 +139,25 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
         Answer::Standings { .. } | Answer::Ladder { .. } | Answer::Tournament { .. } => {
             super::competition::answer_context(answer)
         }
+        Answer::Show { .. }
+        | Answer::Games { .. }
+        | Answer::Watching { .. }
+        | Answer::Record { .. }
+        | Answer::Status { .. }
+        | Answer::History { .. } => board_answer_context(answer, reader, now),
+        Answer::Queue { .. }
+        | Answer::Preview { .. }
+        | Answer::Note { .. }
+        | Answer::Seeks { .. }
+        | Answer::SeekChanged { .. }
+        | Answer::MessageSent { .. } => plan_answer_context(answer, now),
+        _ => account_answer_context(answer),
+    }
+}
+
+/// The answers about accounts and the host.
+fn account_answer_context(answer: &Answer) -> Value {
+    match answer {
         Answer::Help { .. } => context! { topics => crate::host::model::help::HELP_TOPICS },
         Answer::Rules { kind } => context! { game => kind },
         Answer::List { games } => context! {
@@ -185,6 +204,17 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
             kind,
             limit,
         } => context! { userid, game => kind, limit },
+        Answer::DigestSet { userid, on } => context! { userid, on },
+        Answer::CommentsSet { userid, public } => context! { userid, public },
+        Answer::BoardStyleSet { userid, style } => context! { userid, style },
+        // Routed by answer_context; the render tests word every kind.
+        _ => context! {},
+    }
+}
+
+/// The answers that show boards and their records.
+fn board_answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
+    match answer {
         Answer::Show { live, after } => {
             let (side, seated) = reader.seat(live);
             // A board looked at shows its whole move list.
@@ -227,9 +257,6 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
                 ..board_view(live, side, seated, now)
             }
         }
-        Answer::DigestSet { userid, on } => context! { userid, on },
-        Answer::CommentsSet { userid, public } => context! { userid, public },
-        Answer::BoardStyleSet { userid, style } => context! { userid, style },
         Answer::Status { userid, boards } => context! {
             userid,
             boards => boards.iter().map(|line| status_line(line, now)).collect::<Vec<_>>(),
@@ -249,6 +276,13 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
             total,
             boards => boards.iter().map(history_line).collect::<Vec<_>>(),
         },
+        _ => context! {},
+    }
+}
+
+/// The answers of conditional moves, previews, notes, seeks and messages.
+fn plan_answer_context(answer: &Answer, now: i64) -> Value {
+    match answer {
         Answer::Queue {
             kind,
             board,
@@ -281,6 +315,7 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
             posted,
         },
         Answer::MessageSent { userid, to } => context! { userid, to },
+        _ => context! {},
     }
 }
 

@@ -1,12 +1,8 @@
-//! Schema migrations, numbered by SQLite's `user_version`. A file of any
-//! older version is upgraded in place, one step at a time, each step in its
-//! own transaction.
-
-use super::{StoreError, StoreResult};
-use rusqlite::{params, Connection, OptionalExtension};
+//! The steps of the schema, one per version: the SQL of each, and the
+//! columns some add only where an older file lacks them.
 
 /// Each entry upgrades version `index` to `index + 1`.
-const MIGRATIONS: &[&str] = &[
+pub(super) const MIGRATIONS: &[&str] = &[
     // 1: players, games with their move lists, seen mail, threading ids,
     // outbox.
     "CREATE TABLE players (
@@ -286,19 +282,19 @@ const MIGRATIONS: &[&str] = &[
 ];
 
 /// The column version 20 adds to the players.
-const ROBOT_COLUMNS: &[(&str, &str)] = &[("robot_level", "INTEGER")];
+pub(super) const ROBOT_COLUMNS: &[(&str, &str)] = &[("robot_level", "INTEGER")];
 
 /// Version 18 (boards in HTML and images) adds only columns.
-const BOARD_PICTURES_SQL: &str = "";
+pub(super) const BOARD_PICTURES_SQL: &str = "";
 
 /// The columns version 18 adds, by table, each only where missing.
-const BOARD_PICTURES_COLUMNS: &[(&str, &[(&str, &str)])] = &[
+pub(super) const BOARD_PICTURES_COLUMNS: &[(&str, &[(&str, &str)])] = &[
     ("outbox", &[("html_body", "TEXT"), ("html_image", "BLOB")]),
     ("players", &[("board_style", "TEXT")]),
 ];
 
 /// The tables version 17 adds.
-const COMPETITION_V17: &str = "CREATE TABLE IF NOT EXISTS ratings (
+pub(super) const COMPETITION_V17: &str = "CREATE TABLE IF NOT EXISTS ratings (
         userid TEXT NOT NULL COLLATE NOCASE,
         kind TEXT NOT NULL,
         rating REAL NOT NULL,
@@ -374,7 +370,7 @@ const COMPETITION_V17: &str = "CREATE TABLE IF NOT EXISTS ratings (
 /// moves on the board where the move it expects next begins; its `units`
 /// are the expected and answering turns, space-separated, the actions of
 /// one turn joined by commas.
-const PLANNING_AND_MEETING_TABLES: &str = "
+pub(super) const PLANNING_AND_MEETING_TABLES: &str = "
     CREATE TABLE IF NOT EXISTS queued_lines (
         id INTEGER PRIMARY KEY,
         game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -427,7 +423,7 @@ const PLANNING_AND_MEETING_TABLES: &str = "
 
 /// The outbox columns version 8 adds. Each is added only where missing, so
 /// a file whose version number was set back by hand still upgrades.
-const OUTBOX_V8_COLUMNS: &[(&str, &str)] = &[
+pub(super) const OUTBOX_V8_COLUMNS: &[(&str, &str)] = &[
     ("purpose", "TEXT NOT NULL DEFAULT 'game'"),
     ("claimed_by", "TEXT"),
     ("claimed_until", "INTEGER"),
@@ -436,20 +432,20 @@ const OUTBOX_V8_COLUMNS: &[(&str, &str)] = &[
 ];
 
 /// The columns version 9 adds, by table, each only where missing.
-const GAME_AND_PLAYER_V9_COLUMNS: &[(&str, &[(&str, &str)])] = &[
+pub(super) const GAME_AND_PLAYER_V9_COLUMNS: &[(&str, &[(&str, &str)])] = &[
     ("games", &[("ending", "TEXT"), ("ending_side", "TEXT")]),
     ("players", &[("language", "TEXT")]),
 ];
 
 /// The columns version 13 adds to the outbox.
-const OUTBOX_V13_COLUMNS: &[(&str, &str)] = &[
+pub(super) const OUTBOX_V13_COLUMNS: &[(&str, &str)] = &[
     ("attachment_name", "TEXT"),
     ("attachment_type", "TEXT"),
     ("attachment_text", "TEXT"),
 ];
 
 /// The columns version 12 adds, by table, each only where missing.
-const CLOCK_V12_COLUMNS: &[(&str, &[(&str, &str)])] = &[
+pub(super) const CLOCK_V12_COLUMNS: &[(&str, &[(&str, &str)])] = &[
     (
         "games",
         &[
@@ -470,140 +466,5 @@ const CLOCK_V12_COLUMNS: &[(&str, &[(&str, &str)])] = &[
 ];
 
 /// The columns version 11 adds to the ids the host sent.
-const SENT_IDS_V11_COLUMNS: &[(&str, &str)] =
+pub(super) const SENT_IDS_V11_COLUMNS: &[(&str, &str)] =
     &[("scope", "TEXT"), ("detail", "TEXT"), ("asks", "INTEGER")];
-
-fn add_missing_columns(
-    conn: &Connection,
-    table: &str,
-    columns: &[(&str, &str)],
-) -> StoreResult<()> {
-    let present: Vec<String> = conn
-        .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?
-        .query_map([], |row| row.get(0))?
-        .collect::<Result<_, _>>()?;
-    for (name, kind) in columns {
-        if !present.iter().any(|column| column == name) {
-            conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {name} {kind}"))?;
-        }
-    }
-    Ok(())
-}
-
-/// A function that masks the passwords a stored mail's text quotes, told
-/// which words name players; `None` when it quotes none.
-pub type QuoteMasker<'a> = &'a dyn Fn(&str, &dyn Fn(&str) -> bool) -> Option<String>;
-
-/// The passwords quoted in outbox bodies stored before version 10
-/// masked, once, a page of rows at a time so a large outbox is never held
-/// in memory; nothing to do for a file that never had such rows.
-pub fn mask_legacy_quotes(conn: &Connection, mask: QuoteMasker) -> StoreResult<()> {
-    let due: bool = conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'outbox_masking_due')",
-        [],
-        |row| row.get(0),
-    )?;
-    if !due {
-        return Ok(());
-    }
-    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
-    mask_quoted_passwords(&tx, mask)?;
-    tx.execute_batch("DROP TABLE outbox_masking_due")?;
-    tx.commit()?;
-    Ok(())
-}
-
-fn mask_quoted_passwords(conn: &Connection, mask: QuoteMasker) -> StoreResult<()> {
-    const PAGE: i64 = 500;
-    let is_player = |word: &str| {
-        let found = conn
-            .query_row(
-                "SELECT 1 FROM players WHERE userid = ?1 COLLATE NOCASE",
-                [word],
-                |_| Ok(()),
-            )
-            .optional();
-        // A failed look-up counts as a player: one word too many masked.
-        !matches!(found, Ok(None))
-    };
-    let mut after = 0_i64;
-    loop {
-        let page: Vec<(i64, String)> = conn
-            .prepare(
-                "SELECT id, body FROM outbox WHERE id > ?1 AND body LIKE '%>%'
-                 ORDER BY id LIMIT ?2",
-            )?
-            .query_map(params![after, PAGE], |row| Ok((row.get(0)?, row.get(1)?)))?
-            .collect::<Result<_, _>>()?;
-        let Some(&(last, _)) = page.last() else {
-            return Ok(());
-        };
-        for (id, body) in page {
-            if let Some(masked) = mask(&body, &is_player) {
-                conn.execute(
-                    "UPDATE outbox SET body = ?1 WHERE id = ?2",
-                    params![masked, id],
-                )?;
-            }
-        }
-        after = last;
-    }
-}
-
-/// The version this build writes.
-pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
-
-pub fn version(conn: &Connection) -> StoreResult<i64> {
-    Ok(conn.pragma_query_value(None, "user_version", |row| row.get(0))?)
-}
-
-pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
-    let found = version(conn)?;
-    if found > SCHEMA_VERSION {
-        return Err(StoreError::TooNew {
-            found,
-            known: SCHEMA_VERSION,
-        });
-    }
-    for (from, sql) in MIGRATIONS.iter().enumerate().skip(found.max(0) as usize) {
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        if from == 7 {
-            add_missing_columns(&tx, "outbox", OUTBOX_V8_COLUMNS)?;
-        }
-        if from == 8 {
-            for (table, columns) in GAME_AND_PLAYER_V9_COLUMNS {
-                add_missing_columns(&tx, table, columns)?;
-            }
-        }
-        if from == 10 {
-            add_missing_columns(&tx, "sent_ids", SENT_IDS_V11_COLUMNS)?;
-        }
-        if from == 11 {
-            for (table, columns) in CLOCK_V12_COLUMNS {
-                add_missing_columns(&tx, table, columns)?;
-            }
-        }
-        if from == 12 {
-            add_missing_columns(&tx, "outbox", OUTBOX_V13_COLUMNS)?;
-        }
-        if from == 14 {
-            add_missing_columns(&tx, "players", &[("digest_due", "INTEGER")])?;
-        }
-        if from == 15 {
-            let public = [("public_comments", "INTEGER NOT NULL DEFAULT 0")];
-            add_missing_columns(&tx, "players", &public)?;
-        }
-        if from == 17 {
-            for (table, columns) in BOARD_PICTURES_COLUMNS {
-                add_missing_columns(&tx, table, columns)?;
-            }
-        }
-        if from == 19 {
-            add_missing_columns(&tx, "players", ROBOT_COLUMNS)?;
-        }
-        tx.execute_batch(sql)?;
-        tx.pragma_update(None, "user_version", from as i64 + 1)?;
-        tx.commit()?;
-    }
-    Ok(())
-}

@@ -1,0 +1,244 @@
+//! The command line's arguments, as clap reads them.
+
+use crate::archive;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::games::GameKind;
+use anyhow::Result;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(name = "pbem", version, about = "A play-by-email game host")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the legal move sequences of DEPTH plies (the last line printed
+    /// is the count).
+    Perft {
+        /// Game name or alias: chess, progression, recursion, spherical.
+        game: String,
+        depth: u32,
+        /// Start from this position (FEN for the chess family).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves to play first, separated by spaces.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// The game's challenge switches, e.g. "-list:nbNBrRQK -promote:15".
+        /// Switches start with '-', so the value may too.
+        #[arg(long, default_value = "", allow_hyphen_values = true)]
+        switches: String,
+        /// Print a line per legal first ply with its count.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Run the mail host: watch the Maildir, answer every mail, send the
+    /// replies through the configured transport.
+    Serve {
+        #[command(flatten)]
+        place: Place,
+        /// Handle what is waiting, send the outbox, and exit.
+        #[arg(long)]
+        once: bool,
+        #[command(flatten)]
+        moment: Moment,
+    },
+    /// Handle one RFC 5322 message from standard input (for an MTA pipe).
+    /// Exits 0 once it is stored, 75 when the MTA should keep it and try
+    /// again (a busy or damaged database), 70 when it cannot be handled
+    /// (it is kept in failed/).
+    Deliver {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+    },
+    /// Run once whatever timers are due (reminders, losses on time,
+    /// vacations that end), then send the outbox: for hosts fed by
+    /// `deliver` from an MTA, from cron or a systemd timer.
+    Tick {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+    },
+    /// Play every move the robots owe now, then send the outbox: for hosts
+    /// fed by `deliver`, from cron (`serve` plays them by itself).
+    Robots {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+    },
+    /// Copy the database, consistently, while the host runs (SQLite's
+    /// online backup). To restore: stop the host and put the copy in the
+    /// database's place.
+    Backup {
+        #[command(flatten)]
+        place: Place,
+        /// Where the copy goes (replaced if it exists).
+        file: PathBuf,
+    },
+    /// Play moves from the start of a game and print the board and the
+    /// game's state or result, or the first illegal move and why (exit 1):
+    /// for checking a disputed game, or comparing with another program.
+    Replay {
+        /// Game name or alias: chess, progression, recursion, spherical.
+        game: String,
+        /// The game's challenge switches, e.g. "-list:nbNBrRQK -promote:15".
+        #[arg(long, default_value = "", allow_hyphen_values = true)]
+        switches: String,
+        /// The moves, separated by spaces, each by the side to move next.
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+    /// Draw a sample board of every game as the mails draw it: a PNG
+    /// and an HTML page each (the README's pictures; an operator's
+    /// preview of his own board.html and board.svg).
+    Pictures {
+        /// Where the files go.
+        #[arg(long, default_value = "docs/boards")]
+        out: PathBuf,
+        /// A templates folder overriding the built-in ones, as in the
+        /// data directory (`templates/en/board.svg`).
+        #[arg(long)]
+        templates: Option<PathBuf>,
+    },
+    /// Write a player's mail into the host's Maildir (for trying the host
+    /// out). The body comes from --body or from standard input.
+    Mail {
+        #[command(flatten)]
+        place: Place,
+        /// The sender's address.
+        #[arg(long)]
+        from: String,
+        /// The mail's text; without it, standard input when that is not a
+        /// terminal.
+        #[arg(long)]
+        body: Option<String>,
+        /// Make the mail a reply to this .eml (one the host sent), with
+        /// In-Reply-To and References as a mail client would set them.
+        #[arg(long, value_name = "EML")]
+        reply_to: Option<PathBuf>,
+        /// The Subject: a command such as "chess challenge alice bob".
+        /// A reply without it gets "Re: " and the original subject.
+        subject: Option<String>,
+    },
+    /// List the mail not sent yet: waiting, held back by the hourly cap
+    /// (until when), retrying (attempts, next try, last error), given up
+    /// (with the reason), and which sender has it in hand.
+    Outbox {
+        #[command(flatten)]
+        place: Place,
+    },
+    /// Write games as PGN (every game, finished and running, unless
+    /// filtered), a blank line between games. A board that does not
+    /// replay is skipped with a warning.
+    Export {
+        #[command(flatten)]
+        place: Place,
+        /// Write PGN (the one format so far).
+        #[arg(long, required = true)]
+        pgn: bool,
+        #[command(flatten)]
+        filter: ExportFilter,
+        /// Write to this file instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Print a game's standings by rating, as `GAME standings` mails them.
+    Standings {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// Also the players without a rated game for a long time.
+        #[arg(long)]
+        all: bool,
+    },
+    /// Print a game's ladder, one line per player, rank first.
+    Ladder {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+    },
+    /// Print a tournament's crosstable and standings.
+    Tournament {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// The tournament's name.
+        name: String,
+    },
+}
+
+/// Which games `export` takes; every filter given must hold.
+#[derive(Args, Debug)]
+pub struct ExportFilter {
+    /// Only this board.
+    #[arg(long, value_name = "N")]
+    pub game: Option<i64>,
+    /// Only games this userid plays in, at either seat.
+    #[arg(long, value_name = "USERID")]
+    pub player: Option<String>,
+    /// Only games of this type (name or alias).
+    #[arg(long, value_name = "GAME")]
+    pub kind: Option<GameKind>,
+    /// Only games begun on this day (UTC) or later.
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = archive::day_start)]
+    pub since: Option<i64>,
+}
+
+/// Where the host's files are.
+#[derive(Args, Debug)]
+pub struct Place {
+    /// The data directory (database, inbox/, outbox/); default ./pbem-data.
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// A TOML config file (see config.example.toml).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+impl Place {
+    /// The settings, with the log started on their filter.
+    pub(super) fn config(&self) -> Result<Config> {
+        let config = Config::load(self.config.as_deref(), self.data.as_deref())?;
+        crate::log::init(&config.log_filter);
+        Ok(config)
+    }
+}
+
+/// The moment the host acts at.
+#[derive(Args, Debug)]
+pub struct Moment {
+    /// Act as if it were this moment (RFC 3339, e.g. 2027-03-01T09:00:00Z):
+    /// for tests and for replaying a backlog. With `serve`, only together
+    /// with --once.
+    #[arg(long, value_name = "TIME", value_parser = Clock::parse_fixed)]
+    pub now: Option<Clock>,
+}
+
+impl Moment {
+    pub(super) fn clock(&self) -> Clock {
+        self.now.unwrap_or(Clock::System)
+    }
+}
+
+/// sysexits.h: the MTA keeps the mail and tries again later.
+pub(super) const EX_TEMPFAIL: u8 = 75;
+/// sysexits.h: an internal error; the mail is returned to its sender.
+pub(super) const EX_SOFTWARE: u8 = 70;

@@ -1,0 +1,113 @@
+//! The notices of ratings, ladders and tournaments: what a player must
+//! hear of an event, and what an event command did.
+
+use crate::games::{GameKind, Side};
+
+/// Something about a ladder or tournament a player must hear of.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompetitionNews {
+    pub userid: String,
+    pub kind: GameKind,
+    pub event: CompetitionEvent,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum CompetitionEvent {
+    /// His rank on the ladder changed (`None`: not on it); `ladder` is
+    /// the whole ladder from the top, as it now stands.
+    LadderMoved {
+        before: Option<usize>,
+        after: Option<usize>,
+        reason: LadderReason,
+        ladder: Vec<String>,
+    },
+    /// A tournament began: his boards.
+    Pairings {
+        name: String,
+        boards: Vec<PairingLine>,
+        players: usize,
+    },
+    /// The tournament's last board is over.
+    TournamentOver { table: TournamentTable },
+}
+
+/// Why a ladder changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LadderReason {
+    Won {
+        winner: String,
+        loser: String,
+        board: i64,
+    },
+    Left {
+        userid: String,
+    },
+    /// These players went too long without a ladder game.
+    Dropped {
+        userids: Vec<String>,
+    },
+}
+
+/// One of a player's tournament boards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairingLine {
+    pub board: i64,
+    pub round: u32,
+    pub side: Side,
+    pub opponent: String,
+}
+
+/// A tournament's crosstable and standings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentTable {
+    pub kind: GameKind,
+    pub name: String,
+    pub organiser: String,
+    pub status: crate::store::TournamentStatus,
+    pub double: bool,
+    pub rated: bool,
+    /// Userids by seat (the order they joined).
+    pub players: Vec<String>,
+    /// (board, round, the game by seats with its result).
+    pub boards: Vec<(i64, u32, crate::rules::round_robin::Played)>,
+    pub standings: Vec<crate::rules::round_robin::Standing>,
+}
+
+/// One line of a game's standings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StandingLine {
+    /// None for a provisional player, listed apart.
+    pub rank: Option<usize>,
+    pub userid: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub won: u32,
+    pub lost: u32,
+    pub drawn: u32,
+    pub active_boards: u32,
+    /// No rated game for longer than the standings show.
+    pub inactive: bool,
+}
+
+/// What a ladder command did, told with the ladder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LadderChange {
+    Joined {
+        userid: String,
+        rank: usize,
+        new: bool,
+    },
+    Left {
+        userid: String,
+        was_on: bool,
+    },
+}
+
+/// What a tournament command did, told with the tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentChange {
+    Created { userid: String },
+    Joined { userid: String, new: bool },
+    Left { userid: String, was_in: bool },
+    Started { userid: String, boards: usize },
+}

@@ -1,0 +1,203 @@
+//! What handling a command produces: facts for players, not mail yet. The
+//! renderer words each notice through a template in the reader's
+//! language; `post` queues the mails.
+
+use super::refusal::Refusal;
+use super::replays::LiveGame;
+use crate::games::Side;
+
+mod answer;
+mod competition;
+
+pub use answer::*;
+pub use competition::*;
+
+#[derive(Debug)]
+pub enum Notice {
+    /// A board changed or began: every player gets it from his seat.
+    Board(BoardNews),
+    /// A message for everyone on a board.
+    Chat {
+        live: LiveGame,
+        author: String,
+        text: String,
+    },
+    /// An answer to the sender alone.
+    Answer(Answer),
+    /// The command was not carried out; the sender is told why, with the
+    /// board it was about when there is one.
+    Refused {
+        refusal: Refusal,
+        board: Option<Box<LiveGame>>,
+    },
+    /// A mail about an account to addresses other than the sender's.
+    Account(AccountNews),
+    /// A player's daily digest: the boards that wait for his move.
+    Digest {
+        userid: String,
+        boards: Vec<BoardLine>,
+    },
+    /// A reminder that the board waits for the player on `side`.
+    Nag { live: Box<LiveGame>, side: Side },
+    /// A change in a player's ladder or tournament, to that player.
+    Competition(CompetitionNews),
+    /// A message from one player to another, passed on without either
+    /// address.
+    Message {
+        from: String,
+        to: String,
+        text: String,
+    },
+}
+
+/// Something about an account its owner must hear at his own addresses,
+/// or an address must confirm.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountNews {
+    pub userid: String,
+    /// Where it goes.
+    pub to: Vec<String>,
+    pub event: AccountEvent,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AccountEvent {
+    /// The player asked for mail to go to `address` too; a reply to this
+    /// mail, from that address, confirms it.
+    ConfirmAddress { address: String, asked_from: String },
+    /// The account's addresses changed; a reply from one of the addresses
+    /// it had undoes the change.
+    AddressesChanged {
+        before: Vec<String>,
+        after: Vec<String>,
+        pending: Vec<String>,
+        asked_from: String,
+    },
+    /// The recipient's opponent on `boards` went on vacation (until
+    /// `back`), or is back: his clocks there stop or run again.
+    OpponentAway {
+        opponent: String,
+        boards: Vec<i64>,
+        away: bool,
+        back: Option<i64>,
+    },
+    /// Wrong passwords locked password commands for the account.
+    Guessed {
+        failures: u32,
+        locked_until: i64,
+        last_from: String,
+    },
+}
+
+/// What happened on a board, with the board as it now stands.
+#[derive(Debug)]
+pub struct BoardNews {
+    pub live: LiveGame,
+    pub events: Vec<Event>,
+    pub comment: Option<Comment>,
+    pub new_game: bool,
+}
+
+/// Something that happened on a board, told in the board mail. How a
+/// game ended is not an event: the mail reads it from the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A move; other players see only its public form while it is sealed.
+    Played {
+        userid: String,
+        side: Side,
+        number: i64,
+        notation: String,
+        public_notation: String,
+    },
+    DrawOffered {
+        userid: String,
+    },
+    /// The player moved on instead of answering the offer.
+    DrawLapsed {
+        userid: String,
+    },
+    DrawRejected {
+        userid: String,
+    },
+    /// Proposed to stop the clocks.
+    PauseProposed {
+        userid: String,
+    },
+    /// Agreed to the pause: the clocks stop.
+    Paused {
+        userid: String,
+    },
+    /// Started the paused clocks again.
+    Resumed {
+        userid: String,
+    },
+    /// The game ended part-way through the player's command: these words
+    /// of it came after the end and were not played.
+    Unplayed {
+        userid: String,
+        words: Vec<String>,
+    },
+    /// A new board: the player who issued the challenge.
+    Challenged {
+        userid: String,
+    },
+    /// A new board of a tournament's round.
+    Paired {
+        tournament: String,
+        round: u32,
+    },
+    /// A new board from an open challenge: `userid` accepted `author`'s
+    /// seek number `seek`.
+    SeekAccepted {
+        userid: String,
+        author: String,
+        seek: i64,
+    },
+    /// The move just before was played from the player's conditional
+    /// moves.
+    FromQueue {
+        userid: String,
+    },
+    /// Lines of the player's conditional moves were dropped: told to
+    /// him alone, since they are his plans.
+    QueueDropped {
+        userid: String,
+        side: Side,
+        lines: Vec<String>,
+        why: DropReason,
+    },
+    /// Proposed to take back `moves`.
+    UndoProposed {
+        userid: String,
+        moves: Vec<String>,
+    },
+    /// Agreed to `proposer`'s proposal: `moves` were taken back.
+    UndoAgreed {
+        userid: String,
+        proposer: String,
+        moves: Vec<String>,
+    },
+    UndoRejected {
+        userid: String,
+    },
+}
+
+/// Why lines of conditional moves were dropped.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DropReason {
+    /// The opponent played another turn than they expected.
+    Unmatched,
+    /// Their answer was not legal; `reason` is the game's.
+    Illegal { reason: String },
+    /// Moves were taken back, so the board they were made for is gone.
+    TakenBack,
+}
+
+/// A comment that comes with a move, passed on to the other players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    pub author: String,
+    pub text: String,
+}

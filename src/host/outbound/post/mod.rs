@@ -1,0 +1,229 @@
+//! Notices become queued mails: who gets each (the players of a board
+//! from their seats, or the sender), in which language, the text from the
+//! renderer, the threading ids, and the outbox row, all in the mail's
+//! transaction.
+
+mod attachments;
+mod outbox;
+mod recipients;
+mod thread;
+
+use super::pictures::BoardPictures;
+use super::render::{HostFacts, Letter, Reader, Renderer, TemplateError};
+use crate::games::Side;
+use crate::host::inbound::redact::Secrets;
+use crate::host::model::notice::{Answer, BoardNews, Notice};
+use crate::host::model::refusal::Refusal;
+use crate::host::model::replays::LiveGame;
+use crate::mail::inbound::InboundMail;
+use crate::mail::outbound::OutboundError;
+use crate::mail::threading::TokenError;
+use crate::store::{self, Player, StoreError, TokenScope};
+use recipients::reader_of;
+use rusqlite::Connection;
+use thread::Thread;
+
+/// Why mails could not be queued: the store, the threading ids, the
+/// templates or a message that cannot be built.
+#[derive(Debug, thiserror::Error)]
+pub enum PostError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Token(#[from] TokenError),
+    #[error(transparent)]
+    Template(#[from] TemplateError),
+    #[error(transparent)]
+    Outbound(#[from] OutboundError),
+}
+
+/// Queues the mails for the notices of one inbound mail.
+pub struct Post<'a> {
+    pub conn: &'a Connection,
+    /// The mail being answered; none for the timers' mails.
+    pub mail: Option<&'a InboundMail>,
+    pub renderer: &'a Renderer,
+    /// Who the host is and what its mails may say of it.
+    pub host: HostFacts,
+    /// The board pictures the operator allows.
+    pub boards: BoardPictures,
+    /// The moment the mail is handled (seconds since the epoch).
+    pub now: i64,
+    /// How many mails were queued so far.
+    pub queued: usize,
+    /// The passwords the inbound mail gave, masked in every mail queued.
+    pub secrets: Secrets,
+}
+
+impl<'a> Post<'a> {
+    /// Queues mails for `mail` (none for the timers), at `now`, masking
+    /// the `secrets` it gave.
+    pub fn new(
+        conn: &'a Connection,
+        mail: Option<&'a InboundMail>,
+        renderer: &'a Renderer,
+        host: HostFacts,
+        boards: BoardPictures,
+        secrets: Secrets,
+    ) -> Post<'a> {
+        Post {
+            boards,
+            conn,
+            mail,
+            renderer,
+            now: host.now,
+            host,
+            secrets,
+            queued: 0,
+        }
+    }
+
+    /// Queues the mails of one notice. `applied_before` tells an error
+    /// mail that earlier commands of the same mail were carried out.
+    pub fn notice(&mut self, notice: Notice, applied_before: bool) -> Result<(), PostError> {
+        match notice {
+            Notice::Board(news) => self.board_news(&news),
+            Notice::Chat { live, author, text } => self.chat(&live, &author, &text),
+            Notice::Answer(answer) => self.answer_sender(&answer),
+            Notice::Refused { refusal, board } => {
+                self.refused(&refusal, board.as_deref(), applied_before)
+            }
+            Notice::Account(news) => self.account(&news),
+            Notice::Digest { userid, boards } => {
+                let Some(player) = store::find_player(self.conn, &userid)? else {
+                    return Ok(());
+                };
+                let language = self.language_of(Some(&player));
+                let letter =
+                    self.renderer
+                        .digest(&player.userid, &boards, &self.host, &language)?;
+                self.mail_account(&player, &letter)
+            }
+            Notice::Competition(news) => {
+                let Some(player) = store::find_player(self.conn, &news.userid)? else {
+                    return Ok(());
+                };
+                let language = self.language_of(Some(&player));
+                let letter = self.renderer.competition(&news, &self.host, &language)?;
+                self.mail_account(&player, &letter)
+            }
+            Notice::Message { from, to, text } => self.message(&from, &to, &text),
+            Notice::Nag { live, side } => self.nag(&live, side),
+        }
+    }
+
+    /// A board's news: a mail to each player from his seat (unless he
+    /// takes the digest), then to those who follow the board.
+    fn board_news(&mut self, news: &BoardNews) -> Result<(), PostError> {
+        for (side, player) in self.players(&news.live)? {
+            if self.in_digest(&player, news)? {
+                continue;
+            }
+            let language = self.renderer.language_for(player.language.as_deref());
+            let reader = Reader::Seated(side);
+            let mut letter = self.renderer.board(news, reader, &self.host, &language)?;
+            letter.attachment = self.pgn_when_over(&news.live);
+            self.add_note(&mut letter, &player, &news.live, &language)?;
+            self.mail_player(&player, &letter, &news.live)?;
+        }
+        self.observers(news)
+    }
+
+    fn chat(&mut self, live: &LiveGame, author: &str, text: &str) -> Result<(), PostError> {
+        for (_, player) in self.players(live)? {
+            let language = self.renderer.language_for(player.language.as_deref());
+            let letter = self
+                .renderer
+                .chat(live, author, text, &self.host, &language)?;
+            self.mail_player(&player, &letter, live)?;
+        }
+        Ok(())
+    }
+
+    /// An answer for the sender alone.
+    fn answer_sender(&mut self, answer: &Answer) -> Result<(), PostError> {
+        let Some(mail) = self.answering() else {
+            return Ok(());
+        };
+        let sender = self.sender(mail)?;
+        let board = match answer {
+            Answer::Show { live, .. } | Answer::Record { live, .. } => Some(live.as_ref()),
+            _ => None,
+        };
+        let reader = reader_of(sender.as_ref(), board);
+        let language = self.language_of(sender.as_ref());
+        let mut letter = self
+            .renderer
+            .answer(answer, reader, &self.host, &language)?;
+        if let Answer::Record { live, .. } = answer {
+            letter.attachment = self.pgn(live);
+        }
+        self.answer(mail, sender, &letter, board)
+    }
+
+    fn refused(
+        &mut self,
+        refusal: &Refusal,
+        board: Option<&LiveGame>,
+        applied_before: bool,
+    ) -> Result<(), PostError> {
+        let Some(mail) = self.answering() else {
+            return Ok(());
+        };
+        let sender = self.sender(mail)?;
+        let reader = reader_of(sender.as_ref(), board);
+        // Only a player seated at the board sees it in an error mail;
+        // anyone may name a board, not everyone may look.
+        let live = board.filter(|_| reader != Reader::Onlooker);
+        let language = self.language_of(sender.as_ref());
+        let letter = self.renderer.refusal(
+            refusal,
+            live.map(|live| (live, reader)),
+            applied_before,
+            mail,
+            &self.host,
+            &language,
+        )?;
+        self.answer(mail, sender, &letter, live)
+    }
+
+    /// A mail to every address of an account, in its thread.
+    fn mail_account(&mut self, player: &Player, letter: &Letter) -> Result<(), PostError> {
+        for address in &player.addresses {
+            let thread = Thread::Account {
+                userid: player.userid.clone(),
+                scope: TokenScope::Account,
+            };
+            self.queue(address, letter, thread)?;
+        }
+        Ok(())
+    }
+
+    fn message(&mut self, from: &str, to: &str, text: &str) -> Result<(), PostError> {
+        let Some(recipient) = store::find_player(self.conn, to)? else {
+            return Ok(());
+        };
+        let language = self.language_of(Some(&recipient));
+        let letter = self
+            .renderer
+            .message(from, to, text, &self.host, &language)?;
+        for address in &recipient.addresses {
+            let thread = Thread::Message {
+                userid: recipient.userid.clone(),
+            };
+            self.queue(address, &letter, thread)?;
+        }
+        Ok(())
+    }
+
+    fn nag(&mut self, live: &LiveGame, side: Side) -> Result<(), PostError> {
+        let userid = live.record.player(side).to_string();
+        let Some(player) = store::find_player(self.conn, &userid)? else {
+            return Ok(());
+        };
+        let language = self.renderer.language_for(player.language.as_deref());
+        let mut letter = self.renderer.nag(live, side, &self.host, &language)?;
+        self.add_note(&mut letter, &player, live, &language)?;
+        self.mail_player(&player, &letter, live)
+    }
+}

@@ -1,0 +1,125 @@
+//! The outbox rows: one mail to one address, with its threading ids,
+//! masked and queued in the mail's transaction.
+
+use super::thread::{asks, Thread};
+use super::{Post, PostError};
+use crate::host::model::replays::LiveGame;
+use crate::host::outbound::render::Letter;
+use crate::mail::inbound::InboundMail;
+use crate::mail::threading::new_message_id;
+use crate::store::{self, Player, QueuedMail, SentId};
+
+impl Post<'_> {
+    pub(super) fn mail_player(
+        &mut self,
+        player: &Player,
+        letter: &Letter,
+        live: &LiveGame,
+    ) -> Result<(), PostError> {
+        for address in &player.addresses {
+            self.queue(
+                address,
+                letter,
+                Thread::Game {
+                    userid: player.userid.clone(),
+                    game_id: live.record.id,
+                    asks: asks(live),
+                },
+            )?;
+        }
+        Ok(())
+    }
+
+    /// A mail to the sender of the inbound mail.
+    pub(super) fn answer(
+        &mut self,
+        mail: &InboundMail,
+        sender: Option<Player>,
+        letter: &Letter,
+        board: Option<&LiveGame>,
+    ) -> Result<(), PostError> {
+        let mut references: Vec<String> = mail
+            .references
+            .iter()
+            .rev()
+            .take(8)
+            .rev()
+            .cloned()
+            .collect();
+        references.push(mail.message_id.clone());
+        let thread = Thread::Answer {
+            userid: sender.map(|player| player.userid),
+            game_id: board.map(|live| live.record.id),
+            asks: board.and_then(asks),
+            in_reply_to: mail.message_id.clone(),
+            references,
+        };
+        self.queue(&mail.from, letter, thread)
+    }
+
+    pub(super) fn queue(
+        &mut self,
+        recipient: &str,
+        letter: &Letter,
+        thread: Thread,
+    ) -> Result<(), PostError> {
+        let body = self.secrets.mask(&letter.body);
+        let html = self.html_part(letter, &body, thread.userid())?;
+        let purpose = thread.purpose();
+        let (scope, asks) = thread.proves();
+        let (userid, game_id, in_reply_to, references) = match thread {
+            Thread::Account { userid, .. } | Thread::Message { userid } => {
+                (Some(userid), None, None, Vec::new())
+            }
+            Thread::Game {
+                userid, game_id, ..
+            }
+            | Thread::Observer { userid, game_id } => {
+                let (in_reply_to, references) =
+                    match store::latest_sent_ids(self.conn, &userid, game_id)? {
+                        Some((root, latest)) if root == latest => (Some(latest), vec![root]),
+                        Some((root, latest)) => (Some(latest.clone()), vec![root, latest]),
+                        None => (None, Vec::new()),
+                    };
+                (Some(userid), Some(game_id), in_reply_to, references)
+            }
+            Thread::Answer {
+                userid,
+                game_id,
+                in_reply_to,
+                references,
+                ..
+            } => (userid, game_id, Some(in_reply_to), references),
+        };
+        let message_id = new_message_id(game_id, &self.host.identity.domain())?;
+        if let Some(userid) = userid {
+            store::insert_sent_id(
+                self.conn,
+                &SentId {
+                    message_id: message_id.clone(),
+                    userid,
+                    game_id,
+                    scope,
+                    asks,
+                    created: self.now,
+                },
+            )?;
+        }
+        store::queue_mail(
+            self.conn,
+            &QueuedMail {
+                recipient: recipient.to_string(),
+                subject: self.secrets.mask(&letter.subject.to_string()),
+                body,
+                message_id,
+                in_reply_to,
+                references,
+                purpose,
+                attachment: letter.attachment.clone(),
+                html,
+            },
+        )?;
+        self.queued += 1;
+        Ok(())
+    }
+}
