@@ -246,7 +246,7 @@ fn exec_start_words(unit: &Unit) -> Vec<&str> {
 }
 
 /// What both services share: the user, the data directory, the umask and
-/// the hardening the README promises.
+/// the hardening docs/operating.md promises.
 fn assert_runs_as_pbem_hardened(name: &str, unit: &Unit) {
     let expect = [
         ("User", "pbem"),
@@ -297,16 +297,16 @@ fn the_units_say_what_the_readme_says() {
     assert!(Path::new(DEPLOY).join("pbem-tick.service").is_file());
 }
 
-/// The README tells operators to copy the units into
-/// /etc/systemd/system; the README's commands name what ships.
+/// docs/operating.md tells operators to copy the units into
+/// /etc/systemd/system; its commands name what ships.
 #[test]
-fn the_readme_names_the_deploy_files() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let section = readme
+fn the_operating_guide_names_the_deploy_files() {
+    let guide =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/operating.md")).unwrap();
+    let section = guide
         .split("## Running it as a service")
         .nth(1)
-        .expect("README has a section \"Running it as a service\"");
+        .expect("docs/operating.md has a section \"Running it as a service\"");
     let section = section.split("\n## ").next().unwrap();
     for name in UNITS
         .iter()
