@@ -8,7 +8,7 @@
 
 use super::clocks::vacation;
 use super::clocks::{self, Due};
-use super::competition::{climb, game_ended, CompetitionSettings};
+use super::competition::{climb, end_game, CompetitionSettings};
 use super::{Batch, Host, HostError};
 use crate::games::{GameKind, Side};
 use crate::host::inbound::redact::Secrets;
@@ -294,14 +294,7 @@ fn forfeit(
     } else {
         Ending::TimeForfeitDrawn(side)
     };
-    store::set_game_over(conn, live.record.id, ending, now)?;
-    live.record.status = ending.status();
-    live.record.ending = Some(ending);
-    live.record.draw_offer = None;
-    let turn = live.game.turn_number();
-    clocks::stop_all(conn, &live, turn, now)?;
-    live.clocks = crate::host::model::replays::load_clocks(conn, &live.record)?;
-    let consequences = game_ended(conn, competition, &mut live, now)?;
+    let consequences = end_game(conn, competition, &mut live, ending, now)?;
     let mut notices = vec![Notice::Board(BoardNews {
         live,
         events: Vec::new(),

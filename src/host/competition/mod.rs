@@ -8,8 +8,11 @@ pub mod climb;
 pub mod rated;
 pub mod tournament;
 
+use crate::host::clocks;
 use crate::host::model::notice::Notice;
 use crate::host::model::replays::LiveGame;
+use crate::rules::score::Ending;
+use crate::store;
 use crate::store::{GameStatus, StoreError};
 use rusqlite::Connection;
 
@@ -77,6 +80,40 @@ pub fn forget_player(
     }
     crate::store::forget_competitor(conn, userid)?;
     Ok(notices)
+}
+
+/// Marks a board over with `ending` in the store and on `live`; every
+/// end goes through here, and then through [`game_ended`].
+pub fn mark_over(
+    conn: &Connection,
+    live: &mut LiveGame,
+    ending: Ending,
+    now: i64,
+) -> Result<(), StoreError> {
+    store::set_game_over(conn, live.record.id, ending, now)?;
+    live.record.status = ending.status();
+    live.record.ending = Some(ending);
+    live.record.draw_offer = None;
+    Ok(())
+}
+
+/// Ends a board by something other than a move (a resignation, a
+/// decline, a loss on time): marked over, every clock stopped and read
+/// again for the game-over mail, and what the end changes beyond the
+/// board.
+pub fn end_game(
+    conn: &Connection,
+    settings: &CompetitionSettings,
+    live: &mut LiveGame,
+    ending: Ending,
+    now: i64,
+) -> Result<Vec<Notice>, StoreError> {
+    mark_over(conn, live, ending, now)?;
+    // Over: every clock stops (the turn number does not matter then).
+    let turn = live.game.turn_number();
+    clocks::stop_all(conn, live, turn, now)?;
+    live.clocks = crate::host::model::replays::load_clocks(conn, &live.record)?;
+    game_ended(conn, settings, live, now)
 }
 
 /// What a game's end changes beyond the board: its players' ratings (kept

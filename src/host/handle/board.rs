@@ -5,7 +5,6 @@ use super::{
     authenticate, board_of_kind, comment_of, refused, refused_on, seated_game, Context, Handled,
 };
 use crate::games::GameKind;
-use crate::host::clocks;
 use crate::host::competition;
 use crate::host::model::command::{Credential, Syntax};
 use crate::host::model::notice::{Answer, BoardNews, Notice};
@@ -56,14 +55,8 @@ pub fn decline(
 
 /// Ends a game by a player's word and tells both players.
 fn end(ctx: &Context<'_>, mut live: LiveGame, ending: Ending, author: &str) -> Handled {
-    store::set_game_over(ctx.conn, live.record.id, ending, ctx.now)?;
-    live.record.status = ending.status();
-    live.record.ending = Some(ending);
-    live.record.draw_offer = None;
-    // Over: every clock stops (the turn number does not matter then).
-    let turn = live.game.turn_number();
-    clocks::stop_all(ctx.conn, &live, turn, ctx.now)?;
-    let consequences = competition::game_ended(ctx.conn, ctx.competition, &mut live, ctx.now)?;
+    let consequences =
+        competition::end_game(ctx.conn, ctx.competition, &mut live, ending, ctx.now)?;
     let mut notices = vec![Notice::Board(BoardNews {
         live,
         events: Vec::new(),

@@ -396,12 +396,7 @@ fn record_turn(
         live.game.outcome().map(|_| Ending::Rules)
     };
     match ending {
-        Some(ending) => {
-            store::set_game_over(ctx.conn, board, ending, ctx.now)?;
-            live.record.status = ending.status();
-            live.record.ending = Some(ending);
-            live.record.draw_offer = None;
-        }
+        Some(ending) => competition::mark_over(ctx.conn, &mut live, ending, ctx.now)?,
         None if turn.draw_offer != live.record.draw_offer => {
             store::set_draw_offer(ctx.conn, board, turn.draw_offer, ctx.now)?;
             live.record.draw_offer = turn.draw_offer;
