@@ -48,17 +48,11 @@ fn replay(
     let mut game = kind
         .new_game(switches)
         .map_err(crate::games::ReplayError::from)?;
+    let recorded: Vec<_> = moves.iter().map(MoveRecord::recorded).collect();
     let mut steps = Vec::with_capacity(moves.len());
-    for (index, stored) in moves.iter().enumerate() {
-        steps.push((game.turn_number(), game.canonical_mover()));
-        game.play(stored.side, &stored.notation).map_err(|error| {
-            crate::games::ReplayError::Move {
-                number: index + 1,
-                notation: stored.notation.clone(),
-                error,
-            }
-        })?;
-    }
+    crate::games::play_on_noting(game.as_mut(), &recorded, 0, |game| {
+        steps.push((game.turn_number(), game.canonical_mover()))
+    })?;
     Ok(Replayed { game, steps })
 }
 

@@ -115,7 +115,20 @@ pub fn play_on(
     moves: &[RecordedMove],
     done: usize,
 ) -> Result<(), ReplayError> {
+    play_on_noting(game, moves, done, |_| {})
+}
+
+/// As [`play_on`], showing `before_each` the game as it stands before
+/// each move, for what a caller notes of every move (its turn number, the
+/// side that moves).
+pub fn play_on_noting(
+    game: &mut dyn Game,
+    moves: &[RecordedMove],
+    done: usize,
+    mut before_each: impl FnMut(&dyn Game),
+) -> Result<(), ReplayError> {
     for (index, recorded) in moves.iter().enumerate().skip(done) {
+        before_each(&*game);
         game.play(recorded.side, &recorded.notation)
             .map_err(|error| ReplayError::Move {
                 number: index + 1,

@@ -170,10 +170,7 @@ impl Host {
                 let visible = live.moves.len() - live.game.sealed_moves();
                 let moves: Vec<RecordedMove> = live.moves[..visible]
                     .iter()
-                    .map(|record| RecordedMove {
-                        side: record.side,
-                        notation: record.notation.clone(),
-                    })
+                    .map(store::MoveRecord::recorded)
                     .collect();
                 let Ok(view) = games::replay(live.kind, &live.record.switches, &moves) else {
                     continue;

@@ -2,7 +2,7 @@
 //! rebuilt by replaying it.
 
 use super::{StoreError, StoreResult};
-use crate::games::{Outcome, Side};
+use crate::games::{Outcome, RecordedMove, Side};
 use crate::rules::score::{Ending, GameResult};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use std::collections::BTreeMap;
@@ -315,6 +315,16 @@ pub struct MoveRecord {
     pub side: Side,
     pub notation: String,
     pub public_notation: String,
+}
+
+impl MoveRecord {
+    /// The move as the rules replay it.
+    pub fn recorded(&self) -> RecordedMove {
+        RecordedMove {
+            side: self.side,
+            notation: self.notation.clone(),
+        }
+    }
 }
 
 /// When each move of a game was played (seconds since the epoch), in

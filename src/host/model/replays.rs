@@ -3,7 +3,7 @@
 //! replaying its move list, the stored truth.
 
 use super::notice::BoardLine;
-use crate::games::{play_on, Game, GameKind, RecordedMove, ReplayError};
+use crate::games::{play_on_noting, Game, GameKind, RecordedMove, ReplayError};
 use crate::rules::side_clock::{BoardClocks, SideClock};
 use crate::rules::time_control::TimeControl;
 use crate::store::{self, GameRecord, MoveRecord, StoreError, StoreResult, StoredClock};
@@ -127,13 +127,7 @@ pub fn load(
     let total_moves = all_moves.len();
     let take = after.unwrap_or(total_moves).min(total_moves);
     let moves: Vec<MoveRecord> = all_moves.into_iter().take(take).collect();
-    let recorded: Vec<RecordedMove> = moves
-        .iter()
-        .map(|record| RecordedMove {
-            side: record.side,
-            notation: record.notation.clone(),
-        })
-        .collect();
+    let recorded: Vec<RecordedMove> = moves.iter().map(MoveRecord::recorded).collect();
     let Replay { game, turns } = replays
         .replay(id, kind, &record.switches, &recorded)
         .map_err(|err| unreadable(err.to_string()))?;
@@ -193,11 +187,7 @@ fn play_on_noting_turns(
     done: usize,
     turns: &mut Vec<u32>,
 ) -> Result<(), ReplayError> {
-    for index in done..moves.len() {
-        turns.push(game.turn_number());
-        play_on(game, &moves[..=index], index)?;
-    }
-    Ok(())
+    play_on_noting(game, moves, done, |game| turns.push(game.turn_number()))
 }
 
 impl Replays {
