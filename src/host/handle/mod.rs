@@ -15,6 +15,7 @@ mod competition;
 mod play;
 mod time;
 mod tournament;
+mod turn;
 
 // After pbmserv's commands: conditional moves, preview, take-backs,
 // notes, seeks, messages.

@@ -8,7 +8,7 @@
 //! last move. It can be queued only while the owner waits for his
 //! opponent, so it never answers a move still sealed from him.
 
-use super::play::play_queued;
+use super::turn::play_queued;
 use super::{refused_on, seated_game, Context, Failure, Handled};
 use crate::games::{Game, GameKind, Side};
 use crate::host::model::command::{Credential, MoveWord, QueueAction};
