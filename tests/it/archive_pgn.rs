@@ -2,6 +2,7 @@
 //! a data directory, exported through the binary, read back with the
 //! archive's reader and replayed to the positions the store holds.
 
+use crate::util::{pbem, raw_mail};
 use pbem::archive::{read_pgn, replay_read, ReadGame};
 use pbem::clock::Clock;
 use pbem::config::Config;
@@ -9,7 +10,7 @@ use pbem::daemon::Runtime;
 use pbem::games::{replay, GameKind, RecordedMove, Side};
 use pbem::store;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// Sends each mail of a data directory's players at a fixed moment.
 struct Host {
@@ -34,12 +35,12 @@ impl Host {
 
     fn send(&mut self, userid: &str, subject: &str) {
         self.sent += 1;
-        let raw = format!(
-            "From: {userid}@example.org\r\nTo: pbem@localhost\r\nSubject: {subject}\r\n\
-             Message-ID: <archive-{}@example.org>\r\n\r\n",
-            self.sent
+        let raw = raw_mail(
+            &format!("{userid}@example.org"),
+            &format!("archive-{}@example.org", self.sent),
+            subject,
         );
-        self.runtime.host.receive(raw.as_bytes()).unwrap();
+        self.runtime.host.receive(&raw).unwrap();
     }
 
     /// A challenge by `white`, then each move in its subject.
@@ -129,7 +130,7 @@ fn played_host(data: &Path) {
 }
 
 fn export(data: &Path, filters: &[&str]) -> Output {
-    let output = Command::new(env!("CARGO_BIN_EXE_pbem"))
+    let output = pbem()
         .args(["export", "--data", data.to_str().unwrap(), "--pgn"])
         .args(filters)
         .output()

@@ -4,7 +4,6 @@
 //! target/screenshots/ for a person to look at. Sizes are compared,
 //! never pixels.
 
-
 use crate::util::board_mail::{parts, play_sample};
 use crate::util::host_harness::{mail_to, PostOffice};
 use pbem::games::GameKind;

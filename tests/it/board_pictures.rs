@@ -4,9 +4,9 @@
 //! reader's seat; the PNG decodes at its size with the right colours;
 //! and the mails stay small.
 
-
 use crate::util::board_mail::{figure_for, parts, play_sample, text_boards, text_piece, Parts};
 use crate::util::host_harness::{mail_to, PostOffice};
+use crate::util::pbem;
 use pbem::games::GameKind;
 use scraper::{Html, Selector};
 use std::collections::BTreeMap;
@@ -287,7 +287,7 @@ fn an_operators_board_templates_restyle_the_html_and_the_image() {
 #[test]
 fn the_readmes_pictures_are_what_the_renderer_makes_now() {
     let fresh = tempfile::tempdir().unwrap();
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_pbem"))
+    let status = pbem()
         .args(["pictures", "--out"])
         .arg(fresh.path())
         .output()

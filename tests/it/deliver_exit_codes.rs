@@ -4,29 +4,19 @@
 //! 70 when it cannot be handled (it is kept in failed/). `serve` keeps
 //! the mail of a damaged database in new/.
 
-use std::io::Write;
+use crate::util::{pbem, raw_mail, run_with_stdin};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn deliver(data: &Path, raw: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pbem"))
-        .args(["deliver", "--data"])
-        .arg(data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(raw).unwrap();
-    child.wait_with_output().unwrap()
+    let mut command = pbem();
+    command.args(["deliver", "--data"]).arg(data);
+    run_with_stdin(command, raw)
 }
 
+/// A mail from bob.
 fn mail(id: &str, subject: &str) -> Vec<u8> {
-    format!(
-        "From: bob@example.org\r\nTo: pbem@localhost\r\nSubject: {subject}\r\n\
-         Message-ID: <{id}@example.org>\r\n\r\n"
-    )
-    .into_bytes()
+    raw_mail("bob@example.org", &format!("{id}@example.org"), subject)
 }
 
 fn files_in(dir: &Path) -> usize {
@@ -68,7 +58,7 @@ fn damaged_database_pages_are_75_and_the_mail_is_neither_set_aside_nor_lost() {
     // serve keeps such mail in new/ for when the file is repaired.
     let inbox = pbem::mail::maildir::Maildir::open(&dir.path().join("inbox")).unwrap();
     inbox.deliver(&mail("third", "help")).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_pbem"))
+    let out = pbem()
         .args(["serve", "--once", "--data"])
         .arg(dir.path())
         .output()

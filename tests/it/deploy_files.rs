@@ -4,10 +4,11 @@
 //! (their command lines run for real on a signup mail, with this build's
 //! binary and a temporary config), and the crontab line.
 
+use crate::util::run_with_stdin;
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 const DEPLOY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/deploy");
 const PBEM: &str = env!("CARGO_BIN_EXE_pbem");
@@ -111,17 +112,6 @@ fn help_mail(id: &str) -> String {
          Message-ID: <{id}@example.org>\n\
          \n"
     )
-}
-
-fn run_with_stdin(mut command: Command, stdin: &[u8]) -> Output {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn shown(out: &Output) -> String {

@@ -3,18 +3,10 @@
 //! and undone, reply tokens that prove a player only for their board and
 //! only for a while.
 
-
+use crate::util::host_harness::{address, mail_to, password, two_players, PostOffice, Sent};
 use chrono::{Duration, Utc};
-use crate::util::host_harness::{address, mail_to, password, PostOffice, Sent};
 use pbem::clock::Clock;
 use pbem::store;
-
-fn two_players() -> PostOffice {
-    let mut office = PostOffice::new();
-    office.signup("alice");
-    office.signup("bob");
-    office
-}
 
 fn addresses_of(office: &PostOffice, userid: &str) -> Vec<String> {
     store::find_player(office.runtime.host.store().connection(), userid)

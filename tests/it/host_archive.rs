@@ -1,25 +1,9 @@
 //! What was played and where a player stands, by mail: `show` with the
 //! whole move list, `status` across the games, `GAME history` paged.
 
-
-use crate::util::host_harness::{address, password, PostOffice, Sent};
-
-fn two_players() -> PostOffice {
-    let mut office = PostOffice::new();
-    office.signup("alice");
-    office.signup("bob");
-    office
-}
-
-fn play(office: &mut PostOffice, game: &str, board: i64, userid: &str, text: &str) -> Vec<Sent> {
-    let subject = format!("{game} move {board} {userid} {} {text}", password(userid));
-    office.send(&address(userid), &subject, "")
-}
-
-fn one(sent: &[Sent]) -> &Sent {
-    assert_eq!(sent.len(), 1, "{sent:#?}");
-    &sent[0]
-}
+use crate::util::host_harness::{
+    address, mails_to, one, password, play, two_players, PostOffice, Sent,
+};
 
 #[test]
 fn show_lists_the_whole_move_list_of_a_running_board() {
@@ -118,12 +102,6 @@ fn three_players() -> PostOffice {
     office
 }
 
-fn to_carol(sent: &[Sent]) -> Vec<&Sent> {
-    sent.iter()
-        .filter(|mail| mail.to == address("carol"))
-        .collect()
-}
-
 #[test]
 fn an_observer_gets_every_move_from_whites_side_until_he_unsubscribes() {
     let mut office = three_players();
@@ -135,7 +113,7 @@ fn an_observer_gets_every_move_from_whites_side_until_he_unsubscribes() {
     );
     assert!(one(&sent).body.contains("carol follows Chess board 101"));
     let sent = play(&mut office, "chess", 101, "alice", "e4");
-    let watched = to_carol(&sent);
+    let watched = mails_to(&sent, "carol");
     assert_eq!(watched.len(), 1, "{sent:#?}");
     assert!(
         watched[0].body.contains("alice (White) played e4"),
@@ -158,7 +136,7 @@ fn an_observer_gets_every_move_from_whites_side_until_he_unsubscribes() {
         "",
     );
     let sent = play(&mut office, "chess", 101, "bob", "e5");
-    assert!(to_carol(&sent).is_empty(), "{sent:#?}");
+    assert!(mails_to(&sent, "carol").is_empty(), "{sent:#?}");
 }
 
 #[test]
@@ -171,7 +149,7 @@ fn an_observer_never_sees_a_sealed_move_before_its_round_is_complete() {
         "",
     );
     let sent = play(&mut office, "recursion", 101, "alice", "e4");
-    let watched = to_carol(&sent);
+    let watched = mails_to(&sent, "carol");
     assert_eq!(watched.len(), 1, "{sent:#?}");
     assert!(
         !watched[0].body.contains("e4"),
@@ -179,7 +157,7 @@ fn an_observer_never_sees_a_sealed_move_before_its_round_is_complete() {
         watched[0].body
     );
     let sent = play(&mut office, "recursion", 101, "bob", "e5");
-    let watched = to_carol(&sent);
+    let watched = mails_to(&sent, "carol");
     assert!(
         watched[0].body.contains("e4"),
         "revealed: {}",
@@ -197,14 +175,17 @@ fn notify_sends_only_results_and_subscribe_all_follows_new_boards() {
         "",
     );
     let sent = play(&mut office, "chess", 101, "alice", "e4");
-    assert!(to_carol(&sent).is_empty(), "no moves, only results");
+    assert!(
+        mails_to(&sent, "carol").is_empty(),
+        "no moves, only results"
+    );
     play(&mut office, "chess", 101, "bob", "e5");
     let sent = office.send(
         &address("alice"),
         &format!("chess resign 101 alice {}", password("alice")),
         "",
     );
-    let watched = to_carol(&sent);
+    let watched = mails_to(&sent, "carol");
     assert_eq!(watched.len(), 1, "{sent:#?}");
     assert!(
         watched[0].body.contains("bob wins: alice resigned"),
@@ -217,7 +198,11 @@ fn notify_sends_only_results_and_subscribe_all_follows_new_boards() {
         "",
     );
     let sent = office.send(&address("bob"), "chess challenge bob alice", "");
-    assert_eq!(to_carol(&sent).len(), 1, "the new board: {sent:#?}");
+    assert_eq!(
+        mails_to(&sent, "carol").len(),
+        1,
+        "the new board: {sent:#?}"
+    );
 }
 
 /// The file attached to a mail the host sent: its name and text.

@@ -1,7 +1,6 @@
 //! Bad input by mail: each is answered with a precise error (or ignored,
 //! for a duplicate) and leaves the game as it was.
 
-
 use crate::util::host_harness::{address, mail_to, password, PostOffice, Sent, HOST};
 use pbem::mail::compose::player_mail;
 

@@ -1,14 +1,10 @@
 //! The binary as an operator and an MTA use it: `pbem mail`, `pbem serve`
 //! (once and watching), `pbem deliver` and its exit codes.
 
-use std::io::Write;
+use crate::util::{pbem, raw_mail, run_with_stdin};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn pbem() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_pbem"))
-}
 
 fn outbox_files(data: &Path) -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir(data.join("outbox"))
@@ -76,14 +72,9 @@ fn mail_then_serve_once_answers_into_the_outbox() {
 /// Runs `pbem deliver --data DATA` as an MTA does, with `message` on its
 /// standard input.
 fn deliver_piped(data: &Path, message: &[u8]) -> std::process::Output {
-    let mut child = pbem()
-        .args(["deliver", "--data", data.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(message).unwrap();
-    child.wait_with_output().unwrap()
+    let mut command = pbem();
+    command.args(["deliver", "--data", data.to_str().unwrap()]);
+    run_with_stdin(command, message)
 }
 
 #[test]
@@ -313,24 +304,14 @@ fn deliver_acts_at_the_moment_given_with_now() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().to_str().unwrap();
     let deliver = |n: u32, subject: &str, now: &str| {
-        let raw = format!(
-            "From: alice@example.org\r\nTo: pbem@localhost\r\nSubject: {subject}\r\n\
-             Message-ID: <now-{n}@example.org>\r\n\r\n"
+        let raw = raw_mail(
+            "alice@example.org",
+            &format!("now-{n}@example.org"),
+            subject,
         );
-        let mut child = pbem()
-            .args(["deliver", "--data", data, "--now", now])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(raw.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let mut command = pbem();
+        command.args(["deliver", "--data", data, "--now", now]);
+        let out = run_with_stdin(command, &raw);
         assert!(
             out.status.success(),
             "{}",

@@ -2,20 +2,9 @@
 //! banks, vacations, agreed pauses and the timers run at injected
 //! moments (the host's clock is set; nothing sleeps).
 
-
-use chrono::{DateTime, Duration, Utc};
-use crate::util::host_harness::{address, mail_to, password, PostOffice, Sent};
-use pbem::clock::Clock;
+use crate::util::host_harness::{address, mail_to, PostOffice, Sent};
+use crate::util::DAY;
 use pbem::store::{Ending, GameStatus};
-
-const DAY: i64 = 86_400;
-
-/// The moment every test starts at.
-fn t0() -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339("2027-03-01T09:00:00Z")
-        .unwrap()
-        .with_timezone(&Utc)
-}
 
 struct Table {
     office: PostOffice,
@@ -24,7 +13,7 @@ struct Table {
 impl Table {
     fn new(toml: &str) -> Table {
         let mut office = PostOffice::with_config(toml);
-        office.runtime.host.set_clock(Clock::Fixed(t0()));
+        office.set_clock(0);
         office.signup("alice");
         office.signup("bob");
         Table { office }
@@ -38,14 +27,12 @@ impl Table {
     }
 
     fn set(&mut self, seconds: i64) {
-        let moment = t0() + Duration::seconds(seconds);
-        self.office.runtime.host.set_clock(Clock::Fixed(moment));
+        self.office.set_clock(seconds);
     }
 
     fn send(&mut self, at: i64, userid: &str, subject: &str) -> Vec<Sent> {
         self.set(at);
-        let subject = subject.replace("PW", &password(userid));
-        self.office.send(&address(userid), &subject, "")
+        self.office.send_as(userid, subject, "")
     }
 
     fn ending(&self, board: i64) -> Option<Ending> {

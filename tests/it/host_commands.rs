@@ -1,29 +1,8 @@
 //! The other commands by mail: accounts, multiple, draws, resign,
 //! decline, show, games, chat, accept/reject/limit, help and list.
 
-
-use crate::util::host_harness::{address, mail_to, password, PostOffice, Sent};
+use crate::util::host_harness::{address, mail_to, one, play, two_players, PostOffice};
 use pbem::store::GameStatus;
-
-fn two_players() -> PostOffice {
-    let mut office = PostOffice::new();
-    office.signup("alice");
-    office.signup("bob");
-    office
-}
-
-fn one(sent: &[Sent]) -> &Sent {
-    assert_eq!(sent.len(), 1, "{sent:#?}");
-    &sent[0]
-}
-
-fn mv(office: &mut PostOffice, player: &str, text: &str) -> Vec<Sent> {
-    office.send(
-        &address(player),
-        &format!("chess move 101 {player} {} {text}", password(player)),
-        "",
-    )
-}
 
 #[test]
 fn signup_twice_and_bad_userids_are_refused() {
@@ -40,7 +19,7 @@ fn change_password_takes_effect() {
     let sent = office.send(&address("alice"), "change password alice pw-alice n3w", "");
     assert!(one(&sent).body.contains("password of alice is changed"));
     office.send(&address("alice"), "chess challenge alice bob", "");
-    let sent = mv(&mut office, "alice", "e4");
+    let sent = play(&mut office, "chess", 101, "alice", "e4");
     assert!(one(&sent)
         .body
         .contains("the userid alice or its password is not right"));
@@ -79,7 +58,7 @@ fn change_address_moves_the_board_mails_once_the_new_address_confirms() {
     assert!(one(&confirmed)
         .body
         .contains("bob@new.example is confirmed"));
-    let sent = mv(&mut office, "alice", "e4");
+    let sent = play(&mut office, "chess", 101, "alice", "e4");
     assert!(
         sent.iter().any(|mail| mail.to == "bob@new.example"),
         "{sent:#?}"
@@ -124,8 +103,8 @@ fn multiple_runs_each_line_and_reports_each_error() {
 fn draw_offer_accepted_ends_the_game() {
     let mut office = two_players();
     office.send(&address("alice"), "chess challenge alice bob", "");
-    mv(&mut office, "alice", "e4");
-    let sent = mv(&mut office, "bob", "e5 propose");
+    play(&mut office, "chess", 101, "alice", "e4");
+    let sent = play(&mut office, "chess", 101, "bob", "e5 propose");
     assert!(mail_to(&sent, "alice").body.contains("bob offers a draw."));
     let sent = office.reply(&address("alice"), mail_to(&sent, "alice"), "accept");
     let alice = mail_to(&sent, "alice");
@@ -138,12 +117,12 @@ fn draw_offer_accepted_ends_the_game() {
 fn draw_reject_and_accept_without_offer() {
     let mut office = two_players();
     office.send(&address("alice"), "chess challenge alice bob", "");
-    let sent = mv(&mut office, "alice", "accept");
+    let sent = play(&mut office, "chess", 101, "alice", "accept");
     assert!(one(&sent)
         .body
         .contains("no draw offer from your opponent to accept"));
-    mv(&mut office, "alice", "e4 propose");
-    let sent = mv(&mut office, "bob", "reject");
+    play(&mut office, "chess", 101, "alice", "e4 propose");
+    let sent = play(&mut office, "chess", 101, "bob", "reject");
     assert!(mail_to(&sent, "alice")
         .body
         .contains("bob rejects the draw offer."));
@@ -154,8 +133,8 @@ fn draw_reject_and_accept_without_offer() {
 fn resign_after_moving_ends_the_game_for_the_opponent() {
     let mut office = two_players();
     office.send(&address("alice"), "chess challenge alice bob", "");
-    mv(&mut office, "alice", "e4");
-    mv(&mut office, "bob", "e5");
+    play(&mut office, "chess", 101, "alice", "e4");
+    play(&mut office, "chess", 101, "bob", "e5");
     let sent = office.send(&address("bob"), "chess resign 101 bob pw-bob", "");
     let alice = mail_to(&sent, "alice");
     assert!(
@@ -163,7 +142,7 @@ fn resign_after_moving_ends_the_game_for_the_opponent() {
         "{}",
         alice.body
     );
-    let sent = mv(&mut office, "alice", "Nf3");
+    let sent = play(&mut office, "chess", 101, "alice", "Nf3");
     assert!(one(&sent).body.contains("board 101 is over"));
 }
 
@@ -171,7 +150,7 @@ fn resign_after_moving_ends_the_game_for_the_opponent() {
 fn decline_before_the_first_move_removes_the_board() {
     let mut office = two_players();
     office.send(&address("alice"), "chess challenge alice bob", "");
-    mv(&mut office, "alice", "e4");
+    play(&mut office, "chess", 101, "alice", "e4");
     let sent = office.send(&address("alice"), "chess decline 101 alice pw-alice", "");
     assert!(one(&sent).body.contains("alice has already moved"));
     let sent = office.send(&address("bob"), "chess decline 101 bob pw-bob", "");
@@ -186,8 +165,8 @@ fn decline_before_the_first_move_removes_the_board() {
 fn show_rebuilds_an_earlier_board_by_replay() {
     let mut office = two_players();
     office.send(&address("alice"), "chess challenge alice bob", "");
-    mv(&mut office, "alice", "e4");
-    mv(&mut office, "bob", "d5");
+    play(&mut office, "chess", 101, "alice", "e4");
+    play(&mut office, "chess", 101, "bob", "d5");
     // A player sees the board from his own seat: White, rank 8 on top.
     let sent = office.send(&address("alice"), "chess show 101#1", "");
     let shown = one(&sent);

@@ -3,20 +3,10 @@
 //! mail and for the operator), and ladder games move players up, on the
 //! board or on time. The host's clock is set; nothing sleeps.
 
-
-use chrono::{DateTime, Duration, Utc};
-use crate::util::host_harness::{address, password, PostOffice, Sent};
-use pbem::clock::Clock;
+use crate::util::host_harness::{mails_to, PostOffice, Sent};
+use crate::util::{pbem, t0, DAY};
+use chrono::Duration;
 use pbem::store;
-use std::process::Command;
-
-const DAY: i64 = 86_400;
-
-fn t0() -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339("2027-03-01T09:00:00Z")
-        .unwrap()
-        .with_timezone(&Utc)
-}
 
 struct Club {
     office: PostOffice,
@@ -27,7 +17,7 @@ struct Club {
 impl Club {
     fn new(toml: &str, players: &[&str]) -> Club {
         let mut office = PostOffice::with_config(toml);
-        office.runtime.host.set_clock(Clock::Fixed(t0()));
+        office.set_clock(0);
         for player in players {
             office.signup(player);
         }
@@ -38,15 +28,13 @@ impl Club {
     }
 
     fn set(&mut self, seconds: i64) {
-        let moment = t0() + Duration::seconds(seconds);
-        self.office.runtime.host.set_clock(Clock::Fixed(moment));
+        self.office.set_clock(seconds);
     }
 
     /// `userid` mails `subject` (PW stands for his password) at `at`.
     fn send(&mut self, at: i64, userid: &str, subject: &str) -> Vec<Sent> {
         self.set(at);
-        let subject = subject.replace("PW", &password(userid));
-        self.office.send(&address(userid), &subject, "")
+        self.office.send_as(userid, subject, "")
     }
 
     /// Runs the timers at `at`.
@@ -77,7 +65,7 @@ impl Club {
     fn cli(&self, args: &[&str]) -> String {
         let config = self.office.dir.path().join("config.toml");
         std::fs::write(&config, &self.toml).unwrap();
-        let output = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        let output = pbem()
             .args(args)
             .arg("--data")
             .arg(self.office.dir.path())
@@ -88,13 +76,6 @@ impl Club {
         assert!(output.status.success(), "{output:?}");
         String::from_utf8(output.stdout).unwrap()
     }
-}
-
-/// The mails in `sent` addressed to `userid`.
-fn mails_to<'a>(sent: &'a [Sent], userid: &str) -> Vec<&'a Sent> {
-    sent.iter()
-        .filter(|mail| mail.to == address(userid))
-        .collect()
 }
 
 /// White mates at once with the scholar's mate.

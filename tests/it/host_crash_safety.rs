@@ -3,11 +3,12 @@
 //! and at the end every mail was handled exactly once, every move stands
 //! once, and every reply went out once.
 
+use crate::util::{drop_mail, pbem, raw_mail, wait_until};
 use pbem::store::{self, Store};
 use std::collections::HashSet;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Child, Stdio};
+use std::time::Duration;
 
 const GAMES: usize = 12;
 /// A Ruy Lopez (Breyer line): 20 legal plies from the start.
@@ -25,10 +26,8 @@ struct Scenario {
 
 fn mail(n: usize, from: &str, subject: &str) -> (String, Vec<u8>) {
     let id = format!("crash-{n}@example.org");
-    let raw = format!(
-        "From: {from}\r\nTo: pbem@localhost\r\nSubject: {subject}\r\nMessage-ID: <{id}>\r\n\r\n"
-    );
-    (id, raw.into_bytes())
+    let raw = raw_mail(from, &id, subject);
+    (id, raw)
 }
 
 /// Signups, a challenge per pair, then the opening played ply by ply
@@ -89,7 +88,7 @@ fn start_server(data: &Path, config: &Path, log: &Path) -> Child {
         .append(true)
         .open(log)
         .unwrap();
-    Command::new(env!("CARGO_BIN_EXE_pbem"))
+    pbem()
         .args(["serve", "--data"])
         .arg(data)
         .arg("--config")
@@ -99,23 +98,6 @@ fn start_server(data: &Path, config: &Path, log: &Path) -> Child {
         .stderr(Stdio::from(log))
         .spawn()
         .unwrap()
-}
-
-/// Writes a mail into new/ the Maildir way, named so that names sort in
-/// the order the mails were written.
-fn drop_mail(inbox: &Path, n: usize, raw: &[u8]) {
-    let name = format!("{n:06}.crash-test");
-    let tmp = inbox.join("tmp").join(&name);
-    std::fs::write(&tmp, raw).unwrap();
-    std::fs::rename(&tmp, inbox.join("new").join(&name)).unwrap();
-}
-
-fn wait_until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
-    let start = Instant::now();
-    while !done() {
-        assert!(start.elapsed() < limit, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 #[test]
@@ -147,7 +129,8 @@ fn sigkill_while_mail_streams_in_loses_and_repeats_nothing() {
     let writer_count = std::sync::Arc::clone(&written);
     let writer = std::thread::spawn(move || {
         for (n, raw) in raws.iter().enumerate() {
-            drop_mail(&writer_inbox, n, raw);
+            // Named so that names sort in the order the mails were written.
+            drop_mail(&writer_inbox, &format!("{n:06}.crash-test"), raw);
             writer_count.store(n + 1, std::sync::atomic::Ordering::SeqCst);
             if n % 2 == 1 {
                 std::thread::sleep(Duration::from_millis(15));

@@ -2,6 +2,7 @@
 //! each mail in its own savepoint, and moves their files on only after
 //! the commit.
 
+use crate::util::raw_mail;
 use pbem::config::Config;
 use pbem::daemon::{Runtime, MAILS_PER_COMMIT};
 use pbem::host::render::Renderer;
@@ -9,13 +10,6 @@ use pbem::host::{Host, HostError, HostSettings, Receipt};
 use pbem::mail::failed::FAILED_FOLDER;
 use pbem::store::{self, Store};
 use std::path::Path;
-
-fn mail(from: &str, id: &str, subject: &str) -> Vec<u8> {
-    format!(
-        "From: {from}\r\nTo: pbem@localhost\r\nSubject: {subject}\r\nMessage-ID: <{id}>\r\n\r\n"
-    )
-    .into_bytes()
-}
 
 /// Templates whose help page fails while it is rendered, as an operator's
 /// broken override would: a mail asking for help fails inside the host.
@@ -46,9 +40,17 @@ fn outbox_rows(host: &Host) -> usize {
 fn a_mail_that_fails_inside_a_group_leaves_nothing_while_the_others_stand() {
     let (_dir, mut host) = host_with_broken_help();
     let mut batch = host.batch().unwrap();
-    let first = batch.receive(&mail("a@example.org", "g-1@example.org", "signup alice pw"));
-    let failing = batch.receive(&mail("h@example.org", "g-2@example.org", "help"));
-    let last = batch.receive(&mail("b@example.org", "g-3@example.org", "signup bob pw"));
+    let first = batch.receive(&raw_mail(
+        "a@example.org",
+        "g-1@example.org",
+        "signup alice pw",
+    ));
+    let failing = batch.receive(&raw_mail("h@example.org", "g-2@example.org", "help"));
+    let last = batch.receive(&raw_mail(
+        "b@example.org",
+        "g-3@example.org",
+        "signup bob pw",
+    ));
     batch.commit().unwrap();
     assert!(matches!(first, Ok(Receipt::Handled { .. })), "{first:?}");
     assert!(
@@ -61,14 +63,14 @@ fn a_mail_that_fails_inside_a_group_leaves_nothing_while_the_others_stand() {
     assert!(store::find_player(conn, "bob").unwrap().is_some());
     assert_eq!(outbox_rows(&host), 2, "the two welcomes, no help page");
     // The failed mail was not even recorded as seen: it can be tried again.
-    let again = host.receive(&mail("h@example.org", "g-2@example.org", "help"));
+    let again = host.receive(&raw_mail("h@example.org", "g-2@example.org", "help"));
     assert!(matches!(again, Err(HostError::Template(_))), "{again:?}");
 }
 
 #[test]
 fn a_group_that_is_not_committed_stores_none_of_its_mails() {
     let (_dir, mut host) = host_with_broken_help();
-    let signup = mail("a@example.org", "n-1@example.org", "signup alice pw");
+    let signup = raw_mail("a@example.org", "n-1@example.org", "signup alice pw");
     {
         let mut batch = host.batch().unwrap();
         assert!(matches!(
@@ -87,7 +89,7 @@ fn a_group_that_is_not_committed_stores_none_of_its_mails() {
 #[test]
 fn the_same_mail_twice_in_one_group_is_handled_once() {
     let (_dir, mut host) = host_with_broken_help();
-    let signup = mail("a@example.org", "d-1@example.org", "signup alice pw");
+    let signup = raw_mail("a@example.org", "d-1@example.org", "signup alice pw");
     let mut batch = host.batch().unwrap();
     let first = batch.receive(&signup).unwrap();
     let second = batch.receive(&signup).unwrap();
@@ -106,7 +108,7 @@ fn a_backlog_larger_than_one_group_is_handled_in_groups_and_all_answered() {
     for n in 0..count {
         runtime
             .maildir
-            .deliver(&mail(
+            .deliver(&raw_mail(
                 &format!("p{n}@example.org"),
                 &format!("b-{n}@x"),
                 "help",
@@ -127,12 +129,12 @@ fn serve_sets_aside_the_mail_that_fails_and_answers_the_rest_of_its_group() {
     let mut runtime = Runtime::open(&config).unwrap();
     let failing = runtime
         .maildir
-        .deliver(&mail("h@example.org", "s-2@example.org", "help"))
+        .deliver(&raw_mail("h@example.org", "s-2@example.org", "help"))
         .unwrap();
     for (n, who) in ["alice", "bob"].iter().enumerate() {
         runtime
             .maildir
-            .deliver(&mail(
+            .deliver(&raw_mail(
                 &format!("{who}@example.org"),
                 &format!("s-{}@example.org", n * 2 + 1),
                 &format!("signup {who} pw"),
@@ -159,8 +161,12 @@ fn passwords_are_checked_while_another_process_holds_the_write_lock() {
     let store = Store::open(&path).unwrap();
     let renderer = Renderer::new(None).unwrap();
     let mut host = Host::new(store, renderer, HostSettings::default());
-    host.receive(&mail("a@example.org", "p-1@example.org", "signup alice pw"))
-        .unwrap();
+    host.receive(&raw_mail(
+        "a@example.org",
+        "p-1@example.org",
+        "signup alice pw",
+    ))
+    .unwrap();
     let guesses: String = (0..5)
         .map(|n| format!("chess accept alice guess{n}\r\n"))
         .collect();

@@ -2,7 +2,6 @@
 //! Maildir: the host neither panics nor stops, and either answers with a
 //! clear error or logs the mail and sets it aside.
 
-
 use crate::util::host_harness::{address, PostOffice, Sent, HOST};
 use pbem::mail::failed::FAILED_FOLDER;
 use pbem::store;

@@ -1,7 +1,6 @@
 //! Mail that must never be answered (RFC 3834: auto-replies, bounces,
 //! list and bulk mail) and mail loops, including one between two hosts.
 
-
 use crate::util::host_harness::{address, PostOffice, Sent, HOST};
 
 /// A message from bob asking for the game list, with extra header lines.

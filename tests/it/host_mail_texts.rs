@@ -2,35 +2,16 @@
 //! footer that offers only what the game allows, move lists turn by turn,
 //! the move numbering explained, help topics, and each player's language.
 
-
-use crate::util::host_harness::{address, mail_to, password, PostOffice, Sent};
-
-fn office_with(players: &[&str]) -> PostOffice {
-    let mut office = PostOffice::new();
-    for player in players {
-        office.signup(player);
-    }
-    office
-}
-
-fn play(office: &mut PostOffice, game: &str, userid: &str, moves: &str) -> Vec<Sent> {
-    let subject = format!("{game} move 101 {userid} {} {moves}", password(userid));
-    office.send(&address(userid), &subject, "")
-}
-
-fn one(sent: &[Sent]) -> &Sent {
-    assert_eq!(sent.len(), 1, "{sent:#?}");
-    &sent[0]
-}
+use crate::util::host_harness::{address, mail_to, one, password, play, players, PostOffice};
 
 #[test]
 fn a_game_over_mail_tells_the_result_once_and_nobody_to_move() {
-    let mut office = office_with(&["alice", "bob"]);
+    let mut office = players(&["alice", "bob"]);
     office.send(&address("alice"), "chess challenge alice bob", "");
     for (player, mv) in [("alice", "f3"), ("bob", "e5"), ("alice", "g4")] {
-        play(&mut office, "chess", player, mv);
+        play(&mut office, "chess", 101, player, mv);
     }
-    let last = play(&mut office, "chess", "bob", "Qh4#");
+    let last = play(&mut office, "chess", 101, "bob", "Qh4#");
     for player in ["alice", "bob"] {
         let body = &mail_to(&last, player).body;
         assert_eq!(body.matches("checkmate").count(), 1, "{body}");
@@ -42,7 +23,7 @@ fn a_game_over_mail_tells_the_result_once_and_nobody_to_move() {
 
 #[test]
 fn a_declined_game_is_told_once_without_a_turn_to_move() {
-    let mut office = office_with(&["alice", "bob"]);
+    let mut office = players(&["alice", "bob"]);
     office.send(&address("alice"), "chess challenge alice bob", "");
     let sent = office.send(
         &address("bob"),
@@ -65,7 +46,7 @@ fn a_declined_game_is_told_once_without_a_turn_to_move() {
 
 #[test]
 fn an_infinite_recursion_game_over_mail_shows_every_move_of_the_last_round() {
-    let mut office = office_with(&["alice", "bob"]);
+    let mut office = players(&["alice", "bob"]);
     office.send(&address("alice"), "recursion challenge alice bob", "");
     let moves = [
         ("alice", "W:d4"),
@@ -80,11 +61,11 @@ fn an_infinite_recursion_game_over_mail_shows_every_move_of_the_last_round() {
         ("bob", "B:h6"),
     ];
     for (player, mv) in moves {
-        play(&mut office, "recursion", player, mv);
+        play(&mut office, "recursion", 101, player, mv);
     }
     // Alice mates on Black's board too: the last round is complete and
     // the match is over.
-    let last = play(&mut office, "recursion", "alice", "B:Qa5#");
+    let last = play(&mut office, "recursion", 101, "alice", "B:Qa5#");
     for player in ["alice", "bob"] {
         let body = &mail_to(&last, player).body;
         assert!(
@@ -99,7 +80,7 @@ fn an_infinite_recursion_game_over_mail_shows_every_move_of_the_last_round() {
 
 #[test]
 fn the_footer_offers_only_what_the_game_allows() {
-    let mut office = office_with(&["alice", "bob", "carol", "dave"]);
+    let mut office = players(&["alice", "bob", "carol", "dave"]);
     let chess = office.send(&address("alice"), "chess challenge alice bob", "");
     let alice = &mail_to(&chess, "alice").body;
     assert!(alice.contains("propose   to offer a draw"), "{alice}");
@@ -114,7 +95,7 @@ fn the_footer_offers_only_what_the_game_allows() {
         assert!(body.contains("resign"), "{body}");
     }
     // After his first move a player can no longer decline.
-    let moved = play(&mut office, "chess", "alice", "e4");
+    let moved = play(&mut office, "chess", 101, "alice", "e4");
     assert!(!mail_to(&moved, "alice").body.contains("decline"));
     assert!(mail_to(&moved, "bob")
         .body
@@ -123,9 +104,9 @@ fn the_footer_offers_only_what_the_game_allows() {
 
 #[test]
 fn a_draw_offer_is_answered_from_the_footer() {
-    let mut office = office_with(&["alice", "bob"]);
+    let mut office = players(&["alice", "bob"]);
     office.send(&address("alice"), "chess challenge alice bob", "");
-    let sent = play(&mut office, "chess", "alice", "e4 propose");
+    let sent = play(&mut office, "chess", 101, "alice", "e4 propose");
     let bob = &mail_to(&sent, "bob").body;
     assert!(bob.contains("alice offers a draw."), "{bob}");
     assert!(bob.contains("accept    to accept the draw offer"), "{bob}");
@@ -140,12 +121,12 @@ fn a_draw_offer_is_answered_from_the_footer() {
 
 #[test]
 fn move_lists_are_written_turn_by_turn_as_each_game_plays() {
-    let mut office = office_with(&["alice", "bob", "carol", "dave"]);
+    let mut office = players(&["alice", "bob", "carol", "dave"]);
     office.send(&address("alice"), "chess challenge alice bob", "");
     for (player, mv) in [("alice", "e4"), ("bob", "e5"), ("alice", "Nf3")] {
-        play(&mut office, "chess", player, mv);
+        play(&mut office, "chess", 101, player, mv);
     }
-    let sent = play(&mut office, "chess", "bob", "Nc6");
+    let sent = play(&mut office, "chess", 101, "bob", "Nc6");
     let body = &mail_to(&sent, "alice").body;
     assert!(body.contains("1. e4 e5\n2. Nf3 Nc6\n"), "{body}");
 
@@ -170,9 +151,9 @@ fn move_lists_are_written_turn_by_turn_as_each_game_plays() {
 
 #[test]
 fn the_next_move_number_is_explained_once_beside_the_command() {
-    let mut office = office_with(&["alice", "bob"]);
+    let mut office = players(&["alice", "bob"]);
     office.send(&address("alice"), "chess challenge alice bob", "");
-    let sent = play(&mut office, "chess", "alice", "e4");
+    let sent = play(&mut office, "chess", 101, "alice", "e4");
     let bob = &mail_to(&sent, "bob").body;
     assert!(bob.contains("chess move 101 bob PASSWORD MOVE#2"), "{bob}");
     assert_eq!(
@@ -239,7 +220,7 @@ fn an_error_mail_quotes_an_encoded_line_break_in_the_subject_on_one_line() {
 
 #[test]
 fn a_player_who_chooses_german_gets_german_mails_and_his_opponent_english() {
-    let mut office = office_with(&["alice", "bob"]);
+    let mut office = players(&["alice", "bob"]);
     let set = office.send(
         &address("alice"),
         &format!("set alice {} language de", password("alice")),

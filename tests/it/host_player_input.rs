@@ -2,40 +2,8 @@
 //! their keyboards and phones, words after the move, and a command whose
 //! moves end the game part-way.
 
-
-use crate::util::host_harness::{address, mail_to, password, PostOffice, Sent};
+use crate::util::host_harness::{address, board_after, mail_to, one, password, play};
 use pbem::store::GameStatus;
-
-fn one(sent: &[Sent]) -> &Sent {
-    assert_eq!(sent.len(), 1, "{sent:#?}");
-    &sent[0]
-}
-
-/// alice (White) and bob (Black) on board 101 of `game` after `moves`,
-/// each sent as a command; returns the mails of the last one.
-fn board_after(game: &str, moves: &[(&str, &str)]) -> (PostOffice, Vec<Sent>) {
-    let mut office = PostOffice::new();
-    office.signup("alice");
-    office.signup("bob");
-    let mut last = office.send(
-        &address("alice"),
-        &format!("{game} challenge alice bob"),
-        "",
-    );
-    for (player, text) in moves {
-        last = send_move(&mut office, game, player, text);
-        assert!(last.len() == 2, "{player} {text} was not played: {last:#?}");
-    }
-    (office, last)
-}
-
-fn send_move(office: &mut PostOffice, game: &str, player: &str, text: &str) -> Vec<Sent> {
-    office.send(
-        &address(player),
-        &format!("{game} move 101 {player} {} {text}", password(player)),
-        "",
-    )
-}
 
 const ITALIAN: &[(&str, &str)] = &[
     ("alice", "e4"),
@@ -60,7 +28,7 @@ const QUEENS_SIDE_READY: &[(&str, &str)] = &[
 #[test]
 fn castling_with_an_en_dash_is_played_in_a_command() {
     let (mut office, _) = board_after("chess", ITALIAN);
-    let sent = send_move(&mut office, "chess", "alice", "O\u{2013}O");
+    let sent = play(&mut office, "chess", 101, "alice", "O\u{2013}O");
     assert_eq!(office.move_count(101), 7, "{sent:#?}");
     assert!(mail_to(&sent, "bob").body.contains("played O-O"));
 }
@@ -77,14 +45,14 @@ fn castling_with_zeros_and_a_check_sign_is_played_in_a_reply() {
 #[test]
 fn castling_with_zeros_and_em_dashes_is_played_in_a_command() {
     let (mut office, _) = board_after("chess", QUEENS_SIDE_READY);
-    let sent = send_move(&mut office, "chess", "alice", "0\u{2014}0\u{2014}0+");
+    let sent = play(&mut office, "chess", 101, "alice", "0\u{2014}0\u{2014}0+");
     assert_eq!(office.move_count(101), 9, "{sent:#?}");
 }
 
 #[test]
 fn a_figurine_knight_move_is_played_in_a_command_and_a_reply() {
     let (mut office, _) = board_after("chess", &[]);
-    let sent = send_move(&mut office, "chess", "alice", "\u{2658}f3");
+    let sent = play(&mut office, "chess", 101, "alice", "\u{2658}f3");
     assert_eq!(office.move_count(101), 1, "{sent:#?}");
     let board = mail_to(&sent, "bob").clone();
     let sent = office.reply(&address("bob"), &board, "\u{265E}c6\n");
@@ -98,9 +66,10 @@ fn a_full_width_move_is_played_in_a_reply_and_a_command() {
     let board = mail_to(&last, "alice").clone();
     let sent = office.reply(&address("alice"), &board, "\u{FF45}\u{FF14}\n");
     assert_eq!(office.move_count(101), 1, "{sent:#?}");
-    let sent = send_move(
+    let sent = play(
         &mut office,
         "chess",
+        101,
         "bob",
         "\u{FF45}\u{FF15}\u{FF03}\u{FF12}",
     );
@@ -138,14 +107,14 @@ fn no_break_and_zero_width_spaces_separate_words_in_a_command_and_a_reply() {
 #[test]
 fn a_spherical_slide_written_with_an_en_dash_is_played() {
     let (mut office, _) = board_after("spherical", &[]);
-    let sent = send_move(&mut office, "spherical", "alice", "h8\u{2013}h7");
+    let sent = play(&mut office, "spherical", 101, "alice", "h8\u{2013}h7");
     assert_eq!(office.move_count(101), 1, "{sent:#?}");
 }
 
 #[test]
 fn words_after_a_complete_turn_in_a_command_are_passed_on_as_a_comment() {
     let (mut office, _) = board_after("chess", &[("alice", "e4")]);
-    let sent = send_move(&mut office, "chess", "bob", "a6 thanks");
+    let sent = play(&mut office, "chess", 101, "bob", "a6 thanks");
     assert_eq!(office.move_count(101), 2, "{sent:#?}");
     let alice = &mail_to(&sent, "alice").body;
     assert!(alice.contains("bob writes:\nthanks"), "{alice}");
@@ -167,7 +136,7 @@ fn words_after_a_complete_turn_in_a_reply_are_passed_on_as_a_comment() {
 #[test]
 fn a_move_after_a_complete_turn_in_a_command_is_refused_naming_it() {
     let (mut office, _) = board_after("chess", &[("alice", "e4")]);
-    let sent = send_move(&mut office, "chess", "bob", "e5 thanks Nf6");
+    let sent = play(&mut office, "chess", 101, "bob", "e5 thanks Nf6");
     let error = &one(&sent).body;
     assert!(
         error.contains("bob's turn was complete after e5, so \"thanks\" was not played"),
@@ -192,7 +161,7 @@ fn a_move_after_a_complete_turn_in_a_reply_is_refused_naming_it() {
 #[test]
 fn an_unreadable_word_in_the_middle_of_a_turn_is_refused_naming_it() {
     let (mut office, _) = board_after("spherical", &[("alice", "h8-h7")]);
-    let sent = send_move(&mut office, "spherical", "bob", "a2+ne thanks");
+    let sent = play(&mut office, "spherical", 101, "bob", "a2+ne thanks");
     let error = &one(&sent).body;
     assert!(
         error.contains("cannot read \"thanks\" as a move"),
@@ -219,7 +188,7 @@ const SPHERICAL_LAST_QUEEN_NEXT: &[(&str, &str)] = &[
 #[test]
 fn a_spherical_turn_that_takes_the_last_queen_first_ends_the_game_and_names_the_rest() {
     let (mut office, _) = board_after("spherical", SPHERICAL_LAST_QUEEN_NEXT);
-    let sent = send_move(&mut office, "spherical", "alice", "q18xq1 q1-q2");
+    let sent = play(&mut office, "spherical", 101, "alice", "q18xq1 q1-q2");
     assert_eq!(office.move_count(101), 20, "{sent:#?}");
     assert_eq!(office.game(101).status, GameStatus::Finished);
     for player in ["alice", "bob"] {
@@ -240,7 +209,7 @@ fn a_spherical_turn_that_takes_the_last_queen_first_ends_the_game_and_names_the_
 #[test]
 fn a_chess_mate_followed_by_a_move_ends_the_game_and_names_the_rest() {
     let (mut office, _) = board_after("chess", &[("alice", "f3"), ("bob", "e5"), ("alice", "g4")]);
-    let sent = send_move(&mut office, "chess", "bob", "Qh4# Nc6");
+    let sent = play(&mut office, "chess", 101, "bob", "Qh4# Nc6");
     assert_eq!(office.move_count(101), 4, "{sent:#?}");
     assert_eq!(office.game(101).status, GameStatus::Finished);
     let alice = &mail_to(&sent, "alice").body;
@@ -254,7 +223,7 @@ fn a_chess_mate_followed_by_a_move_ends_the_game_and_names_the_rest() {
 #[test]
 fn a_chess_mate_followed_by_words_passes_them_on_as_a_comment() {
     let (mut office, _) = board_after("chess", &[("alice", "f3"), ("bob", "e5"), ("alice", "g4")]);
-    let sent = send_move(&mut office, "chess", "bob", "Qh4# good game");
+    let sent = play(&mut office, "chess", 101, "bob", "Qh4# good game");
     assert_eq!(office.game(101).status, GameStatus::Finished, "{sent:#?}");
     let alice = &mail_to(&sent, "alice").body;
     assert!(alice.contains("bob writes:\ngood game"), "{alice}");

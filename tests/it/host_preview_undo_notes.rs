@@ -1,28 +1,6 @@
 //! Preview, take-backs by agreement and private notes by mail.
 
-
-use crate::util::host_harness::{address, mail_to, password, PostOffice, Sent};
-
-fn table(game: &str) -> PostOffice {
-    let mut office = PostOffice::new();
-    office.signup("alice");
-    office.signup("bob");
-    office.send(
-        &address("alice"),
-        &format!("{game} challenge alice bob"),
-        "",
-    );
-    office
-}
-
-fn command(office: &mut PostOffice, game: &str, verb: &str, userid: &str, rest: &str) -> Vec<Sent> {
-    let subject = format!("{game} {verb} 101 {userid} {} {rest}", password(userid));
-    office.send(&address(userid), subject.trim(), "")
-}
-
-fn play(office: &mut PostOffice, game: &str, userid: &str, moves: &str) -> Vec<Sent> {
-    command(office, game, "move", userid, moves)
-}
+use crate::util::host_harness::{address, command, mail_to, password, play, table, PostOffice};
 
 /// Every row of the tables a board lives in, as text.
 fn board_rows(office: &PostOffice) -> String {
@@ -56,7 +34,7 @@ fn board_rows(office: &PostOffice) -> String {
 #[test]
 fn a_preview_explains_each_move_and_never_changes_the_board() {
     let mut office = table("chess");
-    play(&mut office, "chess", "alice", "e4");
+    play(&mut office, "chess", 101, "alice", "e4");
     let before = board_rows(&office);
     let sent = office.send(&address("bob"), "chess preview 101 e5 Nf3 Ke7 Nc6", "");
     assert_eq!(sent.len(), 1, "{sent:#?}");
@@ -100,7 +78,7 @@ fn a_preview_explains_each_move_and_never_changes_the_board() {
 #[test]
 fn a_recursion_preview_starts_before_a_sealed_move() {
     let mut office = table("recursion");
-    play(&mut office, "recursion", "alice", "e4");
+    play(&mut office, "recursion", 101, "alice", "e4");
     let sent = office.send("stranger@example.net", "recursion preview 101 d4", "");
     let body = &sent[0].body;
     assert!(body.contains("before the 1 sealed move"), "{body}");
@@ -113,10 +91,10 @@ fn a_recursion_preview_starts_before_a_sealed_move() {
 #[test]
 fn an_undo_accepted_takes_the_move_out_of_the_list_and_keeps_it_in_the_record() {
     let mut office = table("chess");
-    play(&mut office, "chess", "alice", "e4");
-    play(&mut office, "chess", "bob", "e5");
-    play(&mut office, "chess", "alice", "Qh5");
-    let sent = play(&mut office, "chess", "alice", "undo");
+    play(&mut office, "chess", 101, "alice", "e4");
+    play(&mut office, "chess", 101, "bob", "e5");
+    play(&mut office, "chess", 101, "alice", "Qh5");
+    let sent = play(&mut office, "chess", 101, "alice", "undo");
     assert_eq!(office.move_count(101), 3, "only proposed");
     let bobs = &mail_to(&sent, "bob").body;
     assert!(bobs.contains("alice proposes to take back Qh5"), "{bobs}");
@@ -133,7 +111,7 @@ fn an_undo_accepted_takes_the_move_out_of_the_list_and_keeps_it_in_the_record() 
         );
     }
     assert!(mail_to(&sent, "alice").body.contains("It is your move."));
-    play(&mut office, "chess", "alice", "Nf3#3");
+    play(&mut office, "chess", 101, "alice", "Nf3#3");
     assert_eq!(office.move_count(101), 3);
     let record = office.send(&address("bob"), "chess record 101", "");
     let body = &record[0].body;
@@ -145,9 +123,9 @@ fn an_undo_accepted_takes_the_move_out_of_the_list_and_keeps_it_in_the_record() 
 #[test]
 fn an_undo_rejected_leaves_the_board_and_a_move_makes_a_proposal_lapse() {
     let mut office = table("chess");
-    play(&mut office, "chess", "alice", "e4");
-    play(&mut office, "chess", "alice", "undo");
-    let sent = play(&mut office, "chess", "bob", "reject");
+    play(&mut office, "chess", 101, "alice", "e4");
+    play(&mut office, "chess", 101, "alice", "undo");
+    let sent = play(&mut office, "chess", 101, "bob", "reject");
     assert_eq!(office.move_count(101), 1);
     assert!(
         mail_to(&sent, "alice")
@@ -156,7 +134,7 @@ fn an_undo_rejected_leaves_the_board_and_a_move_makes_a_proposal_lapse() {
         "{}",
         mail_to(&sent, "alice").body
     );
-    let sent = play(&mut office, "chess", "bob", "accept");
+    let sent = play(&mut office, "chess", 101, "bob", "accept");
     assert!(
         sent[0]
             .body
@@ -165,16 +143,16 @@ fn an_undo_rejected_leaves_the_board_and_a_move_makes_a_proposal_lapse() {
         sent[0].body
     );
     // A new proposal, then a move instead of an answer: it lapses.
-    play(&mut office, "chess", "alice", "undo");
-    play(&mut office, "chess", "bob", "e5");
-    let sent = play(&mut office, "chess", "alice", "Nf3");
+    play(&mut office, "chess", 101, "alice", "undo");
+    play(&mut office, "chess", 101, "bob", "e5");
+    let sent = play(&mut office, "chess", 101, "alice", "Nf3");
     assert_eq!(office.move_count(101), 3, "alice moved on");
     assert_eq!(sent.len(), 2);
-    let sent = play(&mut office, "chess", "alice", "undo e4");
+    let sent = play(&mut office, "chess", 101, "alice", "undo e4");
     assert!(sent[0].body.contains("undo goes alone"), "{}", sent[0].body);
-    let sent = play(&mut office, "chess", "alice", "undo");
+    let sent = play(&mut office, "chess", 101, "alice", "undo");
     assert_eq!(sent.len(), 2, "a fresh proposal");
-    let sent = play(&mut office, "chess", "alice", "undo");
+    let sent = play(&mut office, "chess", 101, "alice", "undo");
     assert!(
         sent[0]
             .body
@@ -187,35 +165,35 @@ fn an_undo_rejected_leaves_the_board_and_a_move_makes_a_proposal_lapse() {
 #[test]
 fn undo_takes_back_a_spherical_turn_and_a_recursion_round_whole() {
     let mut office = table("spherical");
-    play(&mut office, "spherical", "alice", "h8-h2");
-    play(&mut office, "spherical", "bob", "q2-q8 r2-r8");
-    play(&mut office, "spherical", "bob", "undo");
-    play(&mut office, "spherical", "alice", "undo");
+    play(&mut office, "spherical", 101, "alice", "h8-h2");
+    play(&mut office, "spherical", 101, "bob", "q2-q8 r2-r8");
+    play(&mut office, "spherical", 101, "bob", "undo");
+    play(&mut office, "spherical", 101, "alice", "undo");
     assert_eq!(office.move_count(101), 1, "both actions of Black's turn");
 
     let mut office = table("recursion");
-    play(&mut office, "recursion", "alice", "e4");
-    let sent = play(&mut office, "recursion", "alice", "undo");
+    play(&mut office, "recursion", 101, "alice", "e4");
+    let sent = play(&mut office, "recursion", 101, "alice", "undo");
     assert!(
         sent[0].body.contains("a round is under way"),
         "{}",
         sent[0].body
     );
-    play(&mut office, "recursion", "bob", "e5");
-    play(&mut office, "recursion", "alice", "undo");
-    play(&mut office, "recursion", "bob", "undo");
+    play(&mut office, "recursion", 101, "bob", "e5");
+    play(&mut office, "recursion", 101, "alice", "undo");
+    play(&mut office, "recursion", 101, "bob", "undo");
     assert_eq!(office.move_count(101), 0, "the whole round");
 }
 
 #[test]
 fn an_undo_drops_conditional_moves_made_for_the_board_that_is_gone() {
     let mut office = table("chess");
-    play(&mut office, "chess", "alice", "e4");
-    play(&mut office, "chess", "bob", "e5");
-    play(&mut office, "chess", "alice", "Nf3");
+    play(&mut office, "chess", 101, "alice", "e4");
+    play(&mut office, "chess", 101, "bob", "e5");
+    play(&mut office, "chess", 101, "alice", "Nf3");
     command(&mut office, "chess", "queue", "alice", "Nc6 Bb5");
-    play(&mut office, "chess", "bob", "undo");
-    let sent = play(&mut office, "chess", "alice", "undo");
+    play(&mut office, "chess", 101, "bob", "undo");
+    let sent = play(&mut office, "chess", 101, "alice", "undo");
     assert_eq!(office.move_count(101), 2);
     let alices = &mail_to(&sent, "alice").body;
     assert!(
@@ -242,7 +220,7 @@ fn a_note_is_shown_to_its_owner_alone_at_the_bottom_of_his_board_mails() {
         sent[0].body
     );
     assert!(!sent[0].body.contains(&password("alice")));
-    let sent = play(&mut office, "chess", "alice", "e4");
+    let sent = play(&mut office, "chess", 101, "alice", "e4");
     let alices = &mail_to(&sent, "alice").body;
     assert!(
         alices.ends_with("Your private note on this board (only you see it):\nPlay the Italian.\nCastle early.\n"),
@@ -269,13 +247,13 @@ fn a_note_is_shown_to_its_owner_alone_at_the_bottom_of_his_board_mails() {
     assert!(sent[0]
         .body
         .contains("the userid alice or its password is not right"));
-    let sent = play(&mut office, "chess", "bob", "e5");
+    let sent = play(&mut office, "chess", 101, "bob", "e5");
     assert!(mail_to(&sent, "alice").body.contains("Castle early."));
     assert!(!mail_to(&sent, "bob").body.contains("Castle early."));
     // Cleared: gone from the mails.
     let sent = command(&mut office, "chess", "note", "alice", "clear");
     assert!(sent[0].body.contains("is removed"), "{}", sent[0].body);
-    let sent = play(&mut office, "chess", "alice", "Nf3");
+    let sent = play(&mut office, "chess", 101, "alice", "Nf3");
     assert!(!mail_to(&sent, "alice").body.contains("private note"));
     let sent = command(&mut office, "chess", "note", "alice", "");
     assert!(

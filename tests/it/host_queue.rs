@@ -3,31 +3,7 @@
 //! told to their owner alone) when the turn differs or the answer is not
 //! legal; in chess, Spherical Chess 324 and Infinite Recursion Chess.
 
-
-use crate::util::host_harness::{address, mail_to, password, PostOffice, Sent};
-
-fn table(game: &str) -> PostOffice {
-    let mut office = PostOffice::new();
-    office.signup("alice");
-    office.signup("bob");
-    let sent = office.send(
-        &address("alice"),
-        &format!("{game} challenge alice bob"),
-        "",
-    );
-    assert_eq!(sent.len(), 2, "{sent:#?}");
-    office
-}
-
-/// `GAME VERB 101 USERID PASSWORD REST` from the player's address.
-fn command(office: &mut PostOffice, game: &str, verb: &str, userid: &str, rest: &str) -> Vec<Sent> {
-    let subject = format!("{game} {verb} 101 {userid} {} {rest}", password(userid));
-    office.send(&address(userid), subject.trim(), "")
-}
-
-fn play(office: &mut PostOffice, game: &str, userid: &str, moves: &str) -> Vec<Sent> {
-    command(office, game, "move", userid, moves)
-}
+use crate::util::host_harness::{address, command, mail_to, password, play, table, PostOffice};
 
 fn queue(office: &mut PostOffice, game: &str, userid: &str, line: &str) -> String {
     let sent = command(office, game, "queue", userid, line);
@@ -38,12 +14,12 @@ fn queue(office: &mut PostOffice, game: &str, userid: &str, line: &str) -> Strin
 #[test]
 fn a_chess_line_answers_each_expected_move_at_once_and_both_players_are_mailed() {
     let mut office = table("chess");
-    play(&mut office, "chess", "alice", "e4");
+    play(&mut office, "chess", 101, "alice", "e4");
     let answer = queue(&mut office, "chess", "alice", "e5 Nf3 Nc6 Bb5");
     assert!(answer.contains("The line is queued"), "{answer}");
     assert!(answer.contains("[e5] Nf3 [Nc6] Bb5"), "{answer}");
 
-    let sent = play(&mut office, "chess", "bob", "e5");
+    let sent = play(&mut office, "chess", 101, "bob", "e5");
     assert_eq!(office.move_count(101), 3, "Nf3 was played from the queue");
     for player in ["alice", "bob"] {
         let mail = mail_to(&sent, player);
@@ -69,7 +45,7 @@ fn a_chess_line_answers_each_expected_move_at_once_and_both_players_are_mailed()
         "bob never sees alice's plans:\n{bobs}"
     );
 
-    play(&mut office, "chess", "bob", "Nc6");
+    play(&mut office, "chess", 101, "bob", "Nc6");
     assert_eq!(office.move_count(101), 5, "Bb5 followed Nc6");
     let listed = queue(&mut office, "chess", "alice", "");
     assert!(
@@ -81,7 +57,7 @@ fn a_chess_line_answers_each_expected_move_at_once_and_both_players_are_mailed()
 #[test]
 fn a_line_answering_differently_replaces_the_old_one_and_branches_stand_together() {
     let mut office = table("chess");
-    play(&mut office, "chess", "alice", "e4");
+    play(&mut office, "chess", 101, "alice", "e4");
     queue(&mut office, "chess", "alice", "e5 Nf3 Nc6 Bb5");
     let answer = queue(&mut office, "chess", "alice", "e5 Nf3 Nc6 Bc4");
     assert!(answer.contains("it replaces 1 line"), "{answer}");
@@ -91,7 +67,7 @@ fn a_line_answering_differently_replaces_the_old_one_and_branches_stand_together
     assert!(answer.contains("1. [e5] Nf3 [Nc6] Bc4"), "{answer}");
     assert!(answer.contains("2. [c5] Nf3"), "{answer}");
 
-    let sent = play(&mut office, "chess", "bob", "e5");
+    let sent = play(&mut office, "chess", 101, "bob", "e5");
     // The c5 branch did not match and is dropped; alice alone is told.
     let alices = &mail_to(&sent, "alice").body;
     assert!(alices.contains("dropped:\n  c5 Nf3"), "{alices}");
@@ -99,7 +75,7 @@ fn a_line_answering_differently_replaces_the_old_one_and_branches_stand_together
         !mail_to(&sent, "bob").body.contains("c5"),
         "bob is not told"
     );
-    play(&mut office, "chess", "bob", "Nc6");
+    play(&mut office, "chess", 101, "bob", "Nc6");
     assert_eq!(office.move_count(101), 5);
     let record = office.send(&address("bob"), "chess show 101", "");
     assert!(record[0].body.contains("3. Bc4"), "{}", record[0].body);
@@ -108,9 +84,9 @@ fn a_line_answering_differently_replaces_the_old_one_and_branches_stand_together
 #[test]
 fn a_line_the_opponent_did_not_follow_is_dropped_and_its_owner_told() {
     let mut office = table("chess");
-    play(&mut office, "chess", "alice", "e4");
+    play(&mut office, "chess", 101, "alice", "e4");
     queue(&mut office, "chess", "alice", "e5 Nf3");
-    let sent = play(&mut office, "chess", "bob", "c5");
+    let sent = play(&mut office, "chess", 101, "bob", "c5");
     assert_eq!(office.move_count(101), 2, "nothing played for alice");
     let alices = &mail_to(&sent, "alice").body;
     assert!(
@@ -128,13 +104,13 @@ fn a_line_the_opponent_did_not_follow_is_dropped_and_its_owner_told() {
 #[test]
 fn a_queued_answer_that_is_illegal_when_its_turn_comes_is_dropped_with_the_reason() {
     let mut office = table("chess");
-    play(&mut office, "chess", "alice", "e4");
-    play(&mut office, "chess", "bob", "e5");
-    play(&mut office, "chess", "alice", "f4");
+    play(&mut office, "chess", 101, "alice", "e4");
+    play(&mut office, "chess", 101, "bob", "e5");
+    play(&mut office, "chess", 101, "alice", "f4");
     // pbmserv's form: one move, played whatever Black does.
     let answer = queue(&mut office, "chess", "alice", "Nf3");
     assert!(answer.contains("[*] Nf3"), "{answer}");
-    let sent = play(&mut office, "chess", "bob", "Qh4+");
+    let sent = play(&mut office, "chess", 101, "bob", "Qh4+");
     assert_eq!(office.move_count(101), 4, "Nf3 does not meet the check");
     let alices = &mail_to(&sent, "alice").body;
     assert!(
@@ -144,9 +120,9 @@ fn a_queued_answer_that_is_illegal_when_its_turn_comes_is_dropped_with_the_reaso
     assert!(alices.contains("  * Nf3"), "{alices}");
     // The same form when the move is still legal: played.
     let mut office = table("chess");
-    play(&mut office, "chess", "alice", "e4");
+    play(&mut office, "chess", 101, "alice", "e4");
     queue(&mut office, "chess", "alice", "Nf3");
-    play(&mut office, "chess", "bob", "a6");
+    play(&mut office, "chess", 101, "bob", "a6");
     assert_eq!(office.move_count(101), 3);
 }
 
@@ -159,7 +135,7 @@ fn lines_that_cannot_be_queued_are_refused_with_the_reason() {
         "{}",
         sent[0].body
     );
-    play(&mut office, "chess", "alice", "e4");
+    play(&mut office, "chess", 101, "alice", "e4");
     for (line, says) in [
         ("e5 Nf3 Nc6", "the line ends with Nc6"),
         ("e5 Ke3", "turn 2 of the line (Ke3) cannot be played there"),
@@ -184,7 +160,7 @@ fn lines_that_cannot_be_queued_are_refused_with_the_reason() {
 fn strangers_wrong_passwords_and_finished_boards_get_clear_refusals() {
     let mut office = table("chess");
     office.signup("carol");
-    play(&mut office, "chess", "alice", "e4");
+    play(&mut office, "chess", 101, "alice", "e4");
     let sent = office.send(&address("bob"), "chess queue 101 bob wrong e4 Nf3", "");
     assert!(
         sent[0]
@@ -212,12 +188,12 @@ fn strangers_wrong_passwords_and_finished_boards_get_clear_refusals() {
 #[test]
 fn a_clear_removes_every_line() {
     let mut office = table("chess");
-    play(&mut office, "chess", "alice", "e4");
+    play(&mut office, "chess", 101, "alice", "e4");
     queue(&mut office, "chess", "alice", "e5 Nf3");
     queue(&mut office, "chess", "alice", "c5 Nf3");
     let answer = queue(&mut office, "chess", "alice", "clear");
     assert!(answer.contains("2 lines of conditional moves"), "{answer}");
-    play(&mut office, "chess", "bob", "e5");
+    play(&mut office, "chess", 101, "bob", "e5");
     assert_eq!(office.move_count(101), 2);
 }
 
@@ -227,7 +203,7 @@ fn a_spherical_turn_of_two_actions_is_one_unit_of_a_line() {
     // Black queues before White's single first action.
     let answer = queue(&mut office, "spherical", "bob", "h8-h2 q2-q8,r2-r8");
     assert!(answer.contains("[h8-h2] q2-q8,r2-r8"), "{answer}");
-    let sent = play(&mut office, "spherical", "alice", "h8-h2");
+    let sent = play(&mut office, "spherical", 101, "alice", "h8-h2");
     assert_eq!(office.move_count(101), 3, "both of Black's actions");
     let alices = &mail_to(&sent, "alice").body;
     assert!(alices.contains("from bob's conditional moves"), "{alices}");
@@ -248,11 +224,11 @@ fn a_spherical_turn_of_two_actions_is_one_unit_of_a_line() {
     );
     // White plays his turn in two mails; Black's line, queued after the
     // first, writes that turn whole and answers once it is complete.
-    play(&mut office, "spherical", "alice", "h2-h3");
+    play(&mut office, "spherical", 101, "alice", "h2-h3");
     let answer = queue(&mut office, "spherical", "bob", "h2-h3,h3-h4 q8-q9,r8-r9");
     assert!(answer.contains("[h2-h3,h3-h4] q8-q9,r8"), "{answer}");
     assert_eq!(office.move_count(101), 4);
-    play(&mut office, "spherical", "alice", "h3-h4");
+    play(&mut office, "spherical", 101, "alice", "h3-h4");
     assert_eq!(office.move_count(101), 7, "Black's turn followed");
 }
 
@@ -263,11 +239,11 @@ fn a_recursion_line_answers_the_round_with_the_next_rounds_sealed_move() {
     // move may be sealed already.
     let sent = command(&mut office, "recursion", "queue", "bob", "e4 d5");
     assert!(sent[0].body.contains("it is your move"), "{}", sent[0].body);
-    play(&mut office, "recursion", "alice", "e4");
+    play(&mut office, "recursion", 101, "alice", "e4");
     let answer = queue(&mut office, "recursion", "alice", "e5 Nf3");
     // Stored in the game's canonical notation: the board, then the move.
     assert!(answer.contains("[B:e5] B:Nf3"), "{answer}");
-    let sent = play(&mut office, "recursion", "bob", "e5");
+    let sent = play(&mut office, "recursion", 101, "bob", "e5");
     assert_eq!(office.move_count(101), 3, "alice's round-2 move, sealed");
     let bobs = &mail_to(&sent, "bob").body;
     assert!(bobs.contains("from alice's conditional moves"), "{bobs}");

@@ -4,13 +4,11 @@
 //! nobody can sign in as a robot. A robot's thinking is short here
 //! (`[robots] think`), and the host's clock is fixed.
 
-
-use crate::util::host_harness::{address, password, PostOffice, Sent};
+use crate::util::host_harness::{address, PostOffice};
+use crate::util::{pbem, run_with_stdin};
 use pbem::games::GameKind;
 use pbem::mail::compose::player_mail;
 use pbem::store::{self, GameStatus};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// Robots that think briefly, and an hourly cap that lets a follower see
 /// every move of a whole game played in one hour.
@@ -22,19 +20,14 @@ fn office() -> PostOffice {
     office
 }
 
-fn send(office: &mut PostOffice, subject: &str) -> Vec<Sent> {
-    let subject = subject.replace("PW", &password("alice"));
-    office.send(&address("alice"), &subject, "")
-}
-
 #[test]
 fn a_robot_answers_a_players_move_at_once_and_its_move_is_mailed_like_any() {
     let mut office = office();
-    let sent = send(&mut office, "chess challenge alice robot2");
+    let sent = office.send_as("alice", "chess challenge alice robot2", "");
     assert!(sent
         .iter()
         .any(|mail| mail.subject.starts_with("New Chess Board 101")));
-    let sent = send(&mut office, "chess move 101 alice PW e4");
+    let sent = office.send_as("alice", "chess move 101 alice PW e4", "");
     assert_eq!(office.move_count(101), 2, "the robot answered");
     // Alice gets her own move's mail and the robot's, and nobody else
     // gets anything: a robot has no address.
@@ -59,8 +52,8 @@ fn two_robots_play_a_whole_game_of_every_kind_to_a_result() {
     for kind in GameKind::ALL {
         let mut office = office();
         let game = kind.name();
-        send(&mut office, &format!("{game} subscribe all alice PW"));
-        let mut seen = send(&mut office, &format!("{game} challenge robot1 robot2"));
+        office.send_as("alice", &format!("{game} subscribe all alice PW"), "");
+        let mut seen = office.send_as("alice", &format!("{game} challenge robot1 robot2"), "");
         for _ in 0..20 {
             if office.game(101).status != GameStatus::Active {
                 break;
@@ -83,9 +76,9 @@ fn two_robots_play_a_whole_game_of_every_kind_to_a_result() {
 #[test]
 fn a_rated_robot_game_gives_the_robot_its_own_rating() {
     let mut office = office();
-    send(&mut office, "chess challenge alice robot1 -rated");
-    send(&mut office, "chess move 101 alice PW e4");
-    send(&mut office, "chess resign 101 alice PW");
+    office.send_as("alice", "chess challenge alice robot1 -rated", "");
+    office.send_as("alice", "chess move 101 alice PW e4", "");
+    office.send_as("alice", "chess resign 101 alice PW", "");
     let conn = office.runtime.host.store().connection();
     let robot = store::load_rating(conn, "chess", "robot1").unwrap();
     assert!(robot.is_some_and(|rating| rating.rating > 1500.0));
@@ -119,42 +112,35 @@ fn pbem_robots_plays_what_the_robots_owe_for_a_host_fed_by_deliver() {
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("pbem.toml");
     std::fs::write(&config, QUICK).unwrap();
-    let pbem = |args: &[&str], stdin: Option<Vec<u8>>| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pbem"))
+    let run = |args: &[&str], stdin: &[u8]| {
+        let mut command = pbem();
+        command
             .args(args)
             .arg("--data")
             .arg(dir.path())
             .arg("--config")
-            .arg(&config)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        if let Some(raw) = stdin {
-            child.stdin.take().unwrap().write_all(&raw).unwrap();
-        }
-        let output = child.wait_with_output().unwrap();
+            .arg(&config);
+        let output = run_with_stdin(command, stdin);
         assert!(output.status.success(), "{args:?}: {output:?}");
         String::from_utf8(output.stdout).unwrap()
     };
     for subject in ["signup alice pw-alice", "chess challenge robot3 alice"] {
         let raw = player_mail(&address("alice"), "pbem@localhost", Some(subject), "", None);
-        pbem(&["deliver"], Some(raw.unwrap()));
+        run(&["deliver"], &raw.unwrap());
     }
-    let printed = pbem(&["robots"], None);
+    let printed = run(&["robots"], b"");
     assert!(printed.starts_with("robot moves 1,"), "{printed}");
     let store = store::Store::open(&dir.path().join("pbem.sqlite")).unwrap();
     assert_eq!(store::load_moves(store.connection(), 101).unwrap().len(), 1);
     // Nothing more is owed: the robot waits for alice.
-    assert!(pbem(&["robots"], None).starts_with("robot moves 0,"));
+    assert!(run(&["robots"], b"").starts_with("robot moves 0,"));
 }
 
 #[test]
 fn a_robots_spherical_turn_of_two_actions_comes_in_one_mail() {
     let mut office = office();
-    send(&mut office, "spherical challenge alice robot2");
-    let sent = send(&mut office, "spherical move 101 alice PW h8-h2");
+    office.send_as("alice", "spherical challenge alice robot2", "");
+    let sent = office.send_as("alice", "spherical move 101 alice PW h8-h2", "");
     // Alice's move, then the robot's whole turn: two actions, one mail.
     assert_eq!(office.move_count(101), 3);
     assert_eq!(sent.len(), 2, "{sent:#?}");

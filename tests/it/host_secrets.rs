@@ -2,22 +2,8 @@
 //! see their boards in error mails, a challenge needs one of its players,
 //! and text the sender controls is quoted as text.
 
-
-use crate::util::host_harness::{address, PostOffice, Sent};
-
-fn two_players_on_a_board() -> PostOffice {
-    let mut office = PostOffice::new();
-    office.signup("alice");
-    office.signup("bob");
-    let sent = office.send(&address("alice"), "chess challenge alice bob", "");
-    assert_eq!(sent.len(), 2, "{sent:#?}");
-    office
-}
-
-fn one(sent: &[Sent]) -> &Sent {
-    assert_eq!(sent.len(), 1, "{sent:#?}");
-    &sent[0]
-}
+use crate::util::host_harness::{address, one, table, two_players, PostOffice, Sent};
+use crate::util::pbem;
 
 /// Every subject and body in the outbox table.
 fn outbox_texts(office: &PostOffice) -> Vec<String> {
@@ -48,7 +34,7 @@ fn assert_nowhere(office: &PostOffice, sent: &[Sent], secret: &str) {
 
 #[test]
 fn an_error_mail_quotes_the_command_without_its_password() {
-    let mut office = two_players_on_a_board();
+    let mut office = table("chess");
     let sent = office.send(
         &address("alice"),
         "chess move 101 alice pw-alice e2e5",
@@ -68,7 +54,7 @@ fn an_error_mail_quotes_the_command_without_its_password() {
 
 #[test]
 fn passwords_of_lines_that_do_not_parse_are_masked_too() {
-    let mut office = two_players_on_a_board();
+    let mut office = table("chess");
     let body = "chess move 101 bob pw-bob\nchsss move 101 alice pw-alice e4\n\
                 change password bob pw-bob n3w-secret extra\nsignup carol carols-pw x y@\n";
     let sent = office.send(&address("bob"), "multiple", body);
@@ -80,7 +66,7 @@ fn passwords_of_lines_that_do_not_parse_are_masked_too() {
 
 #[test]
 fn an_error_mail_to_a_stranger_shows_no_board() {
-    let mut office = two_players_on_a_board();
+    let mut office = table("chess");
     office.signup("mallory");
     let sent = office.send(
         &address("mallory"),
@@ -102,7 +88,7 @@ fn an_error_mail_to_a_stranger_shows_no_board() {
 
 #[test]
 fn an_error_mail_to_a_player_of_the_board_still_shows_it() {
-    let mut office = two_players_on_a_board();
+    let mut office = table("chess");
     let sent = office.send(&address("alice"), "chess move 101 alice pw-alice e2e5", "");
     assert!(one(&sent).body.contains("+---+"), "{}", sent[0].body);
 }
@@ -114,7 +100,7 @@ fn client_lines(text: &str) -> Vec<&str> {
 
 #[test]
 fn a_line_break_encoded_into_the_subject_or_body_stays_inside_the_quote() {
-    let mut office = two_players_on_a_board();
+    let mut office = table("chess");
     let raw = "From: eve@example.org\r\nTo: pbem@localhost\r\nMessage-ID: <inject@example.org>\r\n\
                Subject: =?utf-8?q?chess_move=0D=0AInjected_line?=\r\n\
                Content-Type: text/plain; charset=utf-8\r\n\
@@ -148,16 +134,9 @@ fn board_count(office: &PostOffice) -> i64 {
         .unwrap()
 }
 
-fn alice_and_bob() -> PostOffice {
-    let mut office = PostOffice::new();
-    office.signup("alice");
-    office.signup("bob");
-    office
-}
-
 #[test]
 fn a_strangers_challenge_starts_no_board_and_does_not_tell_who_exists() {
-    let mut office = alice_and_bob();
+    let mut office = two_players();
     let real = office.send("mallory@example.org", "chess challenge alice bob", "");
     let made_up = office.send("mallory@example.org", "chess challenge alice nobody", "");
     assert_eq!(board_count(&office), 0);
@@ -185,7 +164,7 @@ fn a_strangers_challenge_starts_no_board_and_does_not_tell_who_exists() {
 
 #[test]
 fn multiple_mails_of_fifty_forged_challenges_start_no_board() {
-    let mut office = alice_and_bob();
+    let mut office = two_players();
     let body = "chess challenge alice bob\n".repeat(50);
     for _ in 0..2 {
         office.send("mallory@example.org", "multiple", &body);
@@ -195,7 +174,7 @@ fn multiple_mails_of_fifty_forged_challenges_start_no_board() {
 
 #[test]
 fn a_challenge_from_the_second_players_address_names_him_and_carries_his_comment() {
-    let mut office = alice_and_bob();
+    let mut office = two_players();
     let sent = office.send(
         &address("bob"),
         "chess challenge alice bob",
@@ -221,7 +200,7 @@ fn a_challenge_from_the_second_players_address_names_him_and_carries_his_comment
 
 #[test]
 fn the_password_switch_lets_the_challenger_write_from_elsewhere_and_is_not_kept() {
-    let mut office = alice_and_bob();
+    let mut office = two_players();
     let sent = office.send(
         "alice.phone@example.net",
         "chess challenge alice bob -password:pw-alice -unrated",
@@ -302,10 +281,7 @@ fn opening_an_older_data_directory_masks_the_passwords_its_mails_quoted() {
 }
 
 fn run_pbem(args: &[&str]) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbem"))
-        .args(args)
-        .output()
-        .unwrap();
+    let out = pbem().args(args).output().unwrap();
     assert!(
         out.status.success(),
         "{}",

@@ -1,40 +1,23 @@
 //! Seeks (open challenges) and messages between players by mail.
 
-
-use chrono::{DateTime, Duration, Utc};
-use crate::util::host_harness::{address, mail_to, password, PostOffice, Sent};
+use crate::util::host_harness::{mail_to, one, password, PostOffice};
+use crate::util::t0;
+use chrono::Duration;
 use pbem::clock::Clock;
-
-fn t0() -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339("2027-03-01T09:00:00Z")
-        .unwrap()
-        .with_timezone(&Utc)
-}
 
 fn players(names: &[&str]) -> PostOffice {
     let mut office = PostOffice::with_config("[messages]\nper_hour = 3\n");
-    office.runtime.host.set_clock(Clock::Fixed(t0()));
+    office.set_clock(0);
     for name in names {
         office.signup(name);
     }
     office
 }
 
-fn send(office: &mut PostOffice, userid: &str, subject: &str, body: &str) -> Vec<Sent> {
-    let subject = subject.replace("PW", &password(userid));
-    office.send(&address(userid), &subject, body)
-}
-
-fn one(sent: &[Sent]) -> &Sent {
-    assert_eq!(sent.len(), 1, "{sent:#?}");
-    &sent[0]
-}
-
 #[test]
 fn a_seek_is_listed_and_the_first_other_player_who_accepts_starts_the_board() {
     let mut office = players(&["alice", "bob", "carol"]);
-    let sent = send(
-        &mut office,
+    let sent = office.send_as(
         "alice",
         "spherical seek alice PW -setup:3",
         "Anyone for a torus?",
@@ -55,14 +38,14 @@ fn a_seek_is_listed_and_the_first_other_player_who_accepts_starts_the_board() {
         "no address: {listed}"
     );
 
-    let sent = send(&mut office, "alice", "spherical seek accept 1 alice PW", "");
+    let sent = office.send_as("alice", "spherical seek accept 1 alice PW", "");
     assert!(
         one(&sent).body.contains("seek #1 is your own"),
         "{}",
         sent[0].body
     );
 
-    let sent = send(&mut office, "bob", "spherical seek accept 1 bob PW", "");
+    let sent = office.send_as("bob", "spherical seek accept 1 bob PW", "");
     assert_eq!(sent.len(), 2, "a new board for both: {sent:#?}");
     for player in ["alice", "bob"] {
         let mail = mail_to(&sent, player);
@@ -81,7 +64,7 @@ fn a_seek_is_listed_and_the_first_other_player_who_accepts_starts_the_board() {
     }
     assert_eq!(office.game(101).switches, ["-setup:3"]);
 
-    let sent = send(&mut office, "carol", "spherical seek accept 1 carol PW", "");
+    let sent = office.send_as("carol", "spherical seek accept 1 carol PW", "");
     assert!(
         one(&sent)
             .body
@@ -98,11 +81,11 @@ fn a_seek_is_listed_and_the_first_other_player_who_accepts_starts_the_board() {
 #[test]
 fn a_seek_expires_after_a_week_and_cannot_be_accepted_then() {
     let mut office = players(&["alice", "bob"]);
-    send(&mut office, "alice", "chess seek alice PW --nagtime=3", "");
+    office.send_as("alice", "chess seek alice PW --nagtime=3", "");
     office.runtime.host.set_clock(Clock::Fixed(
         t0() + Duration::days(7) + Duration::seconds(1),
     ));
-    let sent = send(&mut office, "bob", "chess seek accept 1 bob PW", "");
+    let sent = office.send_as("bob", "chess seek accept 1 bob PW", "");
     assert!(one(&sent).body.contains("has expired"), "{}", sent[0].body);
     assert_eq!(office.move_count(101), 0);
     // The timers sweep it.
@@ -121,38 +104,33 @@ fn a_seek_expires_after_a_week_and_cannot_be_accepted_then() {
 #[test]
 fn seeks_are_checked_withdrawn_only_by_their_author_and_limited() {
     let mut office = players(&["alice", "bob"]);
-    let sent = send(
-        &mut office,
-        "alice",
-        "progression seek alice PW -list:xyz",
-        "",
-    );
+    let sent = office.send_as("alice", "progression seek alice PW -list:xyz", "");
     assert!(
         one(&sent).body.contains("could not be carried out"),
         "{}",
         sent[0].body
     );
-    let sent = send(&mut office, "alice", "chess seek alice wrong", "");
+    let sent = office.send_as("alice", "chess seek alice wrong", "");
     assert!(one(&sent)
         .body
         .contains("the userid alice or its password is not right"));
-    send(&mut office, "alice", "chess seek alice PW", "");
-    let sent = send(&mut office, "bob", "chess seek cancel 1 bob PW", "");
+    office.send_as("alice", "chess seek alice PW", "");
+    let sent = office.send_as("bob", "chess seek cancel 1 bob PW", "");
     assert!(
         one(&sent).body.contains("only its author can withdraw it"),
         "{}",
         sent[0].body
     );
-    let sent = send(&mut office, "alice", "chess seek cancel 1 alice PW", "");
+    let sent = office.send_as("alice", "chess seek cancel 1 alice PW", "");
     assert!(
         one(&sent).body.contains("seek #1 is withdrawn"),
         "{}",
         sent[0].body
     );
     for _ in 0..5 {
-        send(&mut office, "alice", "chess seek alice PW", "");
+        office.send_as("alice", "chess seek alice PW", "");
     }
-    let sent = send(&mut office, "alice", "chess seek alice PW", "");
+    let sent = office.send_as("alice", "chess seek alice PW", "");
     assert!(
         one(&sent).body.contains("you have 5 open seeks"),
         "{}",
@@ -163,8 +141,7 @@ fn seeks_are_checked_withdrawn_only_by_their_author_and_limited() {
 #[test]
 fn a_message_reaches_the_other_player_without_either_address() {
     let mut office = players(&["alice", "bob"]);
-    let sent = send(
-        &mut office,
+    let sent = office.send_as(
         "alice",
         "message alice PW bob",
         "Fancy a game of chess?\nAlice",
@@ -201,25 +178,25 @@ fn a_message_reaches_the_other_player_without_either_address() {
 #[test]
 fn messages_to_oneself_or_nobody_empty_or_too_many_are_refused() {
     let mut office = players(&["alice", "bob"]);
-    let sent = send(&mut office, "alice", "message alice PW alice", "hi");
+    let sent = office.send_as("alice", "message alice PW alice", "hi");
     assert!(one(&sent)
         .body
         .contains("a message to yourself is not passed on"));
-    let sent = send(&mut office, "alice", "message alice PW nobody", "hi");
+    let sent = office.send_as("alice", "message alice PW nobody", "hi");
     assert!(one(&sent).body.contains("nobody"), "{}", sent[0].body);
-    let sent = send(&mut office, "alice", "message alice PW bob", "");
+    let sent = office.send_as("alice", "message alice PW bob", "");
     assert!(one(&sent).body.contains("the message is empty"));
-    let sent = send(&mut office, "alice", "message alice wrong bob", "hi");
+    let sent = office.send_as("alice", "message alice wrong bob", "hi");
     assert!(one(&sent)
         .body
         .contains("the userid alice or its password is not right"));
     for _ in 0..3 {
         assert_eq!(
-            send(&mut office, "alice", "message alice PW bob", "hi").len(),
+            office.send_as("alice", "message alice PW bob", "hi").len(),
             2
         );
     }
-    let sent = send(&mut office, "alice", "message alice PW bob", "hi");
+    let sent = office.send_as("alice", "message alice PW bob", "hi");
     assert!(
         one(&sent)
             .body
@@ -232,7 +209,9 @@ fn messages_to_oneself_or_nobody_empty_or_too_many_are_refused() {
         .host
         .set_clock(Clock::Fixed(t0() + Duration::minutes(61)));
     assert_eq!(
-        send(&mut office, "alice", "message alice PW bob", "again").len(),
+        office
+            .send_as("alice", "message alice PW bob", "again")
+            .len(),
         2
     );
 }

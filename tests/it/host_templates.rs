@@ -2,7 +2,6 @@
 //! for every template the host has, a copy in the data directory's
 //! `templates/en/` with a mark in it, then the mail that uses it.
 
-
 use crate::util::host_harness::{address, password, PostOffice, Sent};
 
 /// The mark put into each operator's copy.

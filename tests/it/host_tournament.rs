@@ -3,21 +3,12 @@
 //! Berger colours, results by resignation and agreed draws, and the final
 //! crosstable with its tie-breaks, by mail and for the operator.
 
-
-use chrono::{DateTime, Duration, Utc};
-use crate::util::host_harness::{address, password, PostOffice, Sent};
-use pbem::clock::Clock;
+use crate::util::host_harness::{address, PostOffice, Sent};
+use crate::util::pbem;
 use pbem::store::{self, TournamentStatus};
 use std::collections::BTreeSet;
-use std::process::Command;
 
 const PLAYERS: [&str; 5] = ["anna", "ben", "cleo", "dan", "eve"];
-
-fn t0() -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339("2027-03-01T09:00:00Z")
-        .unwrap()
-        .with_timezone(&Utc)
-}
 
 struct Hall {
     office: PostOffice,
@@ -27,7 +18,7 @@ struct Hall {
 impl Hall {
     fn new() -> Hall {
         let mut office = PostOffice::new();
-        office.runtime.host.set_clock(Clock::Fixed(t0()));
+        office.set_clock(0);
         for player in PLAYERS {
             office.signup(player);
         }
@@ -38,10 +29,8 @@ impl Hall {
     /// after the last mail.
     fn send(&mut self, userid: &str, subject: &str) -> Vec<Sent> {
         self.seconds += 60;
-        let moment = t0() + Duration::seconds(self.seconds);
-        self.office.runtime.host.set_clock(Clock::Fixed(moment));
-        let subject = subject.replace("PW", &password(userid));
-        self.office.send(&address(userid), &subject, "")
+        self.office.set_clock(self.seconds);
+        self.office.send_as(userid, subject, "")
     }
 }
 
@@ -180,7 +169,7 @@ fn a_five_player_round_robin_is_played_to_the_end_with_crosstable_and_tie_breaks
         assert!(store::load_rating(conn, "chess", player).unwrap().is_some());
     }
     // The operator prints the same table.
-    let output = Command::new(env!("CARGO_BIN_EXE_pbem"))
+    let output = pbem()
         .args(["tournament", "chess", "spring", "--data"])
         .arg(hall.office.dir.path())
         .output()

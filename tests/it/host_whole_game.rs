@@ -1,7 +1,6 @@
 //! Whole games played by mail, from the challenge to the result. Each game
 //! of the project gets one function here.
 
-
 use crate::util::host_harness::{mail_to, play_whole_game, Via, WholeGame};
 
 #[test]

@@ -4,8 +4,7 @@
 //! client would have copied the host's Message-IDs; the test fills in the
 //! ids of the real board mail it answers.
 
-
-use crate::util::host_harness::{address, mail_to, password, PostOffice, Sent};
+use crate::util::host_harness::{board_after, mail_to, PostOffice, Sent};
 use pbem::mail::inbound::parse;
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -27,23 +26,6 @@ fn reply_fixture(name: &str, answering: &Sent) -> Vec<u8> {
         .into_bytes()
 }
 
-/// alice and bob on board 101 after the given moves; returns the latest
-/// mails of the last move (or of the challenge).
-fn board_after(moves: &[(&str, &str)]) -> (PostOffice, Vec<Sent>) {
-    let mut office = PostOffice::new();
-    office.signup("alice");
-    office.signup("bob");
-    let mut last = office.send(&address("alice"), "chess challenge alice bob", "");
-    for (player, text) in moves {
-        last = office.send(
-            &address(player),
-            &format!("chess move 101 {player} {} {text}", password(player)),
-            "",
-        );
-    }
-    (office, last)
-}
-
 #[test]
 fn thunderbird_flowed_signup_creates_the_account() {
     let mut office = PostOffice::new();
@@ -55,7 +37,7 @@ fn thunderbird_flowed_signup_creates_the_account() {
 
 #[test]
 fn html_only_base64_mail_passes_its_comment_on_without_the_signature() {
-    let (mut office, _) = board_after(&[]);
+    let (mut office, _) = board_after("chess", &[]);
     let sent = office.deliver_raw(&fixture("webmail_html_only_base64.eml"));
     assert_eq!(office.move_count(101), 1);
     let bob = mail_to(&sent, "bob");
@@ -69,7 +51,7 @@ fn html_only_base64_mail_passes_its_comment_on_without_the_signature() {
 
 #[test]
 fn mutt_latin1_comment_arrives_as_unicode() {
-    let (mut office, _) = board_after(&[("alice", "e4")]);
+    let (mut office, _) = board_after("chess", &[("alice", "e4")]);
     let sent = office.deliver_raw(&fixture("mutt_latin1_8bit.eml"));
     assert_eq!(office.move_count(101), 2);
     let alice = mail_to(&sent, "alice");
@@ -83,7 +65,7 @@ fn mutt_latin1_comment_arrives_as_unicode() {
 
 #[test]
 fn iso_2022_jp_subject_and_body_are_decoded() {
-    let (mut office, _) = board_after(&[("alice", "e4")]);
+    let (mut office, _) = board_after("chess", &[("alice", "e4")]);
     let sent = office.deliver_raw(&fixture("becky_iso2022jp.eml"));
     assert_eq!(office.move_count(101), 2, "{sent:#?}");
     let alice = mail_to(&sent, "alice");
@@ -96,7 +78,7 @@ fn iso_2022_jp_subject_and_body_are_decoded() {
 
 #[test]
 fn gmail_top_posted_reply_plays_its_first_line() {
-    let (mut office, last) = board_after(&[("alice", "e4")]);
+    let (mut office, last) = board_after("chess", &[("alice", "e4")]);
     let board_mail = mail_to(&last, "bob").clone();
     let sent = office.deliver_raw(&reply_fixture(
         "gmail_reply_alternative_qp.eml",
@@ -120,7 +102,7 @@ fn gmail_top_posted_reply_plays_its_first_line() {
 
 #[test]
 fn apple_mail_reply_with_move_number_guard_plays() {
-    let (mut office, last) = board_after(&[("alice", "e4"), ("bob", "e5")]);
+    let (mut office, last) = board_after("chess", &[("alice", "e4"), ("bob", "e5")]);
     let board_mail = mail_to(&last, "alice").clone();
     let sent = office.deliver_raw(&reply_fixture("apple_mail_reply_qp.eml", &board_mail));
     assert_eq!(office.move_count(101), 3, "{sent:#?}");
@@ -131,7 +113,8 @@ fn apple_mail_reply_with_move_number_guard_plays() {
 
 #[test]
 fn outlook_reply_drops_the_original_message_block() {
-    let (mut office, last) = board_after(&[("alice", "e4"), ("bob", "e5"), ("alice", "Nf3")]);
+    let (mut office, last) =
+        board_after("chess", &[("alice", "e4"), ("bob", "e5"), ("alice", "Nf3")]);
     let board_mail = mail_to(&last, "bob").clone();
     let sent = office.deliver_raw(&reply_fixture("outlook_reply_alternative.eml", &board_mail));
     assert_eq!(office.move_count(101), 4, "{sent:#?}");
@@ -146,7 +129,7 @@ fn outlook_reply_drops_the_original_message_block() {
 
 #[test]
 fn thunderbird_bottom_posted_reply_plays_the_move_under_the_quote() {
-    let (mut office, last) = board_after(&[("alice", "e4")]);
+    let (mut office, last) = board_after("chess", &[("alice", "e4")]);
     let board_mail = mail_to(&last, "bob").clone();
     let sent = office.deliver_raw(&reply_fixture(
         "thunderbird_bottom_posted_reply.eml",

@@ -1,13 +1,9 @@
 //! The operator's commands: `pbem replay` for checking a game, and
 //! `pbem backup` while mail streams in.
 
-use std::io::Write;
+use crate::util::{pbem, raw_mail, run_with_stdin};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-fn pbem() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_pbem"))
-}
+use std::process::Output;
 
 fn text(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).to_string()
@@ -55,24 +51,14 @@ fn replay_names_the_first_illegal_move_and_exits_1() {
 }
 
 fn deliver(data: &Path, n: usize) {
-    let raw = format!(
-        "From: p{n}@example.org\r\nTo: pbem@localhost\r\nSubject: help\r\n\
-         Message-ID: <backup-{n}@example.org>\r\n\r\n"
+    let raw = raw_mail(
+        &format!("p{n}@example.org"),
+        &format!("backup-{n}@example.org"),
+        "help",
     );
-    let mut child = pbem()
-        .args(["deliver", "--data", data.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(raw.as_bytes())
-        .unwrap();
-    assert!(child.wait().unwrap().success());
+    let mut command = pbem();
+    command.args(["deliver", "--data", data.to_str().unwrap()]);
+    assert!(run_with_stdin(command, &raw).status.success());
 }
 
 #[test]

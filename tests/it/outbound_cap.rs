@@ -3,13 +3,13 @@
 //! it goes out when the hour allows. Other answers past the cap are
 //! dropped, and counted.
 
-
 use crate::util::host_harness::{address, password, PostOffice};
+use crate::util::pbem;
 use pbem::store::{self, OutboxState};
 use std::time::{Duration, SystemTime};
 
 fn outbox_listing(office: &PostOffice) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbem"))
+    let out = pbem()
         .args(["outbox", "--data"])
         .arg(office.dir.path())
         .output()

@@ -2,15 +2,14 @@
 //! sendmail transport driving a fake sendmail that records its arguments
 //! and input.
 
+use crate::util::{free_port, pbem};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn pbem(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pbem"))
-        .args(args)
-        .output()
-        .unwrap()
+/// Runs `pbem ARGS`; its output.
+fn run(args: &[&str]) -> Output {
+    pbem().args(args).output().unwrap()
 }
 
 fn text(out: &Output) -> (String, String) {
@@ -23,18 +22,9 @@ fn text(out: &Output) -> (String, String) {
 /// Queues a player's mail with `pbem mail`, then runs one pass.
 fn mail_and_serve(config: &Path, from: &str, subject: &str) -> Output {
     let config = config.to_str().unwrap();
-    let out = pbem(&["mail", "--config", config, "--from", from, subject]);
+    let out = run(&["mail", "--config", config, "--from", from, subject]);
     assert!(out.status.success(), "{:?}", text(&out));
-    pbem(&["serve", "--once", "--config", config])
-}
-
-/// A loopback port with nothing listening on it.
-fn closed_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+    run(&["serve", "--once", "--config", config])
 }
 
 fn write_config(dir: &Path, outbound: &str) -> std::path::PathBuf {
@@ -56,7 +46,7 @@ fn outbox_lists_retrying_and_waiting_mail_while_the_server_is_down() {
         &format!(
             "[outbound]\ntransport = \"smtp\"\nfirst_retry = \"1h\"\n\
              [outbound.smtp]\nhost = \"127.0.0.1\"\nport = {}\ntls = \"none\"\nconnections = 1\n",
-            closed_port()
+            free_port()
         ),
     );
     let config_arg = config.to_str().unwrap();
@@ -64,10 +54,10 @@ fn outbox_lists_retrying_and_waiting_mail_while_the_server_is_down() {
         ("alice@example.org", "signup alice pw"),
         ("bob@example.org", "signup bob pw"),
     ] {
-        let out = pbem(&["mail", "--config", config_arg, "--from", from, subject]);
+        let out = run(&["mail", "--config", config_arg, "--from", from, subject]);
         assert!(out.status.success(), "{:?}", text(&out));
     }
-    let out = pbem(&["serve", "--once", "--config", config_arg]);
+    let out = run(&["serve", "--once", "--config", config_arg]);
     assert!(out.status.success(), "{:?}", text(&out));
     let (stdout, stderr) = text(&out);
     assert!(stdout.contains("handled 2"), "{stdout}");
@@ -76,7 +66,7 @@ fn outbox_lists_retrying_and_waiting_mail_while_the_server_is_down() {
     assert!(stderr.contains("next try in 1h"), "{stderr}");
     // With one connection, the sender stopped at the first failure: the
     // second mail was not tried at all.
-    let out = pbem(&["outbox", "--config", config_arg]);
+    let out = run(&["outbox", "--config", config_arg]);
     assert!(out.status.success(), "{:?}", text(&out));
     let (listing, _) = text(&out);
     let lines: Vec<&str> = listing.lines().collect();
@@ -106,17 +96,17 @@ fn mail_failing_past_the_give_up_time_is_logged_and_listed_as_given_up() {
             "[outbound]\ntransport = \"smtp\"\nfirst_retry = \"1ms\"\nmax_retry = \"1ms\"\n\
              give_up_after = \"1s\"\n[outbound.smtp]\nhost = \"127.0.0.1\"\nport = {}\n\
              tls = \"none\"\n",
-            closed_port()
+            free_port()
         ),
     );
     mail_and_serve(&config, "alice@example.org", "signup alice pw");
     // Past the give-up time, the next failure sets the mail aside.
     std::thread::sleep(std::time::Duration::from_millis(1100));
-    let out = pbem(&["serve", "--once", "--config", config.to_str().unwrap()]);
+    let out = run(&["serve", "--once", "--config", config.to_str().unwrap()]);
     let (_, stderr) = text(&out);
     assert!(stderr.contains("to alice@example.org"), "{stderr}");
     assert!(stderr.contains("is given up, gave up after 1s"), "{stderr}");
-    let (listing, _) = text(&pbem(&["outbox", "--config", config.to_str().unwrap()]));
+    let (listing, _) = text(&run(&["outbox", "--config", config.to_str().unwrap()]));
     assert!(
         listing.starts_with("#1 given up to alice@example.org"),
         "{listing}"
@@ -132,11 +122,11 @@ fn mail_failing_past_the_give_up_time_is_logged_and_listed_as_given_up() {
 fn outbox_of_a_fresh_host_is_empty_and_of_no_host_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().to_str().unwrap();
-    let out = pbem(&["outbox", "--data", data]);
+    let out = run(&["outbox", "--data", data]);
     assert!(!out.status.success());
     assert!(text(&out).1.contains("no database at"), "{:?}", text(&out));
-    assert!(pbem(&["serve", "--once", "--data", data]).status.success());
-    let out = pbem(&["outbox", "--data", data]);
+    assert!(run(&["serve", "--once", "--data", data]).status.success());
+    let out = run(&["outbox", "--data", data]);
     assert!(out.status.success());
     assert_eq!(text(&out).0, "the outbox is empty: every mail was sent\n");
 }
@@ -185,7 +175,7 @@ fn sendmail_gets_the_envelope_as_arguments_and_the_message_on_stdin() {
     assert!(message.contains("Message-ID: <"), "{message}");
     assert!(message.contains("Welcome, alice"), "{message}");
     // Sent once: a second pass has nothing to do.
-    let (stdout, _) = text(&pbem(&[
+    let (stdout, _) = text(&run(&[
         "serve",
         "--once",
         "--config",
@@ -209,7 +199,7 @@ fn a_failing_sendmail_leaves_the_mail_retrying_with_its_error() {
     );
     let out = mail_and_serve(&config, "alice@example.org", "signup alice pw");
     assert!(text(&out).0.contains("sent 0"), "{:?}", text(&out));
-    let (listing, _) = text(&pbem(&["outbox", "--config", config.to_str().unwrap()]));
+    let (listing, _) = text(&run(&["outbox", "--config", config.to_str().unwrap()]));
     assert!(
         listing.starts_with("#1 retrying to alice@example.org"),
         "{listing}"

@@ -5,7 +5,7 @@
 //! sendmail that keeps every message it is given in a file of its own,
 //! so each hand-over is counted and read back.
 
-
+use crate::util::{drop_mail, pbem, raw_mail, wait_until};
 use mail_parser::MessageParser;
 use pbem::store::Store;
 use std::collections::HashMap;
@@ -13,7 +13,7 @@ use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A data directory with a fake sendmail beside it.
 struct Setup {
@@ -83,11 +83,11 @@ fn setup_with(pause: &str, sink: Option<&crate::util::smtp_sink::SmtpSink>) -> S
 
 fn mail(n: usize) -> Vec<u8> {
     let subject = if n.is_multiple_of(2) { "help" } else { "list" };
-    format!(
-        "From: p{n}@example.org\r\nTo: pbem@localhost\r\nSubject: {subject}\r\n\
-         Message-ID: <once-{n}@example.org>\r\n\r\n"
+    raw_mail(
+        &format!("p{n}@example.org"),
+        &format!("once-{n}@example.org"),
+        subject,
     )
-    .into_bytes()
 }
 
 impl Setup {
@@ -100,7 +100,7 @@ impl Setup {
     }
 
     fn serve(&self) -> Child {
-        let child = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        let child = pbem()
             .args(["serve", "--config"])
             .arg(&self.config)
             .stdin(Stdio::null())
@@ -109,13 +109,15 @@ impl Setup {
             .spawn()
             .unwrap();
         // Up once it listens for deliver's wake-ups.
-        wait_until("serve to start", || self.data.join("wake.fifo").exists());
+        wait_until("serve to start", Duration::from_secs(120), || {
+            self.data.join("wake.fifo").exists()
+        });
         child
     }
 
     /// Pipes one mail to `pbem deliver`; returns its exit code.
     fn deliver(&self, raw: &[u8]) -> Option<i32> {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pbem"))
+        let mut child = pbem()
             .args(["deliver", "--config"])
             .arg(&self.config)
             .stdin(Stdio::piped())
@@ -128,10 +130,7 @@ impl Setup {
     }
 
     fn drop_into_inbox(&self, n: usize) {
-        let name = format!("{n:06}.once");
-        let tmp = self.data.join("inbox/tmp").join(&name);
-        std::fs::write(&tmp, mail(n)).unwrap();
-        std::fs::rename(&tmp, self.data.join("inbox/new").join(&name)).unwrap();
+        drop_mail(&self.data.join("inbox"), &format!("{n:06}.once"), &mail(n));
     }
 
     /// Every message sendmail was handed.
@@ -200,17 +199,6 @@ impl Setup {
     }
 }
 
-fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
-    let start = Instant::now();
-    while !done() {
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "timed out waiting for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
 fn stop(mut server: Child) {
     let _ = Command::new("kill")
         .args(["-TERM", &server.id().to_string()])
@@ -256,7 +244,9 @@ fn serve_and_four_delivers_at_once_hand_each_reply_over_exactly_once() {
         });
         deliver_concurrently(&setup, 100..300, 4);
     });
-    wait_until("300 replies", || setup.handed().len() >= 300);
+    wait_until("300 replies", Duration::from_secs(120), || {
+        setup.handed().len() >= 300
+    });
     // A reply handed over twice would show by now.
     std::thread::sleep(Duration::from_millis(500));
     let daemon = server.id();
@@ -291,7 +281,7 @@ fn sigkill_during_a_backlog_repeats_at_most_one_mail_per_connection_per_kill() {
     let mut kills = 0;
     for step in 1..=10 {
         let threshold = step * MAILS / 12;
-        wait_until("replies before a kill", || {
+        wait_until("replies before a kill", Duration::from_secs(120), || {
             setup.handed().len() >= threshold
         });
         server.kill().unwrap(); // SIGKILL
@@ -304,7 +294,7 @@ fn sigkill_during_a_backlog_repeats_at_most_one_mail_per_connection_per_kill() {
             .unwrap()
             .count()
     };
-    wait_until("every reply", || {
+    wait_until("every reply", Duration::from_secs(120), || {
         handled(&setup) == MAILS && setup.unsent_rows() == 0
     });
     stop(server);
@@ -338,9 +328,11 @@ fn serve_and_four_delivers_sending_by_smtp_deliver_each_reply_once() {
         });
         deliver_concurrently(&setup, 40..120, 4);
     });
-    wait_until("120 replies at the SMTP server", || {
-        sink.message_ids().len() >= 120
-    });
+    wait_until(
+        "120 replies at the SMTP server",
+        Duration::from_secs(120),
+        || sink.message_ids().len() >= 120,
+    );
     std::thread::sleep(Duration::from_millis(500));
     stop(server);
     let ids = sink.message_ids();

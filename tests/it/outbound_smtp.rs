@@ -2,10 +2,9 @@
 //! tests/setup.sh), read back from the server's Maildir: a whole game,
 //! and an outage in the middle of one.
 
-
 use crate::util::host_harness::{address, mail_to, password, PostOffice};
-use pbem::store::{self, OutboxState};
 use crate::util::smtp_sink::{header, SmtpSink};
+use pbem::store::{self, OutboxState};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -220,7 +219,8 @@ fn a_board_mails_html_part_and_image_survive_the_smtp_server() {
         &["set alice pw-alice board image"],
     );
     // alice takes the image, bob the default table: both as sent.
-    let alice = crate::util::board_mail::parts(&std::fs::read(&mail_to(&sent, "alice").path).unwrap());
+    let alice =
+        crate::util::board_mail::parts(&std::fs::read(&mail_to(&sent, "alice").path).unwrap());
     assert!(alice.text.contains("+---+"), "{}", alice.text);
     let png = alice.png.expect("the image arrived");
     let reader = png::Decoder::new(std::io::Cursor::new(&png))

@@ -2,10 +2,9 @@
 //! test CA): STARTTLS and implicit TLS deliver; a server without STARTTLS
 //! or with a certificate nobody vouches for gets nothing.
 
-
 use crate::util::host_harness::{address, PostOffice};
-use pbem::store::{self, OutboxState};
 use crate::util::smtp_sink::{SmtpSink, TestCertificate};
+use pbem::store::{self, OutboxState};
 
 /// The one outbox row left, which must be retrying; returns its error.
 fn only_retrying_error(office: &PostOffice) -> String {

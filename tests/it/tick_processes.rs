@@ -2,6 +2,7 @@
 //! directory (a cron job overlapping a `serve`), and killed with SIGKILL
 //! at any instant. Each board's reminder is queued exactly once.
 
+use crate::util::{pbem, raw_mail};
 use pbem::clock::Clock;
 use pbem::config::Config;
 use pbem::daemon::Runtime;
@@ -12,12 +13,9 @@ use std::time::Duration;
 const BOARDS: usize = 40;
 const START: &str = "2027-03-01T09:00:00Z";
 
+/// A mail from `from`, the `n`th of the test.
 fn mail(n: usize, from: &str, subject: &str) -> Vec<u8> {
-    format!(
-        "From: {from}\r\nTo: pbem@localhost\r\nSubject: {subject}\r\n\
-         Message-ID: <tick-{n}@example.org>\r\n\r\n"
-    )
-    .into_bytes()
+    raw_mail(from, &format!("tick-{n}@example.org"), subject)
 }
 
 /// A data directory with `BOARDS` chess boards between alice and bob,
@@ -47,7 +45,7 @@ fn data_with_boards(data: &Path) {
 }
 
 fn tick(data: &Path, now: &str) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_pbem"));
+    let mut command = pbem();
     command
         .args(["tick", "--data", data.to_str().unwrap(), "--now", now])
         .stdout(Stdio::null())

@@ -2,7 +2,9 @@
 //! Maildir as RFC 5322 messages, the host runs one pass, and the .eml
 //! files it writes are read back and parsed.
 
+use super::t0;
 use mail_parser::{HeaderValue, MessageParser};
+use pbem::clock::Clock;
 use pbem::config::Config;
 use pbem::daemon::Runtime;
 use pbem::games::GameKind;
@@ -160,6 +162,18 @@ impl PostOffice {
         self.deliver_raw(&raw)
     }
 
+    /// A mail from `userid` whose subject says PW for his password.
+    pub fn send_as(&mut self, userid: &str, subject: &str, body: &str) -> Vec<Sent> {
+        let subject = subject.replace("PW", &password(userid));
+        self.send(&address(userid), &subject, body)
+    }
+
+    /// Sets the host's clock `seconds` after `t0()`.
+    pub fn set_clock(&mut self, seconds: i64) {
+        let moment = t0() + chrono::Duration::seconds(seconds);
+        self.runtime.host.set_clock(Clock::Fixed(moment));
+    }
+
     pub fn signup(&mut self, userid: &str) {
         let sent = self.send(
             &address(userid),
@@ -182,6 +196,87 @@ impl PostOffice {
             .unwrap()
             .unwrap()
     }
+}
+
+/// A post office where each of `userids` has signed up.
+pub fn players(userids: &[&str]) -> PostOffice {
+    let mut office = PostOffice::new();
+    for userid in userids {
+        office.signup(userid);
+    }
+    office
+}
+
+/// A post office where alice and bob have signed up.
+pub fn two_players() -> PostOffice {
+    players(&["alice", "bob"])
+}
+
+/// alice (White) and bob (Black) on a new board 101 of `game`.
+pub fn table(game: &str) -> PostOffice {
+    let mut office = two_players();
+    let sent = office.send(
+        &address("alice"),
+        &format!("{game} challenge alice bob"),
+        "",
+    );
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    office
+}
+
+/// alice (White) and bob (Black) on board 101 of `game` after `moves`,
+/// each sent as a command and each checked to have been played; returns
+/// the mails of the last one (of the challenge when there are none).
+pub fn board_after(game: &str, moves: &[(&str, &str)]) -> (PostOffice, Vec<Sent>) {
+    let mut office = two_players();
+    let mut last = office.send(
+        &address("alice"),
+        &format!("{game} challenge alice bob"),
+        "",
+    );
+    for (player, text) in moves {
+        last = play(&mut office, game, 101, player, text);
+        assert!(last.len() == 2, "{player} {text} was not played: {last:#?}");
+    }
+    (office, last)
+}
+
+/// `userid` moves `text` on `board` with a command in the subject.
+pub fn play(
+    office: &mut PostOffice,
+    game: &str,
+    board: i64,
+    userid: &str,
+    text: &str,
+) -> Vec<Sent> {
+    let subject = format!("{game} move {board} {userid} {} {text}", password(userid));
+    office.send(&address(userid), &subject, "")
+}
+
+/// `userid` sends the command `GAME VERB 101 USERID PASSWORD REST` (the
+/// subject trimmed, for an empty `rest`).
+pub fn command(
+    office: &mut PostOffice,
+    game: &str,
+    verb: &str,
+    userid: &str,
+    rest: &str,
+) -> Vec<Sent> {
+    let subject = format!("{game} {verb} 101 {userid} {} {rest}", password(userid));
+    office.send(&address(userid), subject.trim(), "")
+}
+
+/// The mails in `sent` addressed to `userid`.
+pub fn mails_to<'a>(sent: &'a [Sent], userid: &str) -> Vec<&'a Sent> {
+    sent.iter()
+        .filter(|mail| mail.to == address(userid))
+        .collect()
+}
+
+/// The one mail in `sent`.
+pub fn one(sent: &[Sent]) -> &Sent {
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    &sent[0]
 }
 
 pub fn address(userid: &str) -> String {

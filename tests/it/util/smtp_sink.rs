@@ -3,7 +3,8 @@
 //! accepts into a Maildir. Tests start and stop it themselves, so they can
 //! take it away in the middle of a run.
 
-use std::net::{TcpListener, TcpStream};
+use super::free_port;
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -27,15 +28,6 @@ fn require_aiosmtpd() {
         found,
         "aiosmtpd is not installed (python3 -c 'import aiosmtpd' fails): run tests/setup.sh first"
     );
-}
-
-/// A loopback port nobody listens on right now.
-pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 const AUTH_SERVER: &str = r#"
