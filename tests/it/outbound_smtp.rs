@@ -156,7 +156,10 @@ fn mail_queued_while_the_server_is_down_is_delivered_once_when_it_returns() {
 fn a_refused_recipient_is_given_up_and_a_deferred_one_waits_without_holding_back_others() {
     let sinkdir = tempfile::tempdir().unwrap();
     let sink = SmtpSink::start_refusing(&sinkdir.path().join("maildir"));
-    let mut office = office_for(&sink);
+    // The deferred mail is not due again during the test, however slowly
+    // a busy machine runs it: it is tried once.
+    let mut office =
+        PostOffice::reading_from(&sink.config_retrying("1h", "1h"), sink.maildir.join("new"));
     office.signup("alice");
     assert!(office
         .send("refused@example.org", "signup carol pw-carol", "")

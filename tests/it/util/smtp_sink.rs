@@ -216,10 +216,17 @@ impl SmtpSink {
         )
     }
 
-    /// The config section that sends to this sink.
+    /// The config section that sends to this sink, retrying soon.
     pub fn config(&self) -> String {
+        self.config_retrying("100ms", "400ms")
+    }
+
+    /// The config section that sends to this sink, retrying a mail first
+    /// after `first_retry` and then at most `max_retry` apart.
+    pub fn config_retrying(&self, first_retry: &str, max_retry: &str) -> String {
         format!(
-            "[outbound]\ntransport = \"smtp\"\nfirst_retry = \"100ms\"\nmax_retry = \"400ms\"\n\
+            "[outbound]\ntransport = \"smtp\"\nfirst_retry = \"{first_retry}\"\n\
+             max_retry = \"{max_retry}\"\n\
              [outbound.smtp]\nhost = \"127.0.0.1\"\nport = {}\ntls = \"none\"\ntimeout = \"5s\"\n\
              hello_name = \"pbem.test\"\n",
             self.port
