@@ -269,7 +269,7 @@ fn plan_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sent>> {
 fn an_operators_copy_of_any_template_changes_its_mail() {
     for name in pbem::host::templates::names() {
         if !name.ends_with(".txt") {
-            // The board's HTML and image: tests/board_pictures.rs.
+            // The board's HTML and image: board_pictures.rs.
             continue;
         }
         let copy = marked(name);
