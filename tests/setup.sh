@@ -2,7 +2,7 @@
 # Installs what the tests need beyond the Rust toolchain: aiosmtpd, the
 # SMTP server the outbound tests send to; the openssl command that makes
 # their test certificates; systemd-analyze (package systemd) and procmail,
-# with which tests/deploy_files.rs checks the files in deploy/; chromium
+# with which tests/it/deploy_files.rs checks the files in deploy/; chromium
 # (see below). Safe to run
 # again; quiet when everything is there.
 set -euo pipefail
@@ -13,7 +13,7 @@ missing=()
 command -v openssl >/dev/null || missing+=(openssl)
 command -v systemd-analyze >/dev/null || missing+=(systemd)
 command -v procmail >/dev/null || missing+=(procmail)
-# tests/board_browser.rs screenshots the HTML boards in headless Chromium;
+# tests/it/board_browser.rs screenshots the HTML boards in headless Chromium;
 # DejaVu Sans has the chess figures it draws them with.
 command -v chromium >/dev/null || missing+=(chromium)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)

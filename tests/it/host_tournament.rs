@@ -1,0 +1,207 @@
+//! A round-robin tournament by mail from its creation to its end: five
+//! players (one sits out each round), every board begun at once with
+//! Berger colours, results by resignation and agreed draws, and the final
+//! crosstable with its tie-breaks, by mail and for the operator.
+
+use crate::util::host_harness::{address, PostOffice, Sent};
+use crate::util::pbem;
+use pbem::store::{self, TournamentStatus};
+use std::collections::BTreeSet;
+
+const PLAYERS: [&str; 5] = ["anna", "ben", "cleo", "dan", "eve"];
+
+struct Hall {
+    office: PostOffice,
+    seconds: i64,
+}
+
+impl Hall {
+    fn new() -> Hall {
+        let mut office = PostOffice::new();
+        office.set_clock(0);
+        for player in PLAYERS {
+            office.signup(player);
+        }
+        Hall { office, seconds: 0 }
+    }
+
+    /// `userid` mails `subject` (PW stands for his password) a minute
+    /// after the last mail.
+    fn send(&mut self, userid: &str, subject: &str) -> Vec<Sent> {
+        self.seconds += 60;
+        self.office.set_clock(self.seconds);
+        self.office.send_as(userid, subject, "")
+    }
+}
+
+fn to<'a>(sent: &'a [Sent], userid: &str, subject: &str) -> Vec<&'a Sent> {
+    sent.iter()
+        .filter(|mail| mail.to == address(userid) && mail.subject.starts_with(subject))
+        .collect()
+}
+
+/// The result each pairing is played to: the winner, or none for a draw.
+fn planned_winner(a: &str, b: &str) -> Option<&'static str> {
+    let pair: BTreeSet<&str> = [a, b].into_iter().collect();
+    let is = |x: &str, y: &str| pair == [x, y].into_iter().collect();
+    if is("anna", "ben") || is("anna", "cleo") {
+        Some("anna")
+    } else if is("anna", "dan") {
+        Some("dan")
+    } else if is("ben", "cleo") || is("ben", "dan") {
+        Some("ben")
+    } else if is("ben", "eve") {
+        Some("eve")
+    } else if is("cleo", "dan") || is("cleo", "eve") {
+        Some("cleo")
+    } else {
+        // anna-eve and dan-eve are drawn.
+        None
+    }
+}
+
+#[test]
+fn a_five_player_round_robin_is_played_to_the_end_with_crosstable_and_tie_breaks() {
+    let mut hall = Hall::new();
+    let sent = hall.send(
+        "anna",
+        "chess tournament create spring anna PW --forfeittime=14",
+    );
+    assert_eq!(sent[0].subject, "PBeM Chess Tournament spring");
+    assert!(sent[0].body.contains("created the Chess tournament spring"));
+    for player in PLAYERS {
+        let sent = hall.send(player, &format!("chess tournament join spring {player} PW"));
+        assert!(
+            sent[0].body.contains(&format!("{player} joined")),
+            "{}",
+            sent[0].body
+        );
+    }
+    let refused = hall.send("ben", "chess tournament start spring ben PW");
+    assert!(refused[0]
+        .body
+        .contains("only anna, who organises spring, can start it"));
+
+    let sent = hall.send("anna", "chess tournament start spring anna PW");
+    assert!(
+        sent[0].body.contains("10 boards begin now"),
+        "{}",
+        sent[0].body
+    );
+    let conn = hall.office.runtime.host.store().connection();
+    let tournament = store::find_tournament(conn, "chess", "spring")
+        .unwrap()
+        .unwrap();
+    assert_eq!(tournament.status, TournamentStatus::Running);
+    let boards = store::tournament_boards(conn, tournament.id).unwrap();
+    assert_eq!(boards.len(), 10);
+    for player in PLAYERS {
+        // A mail for each of his four boards, and his pairings.
+        assert_eq!(to(&sent, player, "New Chess Board").len(), 4, "{player}");
+        let pairings: Vec<_> = to(&sent, player, "PBeM Chess Tournament spring")
+            .into_iter()
+            .filter(|mail| mail.body.contains("your boards"))
+            .collect();
+        assert_eq!(pairings.len(), 1);
+        let body = &pairings[0].body;
+        assert_eq!(body.matches("\n  round ").count(), 4, "{body}");
+        let rounds: BTreeSet<u32> = boards
+            .iter()
+            .filter(|b| b.white == player || b.black == player)
+            .map(|b| b.round)
+            .collect();
+        assert_eq!(rounds.len(), 4, "{player} sits out one of the 5 rounds");
+        let whites = boards.iter().filter(|b| b.white == player).count();
+        assert_eq!(whites, 2, "{player}'s colours are balanced");
+    }
+    let late = hall.send("ben", "chess tournament leave spring ben PW");
+    assert!(
+        late[0].body.contains("spring is running"),
+        "{}",
+        late[0].body
+    );
+
+    let mut last = Vec::new();
+    for board in &boards {
+        let (white, black, id) = (board.white.as_str(), board.black.as_str(), board.game_id);
+        hall.send(white, &format!("chess move {id} {white} PW e4"));
+        hall.send(black, &format!("chess move {id} {black} PW e5"));
+        last = match planned_winner(white, black) {
+            Some(winner) if winner == white => {
+                hall.send(black, &format!("chess resign {id} {black} PW"))
+            }
+            Some(_) => hall.send(white, &format!("chess resign {id} {white} PW")),
+            None => {
+                hall.send(white, &format!("chess move {id} {white} PW Nf3 propose"));
+                hall.send(black, &format!("chess move {id} {black} PW accept"))
+            }
+        };
+    }
+    let conn = hall.office.runtime.host.store().connection();
+    let tournament = store::find_tournament(conn, "chess", "spring")
+        .unwrap()
+        .unwrap();
+    assert_eq!(tournament.status, TournamentStatus::Finished);
+    // Points: anna 2½; eve, ben and cleo 2 each; dan 1½. Sonneborn-Berger
+    // puts eve (4) before ben and cleo (3½ each), and ben beat cleo.
+    let expected = [
+        "   1  1  anna            X  1  1  0  ½    2½      5",
+        "   2  5  eve             ½  1  0  ½  X    2       4",
+        "   3  2  ben             0  X  1  1  0    2       3½",
+        "   4  3  cleo            0  0  X  1  1    2       3½",
+        "   5  4  dan             1  0  0  X  ½    1½      3½",
+    ];
+    for player in PLAYERS {
+        let over = to(&last, player, "PBeM Chess Tournament spring");
+        assert_eq!(over.len(), 1, "{player}: {last:#?}");
+        let body = &over[0].body;
+        assert!(body.contains("spring is over"), "{body}");
+        let rows: Vec<&str> = body
+            .lines()
+            .skip_while(|line| !line.starts_with("Rank"))
+            .skip(1)
+            .take(5)
+            .collect();
+        assert_eq!(rows, expected, "{body}");
+    }
+    // Rated boards: every player has a rating now.
+    for player in PLAYERS {
+        assert!(store::load_rating(conn, "chess", player).unwrap().is_some());
+    }
+    // The operator prints the same table.
+    let output = pbem()
+        .args(["tournament", "chess", "spring", "--data"])
+        .arg(hall.office.dir.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let printed = String::from_utf8(output.stdout).unwrap();
+    for row in expected {
+        assert!(printed.contains(row), "{printed}");
+    }
+}
+
+#[test]
+fn tournament_commands_are_refused_when_they_cannot_be_carried_out() {
+    let mut hall = Hall::new();
+    let sent = hall.send("ben", "chess tournament join nosuch ben PW");
+    assert!(sent[0].body.contains("no Chess tournament called nosuch"));
+    hall.send("anna", "chess tournament create cup anna PW");
+    let sent = hall.send("ben", "chess tournament create cup ben PW");
+    assert!(sent[0].body.contains("called cup exists already"));
+    let sent = hall.send("anna", "chess tournament start cup anna PW");
+    assert!(sent[0].body.contains("has 0 players; it needs at least 2"));
+    let sent = hall.send("anna", "chess tournament create bad anna PW -list:zz");
+    assert!(sent[0].subject.contains("Error"), "{}", sent[0].body);
+    let sent = hall.send("ben", "chess tournament join cup ben WRONG");
+    assert!(sent[0].subject.contains("Error"));
+    let conn = hall.office.runtime.host.store().connection();
+    let cup = store::find_tournament(conn, "chess", "cup")
+        .unwrap()
+        .unwrap();
+    assert!(store::tournament_players(conn, cup.id).unwrap().is_empty());
+    let sent = hall.send("ben", "chess tournament join cup ben PW");
+    assert!(sent[0].body.contains("ben joined the tournament cup"));
+    let sent = hall.send("ben", "chess tournament leave cup ben PW");
+    assert!(sent[0].body.contains("ben left the tournament cup"));
+}

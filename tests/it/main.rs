@@ -1,0 +1,56 @@
+//! The integration tests, all in one binary (as ripgrep's are): each
+//! file beside this one is a module named after it, holding the tests of
+//! one subject (`host_*` for the host by mail, `outbound_*` for sending,
+//! `chess_*` and the variants' names for the rules, and so on). Helpers
+//! that more than one file uses live once in `util/`: the post office
+//! (`util::host_harness`), the SMTP server (`util::smtp_sink`), board
+//! mails (`util::board_mail`) and small ones in `util/mod.rs`. Run one
+//! file's tests with `cargo test --test it host_clocks::`.
+
+mod util;
+
+mod archive_pgn;
+mod board_browser;
+mod board_pictures;
+mod chess_core_variants;
+mod chess_crosscheck;
+mod chess_perft;
+mod chess_rules;
+mod deliver_exit_codes;
+mod deploy_files;
+mod host_accounts;
+mod host_archive;
+mod host_bad_input;
+mod host_cli;
+mod host_clocks;
+mod host_commands;
+mod host_competition;
+mod host_crash_safety;
+mod host_fuzz_seeds;
+mod host_grammar_fuzz;
+mod host_group_commit;
+mod host_hostile_input;
+mod host_loop_protection;
+mod host_mail_texts;
+mod host_outbox;
+mod host_player_input;
+mod host_preview_undo_notes;
+mod host_queue;
+mod host_robots;
+mod host_secrets;
+mod host_seeks_messages;
+mod host_store_upgrade;
+mod host_templates;
+mod host_tournament;
+mod host_whole_game;
+mod mail_clients;
+mod operator_cli;
+mod outbound_cap;
+mod outbound_cli;
+mod outbound_once;
+mod outbound_smtp;
+mod outbound_smtp_tls;
+mod progression;
+mod recursion;
+mod spherical;
+mod tick_processes;

@@ -1,0 +1,117 @@
+//! Helpers shared by the test files, each once: small ones here, the post
+//! office in `host_harness`, the SMTP server in `smtp_sink`, board mails
+//! in `board_mail`. A helper a second file needs moves here rather than
+//! being copied.
+
+pub mod board_mail;
+pub mod host_harness;
+pub mod smtp_sink;
+
+use chrono::{DateTime, Utc};
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The `pbem` binary of this build, to add arguments to.
+pub fn pbem() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pbem"))
+}
+
+/// Runs `command` with `stdin` on its standard input; its output.
+pub fn run_with_stdin(mut command: Command, stdin: &[u8]) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The moment the tests on a fixed clock start at.
+pub fn t0() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2027-03-01T09:00:00Z")
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+/// A day in seconds.
+pub const DAY: i64 = 86_400;
+
+/// Waits until `done`, looking every 5 ms; fails the test after `limit`.
+pub fn wait_until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        assert!(start.elapsed() < limit, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A loopback port nobody listens on right now (the OS picks it), and
+/// one this process has not handed out before: the tests share the
+/// process, and a test that stops its server and starts it again on the
+/// same port must not find another test's server there.
+pub fn free_port() -> u16 {
+    static HANDED_OUT: Mutex<BTreeSet<u16>> = Mutex::new(BTreeSet::new());
+    loop {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        if HANDED_OUT.lock().unwrap().insert(port) {
+            return port;
+        }
+    }
+}
+
+/// A bare mail to the host as an MTA hands it over: From, To, Subject
+/// and `Message-ID: <id>`, no body.
+pub fn raw_mail(from: &str, id: &str, subject: &str) -> Vec<u8> {
+    format!(
+        "From: {from}\r\nTo: pbem@localhost\r\nSubject: {subject}\r\nMessage-ID: <{id}>\r\n\r\n"
+    )
+    .into_bytes()
+}
+
+/// Writes a mail into the Maildir `inbox` the Maildir way (into tmp/,
+/// then renamed into new/) as `name`.
+pub fn drop_mail(inbox: &Path, name: &str, raw: &[u8]) {
+    let tmp = inbox.join("tmp").join(name);
+    std::fs::write(&tmp, raw).unwrap();
+    std::fs::rename(&tmp, inbox.join("new").join(name)).unwrap();
+}
+
+/// For a test that measures the whole process (its peak memory, say):
+/// the suite's tests share one process, so `test` (the caller's
+/// `module_path!()` and its name) runs again alone in a fresh process of
+/// this test binary, and fails here if it fails there. True in that fresh
+/// process, where the caller goes on with its body; false here, where it
+/// returns.
+pub fn alone_in_a_process(module: &str, test: &str) -> bool {
+    const ALONE: &str = "PBEM_TEST_ALONE";
+    // The harness names tests without the crate's name.
+    let module = module.split_once("::").map_or("", |(_, rest)| rest);
+    let name = format!("{module}::{test}");
+    if std::env::var_os(ALONE).is_some_and(|alone| alone == name.as_str()) {
+        return true;
+    }
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([&name, "--exact", "--include-ignored", "--test-threads=1"])
+        .env(ALONE, &name)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("test result: ok. 1 passed"),
+        "{name}, alone in a process: {}\n{stdout}{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    false
+}
