@@ -5,13 +5,15 @@ mod accounts;
 mod boards;
 mod clocks;
 mod competition;
+mod outbound;
 mod robots;
 mod social;
 
 use crate::host::HostSettings;
 use crate::mail::inbound::screen::InboundLimits;
 use crate::mail::outbound::sender::RetryPolicy;
-use crate::mail::outbound::transport::{SmtpSettings, TlsMode};
+use crate::mail::outbound::transport::SmtpSettings;
+use outbound::{outbound_settings, OutboundSection};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -101,38 +103,6 @@ struct InboundSection {
     max_received_hops: Option<usize>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct OutboundSection {
-    transport: Option<String>,
-    folder: Option<PathBuf>,
-    first_retry: Option<String>,
-    max_retry: Option<String>,
-    give_up_after: Option<String>,
-    smtp: Option<SmtpSection>,
-    sendmail: Option<SendmailSection>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SmtpSection {
-    host: Option<String>,
-    port: Option<u16>,
-    tls: Option<String>,
-    user: Option<String>,
-    password: Option<String>,
-    timeout: Option<String>,
-    hello_name: Option<String>,
-    connections: Option<usize>,
-    ca_file: Option<PathBuf>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SendmailSection {
-    command: Option<PathBuf>,
-}
-
 /// How outgoing mail leaves the host.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TransportChoice {
@@ -216,39 +186,15 @@ impl Config {
         };
         let data_dir = data_override
             .map(Path::to_path_buf)
-            .or(parsed.data_dir)
+            .or(parsed.data_dir.take())
             .unwrap_or_else(|| PathBuf::from(DEFAULT_DATA_DIR));
         let inside = |given: Option<PathBuf>, default: &str| match given {
             Some(path) if path.is_absolute() => path,
             Some(path) => data_dir.join(path),
             None => data_dir.join(default),
         };
-        let defaults = HostSettings::default();
-        let address = parsed.host.address.unwrap_or(defaults.address);
-        let valid_address = address.parse::<lettre::Address>().is_ok();
-        if !valid_address {
-            return Err(invalid(
-                "host.address",
-                format!("{address:?} is not a mail address (like pbem@example.org)"),
-            ));
-        }
-        let name = parsed.host.name.unwrap_or(defaults.name);
-        if name.contains(['\r', '\n', '<', '>', '"']) {
-            return Err(invalid(
-                "host.name",
-                "must be plain text without line breaks, quotes or angle brackets".into(),
-            ));
-        }
-        let max_mails_per_hour = parsed
-            .host
-            .max_mails_per_hour
-            .unwrap_or(defaults.max_mails_per_hour);
-        if max_mails_per_hour == 0 {
-            return Err(invalid(
-                "host.max_mails_per_hour",
-                "must be at least 1, or the host could never answer".into(),
-            ));
-        }
+        let host = std::mem::take(&mut parsed.host);
+        let host = host_settings(host, &parsed, &invalid)?;
         let poll_ms = parsed.inbound.poll_interval_ms.unwrap_or(250);
         if !(10..=5000).contains(&poll_ms) {
             return Err(invalid(
@@ -261,24 +207,6 @@ impl Config {
             .map_err(|problem| invalid("log.filter", problem))?;
         let outbox_folder = inside(parsed.outbound.folder.take(), "outbox");
         let outbound = outbound_settings(parsed.outbound, &invalid)?;
-        let limits =
-            inbound_limits(&parsed.inbound).map_err(|(key, problem)| invalid(key, problem))?;
-        let accounts = accounts::account_policy(&parsed.accounts)
-            .map_err(|(key, problem)| invalid(key, problem))?;
-        let clocks = clocks::clock_settings(&parsed.clocks)
-            .map_err(|(key, problem)| invalid(key, problem))?;
-        let competition = competition::competition_settings(
-            &parsed.ratings,
-            &parsed.ladders,
-            &parsed.tournaments,
-        )
-        .map_err(|(key, problem)| invalid(key, problem))?;
-        let seeks =
-            social::seek_settings(&parsed.seeks).map_err(|(key, problem)| invalid(key, problem))?;
-        let robots = robots::robot_settings(&parsed.robots)
-            .map_err(|(key, problem)| invalid(key, problem))?;
-        let messages = social::message_settings(&parsed.messages)
-            .map_err(|(key, problem)| invalid(key, problem))?;
         Ok(Config {
             database: inside(parsed.storage.database, "pbem.sqlite"),
             maildir: inside(parsed.inbound.maildir, "inbox"),
@@ -286,24 +214,64 @@ impl Config {
             templates: inside(parsed.templates, "templates"),
             poll_interval: Duration::from_millis(poll_ms),
             log_filter,
-            host: HostSettings {
-                address,
-                name,
-                language: parsed.host.language.unwrap_or(defaults.language),
-                max_mails_per_hour,
-                limits,
-                accounts,
-                clocks,
-                competition,
-                boards: boards::board_pictures(&parsed.boards),
-                seeks,
-                messages,
-                robots,
-            },
+            host,
             outbound,
             data_dir,
         })
     }
+}
+
+/// The `[host]` settings and everything the host's logic reads from the
+/// other sections.
+fn host_settings(
+    host: HostSection,
+    parsed: &ConfigFile,
+    invalid: &dyn Fn(&'static str, String) -> ConfigError,
+) -> Result<HostSettings, ConfigError> {
+    let invalid_at = |(key, problem): (&'static str, String)| invalid(key, problem);
+    let defaults = HostSettings::default();
+    let address = host.address.unwrap_or(defaults.address);
+    if address.parse::<lettre::Address>().is_err() {
+        return Err(invalid(
+            "host.address",
+            format!("{address:?} is not a mail address (like pbem@example.org)"),
+        ));
+    }
+    let name = host.name.unwrap_or(defaults.name);
+    if name.contains(['\r', '\n', '<', '>', '"']) {
+        return Err(invalid(
+            "host.name",
+            "must be plain text without line breaks, quotes or angle brackets".into(),
+        ));
+    }
+    let max_mails_per_hour = host
+        .max_mails_per_hour
+        .unwrap_or(defaults.max_mails_per_hour);
+    if max_mails_per_hour == 0 {
+        return Err(invalid(
+            "host.max_mails_per_hour",
+            "must be at least 1, or the host could never answer".into(),
+        ));
+    }
+    Ok(HostSettings {
+        address,
+        name,
+        language: host.language.unwrap_or(defaults.language),
+        max_mails_per_hour,
+        limits: inbound_limits(&parsed.inbound).map_err(invalid_at)?,
+        accounts: accounts::account_policy(&parsed.accounts).map_err(invalid_at)?,
+        clocks: clocks::clock_settings(&parsed.clocks).map_err(invalid_at)?,
+        competition: competition::competition_settings(
+            &parsed.ratings,
+            &parsed.ladders,
+            &parsed.tournaments,
+        )
+        .map_err(invalid_at)?,
+        boards: boards::board_pictures(&parsed.boards),
+        seeks: social::seek_settings(&parsed.seeks).map_err(invalid_at)?,
+        messages: social::message_settings(&parsed.messages).map_err(invalid_at)?,
+        robots: robots::robot_settings(&parsed.robots).map_err(invalid_at)?,
+    })
 }
 
 /// Reads a length of time such as "250ms", "30s", "5m", "2h" or "5d".
@@ -332,172 +300,6 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         .checked_mul(millis_per_unit)
         .map(Duration::from_millis)
         .ok_or_else(|| format!("{text:?} is too long"))
-}
-
-fn outbound_settings(
-    section: OutboundSection,
-    invalid: &dyn Fn(&'static str, String) -> ConfigError,
-) -> Result<OutboundSettings, ConfigError> {
-    let duration = |key: &'static str, given: Option<String>, default: Duration| match given {
-        None => Ok(default),
-        Some(text) => parse_duration(&text).map_err(|problem| invalid(key, problem)),
-    };
-    let defaults = RetryPolicy::default();
-    let retry = RetryPolicy {
-        first_retry: duration(
-            "outbound.first_retry",
-            section.first_retry,
-            defaults.first_retry,
-        )?,
-        max_retry: duration("outbound.max_retry", section.max_retry, defaults.max_retry)?,
-        give_up_after: duration(
-            "outbound.give_up_after",
-            section.give_up_after,
-            defaults.give_up_after,
-        )?,
-    };
-    if retry.first_retry.is_zero() {
-        return Err(invalid(
-            "outbound.first_retry",
-            "must be longer than 0, or a failing server would be tried without pause".into(),
-        ));
-    }
-    if retry.max_retry < retry.first_retry {
-        return Err(invalid(
-            "outbound.max_retry",
-            "must not be shorter than outbound.first_retry".into(),
-        ));
-    }
-    if retry.give_up_after < retry.first_retry {
-        return Err(invalid(
-            "outbound.give_up_after",
-            "must not be shorter than outbound.first_retry, or mail would be given up before its first retry".into(),
-        ));
-    }
-    let transport = match section.transport.as_deref() {
-        None | Some("file") => TransportChoice::File,
-        Some("smtp") => TransportChoice::Smtp(smtp_settings(
-            section.smtp.unwrap_or_default(),
-            invalid,
-        )?),
-        Some("sendmail") => {
-            let command = section
-                .sendmail
-                .and_then(|sendmail| sendmail.command)
-                .unwrap_or_else(|| PathBuf::from("/usr/sbin/sendmail"));
-            if command.as_os_str().is_empty() {
-                return Err(invalid(
-                    "outbound.sendmail.command",
-                    "is empty; give the sendmail program's path".into(),
-                ));
-            }
-            TransportChoice::Sendmail { command }
-        }
-        Some(other) => {
-            return Err(invalid(
-                "outbound.transport",
-                format!("{other:?} is not a transport this host has: use \"file\", \"smtp\" or \"sendmail\""),
-            ))
-        }
-    };
-    Ok(OutboundSettings { transport, retry })
-}
-
-fn smtp_settings(
-    section: SmtpSection,
-    invalid: &dyn Fn(&'static str, String) -> ConfigError,
-) -> Result<SmtpSettings, ConfigError> {
-    let host = match section.host {
-        Some(host) if !host.trim().is_empty() && !host.contains(char::is_whitespace) => host,
-        Some(host) => {
-            return Err(invalid(
-                "outbound.smtp.host",
-                format!("{host:?} is not a host name or address"),
-            ))
-        }
-        None => {
-            return Err(invalid(
-                "outbound.smtp.host",
-                "is required when outbound.transport is \"smtp\"".into(),
-            ))
-        }
-    };
-    let tls = match section.tls.as_deref() {
-        None => TlsMode::StartTls,
-        Some(name) => TlsMode::from_name(name).ok_or_else(|| {
-            invalid(
-                "outbound.smtp.tls",
-                format!("{name:?} is not a TLS mode: use {}", TlsMode::NAMES),
-            )
-        })?,
-    };
-    let port = section.port.unwrap_or(tls.default_port());
-    if port == 0 {
-        return Err(invalid("outbound.smtp.port", "must be 1 to 65535".into()));
-    }
-    let credentials = match (section.user, section.password) {
-        (None, None) => None,
-        (Some(user), Some(password)) => Some((user, password)),
-        (Some(_), None) => {
-            return Err(invalid(
-                "outbound.smtp.password",
-                "is required when outbound.smtp.user is set".into(),
-            ))
-        }
-        (None, Some(_)) => {
-            return Err(invalid(
-                "outbound.smtp.user",
-                "is required when outbound.smtp.password is set".into(),
-            ))
-        }
-    };
-    let loopback = host == "localhost"
-        || host
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback());
-    if credentials.is_some() && tls == TlsMode::None && !loopback {
-        return Err(invalid(
-            "outbound.smtp.tls",
-            "\"none\" would send the password in clear text to another machine: use \"starttls\" or \"implicit\"".into(),
-        ));
-    }
-    let timeout = match section.timeout {
-        None => Duration::from_secs(30),
-        Some(text) => {
-            parse_duration(&text).map_err(|problem| invalid("outbound.smtp.timeout", problem))?
-        }
-    };
-    if timeout.is_zero() {
-        return Err(invalid(
-            "outbound.smtp.timeout",
-            "must be longer than 0".into(),
-        ));
-    }
-    if let Some(name) = &section.hello_name {
-        if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c.is_control()) {
-            return Err(invalid(
-                "outbound.smtp.hello_name",
-                format!("{name:?} is not a host name"),
-            ));
-        }
-    }
-    let connections = section.connections.unwrap_or(4);
-    if !(1..=32).contains(&connections) {
-        return Err(invalid(
-            "outbound.smtp.connections",
-            format!("{connections} is out of range: use 1 to 32"),
-        ));
-    }
-    Ok(SmtpSettings {
-        host,
-        port,
-        tls,
-        credentials,
-        timeout,
-        hello_name: section.hello_name,
-        connections,
-        ca_file: section.ca_file,
-    })
 }
 
 /// The `[inbound]` limits, each at least 1 (a limit of 0 would refuse

@@ -2,6 +2,7 @@
 //! name the key.
 
 use super::*;
+use crate::mail::outbound::transport::TlsMode;
 
 #[test]
 fn no_config_gives_the_data_directory_layout() {

@@ -286,7 +286,10 @@ impl Runtime {
                 return Ok(total);
             };
             self.sender.take_over(conn).map_err(OutboundError::from)?;
-            let drained = self.sender.drain(conn, SystemTime::now())?;
+            // The host's one clock, so a run at a fixed --now sends as of then.
+            let drained = self
+                .sender
+                .drain(conn, SystemTime::from(self.host.clock().now()))?;
             let progress = drained != Drained::default();
             total.sent += drained.sent;
             total.deferred += drained.deferred;

@@ -21,6 +21,12 @@ enum Bound {
     Upper,
 }
 
+/// What a look in the position table gives.
+enum Known {
+    Score(i32),
+    Best(Option<String>),
+}
+
 #[derive(Clone, Debug)]
 struct Entry {
     depth: u32,
@@ -113,20 +119,11 @@ impl Searcher {
             return game.evaluate(self.me);
         }
         let key = game.position_key();
-        let mut best_known = None;
-        if let Some(entry) = key.and_then(|key| self.table.get(&key)) {
-            if entry.depth >= depth {
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => entry.score >= beta,
-                    Bound::Upper => entry.score <= alpha,
-                };
-                if usable {
-                    return entry.score;
-                }
-            }
-            best_known = entry.best.clone();
-        }
+        let best_known = match key.map(|key| self.known(key, depth, alpha, beta)) {
+            Some(Known::Score(score)) => return score,
+            Some(Known::Best(best)) => best,
+            None => None,
+        };
         let mut moves = game.legal_moves(mover);
         if moves.is_empty() {
             return game.evaluate(self.me);
@@ -166,20 +163,45 @@ impl Searcher {
             } else {
                 Bound::Exact
             };
-            if self.table.len() >= TABLE_SIZE {
-                self.table.clear();
-            }
-            self.table.insert(
-                key,
-                Entry {
-                    depth,
-                    score: best,
-                    bound,
-                    best: best_move,
-                },
-            );
+            self.remember(key, depth, best, bound, best_move);
         }
         best
+    }
+
+    /// What the table knows of a position: a score good enough to use at
+    /// this depth and window, or only the best move found before.
+    fn known(&self, key: u64, depth: u32, alpha: i32, beta: i32) -> Known {
+        let Some(entry) = self.table.get(&key) else {
+            return Known::Best(None);
+        };
+        let usable = entry.depth >= depth
+            && match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.score >= beta,
+                Bound::Upper => entry.score <= alpha,
+            };
+        if usable {
+            Known::Score(entry.score)
+        } else {
+            Known::Best(entry.best.clone())
+        }
+    }
+
+    /// Keeps a searched position's score, starting the table afresh when
+    /// it is full.
+    fn remember(&mut self, key: u64, depth: u32, score: i32, bound: Bound, best: Option<String>) {
+        if self.table.len() >= TABLE_SIZE {
+            self.table.clear();
+        }
+        self.table.insert(
+            key,
+            Entry {
+                depth,
+                score,
+                bound,
+                best,
+            },
+        );
     }
 }
 
@@ -245,23 +267,7 @@ pub(super) fn choose(game: &dyn Game, me: Side, strength: &Strength, rng: &mut R
         if scored.is_empty() && finished > 0 {
             break;
         }
-        // A depth cut short still counts for the moves it scored: they
-        // were the best before, searched first, and are now judged
-        // deeper. They go first, best first; the others after them.
-        scored.sort_by_key(|entry| std::cmp::Reverse(entry.1));
-        let mut taken = vec![false; noisy.len()];
-        let mut next = Vec::with_capacity(noisy.len());
-        for (index, judged) in &scored {
-            taken[*index] = true;
-            let (text, _, noise) = &noisy[*index];
-            next.push((text.clone(), *judged, *noise));
-        }
-        for (index, entry) in noisy.iter().enumerate() {
-            if !taken[index] {
-                next.push((entry.0.clone(), -INFINITY, entry.2));
-            }
-        }
-        noisy = next;
+        noisy = reordered(&noisy, scored);
         best_score = noisy[0].1;
         finished = depth;
         if searcher.stopped || best_score.abs() > WIN / 2 {
@@ -274,4 +280,28 @@ pub(super) fn choose(game: &dyn Game, me: Side, strength: &Strength, rng: &mut R
         depth: finished,
         nodes: searcher.nodes,
     }
+}
+
+/// The moves in the order the next depth searches them. A depth cut
+/// short still counts for the moves it scored: they were the best
+/// before, searched first, and are now judged deeper. They go first,
+/// best first; the others after them.
+fn reordered(
+    noisy: &[(String, i32, i32)],
+    mut scored: Vec<(usize, i32)>,
+) -> Vec<(String, i32, i32)> {
+    scored.sort_by_key(|entry| std::cmp::Reverse(entry.1));
+    let mut taken = vec![false; noisy.len()];
+    let mut next = Vec::with_capacity(noisy.len());
+    for (index, judged) in &scored {
+        taken[*index] = true;
+        let (text, _, noise) = &noisy[*index];
+        next.push((text.clone(), *judged, *noise));
+    }
+    for (index, entry) in noisy.iter().enumerate() {
+        if !taken[index] {
+            next.push((entry.0.clone(), -INFINITY, entry.2));
+        }
+    }
+    next
 }

@@ -140,7 +140,9 @@ pub enum Disposal {
     Drop,
 }
 
-pub fn queue_mail(conn: &Connection, mail: &QueuedMail) -> StoreResult<i64> {
+/// Queues `mail`, written at `created` (seconds since the epoch, by the
+/// host's clock).
+pub fn queue_mail(conn: &Connection, mail: &QueuedMail, created: i64) -> StoreResult<i64> {
     conn.prepare_cached(
         "INSERT INTO outbox (recipient, subject, body, message_id, in_reply_to, references_ids,
                              created, purpose, attachment_name, attachment_type,
@@ -154,7 +156,7 @@ pub fn queue_mail(conn: &Connection, mail: &QueuedMail) -> StoreResult<i64> {
         mail.message_id,
         mail.in_reply_to,
         mail.references.join(" "),
-        now(),
+        created,
         mail.purpose.stored(),
         mail.attachment.as_ref().map(|file| &file.name),
         mail.attachment.as_ref().map(|file| &file.content_type),

@@ -229,68 +229,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             .collect();
         what = "castling that way".into();
     } else if let Some(coord) = parse_coordinate(cleaned) {
-        let promotion = match coord.suffix {
-            "" => None,
-            s if s.chars().count() == 1 => match s.chars().next().and_then(Role::from_letter) {
-                Some(role) if !matches!(role, Role::Pawn | Role::King) => Some(role),
-                _ => {
-                    return Err(malformed(
-                        "a promotion is written with q, r, b or n, as in e7e8q",
-                    ))
-                }
-            },
-            _ => return Err(malformed("unexpected text after the squares")),
-        };
-        let same_squares: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|mv| mv.from == coord.from && mv.to == coord.to)
-            .collect();
-        if promotion.is_none() && same_squares.iter().any(|mv| mv.promotion().is_some()) {
-            let choices: Vec<String> = same_squares.iter().map(|mv| mv.coordinate()).collect();
-            return Err(MoveError::Illegal {
-                text: original.to_string(),
-                reason: format!(
-                    "a pawn reaching the last rank must promote: say {}",
-                    choices.join(", ")
-                ),
-            });
-        }
-        candidates = same_squares
-            .into_iter()
-            .filter(|mv| mv.promotion() == promotion)
-            .collect();
-        what = describe_coordinate(pos, coord.from, coord.to);
+        (candidates, what) = coordinate_candidates(pos, &legal, &coord, original)?;
     } else if let Some(pattern) = parse_san(cleaned) {
-        candidates = legal
-            .iter()
-            .copied()
-            .filter(|mv| {
-                !matches!(mv.kind, MoveKind::Castle(_))
-                    && mv.to == pattern.to
-                    && pos.piece_at(mv.from).map(|p| p.role) == Some(pattern.role)
-                    && pattern.from_file.is_none_or(|f| mv.from.file() == f)
-                    && pattern.from_rank.is_none_or(|r| mv.from.rank() == r)
-                    && (mv.promotion() == pattern.promotion
-                        || (pattern.promotion.is_none() && mv.promotion().is_some()))
-            })
-            .collect();
-        if pattern.promotion.is_none() && candidates.iter().any(|mv| mv.promotion().is_some()) {
-            let choices: Vec<String> = candidates.iter().map(|mv| san(pos, *mv)).collect();
-            return Err(MoveError::Illegal {
-                text: original.to_string(),
-                reason: format!(
-                    "a pawn reaching the last rank must promote: say {}",
-                    choices.join(", ")
-                ),
-            });
-        }
-        what = format!(
-            "no {} {} can move to {}",
-            pos.turn().name().to_lowercase(),
-            role_name(pattern.role),
-            pattern.to
-        );
+        (candidates, what) = san_candidates(pos, &legal, &pattern, original)?;
     } else {
         return Err(malformed(
             "write a move in SAN (Nf3, exd5, O-O, e8=Q) or coordinates (g1f3, e7e8q)",
@@ -315,6 +256,93 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             })
         }
     }
+}
+
+/// The legal moves a coordinate move (`e2e4`, `e7e8q`) may mean, and what
+/// to say when there is none.
+fn coordinate_candidates(
+    pos: &Position,
+    legal: &[Move],
+    coord: &CoordinateText<'_>,
+    original: &str,
+) -> Result<(Vec<Move>, String), MoveError> {
+    let malformed = |reason: &str| MoveError::Malformed {
+        text: original.to_string(),
+        reason: reason.to_string(),
+    };
+    let promotion = match coord.suffix {
+        "" => None,
+        s if s.chars().count() == 1 => match s.chars().next().and_then(Role::from_letter) {
+            Some(role) if !matches!(role, Role::Pawn | Role::King) => Some(role),
+            _ => {
+                return Err(malformed(
+                    "a promotion is written with q, r, b or n, as in e7e8q",
+                ))
+            }
+        },
+        _ => return Err(malformed("unexpected text after the squares")),
+    };
+    let same_squares: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|mv| mv.from == coord.from && mv.to == coord.to)
+        .collect();
+    if promotion.is_none() && same_squares.iter().any(|mv| mv.promotion().is_some()) {
+        let choices: Vec<String> = same_squares.iter().map(|mv| mv.coordinate()).collect();
+        return Err(MoveError::Illegal {
+            text: original.to_string(),
+            reason: format!(
+                "a pawn reaching the last rank must promote: say {}",
+                choices.join(", ")
+            ),
+        });
+    }
+    let candidates = same_squares
+        .into_iter()
+        .filter(|mv| mv.promotion() == promotion)
+        .collect();
+    let what = describe_coordinate(pos, coord.from, coord.to);
+    Ok((candidates, what))
+}
+
+/// The legal moves a SAN move (`Nf3`, `exd5`, `e8=Q`) may mean, and what
+/// to say when there is none.
+fn san_candidates(
+    pos: &Position,
+    legal: &[Move],
+    pattern: &SanPattern,
+    original: &str,
+) -> Result<(Vec<Move>, String), MoveError> {
+    let candidates: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|mv| {
+            !matches!(mv.kind, MoveKind::Castle(_))
+                && mv.to == pattern.to
+                && pos.piece_at(mv.from).map(|p| p.role) == Some(pattern.role)
+                && pattern.from_file.is_none_or(|f| mv.from.file() == f)
+                && pattern.from_rank.is_none_or(|r| mv.from.rank() == r)
+                && (mv.promotion() == pattern.promotion
+                    || (pattern.promotion.is_none() && mv.promotion().is_some()))
+        })
+        .collect();
+    if pattern.promotion.is_none() && candidates.iter().any(|mv| mv.promotion().is_some()) {
+        let choices: Vec<String> = candidates.iter().map(|mv| san(pos, *mv)).collect();
+        return Err(MoveError::Illegal {
+            text: original.to_string(),
+            reason: format!(
+                "a pawn reaching the last rank must promote: say {}",
+                choices.join(", ")
+            ),
+        });
+    }
+    let what = format!(
+        "no {} {} can move to {}",
+        pos.turn().name().to_lowercase(),
+        role_name(pattern.role),
+        pattern.to
+    );
+    Ok((candidates, what))
 }
 
 /// Why a move between two squares is not there, as precisely as can be told.

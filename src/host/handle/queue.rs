@@ -250,25 +250,7 @@ fn answer_once(ctx: &Context<'_>, news: &mut BoardNews) -> Result<bool, Failure>
     let Some(player) = store::find_player(ctx.conn, live.record.player(side))? else {
         return Ok(false);
     };
-    let mut specific = Vec::new();
-    let mut any = Vec::new();
-    let mut unmatched = Vec::new();
-    for line in lines {
-        if !turn_matches(ctx, live, side, &line)? {
-            unmatched.push(line);
-        } else if line.units[0] == ANY_TURN {
-            any.push(line);
-        } else {
-            specific.push(line);
-        }
-    }
-    // A line naming the turn played wins over one that takes any turn.
-    let matched = if specific.is_empty() {
-        any
-    } else {
-        unmatched.extend(any);
-        specific
-    };
+    let (matched, unmatched) = sort_lines(ctx, live, side, lines)?;
     let dropped_unmatched = drop_lines(ctx, &unmatched)?;
     let Some(answer) = matched.first().and_then(|line| line.units.get(1)).cloned() else {
         tell_dropped(
@@ -313,18 +295,7 @@ fn answer_once(ctx: &Context<'_>, news: &mut BoardNews) -> Result<bool, Failure>
             None => store::delete_line(ctx.conn, line.id)?,
         }
     }
-    let first_new = news.events.len();
-    news.events.extend(played.events);
-    let after_moves = news.events[first_new..]
-        .iter()
-        .rposition(|event| matches!(event, Event::Played { .. }))
-        .map_or(news.events.len(), |at| first_new + at + 1);
-    news.events.insert(
-        after_moves,
-        Event::FromQueue {
-            userid: player.userid.clone(),
-        },
-    );
+    add_queued_events(news, played.events, &player.userid);
     tell_dropped(
         news,
         &player.userid,
@@ -334,6 +305,51 @@ fn answer_once(ctx: &Context<'_>, news: &mut BoardNews) -> Result<bool, Failure>
     );
     news.live = played.live;
     Ok(true)
+}
+
+/// The owner's lines that expect the turn just played, and those that do
+/// not. A line naming the turn played wins over one that takes any turn.
+fn sort_lines(
+    ctx: &Context<'_>,
+    live: &LiveGame,
+    side: Side,
+    lines: Vec<QueuedLine>,
+) -> Result<(Vec<QueuedLine>, Vec<QueuedLine>), Failure> {
+    let mut specific = Vec::new();
+    let mut any = Vec::new();
+    let mut unmatched = Vec::new();
+    for line in lines {
+        if !turn_matches(ctx, live, side, &line)? {
+            unmatched.push(line);
+        } else if line.units[0] == ANY_TURN {
+            any.push(line);
+        } else {
+            specific.push(line);
+        }
+    }
+    if specific.is_empty() {
+        Ok((any, unmatched))
+    } else {
+        unmatched.extend(any);
+        Ok((specific, unmatched))
+    }
+}
+
+/// The events of a queued answer added to the board's news, with the note
+/// that it came from the queue right after its moves.
+fn add_queued_events(news: &mut BoardNews, events: Vec<Event>, userid: &str) {
+    let first_new = news.events.len();
+    news.events.extend(events);
+    let after_moves = news.events[first_new..]
+        .iter()
+        .rposition(|event| matches!(event, Event::Played { .. }))
+        .map_or(news.events.len(), |at| first_new + at + 1);
+    news.events.insert(
+        after_moves,
+        Event::FromQueue {
+            userid: userid.to_string(),
+        },
+    );
 }
 
 /// Whether the turn the opponent played from the line's anchor (the

@@ -1,7 +1,7 @@
 //! Round-robin tournaments: `GAME tournament create|join|leave|start NAME
 //! userid password [...]` and `GAME tournament NAME`.
 
-use super::challenge::{new_board, split_switches};
+use super::challenge::{new_board, split_switches, HostSwitches};
 use super::{authenticate, refused, Context, Failure, Handled};
 use crate::games::{GameKind, Side};
 use crate::host::competition::tournament;
@@ -159,36 +159,19 @@ fn leave(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handl
     answer(ctx, &found, Some(change))
 }
 
-/// Every board of every round begins at once, colours by Berger tables;
-/// each player is mailed each board and a list of his pairings.
-fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
-    let found = find(ctx, kind, name)?;
-    if !found.organiser.eq_ignore_ascii_case(&player.userid) {
-        return Err(refused(Refusal::NotOrganiser {
-            name: found.name,
-            organiser: found.organiser,
-        }));
-    }
-    open(&found)?;
-    let players = store::tournament_players(ctx.conn, found.id)?;
-    if players.len() < 2 {
-        return Err(refused(Refusal::TooFewPlayers {
-            name: found.name,
-            players: players.len(),
-        }));
-    }
-    let stored: Vec<String> = found
-        .switches
-        .split_whitespace()
-        .map(String::from)
-        .collect();
-    let mut split = split_switches(ctx, kind, &stored)?;
-    split.rated = found.rated;
+/// Every board of the tournament started, with each player's pairings.
+fn pair_all(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    found: &Tournament,
+    players: &[String],
+    split: &HostSwitches,
+) -> Result<(Vec<Notice>, Vec<Vec<PairingLine>>), Failure> {
     let mut notices = Vec::new();
     let mut pairings: Vec<Vec<PairingLine>> = vec![Vec::new(); players.len()];
     for pairing in round_robin::pairings(players.len(), found.double) {
         let (white, black) = (&players[pairing.white], &players[pairing.black]);
-        let live = new_board(ctx, kind, white, black, &split)?;
+        let live = new_board(ctx, kind, white, black, split)?;
         let board = live.record.id;
         store::insert_tournament_board(
             ctx.conn,
@@ -222,6 +205,35 @@ fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handl
             new_game: true,
         }));
     }
+    Ok((notices, pairings))
+}
+
+/// Every board of every round begins at once, colours by Berger tables;
+/// each player is mailed each board and a list of his pairings.
+fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
+    let found = find(ctx, kind, name)?;
+    if !found.organiser.eq_ignore_ascii_case(&player.userid) {
+        return Err(refused(Refusal::NotOrganiser {
+            name: found.name,
+            organiser: found.organiser,
+        }));
+    }
+    open(&found)?;
+    let players = store::tournament_players(ctx.conn, found.id)?;
+    if players.len() < 2 {
+        return Err(refused(Refusal::TooFewPlayers {
+            name: found.name,
+            players: players.len(),
+        }));
+    }
+    let stored: Vec<String> = found
+        .switches
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let mut split = split_switches(ctx, kind, &stored)?;
+    split.rated = found.rated;
+    let (mut notices, pairings) = pair_all(ctx, kind, &found, &players, &split)?;
     store::set_tournament_status(ctx.conn, found.id, TournamentStatus::Running, ctx.now)?;
     let boards = notices.len();
     for (userid, boards) in players.iter().zip(pairings) {

@@ -189,7 +189,7 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // due for masking; the host, which knows where passwords stand, masks
     // it when it opens the file (mask_legacy_quotes).
     "CREATE TABLE IF NOT EXISTS outbox_masking_due (one INTEGER PRIMARY KEY);
-     INSERT OR IGNORE INTO outbox_masking_due VALUES (1);",
+     INSERT OR IGNORE INTO outbox_masking_due SELECT 1 WHERE EXISTS (SELECT 1 FROM outbox);",
     // 11: accounts that cannot be taken over. Wrong passwords counted per
     // account and per sender address, with the lock they earn; addresses
     // a player asked for that have not confirmed yet. What each id the

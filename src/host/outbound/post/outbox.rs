@@ -118,6 +118,7 @@ impl Post<'_> {
                 attachment: letter.attachment.clone(),
                 html,
             },
+            self.now,
         )?;
         self.queued += 1;
         Ok(())

@@ -7,8 +7,6 @@ mod competition;
 mod pictures;
 mod plans;
 #[cfg(test)]
-mod samples;
-#[cfg(test)]
 mod tests;
 mod view;
 

@@ -18,6 +18,7 @@ use std::collections::BTreeSet;
 mod answers;
 mod competition;
 mod plans;
+mod refusals;
 use answers::{account_answers, account_news, board_answers};
 use competition::{competition_answers, competition_news};
 
@@ -302,7 +303,7 @@ fn refusal_mails(
     legacy.record.ending = None;
     legacy.record.legacy_result = Some("alice wins: bob resigned.".into());
     let mut texts = Vec::new();
-    for refusal in super::samples::samples()
+    for refusal in refusals::samples()
         .into_iter()
         .chain(plans::plan_refusals())
     {

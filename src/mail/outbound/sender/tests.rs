@@ -61,7 +61,7 @@ fn queue(store: &Store, recipient: &str) -> i64 {
         attachment: None,
         html: None,
     };
-    store::queue_mail(store.connection(), &mail).unwrap()
+    store::queue_mail(store.connection(), &mail, store::now()).unwrap()
 }
 
 fn sender(transport: &std::sync::Arc<Scripted>) -> OutboxSender {

@@ -17,7 +17,7 @@ fn queue_for(store: &Store, recipient: &str, purpose: MailPurpose, n: usize) -> 
         attachment: None,
         html: None,
     };
-    store::queue_mail(store.connection(), &mail).unwrap()
+    store::queue_mail(store.connection(), &mail, store::now()).unwrap()
 }
 
 fn capped_sender(transport: &std::sync::Arc<Scripted>, per_hour: u32) -> OutboxSender {
