@@ -64,6 +64,18 @@ pub enum Command {
         #[command(flatten)]
         moment: Moment,
     },
+    /// Fetch what waits in the IMAP mailbox of `[inbound.imap]`, handle
+    /// it, send the outbox, and exit (for cron; `serve` keeps fetching).
+    /// Exits 1 when a mail failed or the mailbox could not be read.
+    Fetch {
+        #[command(flatten)]
+        place: Place,
+        /// Required: one pass, then exit.
+        #[arg(long, required = true)]
+        once: bool,
+        #[command(flatten)]
+        moment: Moment,
+    },
     /// Handle one RFC 5322 message from standard input (for an MTA pipe).
     /// Exits 0 once it is stored, 75 when the MTA should keep it and try
     /// again (a busy or damaged database), 70 when it cannot be handled
@@ -274,6 +286,11 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             once,
             moment,
         } => serve(&place, once, &moment),
+        Command::Fetch {
+            place,
+            once: _,
+            moment,
+        } => fetch_once(&place, &moment),
         Command::Deliver { place, moment } => Ok(deliver(&place, &moment)),
         Command::Tick { place, moment } => timers::tick(&place, &moment),
         Command::Robots { place, moment } => timers::robots(&place, &moment),
@@ -472,6 +489,25 @@ fn serve(place: &Place, once: bool, moment: &Moment) -> Result<ExitCode> {
     }
     runtime.serve()?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn fetch_once(place: &Place, moment: &Moment) -> Result<ExitCode> {
+    let config = place.config()?;
+    let crate::config::InboundSource::Imap(settings) = &config.source else {
+        bail!("pbem fetch reads an IMAP mailbox: set [inbound] source = \"imap\" and [inbound.imap] in the config");
+    };
+    let mut runtime = Runtime::open(&config)?;
+    runtime.host.set_clock(moment.clock());
+    let pass = runtime.fetch_once(settings)?;
+    println!(
+        "handled {}, duplicates {}, ignored {}, failed {}, sent {}",
+        pass.handled, pass.duplicates, pass.ignored, pass.failed, pass.sent
+    );
+    Ok(if pass.failed > 0 || pass.store_failures > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Every failure becomes an exit code the MTA understands, so nothing is

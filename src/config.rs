@@ -5,8 +5,11 @@ mod accounts;
 mod boards;
 mod clocks;
 mod competition;
+mod inbound;
 mod robots;
 mod social;
+
+pub use inbound::InboundSource;
 
 use crate::host::HostSettings;
 use crate::mail::screen::InboundLimits;
@@ -99,6 +102,8 @@ struct InboundSection {
     max_commands_per_mail: Option<usize>,
     max_references: Option<usize>,
     max_received_hops: Option<usize>,
+    source: Option<String>,
+    imap: Option<inbound::ImapSection>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -162,6 +167,8 @@ pub struct Config {
     /// exists.
     pub templates: PathBuf,
     pub poll_interval: Duration,
+    /// Where `serve` takes mail from: the Maildir or an IMAP mailbox.
+    pub source: InboundSource,
     /// What the log shows (`tracing` filter syntax: "info", "debug",
     /// "info,pbem::mail=debug"); `PBEM_LOG` in the environment wins.
     pub log_filter: String,
@@ -261,6 +268,9 @@ impl Config {
             .map_err(|problem| invalid("log.filter", problem))?;
         let outbox_folder = inside(parsed.outbound.folder.take(), "outbox");
         let outbound = outbound_settings(parsed.outbound, &invalid)?;
+        let source =
+            inbound::inbound_source(parsed.inbound.source.as_deref(), parsed.inbound.imap.take())
+                .map_err(|(key, problem)| invalid(key, problem))?;
         let limits =
             inbound_limits(&parsed.inbound).map_err(|(key, problem)| invalid(key, problem))?;
         let accounts = accounts::account_policy(&parsed.accounts)
@@ -285,6 +295,7 @@ impl Config {
             outbox_folder,
             templates: inside(parsed.templates, "templates"),
             poll_interval: Duration::from_millis(poll_ms),
+            source,
             log_filter,
             host: HostSettings {
                 address,

@@ -6,6 +6,7 @@
 pub mod clean;
 pub mod compose;
 pub mod failed;
+pub mod imap;
 pub mod inbound;
 pub mod maildir;
 pub mod outbound;
