@@ -102,31 +102,7 @@ fn imap_settings(section: ImapSection) -> Result<ImapSettings, Invalid> {
         ));
     }
     let folder = folder_name("inbound.imap.folder", section.folder, "INBOX")?;
-    let after = match (section.move_to, section.flag.as_deref()) {
-        (Some(_), Some(_)) => {
-            return Err((
-                "inbound.imap.flag",
-                "cannot go with inbound.imap.move_to: a handled mail is moved or flagged".into(),
-            ))
-        }
-        (None, Some(flag)) => {
-            match flag.trim_start_matches('\\').to_ascii_lowercase().as_str() {
-                "seen" => AfterHandling::Seen,
-                "deleted" => AfterHandling::Delete,
-                _ => return Err((
-                    "inbound.imap.flag",
-                    format!(
-                        "{flag:?} is not a flag the host sets: use \"\\\\Seen\" or \"\\\\Deleted\""
-                    ),
-                )),
-            }
-        }
-        (move_to, None) => AfterHandling::MoveTo(folder_name(
-            "inbound.imap.move_to",
-            move_to,
-            "pbem-handled",
-        )?),
-    };
+    let after = after_handling(section.move_to, section.flag.as_deref())?;
     if after == AfterHandling::MoveTo(folder.clone()) {
         return Err((
             "inbound.imap.move_to",
@@ -175,6 +151,35 @@ fn imap_settings(section: ImapSection) -> Result<ImapSettings, Invalid> {
             section.timeout,
             Duration::from_secs(60),
         )?,
+    })
+}
+
+/// What becomes of a handled mail: `move_to` (the default) or `flag`.
+fn after_handling(move_to: Option<String>, flag: Option<&str>) -> Result<AfterHandling, Invalid> {
+    Ok(match (move_to, flag) {
+        (Some(_), Some(_)) => {
+            return Err((
+                "inbound.imap.flag",
+                "cannot go with inbound.imap.move_to: a handled mail is moved or flagged".into(),
+            ))
+        }
+        (None, Some(flag)) => match flag.trim_start_matches('\\').to_ascii_lowercase().as_str() {
+            "seen" => AfterHandling::Seen,
+            "deleted" => AfterHandling::Delete,
+            _ => {
+                return Err((
+                    "inbound.imap.flag",
+                    format!(
+                        "{flag:?} is not a flag the host sets: use \"\\\\Seen\" or \"\\\\Deleted\""
+                    ),
+                ))
+            }
+        },
+        (move_to, None) => AfterHandling::MoveTo(folder_name(
+            "inbound.imap.move_to",
+            move_to,
+            "pbem-handled",
+        )?),
     })
 }
 
