@@ -275,8 +275,7 @@ fn a_message_over_the_size_limit_is_refused_by_its_size_before_its_body_is_fetch
     let log = dovecot.log();
     let session = log
         .lines()
-        .filter(|line| line.contains("Disconnected") && line.contains("imap(games)"))
-        .last()
+        .rfind(|line| line.contains("Disconnected") && line.contains("imap(games)"))
         .unwrap_or_else(|| panic!("a session in the log: {log}"));
     assert!(session.contains("body_count=0"), "{session}");
     assert!(session.contains("hdr_count=1"), "{session}");

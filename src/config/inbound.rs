@@ -13,7 +13,7 @@ pub enum InboundSource {
     /// The Maildir (`[inbound] maildir`), the embedded default.
     Maildir,
     /// An IMAP mailbox.
-    Imap(ImapSettings),
+    Imap(Box<ImapSettings>),
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -46,10 +46,12 @@ pub fn inbound_source(
 ) -> Result<InboundSource, Invalid> {
     match source {
         None | Some("maildir") => Ok(InboundSource::Maildir),
-        Some("imap") => Ok(InboundSource::Imap(imap_settings(imap.ok_or((
-            "inbound.imap",
-            "is required when inbound.source is \"imap\"".into(),
-        ))?)?)),
+        Some("imap") => Ok(InboundSource::Imap(Box::new(imap_settings(imap.ok_or(
+            (
+                "inbound.imap",
+                "is required when inbound.source is \"imap\"".into(),
+            ),
+        )?)?))),
         Some(other) => Err((
             "inbound.source",
             format!("{other:?} is not a source this host has: use \"maildir\" or \"imap\""),

@@ -245,6 +245,9 @@ fn count(receipt: &Receipt, uid: u32, pass: &mut Pass) {
     }
 }
 
+/// Mails over the size limit and those within it, each with its size.
+type Split = (Vec<(u32, u64)>, Vec<(u32, u64)>);
+
 /// Fetches a chunk of mails: whole when within the size limit, else only
 /// their header blocks (the host refuses them by their size). A mail gone
 /// from the server meanwhile is skipped.
@@ -253,8 +256,7 @@ fn fetch_chunk(
     chunk: &[(u32, u64)],
     limit: u64,
 ) -> Result<Vec<(u32, Vec<u8>, u64)>, ImapError> {
-    let (big, small): (Vec<(u32, u64)>, Vec<(u32, u64)>) =
-        chunk.iter().partition(|(_, size)| *size > limit);
+    let (big, small): Split = chunk.iter().partition(|(_, size)| *size > limit);
     let uids = |list: &[(u32, u64)]| list.iter().map(|(uid, _)| *uid).collect::<Vec<_>>();
     let mut bodies = mailbox.fetch(&uids(&small), Part::Whole)?;
     if !big.is_empty() {

@@ -291,10 +291,7 @@ impl Mailbox for ImapSession {
         match waited {
             Ok(Ok(WaitOutcome::MailboxChanged)) => Ok(Idled::Changed),
             Ok(Ok(WaitOutcome::TimedOut)) => Ok(Idled::TimedOut),
-            Ok(Err(source)) => Err(ImapError::Imap {
-                command: "IDLE",
-                source,
-            }),
+            Ok(Err(source)) => Err(ImapError::imap("IDLE")(source)),
             Err(_) => Err(ImapError::Command {
                 which: "IDLE",
                 message: "the server refused it".into(),

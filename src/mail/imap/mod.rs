@@ -45,13 +45,16 @@ pub enum ImapError {
     #[error("{command}: {source}")]
     Imap {
         command: &'static str,
-        source: imap::Error,
+        source: Box<imap::Error>,
     },
 }
 
 impl ImapError {
     pub(crate) fn imap(command: &'static str) -> impl FnOnce(imap::Error) -> ImapError {
-        move |source| ImapError::Imap { command, source }
+        move |source| ImapError::Imap {
+            command,
+            source: Box::new(source),
+        }
     }
 }
 
