@@ -417,14 +417,21 @@ fn backlog_handled_once(count: usize, kills: usize) {
     let (ids, mails) = helps(&format!("backlog{count}"), count);
     dovecot.append_all(&mails);
     let host = HostDir::new(&dovecot, "");
+    let mut waiting_at_kills = Vec::new();
     for round in 1..=kills {
         let serve = host.serve();
         let target = round * count / (kills + 1);
-        wait_until("replies to grow", Duration::from_secs(60), || {
-            host.reply_count() >= target
+        // Killed once the server shows this much handled (moved): the
+        // host is then at work in the middle of the backlog.
+        wait_until("mails to be moved", Duration::from_secs(60), || {
+            dovecot.count("pbem-handled") >= target
         });
         kill(serve);
+        waiting_at_kills.push(dovecot.count("INBOX"));
     }
+    eprintln!("mails still waiting at each SIGKILL: {waiting_at_kills:?}");
+    let mid_backlog = waiting_at_kills.iter().filter(|&&n| n > 0).count();
+    assert!(mid_backlog * 2 >= kills, "most kills hit a backlog: {waiting_at_kills:?}");
     let serve = host.serve();
     wait_until("every mail answered", Duration::from_secs(110), || {
         host.reply_count() >= count && dovecot.count("INBOX") == 0
