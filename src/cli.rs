@@ -2,6 +2,7 @@
 
 use crate::archive::{self, HostIdentity};
 mod competition;
+mod fetch;
 mod games;
 mod pictures;
 mod timers;
@@ -290,7 +291,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             place,
             once: _,
             moment,
-        } => fetch_once(&place, &moment),
+        } => fetch::fetch_once(&place, &moment),
         Command::Deliver { place, moment } => Ok(deliver(&place, &moment)),
         Command::Tick { place, moment } => timers::tick(&place, &moment),
         Command::Robots { place, moment } => timers::robots(&place, &moment),
@@ -489,25 +490,6 @@ fn serve(place: &Place, once: bool, moment: &Moment) -> Result<ExitCode> {
     }
     runtime.serve()?;
     Ok(ExitCode::SUCCESS)
-}
-
-fn fetch_once(place: &Place, moment: &Moment) -> Result<ExitCode> {
-    let config = place.config()?;
-    let crate::config::InboundSource::Imap(settings) = &config.source else {
-        bail!("pbem fetch reads an IMAP mailbox: set [inbound] source = \"imap\" and [inbound.imap] in the config");
-    };
-    let mut runtime = Runtime::open(&config)?;
-    runtime.host.set_clock(moment.clock());
-    let pass = runtime.fetch_once(settings)?;
-    println!(
-        "handled {}, duplicates {}, ignored {}, failed {}, sent {}",
-        pass.handled, pass.duplicates, pass.ignored, pass.failed, pass.sent
-    );
-    Ok(if pass.failed > 0 || pass.store_failures > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
 }
 
 /// Every failure becomes an exit code the MTA understands, so nothing is
