@@ -4,6 +4,7 @@ use crate::archive;
 use crate::identity::HostIdentity;
 mod args;
 mod competition;
+mod fetch;
 mod games;
 mod mailing;
 mod pictures;
@@ -45,6 +46,11 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             once,
             moment,
         } => serve(&place, once, &moment),
+        Command::Fetch {
+            place,
+            once: _,
+            moment,
+        } => fetch::fetch_once(&place, &moment),
         Command::Deliver { place, moment } => Ok(deliver(&place, &moment)),
         Command::Tick { place, moment } => timers::tick(&place, &moment),
         Command::Robots { place, moment } => timers::robots(&place, &moment),

@@ -5,9 +5,12 @@ mod accounts;
 mod boards;
 mod clocks;
 mod competition;
+mod inbound;
 mod outbound;
 mod robots;
 mod social;
+
+pub use inbound::InboundSource;
 
 use crate::host::HostSettings;
 use crate::mail::inbound::screen::InboundLimits;
@@ -101,6 +104,8 @@ struct InboundSection {
     max_commands_per_mail: Option<usize>,
     max_references: Option<usize>,
     max_received_hops: Option<usize>,
+    source: Option<String>,
+    imap: Option<inbound::ImapSection>,
 }
 
 /// How outgoing mail leaves the host.
@@ -132,6 +137,8 @@ pub struct Config {
     /// exists.
     pub templates: PathBuf,
     pub poll_interval: Duration,
+    /// Where `serve` takes mail from: the Maildir or an IMAP mailbox.
+    pub source: InboundSource,
     /// What the log shows (`tracing` filter syntax: "info", "debug",
     /// "info,pbem::mail=debug"); `PBEM_LOG` in the environment wins.
     pub log_filter: String,
@@ -207,12 +214,16 @@ impl Config {
             .map_err(|problem| invalid("log.filter", problem))?;
         let outbox_folder = inside(parsed.outbound.folder.take(), "outbox");
         let outbound = outbound_settings(parsed.outbound, &invalid)?;
+        let source =
+            inbound::inbound_source(parsed.inbound.source.as_deref(), parsed.inbound.imap.take())
+                .map_err(|(key, problem)| invalid(key, problem))?;
         Ok(Config {
             database: inside(parsed.storage.database, "pbem.sqlite"),
             maildir: inside(parsed.inbound.maildir, "inbox"),
             outbox_folder,
             templates: inside(parsed.templates, "templates"),
             poll_interval: Duration::from_millis(poll_ms),
+            source,
             log_filter,
             host,
             outbound,

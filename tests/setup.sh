@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond the Rust toolchain: aiosmtpd, the
 # SMTP server the outbound tests send to; the openssl command that makes
-# their test certificates; systemd-analyze (package systemd) and procmail,
+# their test certificates; dovecot-imapd, the IMAP server of the intake
+# tests; systemd-analyze (package systemd) and procmail,
 # with which tests/it/deploy_files.rs checks the files in deploy/; chromium
 # (see below). Safe to run
 # again; quiet when everything is there.
@@ -13,6 +14,9 @@ missing=()
 command -v openssl >/dev/null || missing+=(openssl)
 command -v systemd-analyze >/dev/null || missing+=(systemd)
 command -v procmail >/dev/null || missing+=(procmail)
+# tests/it/imap_intake.rs starts a Dovecot of its own (tests/dovecot/); the
+# package's own service is not started in a container and is not needed.
+[ -x /usr/sbin/dovecot ] || missing+=(dovecot-imapd)
 # tests/it/board_browser.rs screenshots the HTML boards in headless Chromium;
 # DejaVu Sans has the chess figures it draws them with.
 command -v chromium >/dev/null || missing+=(chromium)

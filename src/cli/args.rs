@@ -48,6 +48,18 @@ pub enum Command {
         #[command(flatten)]
         moment: Moment,
     },
+    /// Fetch what waits in the IMAP mailbox of `[inbound.imap]`, handle
+    /// it, send the outbox, and exit (for cron; `serve` keeps fetching).
+    /// Exits 1 when a mail failed or the mailbox could not be read.
+    Fetch {
+        #[command(flatten)]
+        place: Place,
+        /// Required: one pass, then exit.
+        #[arg(long, required = true)]
+        once: bool,
+        #[command(flatten)]
+        moment: Moment,
+    },
     /// Handle one RFC 5322 message from standard input (for an MTA pipe).
     /// Exits 0 once it is stored, 75 when the MTA should keep it and try
     /// again (a busy or damaged database), 70 when it cannot be handled

@@ -4,6 +4,8 @@
 
 mod backoff;
 mod group;
+mod imap;
+mod imap_pass;
 mod presence;
 mod robots;
 mod serve;
@@ -31,6 +33,7 @@ use std::time::{Duration, Instant, SystemTime};
 use tracing::{debug, error, info, warn};
 
 pub use group::{GROUP_TIME, MAILS_PER_COMMIT};
+pub use imap_pass::IntakeError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DaemonError {

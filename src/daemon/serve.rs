@@ -9,7 +9,7 @@ use super::backoff::Backoff;
 use super::presence::{Held, Presence};
 use super::wake::WakeListener;
 use super::{outbox_sender, DaemonError, Runtime, REPEAT_INTERVAL};
-use crate::config::Config;
+use crate::config::{Config, InboundSource};
 use crate::log::Repeats;
 use crate::mail::inbound::watch::NewMailWatch;
 use crate::mail::outbound::sender::{Drained, OutboxSender};
@@ -72,7 +72,10 @@ impl Runtime {
         );
         let sending = spawn_sender(&self.config, Arc::clone(&stop), wake.clone())?;
         let robots = super::robots::spawn_robots(&self.config, Arc::clone(&stop), wake.clone())?;
-        self.receive_until(&stop, wake.as_deref());
+        match self.config.source.clone() {
+            InboundSource::Maildir => self.receive_until(&stop, wake.as_deref()),
+            InboundSource::Imap(imap) => self.receive_imap_until(&imap, &stop, wake.as_deref()),
+        }
         if let Some(wake) = &wake {
             wake.wake();
         }
@@ -144,7 +147,7 @@ impl Runtime {
 }
 
 /// Sleeps `total`, in steps of `step`, ending early on `stop`.
-fn sleep_unless_stopped(total: Duration, step: Duration, stop: &AtomicBool) {
+pub(super) fn sleep_unless_stopped(total: Duration, step: Duration, stop: &AtomicBool) {
     let end = Instant::now() + total;
     while !stop.load(Ordering::Relaxed) {
         let left = end.saturating_duration_since(Instant::now());

@@ -440,6 +440,12 @@ impl Batch<'_> {
         Ok(receipt)
     }
 
+    /// The batch's transaction, for what a caller records along with the
+    /// mails (IMAP intake's cursor), committed or rolled back with them.
+    pub fn connection(&self) -> &rusqlite::Connection {
+        &self.tx
+    }
+
     /// Makes every mail of the batch durable at once.
     pub fn commit(self) -> Result<(), HostError> {
         self.tx.commit().map_err(StoreError::from)?;

@@ -14,6 +14,7 @@ mod clocks;
 mod comments;
 mod games;
 mod history;
+pub mod imap_cursor;
 mod ladders;
 mod logins;
 mod messages;

@@ -43,6 +43,7 @@ mod host_store_upgrade;
 mod host_templates;
 mod host_tournament;
 mod host_whole_game;
+mod imap_intake;
 mod mail_clients;
 mod operator_cli;
 mod outbound_cap;

@@ -3,6 +3,7 @@
 
 pub mod clean;
 pub mod failed;
+pub mod imap;
 pub mod maildir;
 pub mod raw;
 pub mod screen;

@@ -279,6 +279,8 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // in ROBOT_COLUMNS; the host creates the robots), found by an index.
     "CREATE INDEX IF NOT EXISTS players_robots ON players (robot_level)
         WHERE robot_level IS NOT NULL;",
+    // 21: IMAP intake: each mailbox's cursor (see imap_cursor.rs).
+    crate::store::imap_cursor::CURSORS_V21,
 ];
 
 /// The column version 20 adds to the players.

@@ -5,16 +5,16 @@
 
 pub mod board_mail;
 pub mod host_harness;
+pub mod imap_server;
 pub mod smtp_sink;
+mod waiting;
+
+pub use waiting::{free_port, wait_until};
 
 use chrono::{DateTime, Utc};
-use std::collections::BTreeSet;
 use std::io::Write;
-use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
 /// The `pbem` binary of this build, to add arguments to.
 pub fn pbem() -> Command {
@@ -42,33 +42,6 @@ pub fn t0() -> DateTime<Utc> {
 
 /// A day in seconds.
 pub const DAY: i64 = 86_400;
-
-/// Waits until `done`, looking every 5 ms; fails the test after `limit`.
-pub fn wait_until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
-    let start = Instant::now();
-    while !done() {
-        assert!(start.elapsed() < limit, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
-/// A loopback port nobody listens on right now (the OS picks it), and
-/// one this process has not handed out before: the tests share the
-/// process, and a test that stops its server and starts it again on the
-/// same port must not find another test's server there.
-pub fn free_port() -> u16 {
-    static HANDED_OUT: Mutex<BTreeSet<u16>> = Mutex::new(BTreeSet::new());
-    loop {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        if HANDED_OUT.lock().unwrap().insert(port) {
-            return port;
-        }
-    }
-}
 
 /// A bare mail to the host as an MTA hands it over: From, To, Subject
 /// and `Message-ID: <id>`, no body.
