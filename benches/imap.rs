@@ -9,6 +9,10 @@
 mod imap_server;
 #[path = "../tests/it/util/waiting.rs"]
 mod waiting;
+// The bench reads the certificate's files, not the paths it returns.
+#[allow(dead_code)]
+#[path = "../tests/it/util/certificate.rs"]
+mod certificate;
 use waiting::{free_port, wait_until};
 
 use pbem::config::Config;

@@ -60,11 +60,7 @@ pub fn inbound_source(
 }
 
 fn imap_settings(section: ImapSection) -> Result<ImapSettings, Invalid> {
-    let host = match section.host {
-        Some(host) if !host.trim().is_empty() && !host.contains(char::is_whitespace) => host,
-        Some(host) => return Err(("inbound.imap.host", format!("{host:?} is not a host name"))),
-        None => return Err(("inbound.imap.host", "is required".into())),
-    };
+    let host = imap_host(section.host)?;
     let tls = match section.tls.as_deref() {
         None => ImapTls::Implicit,
         Some(name) => ImapTls::from_name(name).ok_or_else(|| {
@@ -78,15 +74,7 @@ fn imap_settings(section: ImapSection) -> Result<ImapSettings, Invalid> {
     if port == 0 {
         return Err(("inbound.imap.port", "must be 1 to 65535".into()));
     }
-    let user = match section.user {
-        Some(user) if !user.is_empty() && !user.contains(['\r', '\n']) => user,
-        _ => {
-            return Err((
-                "inbound.imap.user",
-                "is required (the mailbox's login)".into(),
-            ))
-        }
-    };
+    let user = imap_user(section.user)?;
     let credentials = credentials(
         section.password,
         section.password_command,
@@ -111,16 +99,7 @@ fn imap_settings(section: ImapSection) -> Result<ImapSettings, Invalid> {
             "must be another folder than inbound.imap.folder".into(),
         ));
     }
-    let duration = |key: &'static str, given: Option<String>, default: Duration| {
-        let value = match given {
-            None => default,
-            Some(text) => parse_duration(&text).map_err(|problem| (key, problem))?,
-        };
-        if value.is_zero() {
-            return Err((key, "must be longer than 0".to_string()));
-        }
-        Ok(value)
-    };
+    let duration = positive_duration;
     let idle_renew = duration(
         "inbound.imap.idle_renew",
         section.idle_renew,
@@ -154,6 +133,40 @@ fn imap_settings(section: ImapSection) -> Result<ImapSettings, Invalid> {
             Duration::from_secs(60),
         )?,
     })
+}
+
+fn imap_host(given: Option<String>) -> Result<String, Invalid> {
+    match given {
+        Some(host) if !host.trim().is_empty() && !host.contains(char::is_whitespace) => Ok(host),
+        Some(host) => Err(("inbound.imap.host", format!("{host:?} is not a host name"))),
+        None => Err(("inbound.imap.host", "is required".into())),
+    }
+}
+
+fn imap_user(given: Option<String>) -> Result<String, Invalid> {
+    match given {
+        Some(user) if !user.is_empty() && !user.contains(['\r', '\n']) => Ok(user),
+        _ => Err((
+            "inbound.imap.user",
+            "is required (the mailbox's login)".into(),
+        )),
+    }
+}
+
+/// A length of time longer than 0, or `default` when none is given.
+fn positive_duration(
+    key: &'static str,
+    given: Option<String>,
+    default: Duration,
+) -> Result<Duration, Invalid> {
+    let value = match given {
+        None => default,
+        Some(text) => parse_duration(&text).map_err(|problem| (key, problem))?,
+    };
+    if value.is_zero() {
+        return Err((key, "must be longer than 0".to_string()));
+    }
+    Ok(value)
 }
 
 /// What becomes of a handled mail: `move_to` (the default) or `flag`.

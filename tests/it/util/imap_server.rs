@@ -5,6 +5,7 @@
 //! that the tests would need or meet).
 #![allow(dead_code)]
 
+use super::certificate::TestCertificate;
 use super::{free_port, wait_until};
 use pbem::mail::inbound::imap::{
     self, AfterHandling, Credentials, ImapSession, ImapSettings, ImapTls,
@@ -29,81 +30,6 @@ fn id(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
-/// A test CA and a certificate it signed for localhost and 127.0.0.1
-/// (cert.pem, key.pem), made with openssl.
-fn make_certificates(base: &Path) {
-    let run = |args: &[&str]| {
-        let out = Command::new("openssl")
-            .args(args)
-            .current_dir(base)
-            .output()
-            .expect("openssl runs");
-        assert!(
-            out.status.success(),
-            "openssl {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
-    let ec = [
-        "-newkey",
-        "ec",
-        "-pkeyopt",
-        "ec_paramgen_curve:prime256v1",
-        "-nodes",
-    ];
-    run(&[
-        &["req", "-x509"],
-        &ec[..],
-        &[
-            "-keyout",
-            "ca.key",
-            "-out",
-            "ca.pem",
-            "-days",
-            "2",
-            "-subj",
-            "/CN=pbem test CA",
-        ],
-    ]
-    .concat());
-    run(&[
-        &["req"],
-        &ec[..],
-        &[
-            "-keyout",
-            "key.pem",
-            "-out",
-            "server.csr",
-            "-subj",
-            "/CN=localhost",
-        ],
-    ]
-    .concat());
-    std::fs::write(
-        base.join("server.ext"),
-        "subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=CA:FALSE\n\
-         keyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n",
-    )
-    .unwrap();
-    run(&[
-        "x509",
-        "-req",
-        "-in",
-        "server.csr",
-        "-CA",
-        "ca.pem",
-        "-CAkey",
-        "ca.key",
-        "-CAcreateserial",
-        "-out",
-        "cert.pem",
-        "-days",
-        "2",
-        "-extfile",
-        "server.ext",
-    ]);
-}
-
 impl Dovecot {
     pub fn start() -> Dovecot {
         assert!(
@@ -115,7 +41,7 @@ impl Dovecot {
         for sub in ["run", "state", "mail", "home"] {
             std::fs::create_dir_all(base.join(sub)).unwrap();
         }
-        make_certificates(base);
+        TestCertificate::make(base);
         std::fs::write(base.join("users"), format!("{USER}:{{PLAIN}}{PASSWORD}\n")).unwrap();
         // Dovecot runs no login process as root, nor mail as uid 0: as
         // root, its own users (made by the package) take those parts.

@@ -4,6 +4,7 @@
 //! being copied.
 
 pub mod board_mail;
+mod certificate;
 pub mod host_harness;
 pub mod imap_server;
 pub mod smtp_sink;

@@ -3,6 +3,7 @@
 //! accepts into a Maildir. Tests start and stop it themselves, so they can
 //! take it away in the middle of a run.
 
+pub use super::certificate::TestCertificate;
 use super::free_port;
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -251,96 +252,6 @@ impl SmtpSink {
                 header(&text, "Message-ID").unwrap_or_else(|| panic!("no Message-ID in {text}"))
             })
             .collect()
-    }
-}
-
-/// A test CA and a server certificate for "localhost" signed by it, made
-/// with the openssl command.
-pub struct TestCertificate {
-    pub ca: PathBuf,
-    pub server_cert: PathBuf,
-    pub server_key: PathBuf,
-}
-
-impl TestCertificate {
-    pub fn make(dir: &Path) -> TestCertificate {
-        let run = |args: &[&str]| {
-            let out = Command::new("openssl")
-                .args(args)
-                .current_dir(dir)
-                .output()
-                .unwrap_or_else(|err| {
-                    panic!("openssl cannot run ({err}): run tests/setup.sh first")
-                });
-            assert!(
-                out.status.success(),
-                "openssl {args:?}: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-        };
-        let ec = [
-            "-newkey",
-            "ec",
-            "-pkeyopt",
-            "ec_paramgen_curve:prime256v1",
-            "-nodes",
-        ];
-        run(&[
-            &["req", "-x509"],
-            &ec[..],
-            &[
-                "-keyout",
-                "ca.key",
-                "-out",
-                "ca.pem",
-                "-days",
-                "2",
-                "-subj",
-                "/CN=pbem test CA",
-            ],
-        ]
-        .concat());
-        run(&[
-            &["req"],
-            &ec[..],
-            &[
-                "-keyout",
-                "server.key",
-                "-out",
-                "server.csr",
-                "-subj",
-                "/CN=localhost",
-            ],
-        ]
-        .concat());
-        std::fs::write(
-            dir.join("server.ext"),
-            "subjectAltName=DNS:localhost\nbasicConstraints=CA:FALSE\n\
-             keyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n",
-        )
-        .unwrap();
-        run(&[
-            "x509",
-            "-req",
-            "-in",
-            "server.csr",
-            "-CA",
-            "ca.pem",
-            "-CAkey",
-            "ca.key",
-            "-CAcreateserial",
-            "-out",
-            "server.pem",
-            "-days",
-            "2",
-            "-extfile",
-            "server.ext",
-        ]);
-        TestCertificate {
-            ca: dir.join("ca.pem"),
-            server_cert: dir.join("server.pem"),
-            server_key: dir.join("server.key"),
-        }
     }
 }
 

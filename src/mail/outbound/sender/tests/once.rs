@@ -75,6 +75,10 @@ struct Auditing {
 
 impl Transport for std::sync::Arc<Auditing> {
     fn send(&self, mail: &Outgoing) -> Result<(), SendError> {
+        // Accepted is held while the marks are counted, so no other
+        // connection's accept lands between the two counts (on a busy
+        // machine it did, and the audit counted mails it had not seen).
+        let mut accepted = self.accepted.lock().unwrap();
         let marked: i64 = self
             .db
             .lock()
@@ -85,11 +89,10 @@ impl Transport for std::sync::Arc<Auditing> {
                 |r| r.get(0),
             )
             .unwrap();
-        let accepted = self.accepted.lock().unwrap().len();
-        let unmarked = accepted.saturating_sub(marked as usize);
+        let unmarked = accepted.len().saturating_sub(marked as usize);
         self.worst_unmarked
             .fetch_max(unmarked, std::sync::atomic::Ordering::SeqCst);
-        self.accepted.lock().unwrap().push(mail.id);
+        accepted.push(mail.id);
         Ok(())
     }
 
