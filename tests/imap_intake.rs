@@ -444,7 +444,10 @@ fn backlog_handled_once(count: usize, kills: usize) {
     }
     eprintln!("mails still waiting at each SIGKILL: {waiting_at_kills:?}");
     let mid_backlog = waiting_at_kills.iter().filter(|&&n| n > 0).count();
-    assert!(mid_backlog * 2 >= kills, "most kills hit a backlog: {waiting_at_kills:?}");
+    assert!(
+        mid_backlog * 2 >= kills,
+        "most kills hit a backlog: {waiting_at_kills:?}"
+    );
     let serve = host.serve();
     wait_until("every mail answered", Duration::from_secs(110), || {
         host.reply_count() >= count && dovecot.count("INBOX") == 0
