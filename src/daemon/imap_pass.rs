@@ -91,7 +91,7 @@ impl Runtime {
             }
             let chunk = &sizes[next..end];
             next = end;
-            let fetched = fetch_chunk(mailbox, chunk, limit)?;
+            let (fetched, missing) = fetch_chunk(mailbox, chunk, limit)?;
             let mut at = 0;
             while at < fetched.len() {
                 let group = self.prepare_imap_group(&fetched[at..]);
@@ -106,6 +106,14 @@ impl Runtime {
                     return Ok(pass);
                 }
                 at += size;
+            }
+            if let Some(uid) = missing {
+                // Never passed over: it may be there on the next try (a
+                // mail expunged meanwhile is not found again).
+                return Err(IntakeError::Imap(ImapError::Command {
+                    which: "UID FETCH BODY.PEEK",
+                    message: format!("the server did not give message UID {uid}"),
+                }));
             }
         }
         Ok(pass)
@@ -249,13 +257,14 @@ fn count(receipt: &Receipt, uid: u32, pass: &mut Pass) {
 type Split = (Vec<(u32, u64)>, Vec<(u32, u64)>);
 
 /// Fetches a chunk of mails: whole when within the size limit, else only
-/// their header blocks (the host refuses them by their size). A mail gone
-/// from the server meanwhile is skipped.
+/// their header blocks (the host refuses them by their size). When the
+/// server does not give one, only those before it are returned, with its
+/// UID: the cursor must not pass a mail that was never handled.
 fn fetch_chunk(
     mailbox: &mut dyn Mailbox,
     chunk: &[(u32, u64)],
     limit: u64,
-) -> Result<Vec<(u32, Vec<u8>, u64)>, ImapError> {
+) -> Result<(Vec<(u32, Vec<u8>, u64)>, Option<u32>), ImapError> {
     let (big, small): Split = chunk.iter().partition(|(_, size)| *size > limit);
     let uids = |list: &[(u32, u64)]| list.iter().map(|(uid, _)| *uid).collect::<Vec<_>>();
     let mut bodies = mailbox.fetch(&uids(&small), Part::Whole)?;
@@ -263,14 +272,17 @@ fn fetch_chunk(
         bodies.extend(mailbox.fetch(&uids(&big), Part::Header)?);
         bodies.sort_unstable_by_key(|(uid, _)| *uid);
     }
-    Ok(bodies
-        .into_iter()
-        .filter_map(|(uid, raw)| {
-            let size = chunk.iter().find(|(at, _)| *at == uid)?.1;
-            let total = if size > limit { size } else { raw.len() as u64 };
-            Some((uid, raw, total))
-        })
-        .collect())
+    let mut given = bodies.into_iter().peekable();
+    let mut fetched = Vec::with_capacity(chunk.len());
+    for &(uid, size) in chunk {
+        while given.next_if(|(at, _)| *at < uid).is_some() {}
+        let Some((_, raw)) = given.next_if(|(at, _)| *at == uid) else {
+            return Ok((fetched, Some(uid)));
+        };
+        let total = if size > limit { size } else { raw.len() as u64 };
+        fetched.push((uid, raw, total));
+    }
+    Ok((fetched, None))
 }
 
 /// Moves or flags handled mails on the server, as the settings say.
