@@ -256,6 +256,9 @@ fn count(receipt: &Receipt, uid: u32, pass: &mut Pass) {
 /// Mails over the size limit and those within it, each with its size.
 type Split = (Vec<(u32, u64)>, Vec<(u32, u64)>);
 
+/// Mails fetched, each as (UID, its bytes, its whole size).
+type FetchedMails = Vec<(u32, Vec<u8>, u64)>;
+
 /// Fetches a chunk of mails: whole when within the size limit, else only
 /// their header blocks (the host refuses them by their size). When the
 /// server does not give one, only those before it are returned, with its
@@ -264,7 +267,7 @@ fn fetch_chunk(
     mailbox: &mut dyn Mailbox,
     chunk: &[(u32, u64)],
     limit: u64,
-) -> Result<(Vec<(u32, Vec<u8>, u64)>, Option<u32>), ImapError> {
+) -> Result<(FetchedMails, Option<u32>), ImapError> {
     let (big, small): Split = chunk.iter().partition(|(_, size)| *size > limit);
     let uids = |list: &[(u32, u64)]| list.iter().map(|(uid, _)| *uid).collect::<Vec<_>>();
     let mut bodies = mailbox.fetch(&uids(&small), Part::Whole)?;
