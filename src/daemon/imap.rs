@@ -104,7 +104,17 @@ impl Runtime {
         let mut backoff = Backoff::new(RECONNECT_FIRST, RECONNECT_MAX);
         let mut outage = Outage::new();
         let mut session: Option<ImapSession> = None;
-        info!(server = %format!("{}:{}", settings.host, settings.port), folder = %settings.folder, "IMAP intake");
+        let waits = if settings.idle {
+            "with IDLE where the server offers it"
+        } else {
+            "polling"
+        };
+        info!(
+            server = %format!("{}:{}", settings.host, settings.port),
+            folder = %settings.folder,
+            poll = ?settings.poll_interval,
+            "IMAP intake, {waits}"
+        );
         while !stop.load(Ordering::Relaxed) {
             if session.is_none() {
                 match imap::connect(settings) {

@@ -182,6 +182,37 @@ fn a_mail_appended_while_serve_idles_is_answered_within_a_second() {
 }
 
 #[test]
+fn with_idle_off_serve_polls_and_answers_within_the_poll_interval() {
+    let dovecot = Dovecot::start();
+    // The tests' section polls every second.
+    let host = HostDir::new(&dovecot, "idle = false\n");
+    let serve = host.serve();
+    let (first_id, first) = help("poll", 1);
+    dovecot.append_all(&[first]);
+    wait_until("the first answer", Duration::from_secs(30), || {
+        host.replies().contains_key(&first_id)
+    });
+    let (second_id, second) = help("poll", 2);
+    let appended = Instant::now();
+    dovecot.append_all(&[second]);
+    wait_until("the second answer", Duration::from_secs(10), || {
+        host.replies().contains_key(&second_id)
+    });
+    let took = appended.elapsed();
+    terminate(serve);
+    eprintln!("polling answered {took:?} after the APPEND");
+    assert!(
+        host.log().contains("IMAP intake, polling"),
+        "{}",
+        host.log()
+    );
+    // One poll interval and the time to handle it, with room for a busy machine.
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+    assert_eq!(dovecot.count("pbem-handled"), 2);
+    assert_eq!(host.reply_count(), 2, "{:?}", host.replies());
+}
+
+#[test]
 fn fetch_once_over_implicit_tls_and_starttls_trusts_the_test_certificate_and_nothing_else() {
     let dovecot = Dovecot::start();
     let (id, mail) = help("tls", 1);
