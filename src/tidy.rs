@@ -133,11 +133,7 @@ fn sources() -> Vec<Source> {
                 return None;
             }
             let text = std::fs::read_to_string(&file).ok()?;
-            let code = text
-                .lines()
-                .take_while(|line| !line.starts_with("#[cfg(test)]"))
-                .map(str::to_string)
-                .collect();
+            let code = code_before_tests(&text);
             Some(Source {
                 module: module_of(&path),
                 path,
@@ -145,6 +141,21 @@ fn sources() -> Vec<Source> {
             })
         })
         .collect()
+}
+
+/// The lines of a file before its inline test module (`#[cfg(test)]`
+/// then `mod tests {`); a `mod tests;` declaration is no such module.
+fn code_before_tests(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let end = (0..lines.len())
+        .find(|&at| {
+            lines[at].starts_with("#[cfg(test)]")
+                && lines
+                    .get(at + 1)
+                    .is_some_and(|next| next.starts_with("mod ") && next.ends_with('{'))
+        })
+        .unwrap_or(lines.len());
+    lines[..end].iter().map(|line| line.to_string()).collect()
 }
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
@@ -307,6 +318,14 @@ fn the_layering_check_sees_an_import_that_points_up() {
         "src/host/newroom/mod.rs"
     ))));
     assert!(!is_listed(&room_of_file(&module_of("src/web.rs"))));
+    let declared = "a\n#[cfg(test)]\nmod tests;\nb\n";
+    assert_eq!(
+        code_before_tests(declared).len(),
+        4,
+        "a declaration is code"
+    );
+    let inline = "a\n#[cfg(test)]\nmod tests {\n}\n";
+    assert_eq!(code_before_tests(inline), ["a"]);
 }
 
 #[test]

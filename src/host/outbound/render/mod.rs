@@ -26,7 +26,7 @@ use crate::store::GameStatus;
 use answers::answer_parts;
 use minijinja::{context, Value};
 use std::path::Path;
-use view::board_view;
+use view::{board_view, event_view};
 
 /// One mail's text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -423,66 +423,6 @@ fn board_subject(news: &BoardNews) -> Subject {
         new_game: news.new_game,
         tail,
         comment: news.comment.is_some(),
-    }
-}
-
-/// One event as `viewer` may read it: another player's move in its public
-/// form while it is still sealed (among the last `sealed` of `total`).
-fn event_view(event: &Event, viewer: Option<Side>, total: usize, sealed: usize) -> Value {
-    match event {
-        Event::Played {
-            userid,
-            side,
-            number,
-            notation,
-            public_notation,
-        } => {
-            let revealed = Some(*side) == viewer || (*number as usize) + sealed <= total;
-            context! {
-                kind => "played",
-                userid,
-                side,
-                number,
-                text => if revealed { notation } else { public_notation },
-            }
-        }
-        Event::DrawOffered { userid } => context! { kind => "draw_offered", userid },
-        Event::DrawLapsed { userid } => context! { kind => "draw_lapsed", userid },
-        Event::DrawRejected { userid } => context! { kind => "draw_rejected", userid },
-        Event::PauseProposed { userid } => context! { kind => "pause_proposed", userid },
-        Event::Paused { userid } => context! { kind => "paused", userid },
-        Event::Resumed { userid } => context! { kind => "resumed", userid },
-        Event::Unplayed { userid, words } => context! { kind => "unplayed", userid, words },
-        Event::Challenged { userid } => context! { kind => "challenged", userid },
-        Event::Paired { tournament, round } => context! { kind => "paired", tournament, round },
-        Event::FromQueue { userid } => context! { kind => "from_queue", userid },
-        Event::SeekAccepted {
-            userid,
-            author,
-            seek,
-        } => context! { kind => "seek_accepted", userid, author, seek },
-        // A player's conditional moves are his plans: told to him alone.
-        Event::QueueDropped {
-            userid,
-            side,
-            lines,
-            why,
-        } if viewer == Some(*side) => context! {
-            kind => "queue_dropped",
-            userid,
-            lines,
-            why => Value::from_serialize(why),
-        },
-        Event::QueueDropped { .. } => context! { kind => "private" },
-        Event::UndoProposed { userid, moves } => {
-            context! { kind => "undo_proposed", userid, moves }
-        }
-        Event::UndoAgreed {
-            userid,
-            proposer,
-            moves,
-        } => context! { kind => "undo_agreed", userid, proposer, moves },
-        Event::UndoRejected { userid } => context! { kind => "undo_rejected", userid },
     }
 }
 

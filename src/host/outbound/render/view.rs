@@ -3,6 +3,7 @@
 //! move it is. Nothing still sealed from the viewer is in it.
 
 use crate::games::{Outcome, Side};
+use crate::host::model::notice::Event;
 use crate::host::model::replays::LiveGame;
 use crate::rules::score::Ending;
 use crate::rules::time_control::{length_text, HOUR};
@@ -209,4 +210,69 @@ fn turns(live: &LiveGame, viewer: Option<Side>, finished: bool, all: bool) -> Ve
         .skip(skip)
         .map(Value::from_serialize)
         .collect()
+}
+
+/// One event as `viewer` may read it: another player's move in its public
+/// form while it is still sealed (among the last `sealed` of `total`).
+pub(super) fn event_view(
+    event: &Event,
+    viewer: Option<Side>,
+    total: usize,
+    sealed: usize,
+) -> Value {
+    match event {
+        Event::Played {
+            userid,
+            side,
+            number,
+            notation,
+            public_notation,
+        } => {
+            let revealed = Some(*side) == viewer || (*number as usize) + sealed <= total;
+            context! {
+                kind => "played",
+                userid,
+                side,
+                number,
+                text => if revealed { notation } else { public_notation },
+            }
+        }
+        Event::DrawOffered { userid } => context! { kind => "draw_offered", userid },
+        Event::DrawLapsed { userid } => context! { kind => "draw_lapsed", userid },
+        Event::DrawRejected { userid } => context! { kind => "draw_rejected", userid },
+        Event::PauseProposed { userid } => context! { kind => "pause_proposed", userid },
+        Event::Paused { userid } => context! { kind => "paused", userid },
+        Event::Resumed { userid } => context! { kind => "resumed", userid },
+        Event::Unplayed { userid, words } => context! { kind => "unplayed", userid, words },
+        Event::Challenged { userid } => context! { kind => "challenged", userid },
+        Event::Paired { tournament, round } => context! { kind => "paired", tournament, round },
+        Event::FromQueue { userid } => context! { kind => "from_queue", userid },
+        Event::SeekAccepted {
+            userid,
+            author,
+            seek,
+        } => context! { kind => "seek_accepted", userid, author, seek },
+        // A player's conditional moves are his plans: told to him alone.
+        Event::QueueDropped {
+            userid,
+            side,
+            lines,
+            why,
+        } if viewer == Some(*side) => context! {
+            kind => "queue_dropped",
+            userid,
+            lines,
+            why => Value::from_serialize(why),
+        },
+        Event::QueueDropped { .. } => context! { kind => "private" },
+        Event::UndoProposed { userid, moves } => {
+            context! { kind => "undo_proposed", userid, moves }
+        }
+        Event::UndoAgreed {
+            userid,
+            proposer,
+            moves,
+        } => context! { kind => "undo_agreed", userid, proposer, moves },
+        Event::UndoRejected { userid } => context! { kind => "undo_rejected", userid },
+    }
 }

@@ -1,0 +1,107 @@
+//! The grammar's tests: each command form read, and each wrong form
+//! refused with the form that would be right.
+
+use super::*;
+
+#[test]
+fn move_with_guard_and_several_moves_is_read() {
+    let command = parse_command("CHESS MOVE 101 alice secret e4#1 Nf3 propose").unwrap();
+    assert_eq!(
+        command,
+        Command::Move {
+            kind: GameKind::Chess,
+            board: 101,
+            userid: "alice".into(),
+            credential: Credential::Password("secret".into()),
+            words: vec![
+                MoveWord::Play("e4".into()),
+                MoveWord::Play("Nf3".into()),
+                MoveWord::ProposeDraw
+            ],
+            guard: Some(1),
+        }
+    );
+}
+
+#[test]
+fn words_that_could_be_moves_are_told_from_comment_words() {
+    for word in [
+        "Nf3", "a6", "O-O", "o-o-o+", "h8-h2", "W:e4", "Propose", "resign",
+    ] {
+        assert!(could_be_a_move(word), "{word}");
+    }
+    for word in ["thanks", "is", "my", "reply", "gg", "Good", "luck!"] {
+        assert!(!could_be_a_move(word), "{word}");
+    }
+}
+
+#[test]
+fn move_words_of_a_reply_are_read_in_plain_notation() {
+    let (words, guard) = parse_move_words(&["\u{2658}f3\u{00A0}0-0#3"], None).unwrap();
+    assert_eq!(
+        words,
+        [MoveWord::Play("Nf3".into()), MoveWord::Play("O-O".into())]
+    );
+    assert_eq!(guard, Some(3));
+}
+
+#[test]
+fn mate_sign_is_not_a_guard() {
+    assert_eq!(split_guard("Qh4#"), ("Qh4#", None));
+    assert_eq!(split_guard("Qh4##8"), ("Qh4#", Some(8)));
+    assert_eq!(split_guard("101#3"), ("101", Some(3)));
+}
+
+#[test]
+fn aliases_of_move_are_accepted() {
+    for verb in ["board", "mvoe", "move"] {
+        let line = format!("chess {verb} 101 bob pw e5");
+        assert!(
+            matches!(parse_command(&line), Ok(Command::Move { .. })),
+            "{verb}"
+        );
+    }
+}
+
+#[test]
+fn wrong_arguments_name_the_right_form() {
+    assert_eq!(
+        parse_command("chess move 101 alice"),
+        Err(Refusal::WrongArguments {
+            syntax: Syntax::Move,
+            game: Some(GameKind::Chess)
+        })
+    );
+    assert!(matches!(
+        parse_command("chess show abc"),
+        Err(Refusal::NotABoardNumber { .. })
+    ));
+    assert!(matches!(
+        parse_command("frobnicate"),
+        Err(Refusal::UnknownCommand { .. })
+    ));
+    assert_eq!(
+        parse_command("chess showas 101 white"),
+        Err(Refusal::NotOffered {
+            command: "chess showas".into()
+        })
+    );
+}
+
+#[test]
+fn set_reads_a_language_and_refuses_unknown_settings() {
+    assert_eq!(
+        parse_command("set alice pw language DE"),
+        Ok(Command::Set {
+            userid: "alice".into(),
+            password: "pw".into(),
+            setting: Setting::Language("de".into()),
+        })
+    );
+    assert_eq!(
+        parse_command("set alice pw colour blue"),
+        Err(Refusal::UnknownSetting {
+            setting: "colour".into()
+        })
+    );
+}
