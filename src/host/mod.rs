@@ -112,6 +112,24 @@ impl Default for HostSettings {
     }
 }
 
+/// A post for the mails the host sends of its own accord (the timers'
+/// and the robots'): none answers a mail, so none has secrets to mask.
+fn own_post<'a>(
+    conn: &'a Connection,
+    renderer: &'a Renderer,
+    settings: &HostSettings,
+    now: i64,
+) -> outbound::post::Post<'a> {
+    outbound::post::Post::new(
+        conn,
+        None,
+        renderer,
+        settings.facts(now),
+        settings.boards,
+        inbound::redact::Secrets::default(),
+    )
+}
+
 /// What became of one inbound mail.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Receipt {

@@ -15,10 +15,8 @@ use super::handle::{self, Context, Failure};
 use super::{Batch, Host, HostError};
 use crate::games::{self, Game, GameKind, RecordedMove, Side};
 use crate::host::accounts::password::Prechecked;
-use crate::host::inbound::redact::Secrets;
 use crate::host::model::command::{Command, Credential, MoveWord};
 use crate::host::model::replays::{self, LoadError};
-use crate::host::outbound::post::Post;
 use crate::robot::{self, Rng, Strength};
 use crate::store::{self, GameStatus};
 use std::cell::RefCell;
@@ -287,14 +285,7 @@ impl Batch<'_> {
             Err(Failure::Store(err)) => return Err(err.into()),
             Err(Failure::Hash(err)) => return Err(err.into()),
         };
-        let mut post = Post::new(
-            &self.tx,
-            None,
-            self.renderer,
-            self.settings.facts(now),
-            self.settings.boards,
-            Secrets::default(),
-        );
+        let mut post = super::own_post(&self.tx, self.renderer, self.settings, now);
         for notice in notices {
             post.notice(notice, false)?;
         }

@@ -11,7 +11,6 @@ use super::clocks::{self, Due};
 use super::competition::{climb, end_game, CompetitionSettings};
 use super::{Batch, Host, HostError};
 use crate::games::{GameKind, Side};
-use crate::host::inbound::redact::Secrets;
 use crate::host::model::notice::{BoardLine, BoardNews, Notice};
 use crate::host::model::replays::{self, LiveGame};
 use crate::host::outbound::post::Post;
@@ -64,14 +63,7 @@ struct Action {
 impl Batch<'_> {
     fn tick(&mut self, now: i64) -> Result<TickReport, HostError> {
         let mut report = TickReport::default();
-        let mut post = Post::new(
-            &self.tx,
-            None,
-            self.renderer,
-            self.settings.facts(now),
-            self.settings.boards,
-            Secrets::default(),
-        );
+        let mut post = super::own_post(&self.tx, self.renderer, self.settings, now);
         report.clocks_started = start_missing_clocks(&self.tx, self.replays, now)?;
         // Counts of wrong passwords the guard has forgotten anyway.
         let forget_before = now - self.settings.accounts.forget_after;
