@@ -153,9 +153,7 @@ fn mask_old_outbox_files(config: &Config, store: &Store) {
     if let Err(err) = store::mask_legacy_quotes(conn, &redact::scrub_stored) {
         warn!("cannot mask the passwords quoted in old stored mails yet: {err}");
     }
-    let is_player = |word: &str| !matches!(store::find_player(conn, word), Ok(None));
-    let mask = |text: &str| redact::scrub_stored(text, &is_player);
-    if let Err(err) = scrub::scrub_folder_once(folder, &marker, &mask) {
+    if let Err(err) = scrub::scrub_folder_once(folder, &marker, &redact::scrub_stored) {
         warn!(
             folder = %folder.display(),
             "cannot mask the passwords quoted in old mail files yet: {err}"

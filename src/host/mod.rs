@@ -113,7 +113,7 @@ impl Default for HostSettings {
 }
 
 /// A post for the mails the host sends of its own accord (the timers'
-/// and the robots'): none answers a mail, so none has secrets to mask.
+/// and the robots'): none answers a mail, so none quotes one.
 fn own_post<'a>(
     conn: &'a Connection,
     renderer: &'a Renderer,
@@ -126,7 +126,7 @@ fn own_post<'a>(
         renderer,
         settings.facts(now),
         settings.boards,
-        inbound::redact::Secrets::default(),
+        inbound::redact::Quote::default(),
     )
 }
 
@@ -284,8 +284,8 @@ impl Host {
                 let conn = self.store.connection();
                 let now = self.clock.now().timestamp();
                 let reading = reading(&self.settings, now);
-                let requests = interpret::interpret(conn, mail, &reading)?;
-                self.precheck(conn, mail, &requests, now, &mut prepared.prechecked)?;
+                let read = interpret::interpret(conn, mail, &reading)?;
+                self.precheck(conn, mail, &read.requests, now, &mut prepared.prechecked)?;
             }
         }
         Ok(prepared)
@@ -427,20 +427,23 @@ impl Batch<'_> {
             mail_savepoint.commit().map_err(StoreError::from)?;
             return Ok(Receipt::Ignored(reason));
         }
-        let requests = match too_big {
+        let read = match too_big {
             // Nothing an oversized mail asks for is read or done.
-            Some(refusal) => vec![Request {
-                command: Err(refusal),
-                comment: None,
-                board: None,
-            }],
+            Some(refusal) => interpret::Interpretation {
+                requests: vec![Request {
+                    command: Err(refusal),
+                    comment: None,
+                    board: None,
+                }],
+                command_lines: vec![model::subject::clean(&mail.subject)],
+            },
             None => interpret::interpret(
                 &mail_savepoint,
                 &mail,
                 &reading(self.settings, handling.now),
             )?,
         };
-        let receipt = handling.run(&mail_savepoint, &mail, requests, &prepared.prechecked)?;
+        let receipt = handling.run(&mail_savepoint, &mail, read, &prepared.prechecked)?;
         mail_savepoint.commit().map_err(StoreError::from)?;
         if let Receipt::Handled {
             commands,

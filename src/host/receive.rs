@@ -8,8 +8,10 @@ use super::inbound::redact;
 use super::model::replays;
 use super::{HostError, HostSettings, Receipt};
 use crate::host::accounts::password::{Prechecked, VerifiedPasswords};
-use crate::host::inbound::interpret::Request;
+use crate::host::inbound::interpret::Interpretation;
+use crate::host::model::command::Command;
 use crate::host::model::notice::{self, Notice};
+use crate::host::model::refusal::Refusal;
 use crate::host::outbound::post::Post;
 use crate::host::outbound::render::Renderer;
 use crate::mail::inbound::InboundMail;
@@ -44,22 +46,24 @@ impl Handling<'_> {
         &self,
         conn: &Connection,
         mail: &InboundMail,
-        requests: Vec<Request>,
+        read: Interpretation,
         prechecked: &Prechecked,
     ) -> Result<Receipt, HostError> {
-        let secrets = redact::Secrets::of_mail(conn, mail);
         let mut post = Post::new(
             conn,
             Some(mail),
             self.renderer,
             self.settings.facts(self.now),
             self.settings.boards,
-            secrets,
+            redact::Quote::of(mail, &read.command_lines),
         );
         let mut applied = false;
-        let commands = requests.len();
-        for request in requests {
-            let notices = match request.command {
+        let commands = read.requests.len();
+        for request in read.requests {
+            let command = request
+                .command
+                .and_then(|command| comment_kept_apart(command, request.comment.as_deref()));
+            let notices = match command {
                 Err(refusal) => vec![Notice::Refused {
                     refusal,
                     board: request
@@ -110,6 +114,18 @@ impl Handling<'_> {
             commands,
             mails_queued: post.queued,
         })
+    }
+}
+
+/// The command, unless its comment holds the password it gives: such a
+/// comment is not passed on, masked or not, and nothing is done.
+fn comment_kept_apart(command: Command, comment: Option<&str>) -> Result<Command, Refusal> {
+    let password = command.password_claim().map(|(_, password)| password);
+    match (password, comment) {
+        (Some(password), Some(comment)) if redact::holds_password(comment, password) => {
+            Err(Refusal::CommentHoldsPassword)
+        }
+        _ => Ok(command),
     }
 }
 

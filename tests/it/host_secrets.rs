@@ -38,7 +38,7 @@ fn an_error_mail_quotes_the_command_without_its_password() {
     let sent = office.send(
         &address("alice"),
         "chess move 101 alice pw-alice e2e5",
-        "chess move 101 alice pw-alice e2e5 again",
+        "This is my move.",
     );
     let error = one(&sent);
     assert!(error.body.contains("not legal"), "{}", error.body);

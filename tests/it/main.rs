@@ -32,6 +32,7 @@ mod host_group_commit;
 mod host_hostile_input;
 mod host_loop_protection;
 mod host_mail_texts;
+mod host_masking;
 mod host_outbox;
 mod host_player_input;
 mod host_preview_undo_notes;

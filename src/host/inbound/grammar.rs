@@ -1,167 +1,146 @@
 //! The command grammar: one line of text (a subject, a line of a
 //! `multiple` body) becomes a [`Command`], or a [`Refusal`] that says what
-//! was wrong and which form would be right.
+//! was wrong and which form would be right, and the places in the line
+//! that hold passwords. Each form notes its password's place as it reads
+//! it, so where a password stands is known here and nowhere else.
 
+mod account;
 mod competition;
+mod planning;
+mod words;
 
 use super::normalise;
 use crate::games::GameKind;
-use crate::host::model::command::{Command, Credential, MoveWord, Setting, Syntax};
+use crate::host::model::command::{Command, Credential, MoveWord, Syntax};
 use crate::host::model::refusal::Refusal;
-
-mod planning;
+use std::cell::RefCell;
+use words::Args;
+pub use words::SecretSpans;
 
 /// Commands of the mail interface this host does not run yet, so the
 /// reply can say so instead of "unknown command".
 const NOT_OFFERED: &[&str] = &["showas"];
 
+/// The verbs of the commands that name no game, for finding the one a
+/// misspelt verb was meant as.
+const VERBS: &[&str] = &[
+    "help", "list", "multiple", "signup", "change", "signoff", "delete", "set", "vacation",
+    "status", "message", "remind",
+];
+
+/// The verbs after a game's name.
+const GAME_VERBS: &[&str] = &[
+    "help",
+    "challenge",
+    "accept",
+    "reject",
+    "limit",
+    "move",
+    "resign",
+    "decline",
+    "show",
+    "games",
+    "chat",
+    "history",
+    "record",
+    "subscribe",
+    "unsubscribe",
+    "notify",
+    "standings",
+    "ladder",
+    "tournament",
+    "queue",
+    "preview",
+    "note",
+    "seek",
+    "seeks",
+];
+
 type Parsed = Result<Command, Refusal>;
+
+/// A line as the grammar read it.
+#[derive(Debug)]
+pub struct ReadLine {
+    pub command: Parsed,
+    /// The byte ranges of the line that hold passwords: where the form
+    /// it was read as has them, even when the rest did not fit; for a
+    /// misspelt verb, where the form of the verb it was meant as has them.
+    pub secrets: SecretSpans,
+}
 
 /// Reads one command line.
 pub fn parse_command(line: &str) -> Parsed {
+    read_line(line).command
+}
+
+/// Reads one command line, noting where its passwords stand.
+pub fn read_line(line: &str) -> ReadLine {
     let words = normalise::words(line);
-    let Some(first) = words.first() else {
-        return Err(Refusal::NoCommand);
+    let spans = words::spans(line, &words);
+    let secrets = RefCell::new(Vec::new());
+    let command = match words.first() {
+        None => Err(Refusal::NoCommand),
+        Some(first) => {
+            let args = Args::new(&words, &spans, &secrets).after(1);
+            parse_verb(first, &first.to_lowercase(), args)
+        }
     };
-    let verb = first.to_lowercase();
-    let args = &words[1..];
-    let owned = |words: &[&str]| words.iter().map(|word| word.to_string()).collect();
-    match verb.as_str() {
+    ReadLine {
+        command,
+        secrets: secrets.into_inner(),
+    }
+}
+
+/// The command of `verb` with the words after it.
+fn parse_verb(first: &str, verb: &str, args: Args<'_>) -> Parsed {
+    match verb {
         "help" => Ok(Command::Help {
-            topic: (!args.is_empty()).then(|| args.join(" ")),
+            topic: (!args.words.is_empty()).then(|| args.words.join(" ")),
         }),
         "list" => Ok(Command::List),
         "multiple" => Ok(Command::Multiple),
-        "signup" => match args {
-            [userid, password, addresses @ ..] => Ok(Command::Signup {
-                userid: userid.to_string(),
-                password: password.to_string(),
-                addresses: owned(addresses),
-            }),
-            _ => Err(wrong_arguments(Syntax::Signup, None)),
-        },
-        "change" => parse_change(args),
-        "signoff" | "delete" => {
-            let [userid, password] = args else {
-                let syntax = if verb == "signoff" {
-                    Syntax::Signoff
-                } else {
-                    Syntax::Delete
-                };
-                return Err(wrong_arguments(syntax, None));
-            };
-            let (userid, password) = (userid.to_string(), password.to_string());
-            Ok(if verb == "signoff" {
-                Command::Signoff { userid, password }
-            } else {
-                Command::Delete { userid, password }
-            })
-        }
-        "set" => parse_set(args),
-        "vacation" => parse_vacation(args),
-        "status" => match args {
+        "signup" => account::parse_signup(args),
+        "change" => account::parse_change(args),
+        "signoff" | "delete" => account::parse_leaving(args, verb == "signoff"),
+        "set" => account::parse_set(args),
+        "vacation" => account::parse_vacation(args),
+        "status" => match args.words {
             [userid] => Ok(Command::Status {
                 userid: userid.to_string(),
             }),
             _ => Err(wrong_arguments(Syntax::Status, None)),
         },
         "message" => planning::parse_message(args),
-        "remind" => match args {
-            [userid, password, schedule @ ..] if !schedule.is_empty() => Ok(Command::Remind {
-                userid: userid.to_string(),
-                password: password.to_string(),
-                schedule: owned(schedule),
-            }),
-            _ => Err(wrong_arguments(Syntax::Remind, None)),
-        },
+        "remind" => account::parse_remind(args),
         _ => match first.parse::<GameKind>() {
             Ok(kind) => parse_game_command(kind, args),
-            Err(_) if NOT_OFFERED.contains(&verb.as_str()) => {
-                Err(Refusal::NotOffered { command: verb })
-            }
-            Err(_) => Err(Refusal::UnknownCommand {
-                word: first.to_string(),
+            Err(_) if NOT_OFFERED.contains(&verb) => Err(Refusal::NotOffered {
+                command: verb.to_string(),
             }),
+            Err(_) => {
+                note_nearest_secrets(verb, args);
+                Err(Refusal::UnknownCommand {
+                    word: first.to_string(),
+                })
+            }
         },
     }
 }
 
-/// `vacation userid password on [until YYYY-MM-DD] | off`.
-fn parse_vacation(args: &[&str]) -> Parsed {
-    let on = match args {
-        [_, _, word] if word.eq_ignore_ascii_case("off") => None,
-        [_, _, word] if word.eq_ignore_ascii_case("on") => Some(None),
-        [_, _, word, until, date]
-            if word.eq_ignore_ascii_case("on") && until.eq_ignore_ascii_case("until") =>
-        {
-            Some(Some(date.to_string()))
-        }
-        _ => return Err(wrong_arguments(Syntax::Vacation, None)),
-    };
-    Ok(Command::Vacation {
-        userid: args[0].to_string(),
-        password: args[1].to_string(),
-        on,
-    })
+/// For a verb that is none: the password places of the verb or game it
+/// was most likely meant as (`chsss move 101 alice PW e4`), so the line
+/// quoted back still hides the password.
+fn note_nearest_secrets(verb: &str, args: Args<'_>) {
+    let games: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
+    let known: Vec<&str> = VERBS.iter().copied().chain(games).collect();
+    if let Some(meant) = words::nearest(verb, &known) {
+        // Read only for the places it notes; the line stays unknown.
+        let _ = parse_verb(meant, meant, args);
+    }
 }
 
 fn wrong_arguments(syntax: Syntax, game: Option<GameKind>) -> Refusal {
     Refusal::WrongArguments { syntax, game }
-}
-
-fn parse_change(args: &[&str]) -> Parsed {
-    match args {
-        [what, userid, old, new] if what.eq_ignore_ascii_case("password") => {
-            Ok(Command::ChangePassword {
-                userid: userid.to_string(),
-                old: old.to_string(),
-                new: new.to_string(),
-            })
-        }
-        [what, userid, password, addresses @ ..]
-            if what.eq_ignore_ascii_case("address") && !addresses.is_empty() =>
-        {
-            Ok(Command::ChangeAddress {
-                userid: userid.to_string(),
-                password: password.to_string(),
-                addresses: addresses.iter().map(|a| a.to_string()).collect(),
-            })
-        }
-        _ => Err(wrong_arguments(Syntax::Change, None)),
-    }
-}
-
-fn parse_set(args: &[&str]) -> Parsed {
-    let [userid, password, setting, value] = args else {
-        return Err(wrong_arguments(Syntax::Set, None));
-    };
-    let setting = match setting.to_lowercase().as_str() {
-        "language" => Setting::Language(value.to_lowercase()),
-        "comments" => match value.to_lowercase().as_str() {
-            "public" => Setting::PublicComments(true),
-            "private" => Setting::PublicComments(false),
-            _ => return Err(wrong_arguments(Syntax::Set, None)),
-        },
-        "digest" => match value.to_lowercase().as_str() {
-            "on" => Setting::Digest(true),
-            "off" => Setting::Digest(false),
-            _ => return Err(wrong_arguments(Syntax::Set, None)),
-        },
-        "board" => match crate::host::model::board_style::BoardStyle::parse(value) {
-            Some(style) => Setting::Board(style),
-            None => return Err(wrong_arguments(Syntax::Set, None)),
-        },
-        other => {
-            return Err(Refusal::UnknownSetting {
-                setting: other.to_string(),
-            })
-        }
-    };
-    Ok(Command::Set {
-        userid: userid.to_string(),
-        password: password.to_string(),
-        setting,
-    })
 }
 
 fn parse_board(kind: GameKind, text: &str, syntax: Syntax) -> Result<i64, Refusal> {
@@ -247,16 +226,27 @@ pub fn could_be_a_move(word: &str) -> bool {
         )
 }
 
-fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
-    let Some(verb) = args.first() else {
+fn parse_game_command(kind: GameKind, args: Args<'_>) -> Parsed {
+    let Some(verb) = args.words.first() else {
         return Err(Refusal::UnknownGameCommand {
             word: String::new(),
             game: kind,
         });
     };
     let verb = verb.to_lowercase();
-    let args = &args[1..];
-    match verb.as_str() {
+    let parsed = parse_game_verb(kind, &verb, args.after(1));
+    if let Err(Refusal::UnknownGameCommand { .. }) = &parsed {
+        if let Some(meant) = words::nearest(&verb, GAME_VERBS) {
+            // Read only for the password places it notes.
+            let _ = parse_game_verb(kind, meant, args.after(1));
+        }
+    }
+    parsed
+}
+
+fn parse_game_verb(kind: GameKind, verb: &str, args: Args<'_>) -> Parsed {
+    let words = args.words;
+    match verb {
         "help" => Ok(Command::GameHelp { kind }),
         "challenge" => parse_challenge(kind, args),
         "accept" | "reject" => parse_accepting(kind, args, verb == "accept"),
@@ -264,8 +254,8 @@ fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
         "move" | "board" | "mvoe" => parse_move(kind, args),
         "resign" => parse_ending(kind, args, Syntax::Resign),
         "decline" => parse_ending(kind, args, Syntax::Decline),
-        "show" => parse_show(kind, args),
-        "games" => match args {
+        "show" => parse_show(kind, words),
+        "games" => match words {
             [userid] => Ok(Command::Games {
                 kind,
                 userid: userid.to_string(),
@@ -273,8 +263,8 @@ fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
             _ => Err(wrong_arguments(Syntax::Games, Some(kind))),
         },
         "chat" => parse_chat(kind, args),
-        "history" => parse_history(kind, args),
-        "record" => match args {
+        "history" => parse_history(kind, words),
+        "record" => match words {
             [board] => Ok(Command::Record {
                 kind,
                 board: parse_board(kind, board, Syntax::Record)?,
@@ -283,11 +273,11 @@ fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
         },
         "subscribe" | "unsubscribe" => parse_subscribe(kind, args, verb == "subscribe"),
         "notify" => parse_notify(kind, args),
-        "standings" => competition::parse_standings(kind, args),
+        "standings" => competition::parse_standings(kind, words),
         "ladder" => competition::parse_ladder(kind, args),
         "tournament" => competition::parse_tournament(kind, args),
         "queue" | "preview" | "note" | "seek" | "seeks" => {
-            planning::parse_game_command(kind, &verb, args)
+            planning::parse_game_command(kind, verb, args)
         }
         other if NOT_OFFERED.contains(&other) => Err(Refusal::NotOffered {
             command: format!("{} {other}", kind.name()),
@@ -300,8 +290,9 @@ fn parse_game_command(kind: GameKind, args: &[&str]) -> Parsed {
 }
 
 /// `GAME subscribe|unsubscribe board|all userid password`.
-fn parse_subscribe(kind: GameKind, args: &[&str], on: bool) -> Parsed {
-    let [target, userid, password] = args else {
+fn parse_subscribe(kind: GameKind, args: Args<'_>, on: bool) -> Parsed {
+    let password = args.password(2);
+    let [target, userid, _] = args.words else {
         return Err(wrong_arguments(Syntax::Subscribe, Some(kind)));
     };
     let board = if target.eq_ignore_ascii_case("all") {
@@ -313,14 +304,15 @@ fn parse_subscribe(kind: GameKind, args: &[&str], on: bool) -> Parsed {
         kind,
         board,
         userid: userid.to_string(),
-        password: password.to_string(),
+        password,
         on,
     })
 }
 
 /// `GAME notify userid password [board...]`.
-fn parse_notify(kind: GameKind, args: &[&str]) -> Parsed {
-    let [userid, password, boards @ ..] = args else {
+fn parse_notify(kind: GameKind, args: Args<'_>) -> Parsed {
+    let password = args.password(1);
+    let [userid, _, boards @ ..] = args.words else {
         return Err(wrong_arguments(Syntax::Notify, Some(kind)));
     };
     let boards = boards
@@ -330,25 +322,31 @@ fn parse_notify(kind: GameKind, args: &[&str]) -> Parsed {
     Ok(Command::Notify {
         kind,
         userid: userid.to_string(),
-        password: password.to_string(),
+        password,
         boards,
     })
 }
 
-/// `GAME history [userid] [page]`.
+/// `GAME history [userid] [page]`. A page number too large to be one is
+/// read as the largest, which is past the last page.
 fn parse_history(kind: GameKind, args: &[&str]) -> Parsed {
+    let is_number = |text: &str| !text.is_empty() && text.chars().all(|c| c.is_ascii_digit());
     let page = |text: &str| {
-        text.parse::<u32>()
-            .ok()
-            .filter(|page| *page > 0)
-            .ok_or_else(|| Refusal::NotANumber {
-                text: text.to_string(),
-                game: kind,
-            })
+        let not_a_page = || Refusal::NotANumber {
+            text: text.to_string(),
+            syntax: Syntax::History,
+            game: kind,
+        };
+        match text.parse::<u32>() {
+            Ok(0) => Err(not_a_page()),
+            Ok(page) => Ok(page),
+            Err(_) if is_number(text) => Ok(u32::MAX),
+            Err(_) => Err(not_a_page()),
+        }
     };
     let (userid, page) = match args {
         [] => (None, 1),
-        [word] if word.chars().all(|c| c.is_ascii_digit()) => (None, page(word)?),
+        [word] if is_number(word) => (None, page(word)?),
         [userid] => (Some(userid.to_string()), 1),
         [userid, number] => (Some(userid.to_string()), page(number)?),
         _ => return Err(wrong_arguments(Syntax::History, Some(kind))),
@@ -356,8 +354,9 @@ fn parse_history(kind: GameKind, args: &[&str]) -> Parsed {
     Ok(Command::History { kind, userid, page })
 }
 
-fn parse_challenge(kind: GameKind, args: &[&str]) -> Parsed {
-    let [white, black, switches @ ..] = args else {
+fn parse_challenge(kind: GameKind, args: Args<'_>) -> Parsed {
+    args.switch_passwords();
+    let [white, black, switches @ ..] = args.words else {
         return Err(wrong_arguments(Syntax::Challenge, Some(kind)));
     };
     Ok(Command::Challenge {
@@ -368,36 +367,40 @@ fn parse_challenge(kind: GameKind, args: &[&str]) -> Parsed {
     })
 }
 
-fn parse_accepting(kind: GameKind, args: &[&str], accepts: bool) -> Parsed {
-    let [userid, password] = args else {
+fn parse_accepting(kind: GameKind, args: Args<'_>, accepts: bool) -> Parsed {
+    let password = args.password(1);
+    let [userid, _] = args.words else {
         return Err(wrong_arguments(Syntax::Accepting, Some(kind)));
     };
     Ok(Command::Accepting {
         kind,
         userid: userid.to_string(),
-        password: password.to_string(),
+        password,
         accepts,
     })
 }
 
-fn parse_limit(kind: GameKind, args: &[&str]) -> Parsed {
-    let [userid, password, limit] = args else {
+fn parse_limit(kind: GameKind, args: Args<'_>) -> Parsed {
+    let password = args.password(1);
+    let [userid, _, limit] = args.words else {
         return Err(wrong_arguments(Syntax::Limit, Some(kind)));
     };
     let limit = limit.parse().map_err(|_| Refusal::NotANumber {
         text: limit.to_string(),
+        syntax: Syntax::Limit,
         game: kind,
     })?;
     Ok(Command::Limit {
         kind,
         userid: userid.to_string(),
-        password: password.to_string(),
+        password,
         limit,
     })
 }
 
-fn parse_move(kind: GameKind, args: &[&str]) -> Parsed {
-    let [board, userid, password, words @ ..] = args else {
+fn parse_move(kind: GameKind, args: Args<'_>) -> Parsed {
+    let password = args.password(2);
+    let [board, userid, _, words @ ..] = args.words else {
         return Err(wrong_arguments(Syntax::Move, Some(kind)));
     };
     let board = parse_board(kind, board, Syntax::Move)?;
@@ -406,22 +409,20 @@ fn parse_move(kind: GameKind, args: &[&str]) -> Parsed {
         kind,
         board,
         userid: userid.to_string(),
-        credential: Credential::Password(password.to_string()),
+        credential: Credential::Password(password),
         words,
         guard,
     })
 }
 
 /// `resign` or `decline`: a player ends a board.
-fn parse_ending(kind: GameKind, args: &[&str], syntax: Syntax) -> Parsed {
-    let [board, userid, password] = args else {
+fn parse_ending(kind: GameKind, args: Args<'_>, syntax: Syntax) -> Parsed {
+    let password = args.password(2);
+    let [board, userid, _] = args.words else {
         return Err(wrong_arguments(syntax, Some(kind)));
     };
     let board = parse_board(kind, board, syntax)?;
-    let (userid, credential) = (
-        userid.to_string(),
-        Credential::Password(password.to_string()),
-    );
+    let (userid, credential) = (userid.to_string(), Credential::Password(password));
     Ok(if syntax == Syntax::Resign {
         Command::Resign {
             kind,
@@ -448,15 +449,16 @@ fn parse_show(kind: GameKind, args: &[&str]) -> Parsed {
     Ok(Command::Show { kind, board, after })
 }
 
-fn parse_chat(kind: GameKind, args: &[&str]) -> Parsed {
-    let [board, userid, password] = args else {
+fn parse_chat(kind: GameKind, args: Args<'_>) -> Parsed {
+    let password = args.password(2);
+    let [board, userid, _] = args.words else {
         return Err(wrong_arguments(Syntax::Chat, Some(kind)));
     };
     Ok(Command::Chat {
         kind,
         board: parse_board(kind, board, Syntax::Chat)?,
         userid: userid.to_string(),
-        credential: Credential::Password(password.to_string()),
+        credential: Credential::Password(password),
     })
 }
 

@@ -46,60 +46,95 @@ pub struct Reading<'a> {
     pub policy: &'a AccountPolicy,
 }
 
+/// What a mail asks for, and the lines of it that are command lines (the
+/// ones whose passwords a quote of the mail masks).
+pub struct Interpretation {
+    pub requests: Vec<Request>,
+    pub command_lines: Vec<String>,
+}
+
 /// The requests a mail carries.
 pub fn interpret(
     conn: &Connection,
     mail: &InboundMail,
     reading: &Reading<'_>,
-) -> Result<Vec<Request>, StoreError> {
+) -> Result<Interpretation, StoreError> {
     if let Some(request) = account_reply(conn, mail, reading)? {
-        return Ok(vec![request]);
+        return Ok(Interpretation {
+            requests: vec![request],
+            command_lines: Vec::new(),
+        });
     }
-    let max_commands = reading.max_commands;
     let subject = subject::clean(&mail.subject);
+    let reply = |subject_board, to_chat| -> Result<Interpretation, StoreError> {
+        let (requests, first) = reply_style(conn, mail, reading, subject_board, to_chat)?;
+        Ok(Interpretation {
+            requests,
+            command_lines: first.into_iter().collect(),
+        })
+    };
     match subject::recognise(&subject) {
-        Some(OwnSubject::Board { board, chat, .. }) => {
-            return reply_style(conn, mail, reading, Some(board), chat)
-        }
-        Some(OwnSubject::Answer) => return reply_style(conn, mail, reading, None, false),
+        Some(OwnSubject::Board { board, chat, .. }) => return reply(Some(board), chat),
+        Some(OwnSubject::Answer) => return reply(None, false),
         None => {}
     }
+    let subject_only = |requests| Interpretation {
+        requests,
+        command_lines: vec![subject.clone()],
+    };
     match parse_command(&subject) {
-        Ok(Command::Multiple) => {
-            let text = mail.sender_text();
-            let lines: Vec<&str> = text
-                .lines()
-                .map(str::trim)
-                .filter(|line| !line.is_empty())
-                .collect();
-            let mut requests: Vec<Request> = lines
-                .iter()
-                .take(max_commands)
-                .map(|line| request(parse_command(line), None))
-                .collect();
-            if lines.len() > max_commands {
-                requests.push(request(
-                    Err(Refusal::TooManyCommands {
-                        max: max_commands,
-                        rest: lines.len() - max_commands,
-                        first_left_out: lines[max_commands].chars().take(60).collect(),
-                    }),
-                    None,
-                ));
-            }
-            if requests.is_empty() {
-                return Ok(vec![request(Err(Refusal::EmptyMultiple), None)]);
-            }
-            Ok(requests)
-        }
-        Ok(command) => Ok(vec![request(Ok(command), non_empty(mail.sender_text()))]),
+        Ok(Command::Multiple) => Ok(multiple(mail, reading.max_commands, &subject)),
+        Ok(command) => Ok(subject_only(vec![request(
+            Ok(command),
+            non_empty(mail.sender_text()),
+        )])),
         Err(err) => {
             // A reply with a subject of the sender's own is still a reply.
             if names_sent_id(conn, mail)? {
-                return reply_style(conn, mail, reading, None, false);
+                let mut read = reply(None, false)?;
+                read.command_lines.push(subject.clone());
+                return Ok(read);
             }
-            Ok(vec![request(Err(err), None)])
+            Ok(subject_only(vec![request(Err(err), None)]))
         }
+    }
+}
+
+/// A `multiple` mail: a command on each line of its body, up to the most
+/// a mail may carry.
+fn multiple(mail: &InboundMail, max_commands: usize, subject: &str) -> Interpretation {
+    let text = mail.sender_text();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect();
+    let mut requests: Vec<Request> = lines
+        .iter()
+        .take(max_commands)
+        .map(|line| request(parse_command(line), None))
+        .collect();
+    if lines.len() > max_commands {
+        let left_out = super::redact::mask_command_line(lines[max_commands]);
+        requests.push(request(
+            Err(Refusal::TooManyCommands {
+                max: max_commands,
+                rest: lines.len() - max_commands,
+                first_left_out: left_out.chars().take(60).collect(),
+            }),
+            None,
+        ));
+    }
+    if requests.is_empty() {
+        requests.push(request(Err(Refusal::EmptyMultiple), None));
+    }
+    let command_lines = std::iter::once(subject)
+        .chain(lines)
+        .map(str::to_string)
+        .collect();
+    Interpretation {
+        requests,
+        command_lines,
     }
 }
 
@@ -121,7 +156,8 @@ fn reply_error(refusal: Refusal, board: Option<i64>) -> Request {
 }
 
 /// A reply to a board mail: the first non-blank line of what the sender
-/// typed is the command, the rest is a comment. A reply to a chat mail is
+/// typed is the command, the rest is a comment; that line is returned
+/// too, as the mail's command line. A reply to a chat mail is
 /// more chat: all of it goes to the board's players.
 fn reply_style(
     conn: &Connection,
@@ -129,22 +165,22 @@ fn reply_style(
     reading: &Reading<'_>,
     subject_board: Option<i64>,
     to_chat: bool,
-) -> Result<Vec<Request>, StoreError> {
+) -> Result<(Vec<Request>, Option<String>), StoreError> {
     let text = mail.sender_text();
     let mut lines = text.lines().skip_while(|line| line.trim().is_empty());
     let Some(first) = lines.next().map(str::trim) else {
-        return Ok(vec![reply_error(Refusal::EmptyReply, subject_board)]);
+        return Ok((vec![reply_error(Refusal::EmptyReply, subject_board)], None));
     };
     let comment = non_empty(lines.collect::<Vec<_>>().join("\n"));
     // A full command written in the body of a reply is taken as it is.
     if let Ok(command) = parse_command(first) {
         if command != Command::Multiple {
-            return Ok(vec![request(Ok(command), comment)]);
+            return Ok((vec![request(Ok(command), comment)], Some(first.to_string())));
         }
     }
     let replier = match replier(conn, mail, reading, subject_board)? {
         Ok(replier) => replier,
-        Err(refused) => return Ok(vec![refused]),
+        Err(refused) => return Ok((vec![refused], Some(first.to_string()))),
     };
     let Replier {
         userid,
@@ -155,16 +191,19 @@ fn reply_style(
     let credential = Credential::Proven;
     if to_chat {
         // All of what the sender typed is the message.
-        return Ok(vec![Request {
-            command: Ok(Command::Chat {
-                kind,
-                board,
-                userid,
-                credential,
-            }),
-            comment: non_empty(text.trim().to_string()),
-            board: Some(board),
-        }]);
+        return Ok((
+            vec![Request {
+                command: Ok(Command::Chat {
+                    kind,
+                    board,
+                    userid,
+                    credential,
+                }),
+                comment: non_empty(text.trim().to_string()),
+                board: Some(board),
+            }],
+            None,
+        ));
     }
     // Read as move words are: `ｒｅｓｉｇｎ` from a phone is `resign`.
     let plain = super::normalise::move_words(first);
@@ -193,11 +232,12 @@ fn reply_style(
             guard: guard.or(asks),
         }),
     };
-    Ok(vec![Request {
+    let requests = vec![Request {
         command,
         comment,
         board: Some(board),
-    }])
+    }];
+    Ok((requests, Some(first.to_string())))
 }
 
 /// The player a reply proves, the board it is about, and the move the

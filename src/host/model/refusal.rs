@@ -30,8 +30,11 @@ pub enum Refusal {
     NoMoveGiven {
         game: Option<GameKind>,
     },
+    /// A word where the form has a number: games for `limit`, a seek
+    /// for `seek accept|cancel`, a page for `history`.
     NotANumber {
         text: String,
+        syntax: Syntax,
         game: GameKind,
     },
     UnknownGameCommand {
@@ -42,6 +45,8 @@ pub enum Refusal {
         setting: String,
     },
     MultipleInBody,
+    /// The mail's comment holds the password its command gives.
+    CommentHoldsPassword,
 
     // What the mail is.
     TooManyCommands {

@@ -3,7 +3,7 @@
 //! own transaction.
 
 use super::{StoreError, StoreResult};
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection};
 
 mod steps;
 
@@ -26,9 +26,9 @@ fn add_missing_columns(
     Ok(())
 }
 
-/// A function that masks the passwords a stored mail's text quotes, told
-/// which words name players; `None` when it quotes none.
-pub type QuoteMasker<'a> = &'a dyn Fn(&str, &dyn Fn(&str) -> bool) -> Option<String>;
+/// A function that masks the passwords a stored mail's text quotes;
+/// `None` when it quotes none. The host's grammar knows where they stand.
+pub type QuoteMasker<'a> = &'a dyn Fn(&str) -> Option<String>;
 
 /// The passwords quoted in outbox bodies stored before version 10
 /// masked, once, a page of rows at a time so a large outbox is never held
@@ -51,17 +51,6 @@ pub fn mask_legacy_quotes(conn: &Connection, mask: QuoteMasker) -> StoreResult<(
 
 fn mask_quoted_passwords(conn: &Connection, mask: QuoteMasker) -> StoreResult<()> {
     const PAGE: i64 = 500;
-    let is_player = |word: &str| {
-        let found = conn
-            .query_row(
-                "SELECT 1 FROM players WHERE userid = ?1 COLLATE NOCASE",
-                [word],
-                |_| Ok(()),
-            )
-            .optional();
-        // A failed look-up counts as a player: one word too many masked.
-        !matches!(found, Ok(None))
-    };
     let mut after = 0_i64;
     loop {
         let page: Vec<(i64, String)> = conn
@@ -75,7 +64,7 @@ fn mask_quoted_passwords(conn: &Connection, mask: QuoteMasker) -> StoreResult<()
             return Ok(());
         };
         for (id, body) in page {
-            if let Some(masked) = mask(&body, &is_player) {
+            if let Some(masked) = mask(&body) {
                 conn.execute(
                     "UPDATE outbox SET body = ?1 WHERE id = ?2",
                     params![masked, id],

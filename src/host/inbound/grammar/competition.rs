@@ -3,6 +3,7 @@
 //! `GAME tournament NAME` and
 //! `GAME tournament create|join|leave|start NAME userid password [...]`.
 
+use super::words::Args;
 use super::{wrong_arguments, Parsed};
 use crate::games::GameKind;
 use crate::host::model::command::{
@@ -21,16 +22,21 @@ pub fn parse_standings(kind: GameKind, args: &[&str]) -> Parsed {
     }
 }
 
-pub fn parse_ladder(kind: GameKind, args: &[&str]) -> Parsed {
-    let action = match args {
+pub(super) fn parse_ladder(kind: GameKind, args: Args<'_>) -> Parsed {
+    // The password is the last word of every ladder form that has one.
+    let password = match args.words.len() {
+        0 => String::new(),
+        count => args.password(count - 1),
+    };
+    let action = match args.words {
         [] => None,
-        [verb, userid, password]
+        [verb, userid, _]
             if verb.eq_ignore_ascii_case("join") || verb.eq_ignore_ascii_case("leave") =>
         {
             Some(LadderAction {
                 join: verb.eq_ignore_ascii_case("join"),
                 userid: userid.to_string(),
-                password: password.to_string(),
+                password,
             })
         }
         _ => return Err(wrong_arguments(Syntax::Ladder, Some(kind))),
@@ -38,7 +44,7 @@ pub fn parse_ladder(kind: GameKind, args: &[&str]) -> Parsed {
     Ok(Command::Ladder { kind, action })
 }
 
-pub fn parse_tournament(kind: GameKind, args: &[&str]) -> Parsed {
+pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
     let wrong = || wrong_arguments(Syntax::Tournament, Some(kind));
     let verb_of = |word: &str| match word.to_lowercase().as_str() {
         "create" => Some(TournamentVerb::Create {
@@ -49,13 +55,17 @@ pub fn parse_tournament(kind: GameKind, args: &[&str]) -> Parsed {
         "start" => Some(TournamentVerb::Start),
         _ => None,
     };
-    match args {
+    if args.words.len() > 1 {
+        args.password(3);
+    }
+    match args.words {
         [name] if verb_of(name).is_none() => Ok(Command::Tournament {
             kind,
             name: tournament_name(kind, name)?,
             action: None,
         }),
         [verb, name, userid, password, rest @ ..] => {
+            let password = password.to_string();
             let mut verb = verb_of(verb).ok_or_else(wrong)?;
             match &mut verb {
                 TournamentVerb::Create { switches } => {
@@ -70,7 +80,7 @@ pub fn parse_tournament(kind: GameKind, args: &[&str]) -> Parsed {
                 action: Some(TournamentAction {
                     verb,
                     userid: userid.to_string(),
-                    password: password.to_string(),
+                    password,
                 }),
             })
         }

@@ -2,6 +2,7 @@
 //! (`queue`), `preview`, private notes, seeks and messages between
 //! players.
 
+use super::words::Args;
 use super::{parse_board, split_guard, wrong_arguments, Parsed};
 use crate::games::GameKind;
 use crate::host::inbound::normalise;
@@ -9,20 +10,21 @@ use crate::host::model::command::{Command, QueueAction, Syntax};
 use crate::host::model::refusal::Refusal;
 
 /// `GAME queue|preview|note|seek|seeks ...`.
-pub(super) fn parse_game_command(kind: GameKind, verb: &str, args: &[&str]) -> Parsed {
+pub(super) fn parse_game_command(kind: GameKind, verb: &str, args: Args<'_>) -> Parsed {
     match verb {
         "queue" => parse_queue(kind, args),
-        "preview" => parse_preview(kind, args),
+        "preview" => parse_preview(kind, args.words),
         "note" => parse_note(kind, args),
-        "seeks" if args.is_empty() => Ok(Command::Seeks { kind }),
+        "seeks" if args.words.is_empty() => Ok(Command::Seeks { kind }),
         "seeks" => Err(wrong_arguments(Syntax::Seek, Some(kind))),
         _ => parse_seek(kind, args),
     }
 }
 
 /// `GAME queue board userid password [LINE | clear]`.
-fn parse_queue(kind: GameKind, args: &[&str]) -> Parsed {
-    let [board, userid, password, line @ ..] = args else {
+fn parse_queue(kind: GameKind, args: Args<'_>) -> Parsed {
+    let password = args.password(2);
+    let [board, userid, _, line @ ..] = args.words else {
         return Err(wrong_arguments(Syntax::Queue, Some(kind)));
     };
     let board = parse_board(kind, board, Syntax::Queue)?;
@@ -35,7 +37,7 @@ fn parse_queue(kind: GameKind, args: &[&str]) -> Parsed {
         kind,
         board,
         userid: userid.to_string(),
-        password: password.to_string(),
+        password,
         action,
     })
 }
@@ -55,28 +57,31 @@ fn parse_preview(kind: GameKind, args: &[&str]) -> Parsed {
 }
 
 /// `GAME note board userid password [clear]`.
-fn parse_note(kind: GameKind, args: &[&str]) -> Parsed {
-    let (board, userid, password, clear) = match args {
-        [board, userid, password] => (board, userid, password, false),
-        [board, userid, password, word] if word.eq_ignore_ascii_case("clear") => {
-            (board, userid, password, true)
-        }
+fn parse_note(kind: GameKind, args: Args<'_>) -> Parsed {
+    let password = args.password(2);
+    let (board, userid, clear) = match args.words {
+        [board, userid, _] => (board, userid, false),
+        [board, userid, _, word] if word.eq_ignore_ascii_case("clear") => (board, userid, true),
         _ => return Err(wrong_arguments(Syntax::Note, Some(kind))),
     };
     Ok(Command::Note {
         kind,
         board: parse_board(kind, board, Syntax::Note)?,
         userid: userid.to_string(),
-        password: password.to_string(),
+        password,
         clear,
     })
 }
 
 /// `GAME seek userid password [switches]` or `GAME seek accept|cancel N
 /// userid password`.
-fn parse_seek(kind: GameKind, args: &[&str]) -> Parsed {
-    match args {
-        [word, number, userid, password]
+fn parse_seek(kind: GameKind, args: Args<'_>) -> Parsed {
+    let answers = args.words.first().is_some_and(|word| {
+        word.eq_ignore_ascii_case("accept") || word.eq_ignore_ascii_case("cancel")
+    });
+    let password = args.password(if answers { 3 } else { 1 });
+    match args.words {
+        [word, number, userid, _]
             if word.eq_ignore_ascii_case("accept") || word.eq_ignore_ascii_case("cancel") =>
         {
             let seek = number
@@ -86,13 +91,14 @@ fn parse_seek(kind: GameKind, args: &[&str]) -> Parsed {
                 .filter(|seek| *seek > 0)
                 .ok_or_else(|| Refusal::NotANumber {
                     text: number.to_string(),
+                    syntax: Syntax::Seek,
                     game: kind,
                 })?;
             Ok(Command::SeekAnswer {
                 kind,
                 seek,
                 userid: userid.to_string(),
-                password: password.to_string(),
+                password,
                 accept: word.eq_ignore_ascii_case("accept"),
             })
         }
@@ -101,10 +107,10 @@ fn parse_seek(kind: GameKind, args: &[&str]) -> Parsed {
         {
             Err(wrong_arguments(Syntax::Seek, Some(kind)))
         }
-        [userid, password, switches @ ..] => Ok(Command::Seek {
+        [userid, _, switches @ ..] => Ok(Command::Seek {
             kind,
             userid: userid.to_string(),
-            password: password.to_string(),
+            password,
             switches: switches.iter().map(|s| s.to_string()).collect(),
         }),
         _ => Err(wrong_arguments(Syntax::Seek, Some(kind))),
@@ -112,13 +118,14 @@ fn parse_seek(kind: GameKind, args: &[&str]) -> Parsed {
 }
 
 /// `message userid password to-userid`.
-pub(super) fn parse_message(args: &[&str]) -> Parsed {
-    let [userid, password, to] = args else {
+pub(super) fn parse_message(args: Args<'_>) -> Parsed {
+    let password = args.password(1);
+    let [userid, _, to] = args.words else {
         return Err(wrong_arguments(Syntax::Message, None));
     };
     Ok(Command::Message {
         userid: userid.to_string(),
-        password: password.to_string(),
+        password,
         to: to.to_string(),
     })
 }

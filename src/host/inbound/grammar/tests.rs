@@ -2,6 +2,7 @@
 //! refused with the form that would be right.
 
 use super::*;
+use crate::host::model::command::Setting;
 
 #[test]
 fn move_with_guard_and_several_moves_is_read() {
@@ -104,4 +105,41 @@ fn set_reads_a_language_and_refuses_unknown_settings() {
             setting: "colour".into()
         })
     );
+}
+
+#[test]
+fn the_verbs_a_misspelling_is_matched_against_are_the_grammars_own() {
+    for verb in VERBS {
+        assert!(
+            !matches!(
+                parse_command(verb),
+                Err(Refusal::UnknownCommand { .. } | Refusal::NotOffered { .. })
+            ),
+            "{verb}"
+        );
+    }
+    for verb in GAME_VERBS {
+        assert!(
+            !matches!(
+                parse_command(&format!("chess {verb}")),
+                Err(Refusal::UnknownGameCommand { .. } | Refusal::NotOffered { .. })
+            ),
+            "{verb}"
+        );
+    }
+}
+
+#[test]
+fn a_page_number_too_large_reads_as_past_the_last_page() {
+    assert!(matches!(
+        parse_command("chess history alice 99999999999999999999"),
+        Ok(Command::History { page: u32::MAX, .. })
+    ));
+    assert!(matches!(
+        parse_command("chess history alice 0"),
+        Err(Refusal::NotANumber {
+            syntax: Syntax::History,
+            ..
+        })
+    ));
 }

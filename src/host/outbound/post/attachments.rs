@@ -51,11 +51,11 @@ impl Post<'_> {
 
     /// The HTML part of a mail that shows a board, in the style its
     /// reader chose as far as the operator allows, drawn from the text
-    /// already masked (and masked again, in case a template quotes).
+    /// of its body.
     pub(super) fn html_part(
         &self,
         letter: &Letter,
-        masked_body: &str,
+        body: &str,
         userid: Option<&str>,
     ) -> Result<Option<MailHtml>, PostError> {
         let Some(shown) = &letter.board else {
@@ -68,12 +68,6 @@ impl Post<'_> {
         let style = self
             .boards
             .allowed(BoardStyle::from_stored(chosen.as_deref()));
-        Ok(self
-            .renderer
-            .html_part(shown, masked_body, style, &self.host)
-            .map(|part| MailHtml {
-                html: self.secrets.mask(&part.html),
-                ..part
-            }))
+        Ok(self.renderer.html_part(shown, body, style, &self.host))
     }
 }

@@ -11,7 +11,7 @@ mod thread;
 use super::pictures::BoardPictures;
 use super::render::{HostFacts, Letter, Reader, Renderer, TemplateError};
 use crate::games::Side;
-use crate::host::inbound::redact::Secrets;
+use crate::host::inbound::redact::Quote;
 use crate::host::model::notice::{Answer, BoardNews, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::LiveGame;
@@ -51,20 +51,21 @@ pub struct Post<'a> {
     pub now: i64,
     /// How many mails were queued so far.
     pub queued: usize,
-    /// The passwords the inbound mail gave, masked in every mail queued.
-    pub secrets: Secrets,
+    /// The inbound mail as an error mail quotes it back to its sender,
+    /// its passwords masked.
+    pub quote: Quote,
 }
 
 impl<'a> Post<'a> {
-    /// Queues mails for `mail` (none for the timers), at `now`, masking
-    /// the `secrets` it gave.
+    /// Queues mails for `mail` (none for the timers), at `now`; an error
+    /// mail quotes it as `quote`.
     pub fn new(
         conn: &'a Connection,
         mail: Option<&'a InboundMail>,
         renderer: &'a Renderer,
         host: HostFacts,
         boards: BoardPictures,
-        secrets: Secrets,
+        quote: Quote,
     ) -> Post<'a> {
         Post {
             boards,
@@ -73,7 +74,7 @@ impl<'a> Post<'a> {
             renderer,
             now: host.now,
             host,
-            secrets,
+            quote,
             queued: 0,
         }
     }
@@ -180,7 +181,7 @@ impl<'a> Post<'a> {
             refusal,
             live.map(|live| (live, reader)),
             applied_before,
-            mail,
+            &self.quote,
             &self.host,
             &language,
         )?;

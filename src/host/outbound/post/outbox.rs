@@ -1,5 +1,5 @@
 //! The outbox rows: one mail to one address, with its threading ids,
-//! masked and queued in the mail's transaction.
+//! queued in the mail's transaction.
 
 use super::thread::{asks, Thread};
 use super::{Post, PostError};
@@ -63,7 +63,7 @@ impl Post<'_> {
         letter: &Letter,
         thread: Thread,
     ) -> Result<(), PostError> {
-        let body = self.secrets.mask(&letter.body);
+        let body = letter.body.clone();
         let html = self.html_part(letter, &body, thread.userid())?;
         let purpose = thread.purpose();
         let (scope, asks) = thread.proves();
@@ -109,7 +109,7 @@ impl Post<'_> {
             self.conn,
             &QueuedMail {
                 recipient: recipient.to_string(),
-                subject: self.secrets.mask(&letter.subject.to_string()),
+                subject: letter.subject.to_string(),
                 body,
                 message_id,
                 in_reply_to,

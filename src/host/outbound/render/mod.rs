@@ -16,12 +16,12 @@ use super::pictures::ShownBoard;
 use super::templates::{Templates, FALLBACK_LANGUAGE};
 use crate::clock::utc_text;
 use crate::games::Side;
+use crate::host::inbound::redact::Quote;
 use crate::host::model::notice::{AccountEvent, AccountNews, Answer, BoardNews, Event};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::LiveGame;
 use crate::host::model::subject::{AccountTopic, BoardTail, Subject};
 use crate::identity::HostIdentity;
-use crate::mail::inbound::InboundMail;
 use crate::store::GameStatus;
 use answers::answer_parts;
 use minijinja::{context, Value};
@@ -272,7 +272,7 @@ impl Renderer {
         refusal: &Refusal,
         board: Option<(&LiveGame, Reader)>,
         applied_before: bool,
-        mail: &InboundMail,
+        quote: &Quote,
         host: &HostFacts,
         language: &str,
     ) -> Rendered {
@@ -284,7 +284,7 @@ impl Renderer {
             refusal => Value::from_serialize(refusal),
             view => view,
             applied => applied_before,
-            mail => quoted(mail),
+            mail => quoted(quote),
         };
         let subject = match board {
             Some((live, _)) => Subject::BoardError {
@@ -428,13 +428,12 @@ fn board_subject(news: &BoardNews) -> Subject {
 
 /// The original mail, for quoting in error replies: its subject on one
 /// line (a line break someone encoded into it must not become a line of
-/// the reply) and the first 200 lines of its text.
-fn quoted(mail: &InboundMail) -> Value {
-    let subject = without_controls(&mail.subject, &[]);
-    let lines: Vec<String> = mail
-        .text
-        .lines()
-        .take(200)
+/// the reply) and its first lines.
+fn quoted(quote: &Quote) -> Value {
+    let subject = without_controls(&quote.subject, &[]);
+    let lines: Vec<String> = quote
+        .lines
+        .iter()
         .map(|line| without_controls(line, &['\t']))
         .collect();
     context! { subject => subject, lines => lines }

@@ -78,11 +78,12 @@ fn board(store: &Store, kind: GameKind, plies: usize, ending: Option<Ending>) ->
     replays::load(conn, &replays, id, None).unwrap()
 }
 
-fn sample_mail() -> InboundMail {
-    crate::mail::inbound::parse(
+fn sample_quote() -> crate::host::inbound::redact::Quote {
+    let mail = crate::mail::inbound::parse(
         b"From: alice@example.org\r\nSubject: chess move 101 alice pw e5\r\n\r\ne5\r\nthanks\r\n",
     )
-    .unwrap()
+    .unwrap();
+    crate::host::inbound::redact::Quote::of(&mail, &["chess move 101 alice pw e5".into()])
 }
 
 /// Every answer: help and rules pages, the account answers, the board
@@ -314,7 +315,7 @@ fn refusal_mails(
                         &refusal,
                         on_board.map(|live| (live, reader)),
                         true,
-                        &sample_mail(),
+                        &sample_quote(),
                         &host(),
                         language,
                     )

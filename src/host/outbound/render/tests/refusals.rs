@@ -115,6 +115,12 @@ fn written() -> Vec<Refusal> {
         Refusal::NoMoveGiven { game: Some(game) },
         Refusal::NotANumber {
             text: "x".into(),
+            syntax: Syntax::Limit,
+            game,
+        },
+        Refusal::NotANumber {
+            text: "x".into(),
+            syntax: Syntax::History,
             game,
         },
         Refusal::UnknownGameCommand {
@@ -125,6 +131,7 @@ fn written() -> Vec<Refusal> {
             setting: "colour".into(),
         },
         Refusal::MultipleInBody,
+        Refusal::CommentHoldsPassword,
         Refusal::TooManyCommands {
             max: 20,
             rest: 980,

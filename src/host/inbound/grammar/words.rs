@@ -1,0 +1,153 @@
+//! The words of a line as the grammar reads them: each with its place in
+//! the line, so a form that reads a password notes where it stood, and
+//! the nearest verb for one misspelt.
+
+use crate::host::model::command::PASSWORD_SWITCH;
+use std::cell::RefCell;
+use std::ops::Range;
+
+/// Byte ranges of a line that hold passwords.
+pub type SecretSpans = Vec<Range<usize>>;
+
+/// The words after a command's verb(s), each with its byte range in the
+/// whole line, and the note of password places the forms add to.
+#[derive(Clone, Copy)]
+pub(super) struct Args<'a> {
+    pub words: &'a [&'a str],
+    spans: &'a [Range<usize>],
+    secrets: &'a RefCell<SecretSpans>,
+}
+
+impl<'a> Args<'a> {
+    pub fn new(
+        words: &'a [&'a str],
+        spans: &'a [Range<usize>],
+        secrets: &'a RefCell<SecretSpans>,
+    ) -> Args<'a> {
+        Args {
+            words,
+            spans,
+            secrets,
+        }
+    }
+
+    /// The words from `count` on.
+    pub fn after(self, count: usize) -> Args<'a> {
+        let count = count.min(self.words.len());
+        Args {
+            words: &self.words[count..],
+            spans: &self.spans[count..],
+            secrets: self.secrets,
+        }
+    }
+
+    /// The password a form reads at `index`, its place noted whether or
+    /// not the rest of the line fits the form (a line that does not is
+    /// still quoted back, with its password masked). Empty when the line
+    /// is too short to have one there.
+    pub fn password(self, index: usize) -> String {
+        match (self.words.get(index), self.spans.get(index)) {
+            (Some(word), Some(span)) => {
+                self.secrets.borrow_mut().push(span.clone());
+                word.to_string()
+            }
+            _ => String::new(),
+        }
+    }
+
+    /// Notes the values of `-password:PW` switches among these words.
+    pub fn switch_passwords(self) {
+        for (word, span) in self.words.iter().zip(self.spans) {
+            let value = crate::host::model::command::challenge_password(word);
+            if value.is_some() {
+                let start = span.start + PASSWORD_SWITCH.len();
+                self.secrets.borrow_mut().push(start..span.end);
+            }
+        }
+    }
+}
+
+/// Each word's byte range in `line`: the words are slices of it.
+pub(super) fn spans(line: &str, words: &[&str]) -> Vec<Range<usize>> {
+    let base = line.as_ptr() as usize;
+    words
+        .iter()
+        .map(|word| {
+            let start = word.as_ptr() as usize - base;
+            start..start + word.len()
+        })
+        .collect()
+}
+
+/// The known word `word` was most likely meant as: one slip (a letter
+/// wrong, missing, added or two swapped) in a word of four letters or
+/// more, two in one of seven or more. Shorter words must be exact, so
+/// ordinary words are not taken for verbs.
+pub(super) fn nearest<'k>(word: &str, known: &[&'k str]) -> Option<&'k str> {
+    let word = word.to_lowercase();
+    let length = word.chars().count();
+    let allowed = match length {
+        0..=3 => 0,
+        4..=6 => 1,
+        _ => 2,
+    };
+    known
+        .iter()
+        .map(|candidate| (slips(&word, candidate), *candidate))
+        .filter(|(distance, _)| *distance <= allowed)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, candidate)| candidate)
+}
+
+/// The optimal-string-alignment distance: letters changed, dropped,
+/// added or swapped with the next.
+fn slips(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_misspelt_verb_is_found_and_ordinary_words_are_not() {
+        let known = ["chess", "signup", "change", "set", "progression"];
+        assert_eq!(nearest("chsss", &known), Some("chess"));
+        assert_eq!(nearest("sigup", &known), Some("signup"));
+        assert_eq!(nearest("Chnage", &known), Some("change"));
+        assert_eq!(nearest("progresion", &known), Some("progression"));
+        for word in ["sit", "get", "Waiting", "Black", "Reply", "Sorry", "e4"] {
+            assert_eq!(nearest(word, &known), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn spans_are_the_words_places_in_the_line() {
+        let line = "  chess\u{00A0}move 101";
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let spans = spans(line, &words);
+        let back: Vec<&str> = spans.iter().map(|span| &line[span.clone()]).collect();
+        assert_eq!(back, words);
+    }
+}
