@@ -19,6 +19,7 @@ mod chess_rules;
 mod deliver_exit_codes;
 mod deploy_files;
 mod host_accounts;
+mod host_answers;
 mod host_archive;
 mod host_bad_input;
 mod host_cli;

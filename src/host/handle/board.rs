@@ -6,6 +6,7 @@ use super::{
 };
 use crate::games::GameKind;
 use crate::host::competition;
+use crate::host::model::answers::{self, Reply};
 use crate::host::model::command::{Credential, Syntax};
 use crate::host::model::notice::{Answer, BoardNews, Notice};
 use crate::host::model::refusal::Refusal;
@@ -37,12 +38,7 @@ pub fn decline(
     by_resigning: bool,
 ) -> Handled {
     let (live, player, side) = seated_game(ctx, kind, board, userid, credential)?;
-    if live.has_moved(side) {
-        let refusal = Refusal::AlreadyMoved {
-            userid: player.userid,
-            board,
-            game: kind,
-        };
+    if let Err(refusal) = answers::may(&live, side, Reply::Decline) {
         return Err(refused_on(refusal, live));
     }
     let ending = if by_resigning {

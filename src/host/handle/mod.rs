@@ -25,6 +25,7 @@ mod preview;
 mod queue;
 mod seek;
 mod undo;
+mod withdraw;
 
 pub use message::MessageSettings;
 pub use seek::SeekSettings;
@@ -381,6 +382,7 @@ fn reload(ctx: &Context<'_>, live: &LiveGame) -> LiveGame {
         total_moves: live.total_moves,
         clocks: live.clocks.clone(),
         ratings: live.ratings.clone(),
+        undo_offer: live.undo_offer,
     })
 }
 

@@ -84,7 +84,7 @@ pub(super) fn play_words(
         let step = match word {
             MoveWord::Play(text) => play_move(live, player, side, text, &mut turn),
             MoveWord::Pause | MoveWord::Resume => answer_pause(player, side, word, &mut turn),
-            MoveWord::Undo => Err(Refusal::UndoAlone),
+            MoveWord::Undo | MoveWord::Withdraw => Err(Refusal::UndoAlone),
             draw_word => answer_draw(live, player, side, draw_word, &mut turn),
         };
         if let Err(mut refusal) = step {
@@ -150,6 +150,7 @@ fn word_text(word: &MoveWord) -> String {
         MoveWord::Pause => "pause".into(),
         MoveWord::Resume => "resume".into(),
         MoveWord::Undo => "undo".into(),
+        MoveWord::Withdraw => "withdraw".into(),
     }
 }
 
@@ -229,7 +230,11 @@ fn answer_draw(
             turn.events.push(Event::DrawRejected { userid });
         }
         MoveWord::RejectDraw => return Err(Refusal::NoOfferToReject),
-        MoveWord::Play(_) | MoveWord::Pause | MoveWord::Resume | MoveWord::Undo => {
+        MoveWord::Play(_)
+        | MoveWord::Pause
+        | MoveWord::Resume
+        | MoveWord::Undo
+        | MoveWord::Withdraw => {
             unreachable!("moves and pause words are played by their own functions")
         }
     }

@@ -21,7 +21,6 @@ use crate::store::{self, Player, TakenBack, UndoProposal};
 /// while no draw offer of his stands. A draw offer while a proposal
 /// stands is refused: the two never stand together.
 pub(super) fn is_about_undo(
-    ctx: &Context<'_>,
     live: &LiveGame,
     side: Side,
     words: &[MoveWord],
@@ -29,8 +28,8 @@ pub(super) fn is_about_undo(
     if words.contains(&MoveWord::Undo) {
         return Ok(true);
     }
-    let proposal = standing(ctx, live).map_err(|_| Refusal::NoUndoToAnswer)?;
-    let theirs = proposal.is_some_and(|proposal| proposal.side != side);
+    let proposal = live.undo_offer;
+    let theirs = proposal.is_some_and(|by| by != side);
     let draw_offered = live.record.draw_offer.is_some_and(|by| by != side);
     match words {
         [MoveWord::AcceptDraw | MoveWord::RejectDraw] => Ok(theirs && !draw_offered),
@@ -39,13 +38,6 @@ pub(super) fn is_about_undo(
         }
         _ => Ok(false),
     }
-}
-
-/// The proposal that stands on a board: one made before a move since
-/// has lapsed.
-fn standing(ctx: &Context<'_>, live: &LiveGame) -> store::StoreResult<Option<UndoProposal>> {
-    Ok(store::undo_proposal(ctx.conn, live.record.id)?
-        .filter(|proposal| proposal.moves == live.total_moves as i64))
 }
 
 /// Proposes, agrees to or rejects taking back the last move (turn, round).
@@ -60,11 +52,11 @@ pub(super) fn undo(
     let [word] = words else {
         return refuse(Refusal::UndoAlone, live);
     };
-    let proposal = standing(ctx, &live)?;
+    let proposal = live.undo_offer;
     let userid = player.userid.clone();
     let (events, live) = match (word, proposal) {
-        (MoveWord::Undo | MoveWord::AcceptDraw, Some(proposal)) if proposal.side != side => {
-            return agree(ctx, live, player, side, proposal.side);
+        (MoveWord::Undo | MoveWord::AcceptDraw, Some(by)) if by != side => {
+            return agree(ctx, live, player, side, by);
         }
         (MoveWord::Undo, Some(_)) => return refuse(Refusal::UndoAlreadyProposed, live),
         (MoveWord::Undo, None) => {
@@ -83,7 +75,7 @@ pub(super) fn undo(
             let moves = notations(&live, keep);
             (vec![Event::UndoProposed { userid, moves }], live)
         }
-        (MoveWord::RejectDraw, Some(proposal)) if proposal.side != side => {
+        (MoveWord::RejectDraw, Some(by)) if by != side => {
             store::set_undo_proposal(ctx.conn, live.record.id, None, ctx.now)?;
             (vec![Event::UndoRejected { userid }], live)
         }

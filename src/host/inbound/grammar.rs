@@ -194,6 +194,7 @@ pub fn parse_move_words(
             "pause" => MoveWord::Pause,
             "resume" => MoveWord::Resume,
             "undo" => MoveWord::Undo,
+            "withdraw" => MoveWord::Withdraw,
             _ => MoveWord::Play(text.to_string()),
         });
     }
@@ -223,6 +224,7 @@ pub fn could_be_a_move(word: &str) -> bool {
                 | "pause"
                 | "resume"
                 | "undo"
+                | "withdraw"
         )
 }
 

@@ -37,6 +37,8 @@ pub enum MoveWord {
     /// Proposes to take back the last move (turn, round), or agrees to
     /// the other's proposal.
     Undo,
+    /// Takes back the player's own standing proposals.
+    Withdraw,
 }
 
 /// A player setting changed with `set`.

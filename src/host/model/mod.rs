@@ -1,7 +1,9 @@
 //! The nouns every stage of the host shares: the commands a mail asks
 //! for, the refusals and notices handling them produces, the subjects of
-//! the host's mails, and a board loaded from the store.
+//! the host's mails, a board loaded from the store, and what a player may
+//! answer on it.
 
+pub mod answers;
 pub mod board_style;
 pub mod command;
 pub mod help;

@@ -341,6 +341,14 @@ pub enum Refusal {
     },
     UndoAlreadyProposed,
     NoUndoToAnswer,
+    /// `withdraw` with no proposal of the sender's standing.
+    NothingToWithdraw {
+        board: i64,
+    },
+    /// `pause` on a board without clocks.
+    NoClocks {
+        board: i64,
+    },
     /// `undo` is a command of its own, not part of a turn.
     UndoAlone,
     /// A draw offer and an undo proposal never stand together.

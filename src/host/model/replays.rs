@@ -60,6 +60,9 @@ pub struct LiveGame {
     pub clocks: Option<BoardClocks>,
     /// What the game changed in its players' ratings, once it is over.
     pub ratings: Vec<store::RatingChange>,
+    /// Who proposed to take back the last move (turn, round), while that
+    /// proposal stands: one made before a move since has lapsed.
+    pub undo_offer: Option<crate::games::Side>,
 }
 
 impl LiveGame {
@@ -132,6 +135,9 @@ pub fn load(
         .replay(id, kind, &record.switches, &recorded)
         .map_err(|err| unreadable(err.to_string()))?;
     let clocks = load_clocks(conn, &record).map_err(LoadError::Store)?;
+    let undo_offer = store::undo_proposal(conn, id)?
+        .filter(|proposal| proposal.moves == total_moves as i64)
+        .map(|proposal| proposal.side);
     let ratings = if record.status == store::GameStatus::Finished && record.rated {
         store::rating_changes(conn, id)?
     } else {
@@ -140,6 +146,7 @@ pub fn load(
     Ok(LiveGame {
         clocks,
         ratings,
+        undo_offer,
         record,
         kind,
         game,

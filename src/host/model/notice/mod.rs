@@ -181,6 +181,11 @@ pub enum Event {
     UndoRejected {
         userid: String,
     },
+    /// The player took back his own standing proposals.
+    Withdrawn {
+        userid: String,
+        proposals: Vec<super::answers::Proposal>,
+    },
 }
 
 /// Why lines of conditional moves were dropped.

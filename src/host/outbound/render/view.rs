@@ -3,6 +3,7 @@
 //! move it is. Nothing still sealed from the viewer is in it.
 
 use crate::games::{Outcome, Side};
+use crate::host::model::answers::{self, Proposal, Reply};
 use crate::host::model::notice::Event;
 use crate::host::model::replays::LiveGame;
 use crate::rules::score::Ending;
@@ -50,10 +51,41 @@ pub fn board_view(live: &LiveGame, viewer: Side, seated: bool, now: i64) -> Valu
         draws => live.game.draw_offers().is_ok(),
         draw_offer => draw_offer,
         can_decline => seated && !finished && !live.has_moved(viewer),
+        replies => if seated { replies_view(live, viewer) } else { Vec::new() },
         clock => (!finished).then(|| clock_view(live, now)).flatten(),
         rated => record.rated,
         ratings => super::competition::rating_changes_view(&live.ratings),
     }
+}
+
+/// The answers besides a move open to `side` now, each with what it is
+/// about, for the templates to list: exactly what the handlers take.
+fn replies_view(live: &LiveGame, side: Side) -> Vec<Value> {
+    let theirs = answers::to_answer(live, side);
+    let own = answers::own_proposals(live, side);
+    let agrees = |by: Option<Side>| by.is_some_and(|by| by != side);
+    answers::open_replies(live, side)
+        .into_iter()
+        .filter(|reply| *reply != Reply::Move)
+        .map(|reply| {
+            let about: Vec<Proposal> = match reply {
+                Reply::Accept | Reply::Reject => theirs.into_iter().collect(),
+                Reply::Withdraw => own.clone(),
+                _ => Vec::new(),
+            };
+            let agreeing = match reply {
+                Reply::Undo => agrees(live.undo_offer),
+                Reply::Pause => agrees(live.record.pause_offer),
+                _ => false,
+            };
+            context! {
+                word => reply.word(),
+                padded => format!("{:<9}", reply.word()),
+                about => about,
+                agreeing => agreeing,
+            }
+        })
+        .collect()
 }
 
 /// A length of time in whole days and hours, for the templates to word.
@@ -274,5 +306,8 @@ pub(super) fn event_view(
             moves,
         } => context! { kind => "undo_agreed", userid, proposer, moves },
         Event::UndoRejected { userid } => context! { kind => "undo_rejected", userid },
+        Event::Withdrawn { userid, proposals } => {
+            context! { kind => "withdrawn", userid, proposals }
+        }
     }
 }

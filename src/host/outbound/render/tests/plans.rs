@@ -2,6 +2,7 @@
 //! refusals and board events, for rendering every one in every language.
 
 use super::*;
+use crate::host::model::answers::Proposal;
 use crate::host::model::notice::{DropReason, PreviewStep, QueueChange};
 use crate::host::model::refusal::{MoveProblem, QueueProblem, Refusal};
 
@@ -140,6 +141,10 @@ pub(super) fn plan_events() -> Vec<Event> {
         Event::UndoRejected {
             userid: "bob".into(),
         },
+        Event::Withdrawn {
+            userid: "alice".into(),
+            proposals: vec![Proposal::Draw, Proposal::Pause],
+        },
     ]
 }
 
@@ -168,6 +173,8 @@ pub(super) fn plan_refusals() -> Vec<Refusal> {
         Refusal::UndoMidRound { board: 101 },
         Refusal::UndoAlreadyProposed,
         Refusal::NoUndoToAnswer,
+        Refusal::NothingToWithdraw { board: 101 },
+        Refusal::NoClocks { board: 101 },
         Refusal::UndoAlone,
         Refusal::UndoOrDraw,
         Refusal::EmptyNote { board: 101, game },
