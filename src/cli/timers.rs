@@ -25,8 +25,13 @@ pub fn robots(place: &Place, moment: &Moment) -> Result<ExitCode> {
     runtime.host.set_clock(moment.clock());
     let report = runtime.run_robots()?;
     println!(
-        "robot moves {}, draws accepted {}, resigned {}, not taken {}, mails queued {}",
-        report.moves, report.draws_accepted, report.resigned, report.refused, report.mails_queued
+        "robot moves {}, draws accepted {}, proposals answered {}, resigned {}, not taken {}, mails queued {}",
+        report.moves,
+        report.draws_accepted,
+        report.proposals_answered,
+        report.resigned,
+        report.refused,
+        report.mails_queued
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -6,15 +6,19 @@
 //! move. `serve` runs them in a thread of their own, so no inbound mail
 //! ever waits for a robot to think; `pbem robots` runs what is owed once.
 //!
-//! A robot accepts a draw offer when it stands no better than slightly
-//! worse, resigns when it sees a forced loss or is twelve pawns behind
-//! (and its opponent could still win), and never offers draws, pauses or
-//! take-backs. It has no address: it is never mailed.
+//! A robot accepts a draw offer when it stands half a pawn or more worse
+//! (else it plays on, which lets the offer lapse), refuses every
+//! take-back, agrees to every pause, resigns when it sees a forced loss
+//! or is twelve pawns behind (and its opponent could still win), and
+//! never proposes anything itself. `help robots` states the same rule.
+//! It answers a proposal whether or not it is to move, so none stands
+//! for ever. It has no address: it is never mailed.
 
 use super::handle::{self, Context, Failure};
 use super::{Batch, Host, HostError};
 use crate::games::{self, Game, GameKind, RecordedMove, Side};
 use crate::host::accounts::password::Prechecked;
+use crate::host::model::answers::Proposal;
 use crate::host::model::command::{Command, Credential, MoveWord};
 use crate::host::model::replays::{self, LoadError};
 use crate::robot::{self, Rng, Strength};
@@ -48,6 +52,8 @@ pub struct RobotReport {
     pub moves: usize,
     pub draws_accepted: usize,
     pub resigned: usize,
+    /// Take-backs refused and pauses agreed.
+    pub proposals_answered: usize,
     /// Moves the board no longer took (the opponent acted meanwhile).
     pub refused: usize,
     pub mails_queued: usize,
@@ -64,6 +70,10 @@ struct Owed {
     next_number: i64,
     draw_offered: bool,
     has_moved: bool,
+    /// Whether the robot owes a move (else only an answer to a proposal).
+    to_move: bool,
+    /// The opponent's take-back or pause proposal standing.
+    proposal: Option<Proposal>,
 }
 
 enum Action {
@@ -72,6 +82,8 @@ enum Action {
     Play(Vec<String>),
     AcceptDraw,
     Resign,
+    RefuseTakeBack,
+    AgreeToPause,
 }
 
 impl Host {
@@ -130,12 +142,18 @@ impl Host {
                             Action::Play(_) => report.moves += 1,
                             Action::AcceptDraw => report.draws_accepted += 1,
                             Action::Resign => report.resigned += 1,
+                            Action::RefuseTakeBack | Action::AgreeToPause => {
+                                report.proposals_answered += 1
+                            }
                         }
                     }
                 }
             }
             // Nothing the robots tried was taken: stop rather than loop.
-            if report.refused > refused_before && report.moves == 0 {
+            if report.refused > refused_before
+                && report.moves == 0
+                && report.proposals_answered == 0
+            {
                 break;
             }
         }
@@ -156,11 +174,18 @@ impl Host {
                 // A board that does not replay is refused wherever used.
                 Err(_) => continue,
             };
+            // A paused board waits for a resume; only a robot's answer
+            // to a proposal is owed there (none: a pause stops them).
             if live.record.status != GameStatus::Active || live.record.paused {
                 continue;
             }
-            for side in live.game.to_move() {
+            for side in Side::BOTH {
                 let userid = live.record.player(side);
+                let to_move = live.game.to_move().contains(&side);
+                let proposal = robot_answers(&live, side);
+                if !to_move && proposal.is_none() {
+                    continue;
+                }
                 let Some(level) = store::robot_level(conn, userid)? else {
                     continue;
                 };
@@ -183,6 +208,8 @@ impl Host {
                     next_number: live.next_number(),
                     draw_offered: live.record.draw_offer == Some(side.opponent()),
                     has_moved: live.has_moved(side),
+                    to_move,
+                    proposal,
                 });
             }
         }
@@ -192,6 +219,12 @@ impl Host {
     /// What the robot does: take a draw offered when it stands no better,
     /// resign a hopeless game, or play its move.
     fn decide(&self, turn: &Owed) -> Option<Action> {
+        match turn.proposal {
+            Some(Proposal::TakeBack) => return Some(Action::RefuseTakeBack),
+            Some(Proposal::Pause) => return Some(Action::AgreeToPause),
+            Some(Proposal::Draw) | None if !turn.to_move => return None,
+            _ => {}
+        }
         let strength = Strength::level(turn.level, self.settings.robots.think);
         // Seeded by the board and move: a robot's game can be replayed.
         let seed = ((turn.board as u64) << 24) ^ turn.next_number as u64;
@@ -228,6 +261,19 @@ impl Host {
     }
 }
 
+/// The opponent's proposal a robot answers on this board: a take-back
+/// or a pause (a draw offer is answered on its turn, by its move).
+fn robot_answers(live: &replays::LiveGame, side: Side) -> Option<Proposal> {
+    let opponent = Some(side.opponent());
+    if live.undo_offer == opponent {
+        Some(Proposal::TakeBack)
+    } else if live.record.pause_offer == opponent {
+        Some(Proposal::Pause)
+    } else {
+        None
+    }
+}
+
 impl Batch<'_> {
     /// Carries out a robot's action as a reply from it would be; the
     /// mails it queued, or `None` when the board no longer took it.
@@ -256,6 +302,18 @@ impl Batch<'_> {
                 board,
                 userid,
                 credential: Credential::Proven,
+            },
+            Action::RefuseTakeBack | Action::AgreeToPause => Command::Move {
+                kind,
+                board,
+                userid,
+                credential: Credential::Proven,
+                words: vec![if matches!(action, Action::AgreeToPause) {
+                    MoveWord::Pause
+                } else {
+                    MoveWord::RejectDraw
+                }],
+                guard: Some(turn.next_number),
             },
         };
         let attempts = RefCell::new(Vec::new());

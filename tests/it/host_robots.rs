@@ -152,3 +152,29 @@ fn a_robots_spherical_turn_of_two_actions_comes_in_one_mail() {
         turn.body
     );
 }
+
+#[test]
+fn a_robot_refuses_a_take_back_and_agrees_to_a_pause_at_once() {
+    let mut office = office();
+    office.send_as("alice", "chess challenge alice robot2 --forfeittime=10", "");
+    office.send_as("alice", "chess move 101 alice PW e4", "");
+    assert_eq!(office.move_count(101), 2, "the robot answered");
+    // Alice proposes a take-back on her own turn: the robot is not to
+    // move, and still answers at once.
+    let sent = office.send_as("alice", "chess move 101 alice PW undo", "");
+    assert!(
+        sent.iter()
+            .any(|mail| mail.body.contains("robot2 refuses to take back")),
+        "{sent:#?}"
+    );
+    assert_eq!(office.move_count(101), 2);
+    let last = sent.last().unwrap();
+    assert!(last.body.contains("  propose "), "{}", last.body);
+    let sent = office.send_as("alice", "chess move 101 alice PW pause", "");
+    assert!(office.game(101).paused, "{sent:#?}");
+    assert!(
+        sent.iter()
+            .any(|mail| mail.body.contains("robot2 agrees: the clocks are paused")),
+        "{sent:#?}"
+    );
+}

@@ -73,10 +73,18 @@ pub(super) fn undo(
             };
             store::set_undo_proposal(ctx.conn, live.record.id, Some(proposal), ctx.now)?;
             let moves = notations(&live, keep);
+            let live = LiveGame {
+                undo_offer: Some(side),
+                ..live
+            };
             (vec![Event::UndoProposed { userid, moves }], live)
         }
         (MoveWord::RejectDraw, Some(by)) if by != side => {
             store::set_undo_proposal(ctx.conn, live.record.id, None, ctx.now)?;
+            let live = LiveGame {
+                undo_offer: None,
+                ..live
+            };
             (vec![Event::UndoRejected { userid }], live)
         }
         _ => return refuse(Refusal::NoUndoToAnswer, live),
