@@ -111,6 +111,15 @@ pub fn names() -> impl Iterator<Item = &'static str> {
     BUILT_IN.iter().map(|(name, _)| *name)
 }
 
+/// Every built-in template's text in every language, for the test that
+/// keeps the passwords' vocabulary in step with the mails.
+#[cfg(test)]
+pub fn built_in_texts() -> impl Iterator<Item = &'static str> {
+    BUILT_IN
+        .iter()
+        .flat_map(|(_, texts)| texts.iter().map(|(_, text)| *text))
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum TemplateError {
     #[error("template {name}: cannot read {path}: {source}")]
