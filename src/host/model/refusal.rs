@@ -86,6 +86,11 @@ pub enum Refusal {
     WrongPassword {
         userid: String,
     },
+    /// A new password the host will not take (signup, change password).
+    WeakPassword {
+        userid: String,
+        reason: Weakness,
+    },
     StillPlaying {
         userid: String,
         boards: Vec<i64>,
