@@ -128,6 +128,14 @@ pub fn change_password(ctx: &Context<'_>, userid: &str, old: &str, new: &str) ->
     player.password_hash = hash_password(new)?;
     store::update_player(ctx.conn, &player)?;
     ctx.passwords.remember(new, &player.password_hash);
+    // The old password is gone, so there is nothing to warn of; the new
+    // one starts untold, should the policy ever grow stricter.
+    store::set_weak_password_told(ctx.conn, &player.userid, false)?;
+    for attempt in ctx.attempts.borrow_mut().iter_mut() {
+        if attempt.userid == player.userid {
+            attempt.weakness = None;
+        }
+    }
     Ok(vec![Notice::Answer(Answer::PasswordChanged {
         userid: player.userid,
     })])

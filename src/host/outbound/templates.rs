@@ -50,6 +50,7 @@ built_in!(
     "confirmed.txt",
     "undone.txt",
     "guessed.txt",
+    "weak-password.txt",
     "away.txt",
     "vacation.txt",
     "remind.txt",
