@@ -33,6 +33,7 @@ mod host_hostile_input;
 mod host_loop_protection;
 mod host_mail_texts;
 mod host_outbox;
+mod host_passwords;
 mod host_player_input;
 mod host_preview_undo_notes;
 mod host_queue;
