@@ -30,7 +30,10 @@ const ROOMS: &[(&str, &[&str])] = &[
         "host::model",
         &["games", "rules", "store", "clock", "identity"],
     ),
-    ("host::accounts", &["host::model", "store", "clock"]),
+    (
+        "host::accounts",
+        &["host::model", "games", "store", "clock"],
+    ),
     (
         "host::clocks",
         &["host::model", "games", "rules", "store", "clock"],

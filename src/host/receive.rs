@@ -131,7 +131,8 @@ fn comment_kept_apart(command: Command, comment: Option<&str>) -> Result<Command
 
 impl Handling<'_> {
     /// Counts a command's password checks; the warning for an owner whose
-    /// account a wrong password has just locked.
+    /// account a wrong password has just locked, and the one warning for
+    /// an owner whose right password is weak.
     fn count_attempts(
         &self,
         conn: &Connection,
@@ -142,6 +143,20 @@ impl Handling<'_> {
         for attempt in attempts {
             if attempt.proven {
                 guard::record_success(conn, &attempt.userid)?;
+                let Some(reason) = attempt.weakness else {
+                    continue;
+                };
+                if store::weak_password_told(conn, &attempt.userid)? {
+                    continue;
+                }
+                store::set_weak_password_told(conn, &attempt.userid, true)?;
+                if let Some(owner) = store::find_player(conn, &attempt.userid)? {
+                    notices.push(Notice::Account(notice::AccountNews {
+                        userid: owner.userid,
+                        to: owner.addresses,
+                        event: notice::AccountEvent::WeakPassword { reason },
+                    }));
+                }
                 continue;
             }
             let policy = &self.settings.accounts;

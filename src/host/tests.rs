@@ -5,7 +5,7 @@ use super::*;
 
 fn signup(userid: &str) -> Vec<u8> {
     format!(
-        "From: {userid}@example.org\r\nSubject: signup {userid} pw\r\n\
+        "From: {userid}@example.org\r\nSubject: signup {userid} pw-{userid}-quince\r\n\
          Message-ID: <{userid}@example.org>\r\n\r\n"
     )
     .into_bytes()

@@ -248,7 +248,7 @@ pub use outbox::{
 };
 pub use players::{
     delete_player, find_player, find_player_by_address, insert_player, preference, set_preference,
-    update_player,
+    set_weak_password_told, update_player, weak_password_told,
 };
 
 #[cfg(test)]

@@ -91,6 +91,23 @@ pub fn update_player(conn: &Connection, player: &Player) -> StoreResult<()> {
     Ok(())
 }
 
+/// Whether the player has been told that his password is weak.
+pub fn weak_password_told(conn: &Connection, userid: &str) -> StoreResult<bool> {
+    Ok(conn
+        .prepare_cached("SELECT weak_password_told FROM players WHERE userid = ?1 COLLATE NOCASE")?
+        .query_row([userid], |row| row.get::<_, i64>(0))
+        .optional()?
+        .is_some_and(|told| told != 0))
+}
+
+pub fn set_weak_password_told(conn: &Connection, userid: &str, told: bool) -> StoreResult<()> {
+    conn.prepare_cached(
+        "UPDATE players SET weak_password_told = ?2 WHERE userid = ?1 COLLATE NOCASE",
+    )?
+    .execute(params![userid, told as i64])?;
+    Ok(())
+}
+
 pub fn delete_player(conn: &Connection, userid: &str) -> StoreResult<()> {
     conn.prepare_cached("DELETE FROM preferences WHERE userid = ?1")?
         .execute([userid])?;

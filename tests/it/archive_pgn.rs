@@ -54,7 +54,7 @@ impl Host {
         for (userid, text) in moves {
             self.send(
                 userid,
-                &format!("{kind} move {board} {userid} pw-{userid} {text}"),
+                &format!("{kind} move {board} {userid} pw-{userid}-quince {text}"),
             );
         }
         let conn = self.runtime.host.store().connection();
@@ -76,7 +76,7 @@ fn played_host(data: &Path) {
     let mut host = Host::open(data);
     host.at("2027-03-01T09:00:00Z");
     for userid in ["alice", "bob", "carol"] {
-        host.send(userid, &format!("signup {userid} pw-{userid}"));
+        host.send(userid, &format!("signup {userid} pw-{userid}-quince"));
     }
     let fools_mate = [
         ("alice", "f3"),
@@ -119,14 +119,14 @@ fn played_host(data: &Path) {
     host.game("spherical", "-setup:1", ["alice", "bob"], &spherical);
     host.at("2027-03-10T09:00:00Z");
     host.game("chess", "", ["carol", "bob"], &[]);
-    host.send("bob", "chess decline 105 bob pw-bob");
+    host.send("bob", "chess decline 105 bob pw-bob-quince");
     host.at("2027-03-20T09:00:00Z");
     host.game("chess", "", ["alice", "carol"], &[("alice", "e4")]);
     host.at("2027-03-21T09:00:00Z");
     // Resigning before one's first move would decline the board instead.
     let resigned = [("bob", "d4"), ("alice", "d5"), ("bob", "c4")];
     host.game("chess", "", ["bob", "alice"], &resigned);
-    host.send("alice", "chess resign 107 alice pw-alice");
+    host.send("alice", "chess resign 107 alice pw-alice-quince");
 }
 
 fn export(data: &Path, filters: &[&str]) -> Output {
@@ -316,7 +316,7 @@ fn the_opera_game_played_by_mail_exports_to_pgn_chess_software_replays() {
     let mut host = Host::open(data.path());
     host.at("1858-11-02T20:00:00Z");
     for userid in ["morphy", "duke"] {
-        host.send(userid, &format!("signup {userid} pw-{userid}"));
+        host.send(userid, &format!("signup {userid} pw-{userid}-quince"));
     }
     let sans = [
         "e4", "e5", "Nf3", "d6", "d4", "Bg4", "dxe5", "Bxf3", "Qxf3", "dxe5", "Bc4", "Nf6", "Qb3",

@@ -74,7 +74,7 @@ fn chromium_shows_every_games_html_board_as_a_table_and_as_an_image() {
     for kind in GameKind::ALL {
         for style in ["html", "image"] {
             let mut office = PostOffice::new();
-            let setup = format!("set alice pw-alice board {style}");
+            let setup = format!("set alice pw-alice-quince board {style}");
             let sent = play_sample(&mut office, kind, &[setup.as_str()]);
             let mail = parts(&std::fs::read(&mail_to(&sent, "alice").path).unwrap());
             let mut html = mail.html.expect("an HTML part");

@@ -161,7 +161,7 @@ fn png_size(png: &[u8]) -> (u32, u32) {
 #[test]
 fn a_player_who_takes_images_gets_a_png_inline_with_the_pieces_in_their_colours() {
     let mut office = PostOffice::new();
-    let setup = ["set alice pw-alice board image"];
+    let setup = ["set alice pw-alice-quince board image"];
     let sent = play_sample(&mut office, GameKind::Chess, &setup);
     let mail = parts(&std::fs::read(&mail_to(&sent, "alice").path).unwrap());
     let png = mail.png.expect("an inline PNG");
@@ -210,7 +210,7 @@ fn a_player_who_takes_text_gets_the_mail_as_before() {
     let sent = play_sample(
         &mut office,
         GameKind::Chess,
-        &["set alice pw-alice board text"],
+        &["set alice pw-alice-quince board text"],
     );
     let raw = std::fs::read(&mail_to(&sent, "alice").path).unwrap();
     let mail = parts(&raw);
@@ -220,7 +220,7 @@ fn a_player_who_takes_text_gets_the_mail_as_before() {
 
 #[test]
 fn the_operator_can_turn_images_or_all_pictures_off() {
-    let setup = ["set alice pw-alice board image"];
+    let setup = ["set alice pw-alice-quince board image"];
     let mut office = PostOffice::with_config("[boards]\nimage = false\n");
     let sent = play_sample(&mut office, GameKind::Chess, &setup);
     let mail = parts(&std::fs::read(&mail_to(&sent, "alice").path).unwrap());
@@ -239,7 +239,7 @@ fn board_mails_stay_small_and_their_sizes_are_printed() {
     for kind in GameKind::ALL {
         for style in ["html", "image"] {
             let mut office = PostOffice::new();
-            let setup = [format!("set alice pw-alice board {style}")];
+            let setup = [format!("set alice pw-alice-quince board {style}")];
             let setup: Vec<&str> = setup.iter().map(String::as_str).collect();
             let sent = play_sample(&mut office, kind, &setup);
             let raw = std::fs::read(&mail_to(&sent, "alice").path).unwrap();
@@ -273,7 +273,7 @@ fn an_operators_board_templates_restyle_the_html_and_the_image() {
     ))
     .unwrap()
     .replace("\"#b58863\"", "\"#0000ff\"");
-    let setup = ["set alice pw-alice board image"];
+    let setup = ["set alice pw-alice-quince board image"];
     let mut office =
         PostOffice::with_templates("", &[("en/board.html", &html), ("en/board.svg", &svg)]);
     let sent = play_sample(&mut office, GameKind::Chess, &setup);
@@ -360,13 +360,13 @@ fn set_board_answers_with_the_choice_and_refuses_what_it_does_not_know() {
     office.signup("alice");
     let sent = office.send(
         &crate::util::host_harness::address("alice"),
-        "set alice pw-alice board IMAGE",
+        "set alice pw-alice-quince board IMAGE",
         "",
     );
     assert!(sent[0].body.contains("as a picture"), "{}", sent[0].body);
     let sent = office.send(
         &crate::util::host_harness::address("alice"),
-        "set alice pw-alice board pdf",
+        "set alice pw-alice-quince board pdf",
         "",
     );
     assert!(

@@ -27,7 +27,7 @@ fn files_in(dir: &Path) -> usize {
 /// main file (the WAL checkpointed away).
 fn data_with_one_mail() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let out = deliver(dir.path(), &mail("first", "signup bob pw"));
+    let out = deliver(dir.path(), &mail("first", "signup bob pw-quince-ladle"));
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let conn = rusqlite::Connection::open(dir.path().join("pbem.sqlite")).unwrap();
     conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -80,7 +80,7 @@ fn a_file_that_is_no_database_is_75() {
 #[test]
 fn a_stored_mail_and_its_known_duplicate_are_0() {
     let dir = data_with_one_mail();
-    let again = deliver(dir.path(), &mail("first", "signup bob pw"));
+    let again = deliver(dir.path(), &mail("first", "signup bob pw-quince-ladle"));
     assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
     assert_eq!(files_in(&dir.path().join("outbox")), 1, "answered once");
 }
@@ -95,7 +95,7 @@ fn a_mail_that_cannot_be_handled_is_70_and_kept_in_failed() {
          BEGIN SELECT RAISE(ABORT, 'simulated database failure'); END;",
     )
     .unwrap();
-    let doomed = mail("doomed", "signup doomed pw");
+    let doomed = mail("doomed", "signup doomed pw-quince-ladle");
     let out = deliver(dir.path(), &doomed);
     assert_eq!(out.status.code(), Some(70), "{}", stderr(&out));
     assert!(stderr(&out).contains("set aside"), "{}", stderr(&out));

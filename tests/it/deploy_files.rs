@@ -93,7 +93,7 @@ fn signup_mail(id: &str) -> String {
     format!(
         "From: Alice <alice@example.org>\n\
          To: pbem@example.org\n\
-         Subject: signup alice secret\n\
+         Subject: signup alice secret-quince-ladle\n\
          Date: Tue, 1 Dec 2026 09:00:00 +0000\n\
          Message-ID: <{id}@example.org>\n\
          MIME-Version: 1.0\n\

@@ -29,7 +29,7 @@ fn mail_then_serve_once_answers_into_the_outbox() {
             data,
             "--from",
             "alice@example.org",
-            "signup alice pw",
+            "signup alice pw-quince-ladle",
         ])
         .output()
         .unwrap();
@@ -322,7 +322,7 @@ fn deliver_acts_at_the_moment_given_with_now() {
         let files = outbox_files(dir.path());
         std::fs::read_to_string(files.last().unwrap()).unwrap()
     };
-    deliver(0, "signup alice pw", "2027-03-01T09:00:00Z");
+    deliver(0, "signup alice pw-quince-ladle", "2027-03-01T09:00:00Z");
     for n in 1..=5 {
         deliver(
             n,
@@ -330,9 +330,17 @@ fn deliver_acts_at_the_moment_given_with_now() {
             "2027-03-01T09:00:00Z",
         );
     }
-    deliver(6, "set alice pw language de", "2027-03-01T09:01:00Z");
+    deliver(
+        6,
+        "set alice pw-quince-ladle language de",
+        "2027-03-01T09:01:00Z",
+    );
     assert!(newest().contains("2027-03-01 09:15 UTC"), "{}", newest());
-    deliver(7, "set alice pw language de", "2027-03-03T09:00:00Z");
+    deliver(
+        7,
+        "set alice pw-quince-ladle language de",
+        "2027-03-03T09:00:00Z",
+    );
     assert!(newest().contains("Deutsch"), "{}", newest());
 }
 

@@ -9,21 +9,29 @@ fn signup_twice_and_bad_userids_are_refused() {
     let mut office = two_players();
     let sent = office.send("x@example.org", "signup alice other", "");
     assert!(one(&sent).body.contains("the userid \"alice\" is taken"));
-    let sent = office.send("x@example.org", "signup chess pw", "");
+    let sent = office.send("x@example.org", "signup chess pw-quince-ladle", "");
     assert!(one(&sent).body.contains("cannot be a userid"));
 }
 
 #[test]
 fn change_password_takes_effect() {
     let mut office = two_players();
-    let sent = office.send(&address("alice"), "change password alice pw-alice n3w", "");
+    let sent = office.send(
+        &address("alice"),
+        "change password alice pw-alice-quince n3w-quince-ladle",
+        "",
+    );
     assert!(one(&sent).body.contains("password of alice is changed"));
     office.send(&address("alice"), "chess challenge alice bob", "");
     let sent = play(&mut office, "chess", 101, "alice", "e4");
     assert!(one(&sent)
         .body
         .contains("the userid alice or its password is not right"));
-    let sent = office.send(&address("alice"), "chess move 101 alice n3w e4", "");
+    let sent = office.send(
+        &address("alice"),
+        "chess move 101 alice n3w-quince-ladle e4",
+        "",
+    );
     assert_eq!(sent.len(), 2);
     assert_eq!(office.move_count(101), 1);
 }
@@ -33,7 +41,7 @@ fn change_address_moves_the_board_mails_once_the_new_address_confirms() {
     let mut office = two_players();
     let sent = office.send(
         &address("bob"),
-        "change address bob pw-bob bob@new.example",
+        "change address bob pw-bob-quince bob@new.example",
         "",
     );
     assert_eq!(sent.len(), 3, "{sent:#?}");
@@ -73,9 +81,9 @@ fn change_address_moves_the_board_mails_once_the_new_address_confirms() {
 fn signoff_stops_challenges_and_delete_needs_no_running_games() {
     let mut office = two_players();
     office.send(&address("alice"), "chess challenge alice bob", "");
-    let sent = office.send(&address("bob"), "delete bob pw-bob", "");
+    let sent = office.send(&address("bob"), "delete bob pw-bob-quince", "");
     assert!(one(&sent).body.contains("still plays on board 101"));
-    let sent = office.send(&address("bob"), "signoff bob pw-bob", "");
+    let sent = office.send(&address("bob"), "signoff bob pw-bob-quince", "");
     assert!(one(&sent).body.contains("takes no new challenges"));
     let sent = office.send(&address("alice"), "chess challenge alice bob", "");
     assert!(one(&sent).body.contains("bob has signed off"));
@@ -84,7 +92,7 @@ fn signoff_stops_challenges_and_delete_needs_no_running_games() {
 #[test]
 fn multiple_runs_each_line_and_reports_each_error() {
     let mut office = PostOffice::new();
-    let body = "signup alice pw-alice\nsignup bob pw-bob\nchess challenge alice bob\nchess move 101 alice pw-alice e9\n";
+    let body = "signup alice pw-alice-quince\nsignup bob pw-bob-quince\nchess challenge alice bob\nchess move 101 alice pw-alice-quince e9\n";
     let sent = office.send(&address("alice"), "multiple", body);
     // Two welcomes, two new boards, one error for the bad move.
     assert_eq!(sent.len(), 5, "{sent:#?}");
@@ -135,7 +143,7 @@ fn resign_after_moving_ends_the_game_for_the_opponent() {
     office.send(&address("alice"), "chess challenge alice bob", "");
     play(&mut office, "chess", 101, "alice", "e4");
     play(&mut office, "chess", 101, "bob", "e5");
-    let sent = office.send(&address("bob"), "chess resign 101 bob pw-bob", "");
+    let sent = office.send(&address("bob"), "chess resign 101 bob pw-bob-quince", "");
     let alice = mail_to(&sent, "alice");
     assert!(
         alice.body.contains("alice wins: bob resigned."),
@@ -151,9 +159,13 @@ fn decline_before_the_first_move_removes_the_board() {
     let mut office = two_players();
     office.send(&address("alice"), "chess challenge alice bob", "");
     play(&mut office, "chess", 101, "alice", "e4");
-    let sent = office.send(&address("alice"), "chess decline 101 alice pw-alice", "");
+    let sent = office.send(
+        &address("alice"),
+        "chess decline 101 alice pw-alice-quince",
+        "",
+    );
     assert!(one(&sent).body.contains("alice has already moved"));
-    let sent = office.send(&address("bob"), "chess decline 101 bob pw-bob", "");
+    let sent = office.send(&address("bob"), "chess decline 101 bob pw-bob-quince", "");
     assert_eq!(mail_to(&sent, "alice").subject, "Chess Board 101 Declined");
     assert_eq!(office.game(101).status, GameStatus::Declined);
     // The id is not reused.
@@ -210,7 +222,7 @@ fn chat_goes_to_everyone_on_the_board() {
     office.send(&address("alice"), "chess challenge alice bob", "");
     let sent = office.send(
         &address("bob"),
-        "chess chat 101 bob pw-bob",
+        "chess chat 101 bob pw-bob-quince",
         "Good luck!\n-- \nBob",
     );
     assert_eq!(sent.len(), 2);
@@ -225,7 +237,11 @@ fn chat_goes_to_everyone_on_the_board() {
 fn a_reply_to_a_chat_mail_is_more_chat_not_a_move() {
     let mut office = two_players();
     office.send(&address("alice"), "chess challenge alice bob", "");
-    let sent = office.send(&address("bob"), "chess chat 101 bob pw-bob", "Good luck!");
+    let sent = office.send(
+        &address("bob"),
+        "chess chat 101 bob pw-bob-quince",
+        "Good luck!",
+    );
     let to_alice = mail_to(&sent, "alice").clone();
     assert!(
         to_alice.subject.contains("Chat bob"),
@@ -247,7 +263,11 @@ fn a_reply_to_a_chat_mail_is_more_chat_not_a_move() {
 fn a_reply_to_a_chat_from_another_address_is_refused() {
     let mut office = two_players();
     office.send(&address("alice"), "chess challenge alice bob", "");
-    let sent = office.send(&address("bob"), "chess chat 101 bob pw-bob", "Good luck!");
+    let sent = office.send(
+        &address("bob"),
+        "chess chat 101 bob pw-bob-quince",
+        "Good luck!",
+    );
     let to_alice = mail_to(&sent, "alice").clone();
     let sent = office.reply("mallory@example.org", &to_alice, "Resign now");
     assert_eq!(sent.len(), 1);
@@ -262,14 +282,14 @@ fn a_reply_to_a_chat_from_another_address_is_refused() {
 #[test]
 fn reject_and_limit_stop_challenges() {
     let mut office = two_players();
-    let sent = office.send(&address("bob"), "chess reject bob pw-bob", "");
+    let sent = office.send(&address("bob"), "chess reject bob pw-bob-quince", "");
     assert!(one(&sent)
         .body
         .contains("bob now takes no Chess challenges"));
     let sent = office.send(&address("alice"), "chess challenge alice bob", "");
     assert!(one(&sent).body.contains("bob takes no Chess challenges"));
-    office.send(&address("bob"), "chess accept bob pw-bob", "");
-    office.send(&address("bob"), "chess limit bob pw-bob 1", "");
+    office.send(&address("bob"), "chess accept bob pw-bob-quince", "");
+    office.send(&address("bob"), "chess limit bob pw-bob-quince 1", "");
     assert_eq!(
         office
             .send(&address("alice"), "chess challenge alice bob", "")
@@ -298,7 +318,7 @@ fn comment_on_a_move_is_passed_on_with_the_comment_marker() {
     office.send(&address("alice"), "chess challenge alice bob", "");
     let sent = office.send(
         &address("alice"),
-        "Re: [games] chess move 101 alice pw-alice e4 **",
+        "Re: [games] chess move 101 alice pw-alice-quince e4 **",
         "Your move!\n\n> quoted old stuff\n-- \nAlice",
     );
     let bob = mail_to(&sent, "bob");

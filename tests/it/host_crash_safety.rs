@@ -40,7 +40,7 @@ fn scenario() -> Scenario {
         mails.push(mail(
             mails.len(),
             &from(n),
-            &format!("signup {} pw{n}", player(n)),
+            &format!("signup {} pw-quince-ladle{n}", player(n)),
         ));
     }
     for game in 0..GAMES {
@@ -58,7 +58,10 @@ fn scenario() -> Scenario {
             mails.push(mail(
                 mails.len(),
                 &from(mover),
-                &format!("chess move {board} {} pw{mover} {notation}", player(mover)),
+                &format!(
+                    "chess move {board} {} pw-quince-ladle{mover} {notation}",
+                    player(mover)
+                ),
             ));
         }
     }

@@ -37,8 +37,8 @@ fn every_seed_and_regression_mail_is_handled_without_a_host_failure() {
     };
     let mut host = Host::new(store, Renderer::new(None).unwrap(), settings);
     for subject in [
-        "signup alice pw-alice",
-        "signup bob pw-bob",
+        "signup alice pw-alice-quince",
+        "signup bob pw-bob-quince",
         "chess challenge alice bob",
     ] {
         let raw = format!(

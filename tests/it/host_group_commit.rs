@@ -43,13 +43,13 @@ fn a_mail_that_fails_inside_a_group_leaves_nothing_while_the_others_stand() {
     let first = batch.receive(&raw_mail(
         "a@example.org",
         "g-1@example.org",
-        "signup alice pw",
+        "signup alice pw-quince-ladle",
     ));
     let failing = batch.receive(&raw_mail("h@example.org", "g-2@example.org", "help"));
     let last = batch.receive(&raw_mail(
         "b@example.org",
         "g-3@example.org",
-        "signup bob pw",
+        "signup bob pw-quince-ladle",
     ));
     batch.commit().unwrap();
     assert!(matches!(first, Ok(Receipt::Handled { .. })), "{first:?}");
@@ -70,7 +70,11 @@ fn a_mail_that_fails_inside_a_group_leaves_nothing_while_the_others_stand() {
 #[test]
 fn a_group_that_is_not_committed_stores_none_of_its_mails() {
     let (_dir, mut host) = host_with_broken_help();
-    let signup = raw_mail("a@example.org", "n-1@example.org", "signup alice pw");
+    let signup = raw_mail(
+        "a@example.org",
+        "n-1@example.org",
+        "signup alice pw-quince-ladle",
+    );
     {
         let mut batch = host.batch().unwrap();
         assert!(matches!(
@@ -89,7 +93,11 @@ fn a_group_that_is_not_committed_stores_none_of_its_mails() {
 #[test]
 fn the_same_mail_twice_in_one_group_is_handled_once() {
     let (_dir, mut host) = host_with_broken_help();
-    let signup = raw_mail("a@example.org", "d-1@example.org", "signup alice pw");
+    let signup = raw_mail(
+        "a@example.org",
+        "d-1@example.org",
+        "signup alice pw-quince-ladle",
+    );
     let mut batch = host.batch().unwrap();
     let first = batch.receive(&signup).unwrap();
     let second = batch.receive(&signup).unwrap();
@@ -137,7 +145,7 @@ fn serve_sets_aside_the_mail_that_fails_and_answers_the_rest_of_its_group() {
             .deliver(&raw_mail(
                 &format!("{who}@example.org"),
                 &format!("s-{}@example.org", n * 2 + 1),
-                &format!("signup {who} pw"),
+                &format!("signup {who} pw-quince-ladle"),
             ))
             .unwrap();
     }
@@ -164,7 +172,7 @@ fn passwords_are_checked_while_another_process_holds_the_write_lock() {
     host.receive(&raw_mail(
         "a@example.org",
         "p-1@example.org",
-        "signup alice pw",
+        "signup alice pw-quince-ladle",
     ))
     .unwrap();
     let guesses: String = (0..5)

@@ -71,7 +71,7 @@ fn non_utf8_bytes_in_headers_and_body_are_answered() {
 #[test]
 fn ten_megabyte_mail_is_refused_before_parsing_with_a_short_error() {
     let mut office = PostOffice::new();
-    let mut raw = b"From: bigmouth@example.org\r\nTo: pbem@localhost\r\nSubject: signup bigmouth pw-big\r\nMessage-ID: <big-1@example.org>\r\n\r\n".to_vec();
+    let mut raw = b"From: bigmouth@example.org\r\nTo: pbem@localhost\r\nSubject: signup bigmouth pw-big-quince\r\nMessage-ID: <big-1@example.org>\r\n\r\n".to_vec();
     raw.extend(std::iter::repeat_n(b'x', 10 * 1024 * 1024));
     let sent = office.deliver_raw(&raw);
     let error = only_mail_to(&sent, "bigmouth@example.org");
@@ -112,7 +112,7 @@ fn a_four_gigabyte_mail_file_is_answered_from_its_header_block_without_being_rea
         return;
     }
     let mut office = PostOffice::new();
-    let head = b"From: huge@example.org\r\nTo: pbem@localhost\r\nSubject: signup huge pw-huge\r\nMessage-ID: <huge-1@example.org>\r\n\r\n";
+    let head = b"From: huge@example.org\r\nTo: pbem@localhost\r\nSubject: signup huge pw-huge-quince\r\nMessage-ID: <huge-1@example.org>\r\n\r\n";
     let path = office.runtime.maildir.deliver(head).unwrap();
     // A sparse file: it is 4 GiB long, yet neither disk nor memory holds
     // them unless it is read.
@@ -233,16 +233,16 @@ fn crlf_in_userids_comments_and_ids_never_reaches_an_outgoing_header() {
     office.signup("alice");
     office.signup("bob");
     office.send(&address("alice"), "chess challenge alice bob", "");
-    // "signup eve\r\nBcc: victim@example.org pw" as an encoded word, a
+    // "signup eve\r\nBcc: victim@example.org pw-quince-ladle" as an encoded word, a
     // folded Message-ID and References with header text inside, and a
     // comment whose lines look like headers.
-    let subject = "=?utf-8?b?Y2hlc3MgbW92ZSAxMDEgYWxpY2UgcHctYWxpY2UgZTQNCkJjYzogdmljdGltQGV4YW1wbGUub3JnDQpYLUluamVjdGVkOiB5ZXM=?=";
+    let subject = "=?utf-8?b?Y2hlc3MgbW92ZSAxMDEgYWxpY2UgcHctYWxpY2UtcXVpbmNlIGU0DQpCY2M6IHZpY3RpbUBleGFtcGxlLm9yZw0KWC1JbmplY3RlZDogeWVz?=";
     let raw = format!(
         "From: alice@example.org\r\nTo: {HOST}\r\nSubject: {subject}\r\nMessage-ID: <evil-1@example.org\r\n X-Injected: yes>\r\nReferences: <ok@example.org> <bad\r\n Bcc: victim@example.org>\r\n\r\nBcc: victim@example.org\r\nX-Injected: yes\r\n"
     );
     let sent = office.deliver_raw(raw.as_bytes());
     let signup = format!(
-        "From: eve@example.org\r\nTo: {HOST}\r\nSubject: =?utf-8?b?c2lnbnVwIGV2ZQ0KQmNjOiB2aWN0aW1AZXhhbXBsZS5vcmcgcHc=?=\r\nMessage-ID: <evil-2@example.org>\r\n\r\n"
+        "From: eve@example.org\r\nTo: {HOST}\r\nSubject: =?utf-8?b?c2lnbnVwIGV2ZQ0KQmNjOiB2aWN0aW1AZXhhbXBsZS5vcmcgcHctcXVpbmNlLWxhZGxl?=\r\nMessage-ID: <evil-2@example.org>\r\n\r\n"
     );
     let mut all = sent.clone();
     all.extend(office.deliver_raw(signup.as_bytes()));
@@ -282,7 +282,7 @@ fn doomed_signup(office: &PostOffice) -> Vec<u8> {
     pbem::mail::outbound::compose::player_mail(
         "doomed@example.org",
         HOST,
-        Some("signup doomed pw"),
+        Some("signup doomed pw-quince-ladle"),
         "",
         None,
     )
@@ -297,7 +297,7 @@ fn mail_that_makes_the_database_fail_is_set_aside_and_the_next_is_handled() {
     let alice = pbem::mail::outbound::compose::player_mail(
         &address("alice"),
         HOST,
-        Some("signup alice pw-alice"),
+        Some("signup alice pw-alice-quince"),
         "",
         None,
     )

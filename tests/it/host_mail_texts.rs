@@ -254,14 +254,22 @@ fn a_player_who_chooses_german_gets_german_mails_and_his_opponent_english() {
 #[test]
 fn the_operators_language_is_for_those_who_chose_none_and_an_unknown_one_is_refused() {
     let mut office = PostOffice::with_config("[host]\nlanguage = \"de\"\n");
-    office.send(&address("alice"), "signup alice pw-alice", "");
+    office.send(&address("alice"), "signup alice pw-alice-quince", "");
     let rules = office.send(&address("alice"), "chess help", "");
     assert!(one(&rules).body.starts_with("CHESS (Schach)"));
-    let set = office.send(&address("alice"), "set alice pw-alice language en", "");
+    let set = office.send(
+        &address("alice"),
+        "set alice pw-alice-quince language en",
+        "",
+    );
     assert_eq!(one(&set).subject, "PBeM Settings alice");
     let rules = office.send(&address("alice"), "chess help", "");
     assert!(one(&rules).body.starts_with("CHESS\n"));
-    let refused = office.send(&address("alice"), "set alice pw-alice language xx", "");
+    let refused = office.send(
+        &address("alice"),
+        "set alice pw-alice-quince language xx",
+        "",
+    );
     let body = &one(&refused).body;
     assert!(body.contains("\"xx\""), "{body}");
     assert!(body.contains("de, en"), "{body}");

@@ -27,7 +27,7 @@ fn replies_queued_before_a_restart_are_sent_after_it_once() {
     let raw = player_mail(
         "alice@example.org",
         "pbem@localhost",
-        Some("signup alice pw"),
+        Some("signup alice pw-quince-ladle"),
         "",
         None,
     )

@@ -124,7 +124,10 @@ fn pbem_robots_plays_what_the_robots_owe_for_a_host_fed_by_deliver() {
         assert!(output.status.success(), "{args:?}: {output:?}");
         String::from_utf8(output.stdout).unwrap()
     };
-    for subject in ["signup alice pw-alice", "chess challenge robot3 alice"] {
+    for subject in [
+        "signup alice pw-alice-quince",
+        "chess challenge robot3 alice",
+    ] {
         let raw = player_mail(&address("alice"), "pbem@localhost", Some(subject), "", None);
         run(&["deliver"], &raw.unwrap());
     }

@@ -37,7 +37,7 @@ fn an_error_mail_quotes_the_command_without_its_password() {
     let mut office = table("chess");
     let sent = office.send(
         &address("alice"),
-        "chess move 101 alice pw-alice e2e5",
+        "chess move 101 alice pw-alice-quince e2e5",
         "This is my move.",
     );
     let error = one(&sent);
@@ -49,17 +49,22 @@ fn an_error_mail_quotes_the_command_without_its_password() {
         "{}",
         error.body
     );
-    assert_nowhere(&office, &sent, "pw-alice");
+    assert_nowhere(&office, &sent, "pw-alice-quince");
 }
 
 #[test]
 fn passwords_of_lines_that_do_not_parse_are_masked_too() {
     let mut office = table("chess");
-    let body = "chess move 101 bob pw-bob\nchsss move 101 alice pw-alice e4\n\
-                change password bob pw-bob n3w-secret extra\nsignup carol carols-pw x y@\n";
+    let body = "chess move 101 bob pw-bob-quince\nchsss move 101 alice pw-alice-quince e4\n\
+                change password bob pw-bob-quince n3w-secret extra\nsignup carol carols-pw x y@\n";
     let sent = office.send(&address("bob"), "multiple", body);
     assert!(!sent.is_empty());
-    for secret in ["pw-bob", "pw-alice", "n3w-secret", "carols-pw"] {
+    for secret in [
+        "pw-bob-quince",
+        "pw-alice-quince",
+        "n3w-secret",
+        "carols-pw",
+    ] {
         assert_nowhere(&office, &sent, secret);
     }
 }
@@ -70,7 +75,7 @@ fn an_error_mail_to_a_stranger_shows_no_board() {
     office.signup("mallory");
     let sent = office.send(
         &address("mallory"),
-        "chess move 101 mallory pw-mallory e4",
+        "chess move 101 mallory pw-mallory-quince e4",
         "",
     );
     let error = one(&sent);
@@ -89,7 +94,11 @@ fn an_error_mail_to_a_stranger_shows_no_board() {
 #[test]
 fn an_error_mail_to_a_player_of_the_board_still_shows_it() {
     let mut office = table("chess");
-    let sent = office.send(&address("alice"), "chess move 101 alice pw-alice e2e5", "");
+    let sent = office.send(
+        &address("alice"),
+        "chess move 101 alice pw-alice-quince e2e5",
+        "",
+    );
     assert!(one(&sent).body.contains("+---+"), "{}", sent[0].body);
 }
 
@@ -203,7 +212,7 @@ fn the_password_switch_lets_the_challenger_write_from_elsewhere_and_is_not_kept(
     let mut office = two_players();
     let sent = office.send(
         "alice.phone@example.net",
-        "chess challenge alice bob -password:pw-alice -unrated",
+        "chess challenge alice bob -password:pw-alice-quince -unrated",
         "",
     );
     assert_eq!(sent.len(), 2, "{sent:#?}");
@@ -211,20 +220,20 @@ fn the_password_switch_lets_the_challenger_write_from_elsewhere_and_is_not_kept(
     assert!(
         game.switches
             .iter()
-            .all(|s| !s.contains("pw-alice") && !s.contains("password")),
+            .all(|s| !s.contains("pw-alice-quince") && !s.contains("password")),
         "{:?}",
         game.switches
     );
-    assert!(!game.host_options.contains("pw-alice"));
+    assert!(!game.host_options.contains("pw-alice-quince"));
     for mail in &sent {
         assert!(
             mail.body.contains("alice issued the challenge"),
             "{}",
             mail.body
         );
-        assert!(!mail.body.contains("pw-alice"), "{}", mail.body);
+        assert!(!mail.body.contains("pw-alice-quince"), "{}", mail.body);
     }
-    assert_nowhere(&office, &sent, "pw-alice");
+    assert_nowhere(&office, &sent, "pw-alice-quince");
 }
 
 /// An error mail as versions before 10 wrote it: the command quoted with
@@ -335,7 +344,7 @@ fn the_host_creates_its_data_directory_and_files_for_its_owner_only() {
         data_arg,
         "--from",
         "alice@example.org",
-        "signup alice pw",
+        "signup alice pw-quince-ladle",
     ]);
     run_pbem(&["serve", "--once", "--data", data_arg]);
     assert!(data.join("pbem.sqlite").exists());

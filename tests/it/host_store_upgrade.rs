@@ -277,3 +277,26 @@ fn older_outbox_rows_are_game_mail_unclaimed_after_version_8() {
     );
     assert!(store::any_fresh_due(conn, 0).unwrap());
 }
+
+#[test]
+fn players_of_a_version_21_file_are_not_yet_told_of_weak_passwords() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v21.sqlite");
+    drop(Store::open(&path).unwrap());
+    // As version 21 left it: players without the column.
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch(
+            "ALTER TABLE players DROP COLUMN weak_password_told;
+             INSERT INTO players (userid, password_hash, addresses, signed_off, created)
+                VALUES ('dora', 'x', 'dora@example.org', 0, 1);
+             PRAGMA user_version = 21;",
+        )
+        .unwrap();
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let conn = store.connection();
+    assert!(!store::weak_password_told(conn, "dora").unwrap());
+    store::set_weak_password_told(conn, "dora", true).unwrap();
+    assert!(store::weak_password_told(conn, "dora").unwrap());
+}

@@ -56,7 +56,7 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
         return command(office, "carol", &format!("help {topic}"), "");
     }
     if name == "signup.txt" {
-        return command(office, "carol", "signup carol pw-carol", "");
+        return command(office, "carol", "signup carol pw-carol-quince", "");
     }
     office.signup("alice");
     office.signup("bob");
@@ -87,7 +87,7 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
         "password.txt" => format!("change password alice {pw} new-secret"),
         "address.txt" => format!("change address alice {pw} alice@example.org"),
         "signoff.txt" => format!("signoff alice {pw}"),
-        "delete.txt" => "delete carol pw-carol".to_string(),
+        "delete.txt" => "delete carol pw-carol-quince".to_string(),
         "language.txt" => format!("set alice {pw} language en"),
         "accepting.txt" => format!("chess reject alice {pw}"),
         "limit.txt" => format!("chess limit alice {pw} 3"),
@@ -95,7 +95,7 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
         other => panic!("no mail known to use template {other}"),
     };
     if name == "delete.txt" {
-        command(office, "carol", "signup carol pw-carol", "");
+        command(office, "carol", "signup carol pw-carol-quince", "");
         return command(office, "carol", &subject, "");
     }
     command(office, "alice", &subject, "Hello, bob.")
@@ -148,6 +148,10 @@ fn account_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sent>> 
                 .host
                 .set_clock(pbem::clock::Clock::Fixed(week));
             office.run_pass()
+        }
+        "weak-password.txt" => {
+            office.seed_legacy_player("dora", "secret");
+            command(office, "dora", "set dora secret language en", "")
         }
         "guessed.txt" => {
             let mut sent = Vec::new();

@@ -180,5 +180,8 @@ fn every_fixture_parses_to_what_its_sender_typed() {
         assert_eq!(mail.unanswerable, None, "{name}");
     }
     let japanese = parse(&fixture("becky_iso2022jp.eml")).unwrap();
-    assert_eq!(japanese.subject, "[対局] chess move 101 bob pw-bob e5");
+    assert_eq!(
+        japanese.subject,
+        "[対局] chess move 101 bob pw-bob-quince e5"
+    );
 }

@@ -35,6 +35,7 @@ mod host_loop_protection;
 mod host_mail_texts;
 mod host_masking;
 mod host_outbox;
+mod host_passwords;
 mod host_player_input;
 mod host_preview_undo_notes;
 mod host_queue;

@@ -51,8 +51,8 @@ fn outbox_lists_retrying_and_waiting_mail_while_the_server_is_down() {
     );
     let config_arg = config.to_str().unwrap();
     for (from, subject) in [
-        ("alice@example.org", "signup alice pw"),
-        ("bob@example.org", "signup bob pw"),
+        ("alice@example.org", "signup alice pw-quince-ladle"),
+        ("bob@example.org", "signup bob pw-quince-ladle"),
     ] {
         let out = run(&["mail", "--config", config_arg, "--from", from, subject]);
         assert!(out.status.success(), "{:?}", text(&out));
@@ -99,7 +99,7 @@ fn mail_failing_past_the_give_up_time_is_logged_and_listed_as_given_up() {
             free_port()
         ),
     );
-    let first = mail_and_serve(&config, "alice@example.org", "signup alice pw");
+    let first = mail_and_serve(&config, "alice@example.org", "signup alice pw-quince-ladle");
     assert!(!text(&first).1.contains("given up"), "{:?}", text(&first));
     // Past the give-up time on the host's clock, the next failure sets
     // the mail aside.
@@ -169,7 +169,7 @@ fn sendmail_gets_the_envelope_as_arguments_and_the_message_on_stdin() {
             "[outbound]\ntransport = \"sendmail\"\n[outbound.sendmail]\ncommand = {script:?}\n"
         ),
     );
-    let out = mail_and_serve(&config, "alice@example.org", "signup alice pw");
+    let out = mail_and_serve(&config, "alice@example.org", "signup alice pw-quince-ladle");
     let (stdout, stderr) = text(&out);
     assert!(stdout.contains("sent 1"), "{stdout} {stderr}");
     let argv = std::fs::read_to_string(bin.join("argv.0")).unwrap();
@@ -206,7 +206,7 @@ fn a_failing_sendmail_leaves_the_mail_retrying_with_its_error() {
             "[outbound]\ntransport = \"sendmail\"\n[outbound.sendmail]\ncommand = {script:?}\n"
         ),
     );
-    let out = mail_and_serve(&config, "alice@example.org", "signup alice pw");
+    let out = mail_and_serve(&config, "alice@example.org", "signup alice pw-quince-ladle");
     assert!(text(&out).0.contains("sent 0"), "{:?}", text(&out));
     let (listing, _) = text(&run(&["outbox", "--config", config.to_str().unwrap()]));
     assert!(

@@ -162,10 +162,10 @@ fn a_refused_recipient_is_given_up_and_a_deferred_one_waits_without_holding_back
         PostOffice::reading_from(&sink.config_retrying("1h", "1h"), sink.maildir.join("new"));
     office.signup("alice");
     assert!(office
-        .send("refused@example.org", "signup carol pw-carol", "")
+        .send("refused@example.org", "signup carol pw-carol-quince", "")
         .is_empty());
     assert!(office
-        .send("later@example.org", "signup dave pw-dave", "")
+        .send("later@example.org", "signup dave pw-dave-quince", "")
         .is_empty());
     office.signup("bob");
     let entries = store::outbox_entries(office.runtime.host.store().connection()).unwrap();
@@ -201,7 +201,7 @@ fn auth_with_the_right_password_delivers_and_a_wrong_one_waits() {
     assert_eq!(assert_each_arrived_once(&sink), 1);
 
     let mut refused = PostOffice::reading_from(&login("guess"), sink.maildir.join("new"));
-    refused.send(&address("bob"), "signup bob pw-bob", "");
+    refused.send(&address("bob"), "signup bob pw-bob-quince", "");
     let entries = store::outbox_entries(refused.runtime.host.store().connection()).unwrap();
     assert!(
         matches!(&entries[..], [entry] if matches!(&entry.state,
@@ -219,7 +219,7 @@ fn a_board_mails_html_part_and_image_survive_the_smtp_server() {
     let sent = crate::util::board_mail::play_sample(
         &mut office,
         pbem::games::GameKind::Spherical,
-        &["set alice pw-alice board image"],
+        &["set alice pw-alice-quince board image"],
     );
     // alice takes the image, bob the default table: both as sent.
     let alice =

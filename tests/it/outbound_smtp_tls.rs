@@ -50,7 +50,7 @@ fn required_starttls_sends_nothing_to_a_server_without_it() {
     let mut office =
         PostOffice::reading_from(&sink.tls_config("starttls", None), sink.maildir.join("new"));
     assert!(office
-        .send(&address("alice"), "signup alice pw", "")
+        .send(&address("alice"), "signup alice pw-quince-ladle", "")
         .is_empty());
     let error = only_retrying_error(&office);
     assert!(error.contains("STARTTLS"), "{error}");
@@ -66,7 +66,7 @@ fn an_untrusted_certificate_gets_no_mail() {
     let mut office =
         PostOffice::reading_from(&sink.tls_config("starttls", None), sink.maildir.join("new"));
     assert!(office
-        .send(&address("alice"), "signup alice pw", "")
+        .send(&address("alice"), "signup alice pw-quince-ladle", "")
         .is_empty());
     let error = only_retrying_error(&office);
     assert!(error.contains("STARTTLS failed"), "{error}");

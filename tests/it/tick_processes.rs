@@ -26,11 +26,11 @@ fn data_with_boards(data: &Path) {
     runtime.host.set_clock(Clock::parse_fixed(START).unwrap());
     runtime
         .host
-        .receive(&mail(0, "alice@example.org", "signup alice pw-a"))
+        .receive(&mail(0, "alice@example.org", "signup alice pw-a-quince"))
         .unwrap();
     runtime
         .host
-        .receive(&mail(1, "bob@example.org", "signup bob pw-b"))
+        .receive(&mail(1, "bob@example.org", "signup bob pw-b-quince"))
         .unwrap();
     for n in 0..BOARDS {
         runtime

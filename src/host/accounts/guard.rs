@@ -5,6 +5,7 @@
 //! Replies to board mails need no password and keep working, so a locked
 //! account can still play.
 
+use super::strength::Weakness;
 use crate::store::{self, LoginFailures, StoreResult};
 use rusqlite::Connection;
 
@@ -76,6 +77,8 @@ pub fn locked_until(
 pub struct Attempt {
     pub userid: String,
     pub proven: bool,
+    /// Why the proven password would not be taken now, if it would not.
+    pub weakness: Option<Weakness>,
 }
 
 /// The owner of an account should hear that it is being guessed at.

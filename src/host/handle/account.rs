@@ -4,6 +4,7 @@
 use super::{address, authenticate, refused, Context, Failure, Handled};
 use crate::games::GameKind;
 use crate::host::accounts::password::hash_password;
+use crate::host::accounts::strength;
 use crate::host::model::command::{Credential, Setting};
 use crate::host::model::help::HELP_TOPICS;
 use crate::host::model::notice::{Answer, GameCount, Notice};
@@ -76,6 +77,16 @@ fn check_addresses(addresses: &[String]) -> Result<(), Failure> {
     }
 }
 
+/// A new password must be hard to guess (`strength` says when not).
+fn check_password(userid: &str, password: &str) -> Result<(), Failure> {
+    strength::check(userid, password).map_err(|reason| {
+        refused(Refusal::WeakPassword {
+            userid: userid.to_string(),
+            reason,
+        })
+    })
+}
+
 /// A player proven by the password given in an account command.
 fn by_password(ctx: &Context<'_>, userid: &str, password: &str) -> Result<Player, Failure> {
     authenticate(ctx, userid, &Credential::Password(password.into()), None)
@@ -88,6 +99,7 @@ pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<St
             userid: userid.to_string(),
         }));
     }
+    check_password(userid, password)?;
     check_addresses(&addresses)?;
     let (active, pending) = address::for_signup(ctx, addresses)?;
     let player = Player {
@@ -109,10 +121,21 @@ pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<St
 }
 
 pub fn change_password(ctx: &Context<'_>, userid: &str, old: &str, new: &str) -> Handled {
+    // Proven first, so that only the owner learns what is wrong with a
+    // new password.
     let mut player = by_password(ctx, userid, old)?;
+    check_password(&player.userid, new)?;
     player.password_hash = hash_password(new)?;
     store::update_player(ctx.conn, &player)?;
     ctx.passwords.remember(new, &player.password_hash);
+    // The old password is gone, so there is nothing to warn of; the new
+    // one starts untold, should the policy ever grow stricter.
+    store::set_weak_password_told(ctx.conn, &player.userid, false)?;
+    for attempt in ctx.attempts.borrow_mut().iter_mut() {
+        if attempt.userid == player.userid {
+            attempt.weakness = None;
+        }
+    }
     Ok(vec![Notice::Answer(Answer::PasswordChanged {
         userid: player.userid,
     })])

@@ -33,6 +33,7 @@ pub use seek::SeekSettings;
 use crate::games::{GameKind, Side};
 use crate::host::accounts::guard::{self, AccountPolicy, Attempt};
 use crate::host::accounts::password::{HashError, Prechecked, VerifiedPasswords};
+use crate::host::accounts::strength;
 use crate::host::model::command::{Command, Credential};
 use crate::host::model::notice::{Comment, Notice};
 use crate::host::model::refusal::Refusal;
@@ -358,11 +359,18 @@ fn authenticate(
             ctx.passwords,
         )
     });
+    // A proven password is judged as a new one would be, so its owner
+    // can be told once that it is weak.
+    let weakness = player
+        .as_ref()
+        .filter(|_| proven)
+        .and_then(|player| strength::check(&player.userid, password).err());
     ctx.attempts.borrow_mut().push(Attempt {
         userid: player
             .as_ref()
             .map_or_else(|| userid.to_string(), |player| player.userid.clone()),
         proven,
+        weakness,
     });
     match player {
         Some(player) if proven => Ok(player),

@@ -50,6 +50,7 @@ built_in!(
     "confirmed.txt",
     "undone.txt",
     "guessed.txt",
+    "weak-password.txt",
     "away.txt",
     "vacation.txt",
     "remind.txt",
@@ -109,6 +110,15 @@ built_in!(
 /// The names of every template.
 pub fn names() -> impl Iterator<Item = &'static str> {
     BUILT_IN.iter().map(|(name, _)| *name)
+}
+
+/// Every built-in template's text in every language, for the test that
+/// keeps the passwords' vocabulary in step with the mails.
+#[cfg(test)]
+pub fn built_in_texts() -> impl Iterator<Item = &'static str> {
+    BUILT_IN
+        .iter()
+        .flat_map(|(_, texts)| texts.iter().map(|(_, text)| *text))
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -126,6 +126,9 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         if from == 19 {
             add_missing_columns(&tx, "players", ROBOT_COLUMNS)?;
         }
+        if from == 21 {
+            add_missing_columns(&tx, "players", WEAK_PASSWORD_COLUMNS)?;
+        }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;
         tx.commit()?;

@@ -281,7 +281,15 @@ pub(super) const MIGRATIONS: &[&str] = &[
         WHERE robot_level IS NOT NULL;",
     // 21: IMAP intake: each mailbox's cursor (see imap_cursor.rs).
     crate::store::imap_cursor::CURSORS_V21,
+    // 22: passwords worth keeping: whether a player whose password the
+    // policy would now refuse has been told so, once (the column, in
+    // WEAK_PASSWORD_COLUMNS, is all it adds).
+    "",
 ];
+
+/// The column version 22 adds to the players.
+pub(super) const WEAK_PASSWORD_COLUMNS: &[(&str, &str)] =
+    &[("weak_password_told", "INTEGER NOT NULL DEFAULT 0")];
 
 /// The column version 20 adds to the players.
 pub(super) const ROBOT_COLUMNS: &[(&str, &str)] = &[("robot_level", "INTEGER")];

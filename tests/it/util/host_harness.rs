@@ -177,11 +177,25 @@ impl PostOffice {
     pub fn signup(&mut self, userid: &str) {
         let sent = self.send(
             &address(userid),
-            &format!("signup {userid} pw-{userid}"),
+            &format!("signup {userid} pw-{userid}-quince"),
             "",
         );
         assert_eq!(sent.len(), 1);
         assert!(sent[0].body.contains("Welcome"), "{}", sent[0].body);
+    }
+
+    /// An account from before the password policy, with `password` as it
+    /// was chosen then, put straight into the store.
+    pub fn seed_legacy_player(&mut self, userid: &str, password: &str) {
+        let player = store::Player {
+            userid: userid.to_string(),
+            password_hash: pbem::host::accounts::password::hash_password(password).unwrap(),
+            addresses: vec![address(userid)],
+            signed_off: false,
+            language: None,
+        };
+        let conn = self.runtime.host.store().connection();
+        store::insert_player(conn, &player, 1).unwrap();
     }
 
     /// How many moves a board has stored.
@@ -284,7 +298,7 @@ pub fn address(userid: &str) -> String {
 }
 
 pub fn password(userid: &str) -> String {
-    format!("pw-{userid}")
+    format!("pw-{userid}-quince")
 }
 
 /// The one mail in `sent` addressed to `userid`.

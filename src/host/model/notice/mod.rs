@@ -2,7 +2,7 @@
 //! renderer words each notice through a template in the reader's
 //! language; `post` queues the mails.
 
-use super::refusal::Refusal;
+use super::refusal::{Refusal, Weakness};
 use super::replays::LiveGame;
 use crate::games::Side;
 
@@ -87,6 +87,9 @@ pub enum AccountEvent {
         locked_until: i64,
         last_from: String,
     },
+    /// The password the player just used works but would not be taken
+    /// now; said once (the password itself is never in the mail).
+    WeakPassword { reason: Weakness },
 }
 
 /// What happened on a board, with the board as it now stands.

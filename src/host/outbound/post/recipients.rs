@@ -67,9 +67,9 @@ impl<'a> Post<'a> {
                     TokenScope::Confirm(address.clone())
                 }
                 AccountEvent::AddressesChanged { before, .. } => TokenScope::Undo(before.clone()),
-                AccountEvent::Guessed { .. } | AccountEvent::OpponentAway { .. } => {
-                    TokenScope::Account
-                }
+                AccountEvent::Guessed { .. }
+                | AccountEvent::OpponentAway { .. }
+                | AccountEvent::WeakPassword { .. } => TokenScope::Account,
             };
             let thread = Thread::Account {
                 userid: news.userid.clone(),

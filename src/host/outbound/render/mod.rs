@@ -384,6 +384,11 @@ impl Renderer {
                 AccountTopic::Security,
                 context! { userid, failures, locked_until => utc_text(*locked_until), last_from },
             ),
+            AccountEvent::WeakPassword { reason } => (
+                "weak-password.txt",
+                AccountTopic::Security,
+                context! { userid, reason },
+            ),
         };
         Ok(Letter {
             subject: Subject::Account {

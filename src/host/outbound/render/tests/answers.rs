@@ -97,7 +97,7 @@ pub(super) fn account_news() -> Vec<AccountNews> {
         to: vec!["alice@example.org".into()],
         event,
     };
-    vec![
+    let mut all = vec![
         news(AccountEvent::ConfirmAddress {
             address: "alice@home.example".into(),
             asked_from: "alice@example.org".into(),
@@ -131,7 +131,13 @@ pub(super) fn account_news() -> Vec<AccountNews> {
             locked_until: 1_803_892_500,
             last_from: "mallory@evil.example".into(),
         }),
-    ]
+    ];
+    all.extend(
+        super::refusals::weaknesses()
+            .into_iter()
+            .map(|reason| news(AccountEvent::WeakPassword { reason })),
+    );
+    all
 }
 
 fn watching(boards: &[i64], on: bool, changed: bool, results_only: bool) -> Answer {

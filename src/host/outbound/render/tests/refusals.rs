@@ -3,11 +3,33 @@
 
 use crate::games::{GameKind, MoveError, Side};
 use crate::host::model::command::Syntax;
-use crate::host::model::refusal::Refusal;
+use crate::host::model::refusal::{Refusal, Weakness};
+
+/// Every reason a password is weak.
+pub fn weaknesses() -> Vec<Weakness> {
+    vec![
+        Weakness::TooShort { min: 8 },
+        Weakness::TooLong { max: 64 },
+        Weakness::Userid,
+        Weakness::CommandWord,
+        Weakness::GameName,
+        Weakness::MoveNotation,
+        Weakness::HostWord,
+        Weakness::Common,
+    ]
+}
 
 pub fn samples() -> Vec<Refusal> {
     let mut all = written();
     all.extend(accounts_and_challenges());
+    all.extend(
+        weaknesses()
+            .into_iter()
+            .map(|reason| Refusal::WeakPassword {
+                userid: "alice".into(),
+                reason,
+            }),
+    );
     all.extend(boards());
     all.extend(competition());
     all
