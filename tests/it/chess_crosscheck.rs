@@ -2,22 +2,11 @@
 //! `chess` crate: legal move sets, mate/stalemate, FEN and SAN, on thousands
 //! of positions reached by seeded random play.
 
+use crate::util::Rng;
 use chess::{Board, BoardStatus, ChessMove, MoveGen};
 use pbem::games::chess::{fen, notation, MoveKind, Position, Rules};
 use std::collections::BTreeSet;
 use std::str::FromStr;
-
-/// xorshift64: a fixed seed keeps failures reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 fn reference_moves(board: &Board) -> BTreeSet<String> {
     MoveGen::new_legal(board).map(|m| m.to_string()).collect()

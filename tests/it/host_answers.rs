@@ -4,6 +4,7 @@
 //! round, before the first move, a finished board), every answer the
 //! board lists is accepted and every other one is refused with the list.
 
+use crate::util::Rng as Dice;
 use pbem::games::{GameKind, Side};
 use pbem::host::model::answers::{open_replies, Reply};
 use pbem::host::model::replays::{self, Replays};
@@ -12,18 +13,6 @@ use pbem::host::{Host, HostSettings};
 use pbem::store::Store;
 
 const PASSWORDS: [(&str, &str); 2] = [("alice", "alice-long-secret"), ("bob", "bob-long-secret")];
-
-/// A small deterministic generator: the same positions on every run.
-struct Dice(u64);
-
-impl Dice {
-    fn roll(&mut self, sides: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % sides as u64) as usize
-    }
-}
 
 struct Table {
     host: Host,
@@ -136,27 +125,27 @@ fn command(table: &Table, kind: GameKind, side: Side, reply: Reply) -> String {
 
 /// Plays `plies` random legal moves, then sets a random pending state.
 fn random_position(table: &mut Table, kind: GameKind, dice: &mut Dice) {
-    let plies = dice.roll(7);
+    let plies = dice.below(7);
     for _ in 0..plies {
         let live = table.live();
         let to_move = live.game.to_move();
-        let Some(&side) = to_move.get(dice.roll(to_move.len().max(1))) else {
+        let Some(&side) = to_move.get(dice.below(to_move.len().max(1))) else {
             return;
         };
         let moves = live.game.legal_moves(side);
         if moves.is_empty() {
             return;
         }
-        let text = &moves[dice.roll(moves.len())];
+        let text = &moves[dice.below(moves.len())];
         let who = userid(side);
         table.send(
             who,
             &format!("{} move 101 {who} {} {text}", kind.name(), password(who)),
         );
     }
-    let side = [Side::White, Side::Black][dice.roll(2)];
+    let side = [Side::White, Side::Black][dice.below(2)];
     let who = userid(side);
-    let word = ["", "propose", "undo", "pause", "pause both", "resign"][dice.roll(6)];
+    let word = ["", "propose", "undo", "pause", "pause both", "resign"][dice.below(6)];
     let send = |table: &mut Table, who: &str, word: &str| {
         let game = kind.name();
         let pw = password(who);
@@ -191,7 +180,7 @@ struct Covered {
 
 fn check_every_answer(kind: GameKind, seed: u64, covered: &mut Covered) {
     let mut dice = Dice(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let mut table = table(kind, dice.roll(2) == 0);
+    let mut table = table(kind, dice.below(2) == 0);
     random_position(&mut table, kind, &mut dice);
     let live = table.live();
     let state = format!(

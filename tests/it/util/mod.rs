@@ -18,6 +18,20 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 /// The `pbem` binary of this build, to add arguments to.
+/// xorshift64: seeded random play, the same on every run, so a failure
+/// can be reproduced.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number below `n` (which must not be 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
 pub fn pbem() -> Command {
     Command::new(env!("CARGO_BIN_EXE_pbem"))
 }
