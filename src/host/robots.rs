@@ -350,3 +350,13 @@ impl Batch<'_> {
         Ok(Some(post.queued))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_robots_name_is_one_nobody_can_sign_up_as() {
+        for (userid, _) in super::ROBOTS {
+            assert!(crate::host::accounts::userid::is_robot_name(userid));
+        }
+    }
+}

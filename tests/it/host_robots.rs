@@ -74,6 +74,30 @@ fn two_robots_play_a_whole_game_of_every_kind_to_a_result() {
 }
 
 #[test]
+fn who_sets_two_robots_playing_follows_their_board_to_its_result() {
+    let mut office = office();
+    let mut seen = office.send_as("alice", "chess challenge robot1 robot3", "");
+    assert!(
+        seen.iter()
+            .any(|mail| mail.subject.starts_with("New Chess Board 101")),
+        "{seen:#?}"
+    );
+    for _ in 0..20 {
+        if office.game(101).status != GameStatus::Active {
+            break;
+        }
+        seen.extend(office.run_pass());
+    }
+    assert_eq!(office.game(101).status, GameStatus::Finished);
+    assert!(
+        seen.iter().any(|mail| mail.subject.contains("Game Over")),
+        "{:#?}",
+        seen.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    assert!(seen.iter().all(|mail| mail.to == address("alice")));
+}
+
+#[test]
 fn a_rated_robot_game_gives_the_robot_its_own_rating() {
     let mut office = office();
     office.send_as("alice", "chess challenge alice robot1 -rated", "");
@@ -92,6 +116,13 @@ fn nobody_signs_up_or_in_as_a_robot() {
     let mut office = office();
     let sent = office.send("mallory@example.net", "signup robot3 secret", "");
     assert!(sent[0].subject.contains("Error"), "{}", sent[0].body);
+    // Nor as a robot to come.
+    let sent = office.send("mallory@example.net", "signup Robot4 lanterns-at-dusk", "");
+    assert!(
+        sent[0].body.contains("\"Robot4\" cannot be a userid"),
+        "{}",
+        sent[0].body
+    );
     let sent = office.send("mallory@example.net", "set robot3 !robot language de", "");
     assert!(
         sent[0].body.contains("password is not right"),

@@ -44,19 +44,9 @@ pub fn list(ctx: &Context<'_>) -> Handled {
     Ok(vec![Notice::Answer(Answer::List { games })])
 }
 
-/// Userids are short words so they fit in subjects and commands.
+/// A userid a player may sign up as, or the refusal.
 fn check_userid(userid: &str) -> Result<(), Failure> {
-    let valid = !userid.is_empty()
-        && userid.len() <= 24
-        && userid
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
-        && userid
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic())
-        && GameKind::from_name(userid).is_none();
-    if valid {
+    if crate::host::accounts::userid::may_sign_up_as(userid) {
         Ok(())
     } else {
         Err(refused(Refusal::BadUserid {

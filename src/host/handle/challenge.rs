@@ -163,8 +163,9 @@ pub fn challenge(
     black: &str,
     switches: &[String],
 ) -> Handled {
-    let challenger = match robots_match(ctx, [white, black])? {
-        Some(sender) => sender,
+    let robots = robots_match(ctx, [white, black])?;
+    let challenger = match &robots {
+        Some(sender) => sender.clone(),
         None => challenger(ctx, kind, [white, black], switches)?,
     };
     let ladder = switches.iter().any(|s| s.eq_ignore_ascii_case(LADDER));
@@ -172,8 +173,21 @@ pub fn challenge(
         return Err(refused(Refusal::LadderChallengerFirst { game: kind }));
     }
     let comment = comment_of(ctx, &challenger);
-    let events = vec![Event::Challenged { userid: challenger }];
-    start(ctx, kind, [white, black], switches, events, comment)
+    let events = vec![Event::Challenged {
+        userid: challenger.clone(),
+    }];
+    let notices = start(ctx, kind, [white, black], switches, events, comment)?;
+    if robots.is_some() {
+        // Who sets two robots playing follows their board from its first
+        // mail to its result: it may well end before he could subscribe.
+        for notice in &notices {
+            if let Notice::Board(news) = notice {
+                let board = store::Watched::Board(news.live.record.id);
+                store::subscribe(ctx.conn, &challenger, kind.name(), board, false)?;
+            }
+        }
+    }
+    Ok(notices)
 }
 
 /// A game between two robots, which any player may set going (to watch
