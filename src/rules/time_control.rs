@@ -129,6 +129,21 @@ impl TimeControl {
         Ok(self)
     }
 
+    /// Whether a challenge may set this control: a reminder that comes no
+    /// sooner than the loss on time never comes. (Stored controls are read
+    /// as they are; only new boards are checked.)
+    pub fn check(&self) -> Result<(), String> {
+        match self.per_move {
+            Some(limit) if self.nag_after >= limit => Err(format!(
+                "the reminder after {} would never come before the loss on time after {}: \
+                 --nagtime must be shorter than --forfeittime",
+                length_text(self.nag_after),
+                length_text(limit)
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// The options that give exactly this control, as stored with a game.
     pub fn options(&self) -> Vec<String> {
         let mut options = vec![format!("--nagtime={}", length_text(self.nag_after))];
@@ -176,6 +191,19 @@ mod tests {
         assert_eq!(control.nag_after, 3 * DAY);
         assert_eq!(control.per_move, Some(36 * HOUR));
         assert_eq!(control.bank, None);
+    }
+
+    #[test]
+    fn a_reminder_that_cannot_come_before_the_loss_on_time_is_refused() {
+        let control = |options: &str| {
+            TimeControl::default()
+                .with_options(options.split_whitespace())
+                .unwrap()
+        };
+        assert!(control("--nagtime=30 --forfeittime=5").check().is_err());
+        assert!(control("--nagtime=5 --forfeittime=5").check().is_err());
+        assert!(control("--nagtime=2 --forfeittime=5").check().is_ok());
+        assert!(control("--time=30d+1d").check().is_ok());
     }
 
     #[test]

@@ -377,3 +377,27 @@ fn a_daily_digest_replaces_the_mail_per_move_until_turned_off() {
         "{sent:#?}"
     );
 }
+
+#[test]
+fn clock_options_whose_reminder_could_never_come_are_refused() {
+    let mut table = Table::new("");
+    let sent = table.send(
+        0,
+        "alice",
+        "chess challenge alice bob --nagtime=30 --forfeittime=5",
+    );
+    assert!(
+        sent[0]
+            .body
+            .contains("--nagtime must be shorter than --forfeittime"),
+        "{}",
+        sent[0].body
+    );
+    assert_eq!(table.office.move_count(101), 0);
+    // A limit shorter than the default reminder alone: the reminder
+    // comes halfway, so it still comes.
+    table.send(0, "alice", "chess challenge alice bob --forfeittime=3");
+    let sent = table.at(2 * DAY);
+    assert_eq!(nags(&sent).len(), 1, "{sent:#?}");
+    assert_eq!(table.office.game(101).status, GameStatus::Active);
+}

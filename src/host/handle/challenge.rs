@@ -64,6 +64,22 @@ pub(super) fn split_switches(
         // An unanswered ladder challenge must be lost in the end.
         control.per_move = Some(ctx.competition.ladders.forfeit_after);
     }
+    let nag_given = split.options.iter().any(|o| o.starts_with("--nagtime="));
+    if let Some(limit) = control
+        .per_move
+        .filter(|limit| !nag_given && *limit <= control.nag_after)
+    {
+        // A limit per move shorter than the default reminder: the
+        // reminder comes halfway, so it still comes.
+        let hour = crate::rules::time_control::HOUR;
+        control.nag_after = (limit / 2 / hour * hour).max(hour);
+    }
+    control.check().map_err(|reason| {
+        refused(Refusal::BadHostOption {
+            switch: split.options.join(" "),
+            reason,
+        })
+    })?;
     split.options = control.options();
     Ok(split)
 }
