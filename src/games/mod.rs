@@ -155,6 +155,9 @@ pub struct PlayedMove {
 ///
 /// The move list is the truth: a game is rebuilt by [`GameKind::new_game`]
 /// with the stored switches and then [`Game::play`] of every stored move.
+/// The most legal moves weighed for a board mail's example move.
+const EXAMPLE_MOVES_TRIED: usize = 300;
+
 pub trait Game: Send {
     fn kind(&self) -> GameKind;
 
@@ -217,10 +220,28 @@ pub trait Game: Send {
     /// The legal moves of `side` now, in the notation error mails suggest.
     fn legal_moves(&self, side: Side) -> Vec<String>;
 
-    /// One legal move of `side` now, for the board mail's example command.
-    /// Games override it where writing every move out costs real time.
+    /// A sensible move of `side` now, for the board mail's example
+    /// command: never one that loses at once (in Progression Chess moving
+    /// the only King), and of the others the one that leaves `side` best
+    /// placed by [`Game::evaluate`], the first of equals.
     fn example_move(&self, side: Side) -> Option<String> {
-        self.legal_moves(side).into_iter().next()
+        let mut best: Option<(i32, String)> = None;
+        for text in self.legal_moves(side).into_iter().take(EXAMPLE_MOVES_TRIED) {
+            let mut after = self.clone_game();
+            if after.play(side, &text).is_err() {
+                continue;
+            }
+            let score = match after.outcome() {
+                Some(outcome) if outcome.winner == Some(side) => i32::MAX,
+                Some(outcome) if outcome.winner.is_some() => continue,
+                Some(_) => 0,
+                None => after.evaluate(side),
+            };
+            if best.as_ref().is_none_or(|(top, _)| score > *top) {
+                best = Some((score, text));
+            }
+        }
+        best.map(|(_, text)| text)
     }
 
     /// The ASCII board as `viewer` should see it (from his side, with

@@ -167,6 +167,33 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_example_move_of_every_game_is_legal_and_never_loses_at_once() {
+        for kind in GameKind::ALL {
+            let mut game = kind.new_game(&[]).unwrap();
+            // A few plies in, from each side, by the examples themselves.
+            for _ in 0..6 {
+                let Some(&side) = game.to_move().first() else {
+                    break;
+                };
+                let example = game.example_move(side).expect("a running game has one");
+                assert!(
+                    game.legal_moves(side).contains(&example),
+                    "{kind:?} {example}"
+                );
+                game.play(side, &example).unwrap();
+                let lost = game
+                    .outcome()
+                    .is_some_and(|outcome| outcome.winner == Some(side.opponent()));
+                assert!(!lost, "{kind:?}: {example} loses at once");
+            }
+        }
+        // Progression Chess's first example is not the only King's move.
+        let game = GameKind::Progression.new_game(&[]).unwrap();
+        let first = game.example_move(crate::games::Side::White).unwrap();
+        assert!(!first.to_lowercase().starts_with("e1"), "{first}");
+    }
+
+    #[test]
     fn names_and_aliases_find_the_game_ignoring_case_and_separators() {
         assert_eq!(GameKind::from_name("chess"), Some(GameKind::Chess));
         assert_eq!(GameKind::from_name("Standard-Chess"), Some(GameKind::Chess));

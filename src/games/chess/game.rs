@@ -134,14 +134,6 @@ impl Game for ChessGame {
             .collect()
     }
 
-    fn example_move(&self, side: Side) -> Option<String> {
-        if self.outcome.is_some() || side != self.position.turn() {
-            return None;
-        }
-        let first = *self.position.legal_moves().first()?;
-        Some(notation::san(&self.position, first))
-    }
-
     fn board(&self, viewer: Side) -> String {
         render::draw_position(&self.position, viewer)
     }

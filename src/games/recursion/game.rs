@@ -235,11 +235,21 @@ impl Game for RecursionGame {
             .collect()
     }
 
+    /// A move on the board the side owes, weighed on that board alone: a
+    /// sealed move changes nothing else until its round is complete.
     fn example_move(&self, side: Side) -> Option<String> {
         let id = self.game.owed_board(side)?;
         let position = self.game.board(id).position;
-        let first = *position.legal_moves().first()?;
-        Some(notation::san(&position, first))
+        let mut best: Option<(i32, Move)> = None;
+        for mv in position.legal_moves() {
+            let mut after = position;
+            after.play(mv);
+            let score = crate::games::chess::evaluate::standard(&after, side);
+            if best.is_none_or(|(top, _)| score > top) {
+                best = Some((score, mv));
+            }
+        }
+        best.map(|(_, mv)| notation::san(&position, mv))
     }
 
     fn board(&self, viewer: Side) -> String {
