@@ -217,8 +217,10 @@ fn a_fischer_bank_gains_its_increment_up_to_the_cap() {
 #[test]
 fn a_vacation_stops_the_clocks_tells_the_opponent_and_ends_by_itself() {
     let mut table = Table::new("");
-    table.send(0, "alice", "chess challenge alice bob");
-    table.send(DAY, "alice", "chess move 101 alice PW e4");
+    for board in [101, 102] {
+        table.send(0, "alice", "chess challenge alice bob");
+        table.send(DAY, "alice", &format!("chess move {board} alice PW e4"));
+    }
     let sent = table.send(2 * DAY, "bob", "vacation bob PW on until 2027-03-20");
     let answer = mail_to(&sent, "bob");
     assert!(
@@ -232,9 +234,15 @@ fn a_vacation_stops_the_clocks_tells_the_opponent_and_ends_by_itself() {
     let sent = table.at(15 * DAY);
     assert!(nags(&sent).is_empty(), "{sent:#?}");
     let sent = table.at(19 * DAY);
+    let told = mail_to(&sent, "alice");
+    assert!(told.body.contains("bob is back"), "{sent:#?}");
+    // Titled with the name of who was away, the boards apart from "on".
+    assert_eq!(told.subject, "PBeM Vacation bob");
     assert!(
-        mail_to(&sent, "alice").body.contains("bob is back"),
-        "{sent:#?}"
+        told.body
+            .contains("the clock of bob on boards 101, 102\nruns again."),
+        "{}",
+        told.body
     );
     // Bob had used one day; 20 are left from 2027-03-20 00:00, when the
     // vacation ended (though the timers ran later).

@@ -15,7 +15,7 @@ fn a_game_over_mail_tells_the_result_once_and_nobody_to_move() {
     for player in ["alice", "bob"] {
         let body = &mail_to(&last, player).body;
         assert_eq!(body.matches("checkmate").count(), 1, "{body}");
-        assert!(body.contains("Game over. bob wins: checkmate."), "{body}");
+        assert!(body.contains("Game over. bob wins by checkmate."), "{body}");
         assert!(!body.contains("to move"), "a stale turn line:\n{body}");
         assert!(!body.contains("Reply to this mail"), "{body}");
     }
@@ -69,7 +69,7 @@ fn an_infinite_recursion_game_over_mail_shows_every_move_of_the_last_round() {
     for player in ["alice", "bob"] {
         let body = &mail_to(&last, player).body;
         assert!(
-            body.contains("Game over. alice wins: winning both boards"),
+            body.contains("Game over. alice wins, winning both boards"),
             "{body}"
         );
         assert!(body.contains("Round 5: W:Qa5#  B:h6"), "{body}");

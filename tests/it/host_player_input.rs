@@ -194,7 +194,7 @@ fn a_spherical_turn_that_takes_the_last_queen_first_ends_the_game_and_names_the_
     for player in ["alice", "bob"] {
         let body = &mail_to(&sent, player).body;
         assert!(
-            body.contains("alice wins: capturing the last queen"),
+            body.contains("alice wins by capturing the last queen"),
             "{body}"
         );
         assert!(

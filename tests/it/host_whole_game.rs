@@ -16,7 +16,7 @@ fn fools_mate_by_subject_commands_and_replies() {
             ("alice", "g2g4", Via::Reply),
             ("bob", "Qh4#", Via::Subject),
         ],
-        result_contains: "Game over. bob wins: checkmate.",
+        result_contains: "Game over. bob wins by checkmate.",
     });
     // The final board, from White's seat (rank 8 on top), shows the mate.
     let alice = mail_to(&last, "alice");
@@ -135,7 +135,7 @@ fn spherical_rook_takes_every_black_queen() {
             ("bob", "a2+sw", Via::Subject),
             ("alice", "q18xq1", Via::Reply),
         ],
-        result_contains: "Game over. alice wins: capturing the last queen.",
+        result_contains: "Game over. alice wins by capturing the last queen.",
     });
     assert!(mail_to(&last, "bob").body.contains("q18xq1"));
 }
@@ -157,7 +157,7 @@ fn progression_lists_by_mail_then_a_king_that_walks_away_loses() {
             ("bob", "e7e5", Via::Subject),
             ("alice", "e1e2", Via::Reply),
         ],
-        result_contains: "bob wins",
+        result_contains: "Game over. bob wins, as White has no King left.",
     });
     let alice = mail_to(&last, "alice");
     assert!(alice.body.contains("e1e2"), "{}", alice.body);

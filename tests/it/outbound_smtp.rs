@@ -71,7 +71,11 @@ fn fools_mate_by_smtp_reaches_each_player_once_per_board() {
     for participant in ["alice", "bob"] {
         let mail = mail_to(&last, participant);
         assert_eq!(mail.subject, "Chess Board 101 Game Over");
-        assert!(mail.body.contains("bob wins: checkmate."), "{}", mail.body);
+        assert!(
+            mail.body.contains("bob wins by checkmate."),
+            "{}",
+            mail.body
+        );
         // The envelope recipient is the one in To, and the host is the
         // envelope sender.
         let text = std::fs::read_to_string(&mail.path).unwrap();

@@ -390,10 +390,15 @@ impl Renderer {
                 context! { userid, reason },
             ),
         };
+        // A mail about the opponent's vacation is titled with his name.
+        let named = match &news.event {
+            AccountEvent::OpponentAway { opponent, .. } => opponent,
+            _ => userid,
+        };
         Ok(Letter {
             subject: Subject::Account {
                 topic,
-                userid: userid.clone(),
+                userid: named.clone(),
             },
             body: self.body(language, name, host, ctx)?,
             attachment: None,
