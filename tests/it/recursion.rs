@@ -283,7 +283,16 @@ fn a_frozen_mega_knight_can_be_captured() {
     // Its game's result stands: White won White's board.
     let white_board = game.state().board(BoardId::White).result.clone().unwrap();
     assert_eq!(white_board.winner, Some(Side::White));
-    assert!(game.board(Side::Black).contains("Frozen, captured"));
+    let board = game.board(Side::Black);
+    assert!(board.contains("mega-knight: Frozen"), "{board}");
+    assert!(board.contains("   (captured)"), "{board}");
+    // The legend stays in its column: the two never run together.
+    for line in board.lines() {
+        assert!(
+            !line.contains("capturedn*") && !line.contains("capturedN*"),
+            "{board}"
+        );
+    }
 }
 
 #[test]

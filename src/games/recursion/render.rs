@@ -22,6 +22,8 @@ pub struct BoardView<'a> {
     pub last_move: Option<(Square, Square)>,
 }
 
+/// The two boards side by side, each in a column of [`COLUMN`] characters
+/// (no line of a column is longer, so the columns never run together).
 pub fn draw(views: &[BoardView<'_>; 2], viewer: Color, round: u32, over: bool) -> String {
     let mut out = if over {
         format!(
@@ -50,20 +52,15 @@ fn column(view: &BoardView<'_>, viewer: Color) -> Vec<String> {
         BoardId::White => "N*",
         BoardId::Black => "n*",
     };
-    let captured = if view.position.marked().is_empty() {
-        ", captured"
-    } else {
-        ""
-    };
     let mut lines = vec![
         id.name().to_uppercase(),
-        format!(
-            "{symbol} {owner}'s mega-knight: {}{captured}",
-            view.board.mega.name()
-        ),
-        view.play_line.clone(),
-        String::new(),
+        format!("{symbol} {owner}'s mega-knight: {}", view.board.mega.name()),
     ];
+    // On a line of its own: with the state it would not fit the column.
+    if view.position.marked().is_empty() {
+        lines.push("   (captured)".to_string());
+    }
+    lines.extend([view.play_line.clone(), String::new()]);
     let position = view.position;
     let grid = draw_grid(viewer, |sq| match position.piece_at(sq) {
         Some(piece) if position.is_marked(sq) => format!("{}*", piece.fen_char()),
