@@ -278,3 +278,34 @@ fn a_spherical_board_mail_on_your_own_turn_still_lists_resign_undo_and_pause() {
         assert!(body.contains(line), "{line}:\n{body}");
     }
 }
+
+#[test]
+fn a_german_board_mail_lists_each_answer_on_a_line_of_its_own() {
+    let mut table = table(GameKind::Chess, true);
+    table.send("bob", &format!("set bob {} language de", password("bob")));
+    table.send(
+        "alice",
+        &format!("chess move 101 alice {} e4 propose", password("alice")),
+    );
+    let conn = table.host.store().connection();
+    let body: String = conn
+        .query_row(
+            "SELECT body FROM outbox WHERE recipient = 'bob@example.org' ORDER BY id DESC LIMIT 1",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    for line in [
+        "  accept    das Remisangebot annehmen\n",
+        "  reject    das Remisangebot ablehnen\n",
+        "  pause     eine Pause der Uhren vorschlagen (beide müssen zustimmen)\n",
+        "  resign    aufgeben\n",
+        "  decline   die Partie ablehnen (nur vor deinem ersten Zug)\n",
+    ] {
+        assert!(body.contains(line), "{line}:\n{body}");
+    }
+    assert!(
+        !body.contains("Oder schick") || body.contains("\nOder schick"),
+        "{body}"
+    );
+}
