@@ -94,6 +94,28 @@ fn history_lists_finished_boards_newest_first_a_page_at_a_time() {
     assert!(one(&sent)
         .body
         .contains("No finished Spherical Chess 324 boards"));
+    // A player's list of games is paged the same way, running boards too.
+    let sent = office.send("carol@example.org", "chess games alice", "");
+    let body = &one(&sent).body;
+    assert!(body.contains("22 in all, page 1 of 2"), "{body}");
+    assert!(
+        body.contains("board 122:") && !body.contains("board 102:"),
+        "{body}"
+    );
+    assert!(body.contains("More with: chess games alice 2"), "{body}");
+    let sent = office.send("carol@example.org", "chess games alice 2", "");
+    let body = &one(&sent).body;
+    assert!(
+        body.contains("board 101:") && body.contains("board 102:"),
+        "{body}"
+    );
+    assert!(!body.contains("board 103:"), "{body}");
+    let sent = office.send("carol@example.org", "chess games alice 9", "");
+    assert!(
+        one(&sent).body.contains("There is no page 9"),
+        "{}",
+        one(&sent).body
+    );
 }
 
 fn three_players() -> PostOffice {

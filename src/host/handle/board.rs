@@ -87,7 +87,11 @@ pub fn show(ctx: &Context<'_>, kind: GameKind, board: i64, after: Option<i64>) -
     })])
 }
 
-pub fn games(ctx: &Context<'_>, kind: GameKind, userid: &str) -> Handled {
+/// Boards on one page of `GAME games`.
+pub const GAMES_PAGE: u32 = 20;
+
+/// A player's boards of one game, newest first, a page at a time.
+pub fn games(ctx: &Context<'_>, kind: GameKind, userid: &str, page: u32) -> Handled {
     let Some(player) = store::find_player(ctx.conn, userid)? else {
         return Err(refused(Refusal::NoSuchPlayer {
             userid: userid.to_string(),
@@ -95,13 +99,27 @@ pub fn games(ctx: &Context<'_>, kind: GameKind, userid: &str) -> Handled {
             game: Some(kind),
         }));
     };
-    let ids = store::game_ids_of(ctx.conn, &player.userid, false)?;
-    let boards = replays::board_lines(ctx.conn, ctx.replays, &player.userid, ids, |record| {
-        record.kind == kind.name()
-    })?;
+    let mut ids = Vec::new();
+    for id in store::game_ids_of(ctx.conn, &player.userid, false)? {
+        if store::load_game(ctx.conn, id)?.is_some_and(|record| record.kind == kind.name()) {
+            ids.push(id);
+        }
+    }
+    let total = ids.len() as u32;
+    // Only the boards of the page are replayed.
+    let start = (page - 1).saturating_mul(GAMES_PAGE) as usize;
+    let shown: Vec<i64> = ids
+        .into_iter()
+        .skip(start)
+        .take(GAMES_PAGE as usize)
+        .collect();
+    let boards = replays::board_lines(ctx.conn, ctx.replays, &player.userid, shown, |_| true)?;
     Ok(vec![Notice::Answer(Answer::Games {
         userid: player.userid,
         kind,
+        page,
+        pages: total.div_ceil(GAMES_PAGE).max(1),
+        total,
         boards,
     })])
 }

@@ -249,7 +249,7 @@ fn handle_board(ctx: &Context<'_>, command: Command) -> Handled {
             credential,
         } => board::decline(ctx, kind, board, &userid, &credential, false),
         Command::Show { kind, board, after } => board::show(ctx, kind, board, after),
-        Command::Games { kind, userid } => board::games(ctx, kind, &userid),
+        Command::Games { kind, userid, page } => board::games(ctx, kind, &userid, page),
         Command::Chat {
             kind,
             board,

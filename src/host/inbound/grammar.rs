@@ -261,6 +261,12 @@ fn parse_game_verb(kind: GameKind, verb: &str, args: Args<'_>) -> Parsed {
             [userid] => Ok(Command::Games {
                 kind,
                 userid: userid.to_string(),
+                page: 1,
+            }),
+            [userid, number] => Ok(Command::Games {
+                kind,
+                userid: userid.to_string(),
+                page: page_number(kind, number, Syntax::Games)?,
             }),
             _ => Err(wrong_arguments(Syntax::Games, Some(kind))),
         },
@@ -329,23 +335,29 @@ fn parse_notify(kind: GameKind, args: Args<'_>) -> Parsed {
     })
 }
 
-/// `GAME history [userid] [page]`. A page number too large to be one is
-/// read as the largest, which is past the last page.
-fn parse_history(kind: GameKind, args: &[&str]) -> Parsed {
-    let is_number = |text: &str| !text.is_empty() && text.chars().all(|c| c.is_ascii_digit());
-    let page = |text: &str| {
-        let not_a_page = || Refusal::NotANumber {
-            text: text.to_string(),
-            syntax: Syntax::History,
-            game: kind,
-        };
-        match text.parse::<u32>() {
-            Ok(0) => Err(not_a_page()),
-            Ok(page) => Ok(page),
-            Err(_) if is_number(text) => Ok(u32::MAX),
-            Err(_) => Err(not_a_page()),
-        }
+/// A page number: a number too large to be one is read as the largest,
+/// which is past the last page.
+fn page_number(kind: GameKind, text: &str, syntax: Syntax) -> Result<u32, Refusal> {
+    let not_a_page = || Refusal::NotANumber {
+        text: text.to_string(),
+        syntax,
+        game: kind,
     };
+    match text.parse::<u32>() {
+        Ok(0) => Err(not_a_page()),
+        Ok(page) => Ok(page),
+        Err(_) if is_number(text) => Ok(u32::MAX),
+        Err(_) => Err(not_a_page()),
+    }
+}
+
+fn is_number(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(|c| c.is_ascii_digit())
+}
+
+/// `GAME history [userid] [page]`.
+fn parse_history(kind: GameKind, args: &[&str]) -> Parsed {
+    let page = |text: &str| page_number(kind, text, Syntax::History);
     let (userid, page) = match args {
         [] => (None, 1),
         [word] if is_number(word) => (None, page(word)?),

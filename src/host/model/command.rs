@@ -229,9 +229,11 @@ pub enum Command {
         /// Show the board after this many moves instead of now.
         after: Option<i64>,
     },
+    /// `GAME games userid [page]`.
     Games {
         kind: GameKind,
         userid: String,
+        page: u32,
     },
     Chat {
         kind: GameKind,

@@ -135,6 +135,9 @@ pub enum Answer {
     Games {
         userid: String,
         kind: GameKind,
+        page: u32,
+        pages: u32,
+        total: u32,
         boards: Vec<BoardLine>,
     },
     /// A game's rated players; those without a rated game for long are

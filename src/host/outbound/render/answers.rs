@@ -228,10 +228,16 @@ fn board_answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
         Answer::Games {
             userid,
             kind,
+            page,
+            pages,
+            total,
             boards,
         } => context! {
             userid,
             game => kind,
+            page,
+            pages,
+            total,
             boards => boards.iter().map(board_line).collect::<Vec<_>>(),
         },
         Answer::Watching {

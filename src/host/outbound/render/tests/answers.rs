@@ -165,6 +165,9 @@ pub(super) fn board_answers(store: &Store) -> Vec<Answer> {
         Answer::Games {
             userid: "alice".into(),
             kind,
+            page: 1,
+            pages: 2,
+            total: 22,
             boards: vec![
                 BoardLine {
                     board: 101,
