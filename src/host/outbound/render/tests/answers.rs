@@ -192,6 +192,17 @@ pub(super) fn board_answers(store: &Store) -> Vec<Answer> {
         Answer::Games {
             userid: "alice".into(),
             kind,
+            page: 1,
+            pages: 1,
+            total: 0,
+            boards: Vec::new(),
+        },
+        Answer::Games {
+            userid: "alice".into(),
+            kind,
+            page: 3,
+            pages: 2,
+            total: 22,
             boards: Vec::new(),
         },
         Answer::Status {
