@@ -20,6 +20,16 @@ fn show_lists_the_whole_move_list_of_a_running_board() {
     let body = &one(&sent).body;
     assert!(body.contains("1. e4 e5"), "{body}");
     assert!(body.contains("6. Re1 b5"), "{body}");
+    // A stranger sees the board from White's side whoever is to move:
+    // rank 8 on top, the a-file on the left.
+    let white_side = |body: &str| {
+        body.find("\n8 |").unwrap() < body.find("\n1 |").unwrap()
+            && body.contains("    a   b   c   d   e   f   g   h")
+    };
+    assert!(white_side(body), "{body}");
+    play(&mut office, "chess", 101, "alice", "Bb3");
+    let sent = office.send("carol@example.org", "chess show 101", "");
+    assert!(white_side(&one(&sent).body), "{}", one(&sent).body);
 }
 
 #[test]

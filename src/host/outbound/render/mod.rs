@@ -54,15 +54,13 @@ impl Reader {
     fn seat(self, live: &LiveGame) -> (Side, bool) {
         match self {
             Reader::Seated(side) => (side, true),
-            // A side still to move has sealed nothing yet.
-            Reader::Onlooker => (
-                live.game.to_move().first().copied().unwrap_or(Side::White),
-                false,
-            ),
-            // From White's side, unless a move is sealed: then from the
-            // side still to move, which has sealed nothing.
-            Reader::Observer if live.game.sealed_moves() == 0 => (Side::White, false),
-            Reader::Observer => (
+            // Everyone else (an observer, a stranger asking `show`) sees
+            // the board from White's side, unless a move is sealed: then
+            // from the side still to move, which has sealed nothing.
+            Reader::Onlooker | Reader::Observer if live.game.sealed_moves() == 0 => {
+                (Side::White, false)
+            }
+            Reader::Onlooker | Reader::Observer => (
                 live.game.to_move().first().copied().unwrap_or(Side::White),
                 false,
             ),
