@@ -319,6 +319,20 @@ pub fn release_claims_of_others(conn: &Connection, owner: &str) -> StoreResult<u
     Ok(released)
 }
 
+/// Makes the rows the hourly cap held due again, for a sender that may
+/// have another cap to decide them anew, oldest first as ever (held under
+/// a lower cap, they would otherwise wait while newer mails went out).
+pub fn release_holds(conn: &Connection) -> StoreResult<usize> {
+    let tx = begin_write(conn)?;
+    let released = tx.execute(
+        "UPDATE outbox SET next_attempt = 0
+         WHERE held_until IS NOT NULL AND sent IS NULL AND dropped IS NULL AND failure IS NULL",
+        [],
+    )?;
+    tx.commit()?;
+    Ok(released)
+}
+
 /// Gives back the rows `owner` claimed but did not get to (an outage, a
 /// stop), so they go with the next round.
 pub fn release_claims(conn: &Connection, owner: &str) -> StoreResult<usize> {

@@ -166,10 +166,13 @@ impl OutboxSender {
         &self.owner
     }
 
-    /// Takes over the rows a stopped sender had claimed. Only the holder
-    /// of the data directory's sender lock may call this: the lock proves
-    /// every other sender has stopped. Returns how many rows it takes.
+    /// Takes over the rows a stopped sender had claimed, and lets this
+    /// sender's cap decide anew the rows an earlier one held. Only the
+    /// holder of the data directory's sender lock may call this: the lock
+    /// proves every other sender has stopped. Returns how many claimed
+    /// rows it takes.
     pub fn take_over(&self, conn: &Connection) -> Result<usize, StoreError> {
+        store::release_holds(conn)?;
         let taken = store::release_claims_of_others(conn, &self.owner)?;
         if taken > 0 {
             warn!(

@@ -65,6 +65,24 @@ fn the_cap_holds_a_players_game_mail_until_the_hour_allows_and_drops_other_answe
     );
 }
 
+#[test]
+fn mails_held_by_the_cap_go_out_before_newer_ones_once_the_cap_is_raised() {
+    let store = Store::open_in_memory().unwrap();
+    let transport = std::sync::Arc::new(Scripted::default());
+    let start = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+    let first = queue_for(&store, "bob@example.org", MailPurpose::Game, 1);
+    let held = queue_for(&store, "bob@example.org", MailPurpose::Game, 2);
+    let drained = capped_sender(&transport, 1).drain(store.connection(), start).unwrap();
+    assert_eq!((drained.sent, drained.held), (1, 1), "{drained:?}");
+    // The operator raises the cap and starts the host again.
+    let mut raised = capped_sender(&transport, 10);
+    raised.take_over(store.connection()).unwrap();
+    let newer = queue_for(&store, "bob@example.org", MailPurpose::Game, 3);
+    let later = start + Duration::from_secs(60);
+    assert_eq!(raised.drain(store.connection(), later).unwrap().sent, 2);
+    assert_eq!(*transport.accepted.lock().unwrap(), vec![first, held, newer]);
+}
+
 /// A transport that, as each send begins, counts the mails it accepted
 /// that are not yet marked sent in the database.
 struct Auditing {
