@@ -188,6 +188,23 @@ fn help_has_topics_and_explains_the_subjects() {
     }
     let reply = office.send(&from, "help reply", "");
     assert!(one(&reply).body.contains("No password is needed"));
+    // A form of several lines keeps its indentation on each of them.
+    let time = office.send(&from, "help time", "");
+    assert!(
+        one(&time).body.contains(
+            "  remind userid password LENGTH... (like 3d 1d 4h: reminders that long before a deadline)\n  remind userid password off | default\n"
+        ),
+        "{}",
+        one(&time).body
+    );
+    let seek = office.send(&from, "help seek", "");
+    assert!(
+        one(&seek)
+            .body
+            .contains("\n  GAME seeks\n  GAME seek accept|cancel N userid password\n"),
+        "{}",
+        one(&seek).body
+    );
     let general = office.send(&from, "help", "");
     assert!(one(&general).body.contains("help TOPIC"));
     assert!(
@@ -289,4 +306,20 @@ fn a_config_naming_a_language_without_templates_is_refused_at_start() {
         "{text}"
     );
     assert!(text.contains("de, en"), "{text}");
+}
+
+#[test]
+fn progressions_default_list_is_written_alike_in_its_rules_and_on_its_boards() {
+    let mut office = players(&["alice", "bob"]);
+    let rules = office.send(&address("alice"), "progression help", "");
+    assert!(
+        one(&rules).body.contains("-list:xxxxxxxx (free choice)"),
+        "{}",
+        one(&rules).body
+    );
+    let sent = office.send(&address("alice"), "progression challenge alice bob", "");
+    assert!(
+        sent.iter().all(|mail| mail.body.contains("-list:xxxxxxxx")),
+        "{sent:#?}"
+    );
 }

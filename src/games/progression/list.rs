@@ -97,7 +97,7 @@ impl Slot {
 pub struct Template([Slot; 8]);
 
 impl Default for Template {
-    /// `-list:xxxx`, i.e. free choice.
+    /// `-list:xxxxxxxx`, i.e. free choice (written so on the boards).
     fn default() -> Template {
         Template([Slot::Any; 8])
     }

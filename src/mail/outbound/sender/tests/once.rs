@@ -72,7 +72,9 @@ fn mails_held_by_the_cap_go_out_before_newer_ones_once_the_cap_is_raised() {
     let start = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
     let first = queue_for(&store, "bob@example.org", MailPurpose::Game, 1);
     let held = queue_for(&store, "bob@example.org", MailPurpose::Game, 2);
-    let drained = capped_sender(&transport, 1).drain(store.connection(), start).unwrap();
+    let drained = capped_sender(&transport, 1)
+        .drain(store.connection(), start)
+        .unwrap();
     assert_eq!((drained.sent, drained.held), (1, 1), "{drained:?}");
     // The operator raises the cap and starts the host again.
     let mut raised = capped_sender(&transport, 10);
@@ -80,7 +82,10 @@ fn mails_held_by_the_cap_go_out_before_newer_ones_once_the_cap_is_raised() {
     let newer = queue_for(&store, "bob@example.org", MailPurpose::Game, 3);
     let later = start + Duration::from_secs(60);
     assert_eq!(raised.drain(store.connection(), later).unwrap().sent, 2);
-    assert_eq!(*transport.accepted.lock().unwrap(), vec![first, held, newer]);
+    assert_eq!(
+        *transport.accepted.lock().unwrap(),
+        vec![first, held, newer]
+    );
 }
 
 /// A transport that, as each send begins, counts the mails it accepted
