@@ -186,6 +186,10 @@ pub trait Game: Send {
     /// Parses and plays one move by `side`.
     fn play(&mut self, side: Side, text: &str) -> Result<PlayedMove, MoveError>;
 
+    /// The game was ended by the host (on time, by resignation) with
+    /// moves still sealed: from now on its boards show them to everyone.
+    fn reveal_sealed(&mut self) {}
+
     /// How many of the most recent moves are still sealed from the other
     /// players (simultaneous rounds); they know those only in their
     /// [`PlayedMove::public_notation`] form.

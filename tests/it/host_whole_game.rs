@@ -162,3 +162,22 @@ fn progression_lists_by_mail_then_a_king_that_walks_away_loses() {
     let alice = mail_to(&last, "alice");
     assert!(alice.body.contains("e1e2"), "{}", alice.body);
 }
+
+#[test]
+fn a_recursion_board_ended_mid_round_shows_the_sealed_move_to_everyone() {
+    let mut office = crate::util::host_harness::players(&["alice", "bob"]);
+    office.send_as("alice", "recursion challenge alice bob", "");
+    office.send_as("alice", "recursion move 101 alice PW W:d4", "");
+    office.send_as("bob", "recursion move 101 bob PW B:c6", "");
+    // Bob seals his move of round 2; alice resigns before answering it.
+    office.send_as("bob", "recursion move 101 bob PW W:b5", "");
+    let sent = office.send_as("alice", "recursion resign 101 alice PW", "");
+    let alice = mail_to(&sent, "alice");
+    assert!(alice.body.contains("Game over. bob wins"), "{}", alice.body);
+    assert!(!alice.body.contains("has moved (sealed)"), "{}", alice.body);
+    assert!(
+        alice.body.contains("Sealed move b5 shown"),
+        "{}",
+        alice.body
+    );
+}

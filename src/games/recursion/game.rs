@@ -21,6 +21,9 @@ pub struct RecursionGame {
     last_round: Option<(u32, Vec<String>)>,
     /// Each board's move of the last complete round, for drawing.
     last_moves: [Option<Move>; 2],
+    /// The match was ended by the host with a move sealed (a loss on
+    /// time, a resignation): that move is shown to everyone now.
+    revealed: bool,
 }
 
 impl RecursionGame {
@@ -49,13 +52,15 @@ impl RecursionGame {
             // A player sees his own sealed move on the board; the other
             // sees the board as it was before it.
             if let Some(mv) = self.game.sealed[id.index()] {
+                let text = self.sealed_text[id.index()].as_deref().unwrap_or("?");
                 if position.turn() == viewer {
                     position.play(mv);
                     last_move = Some(mv);
-                    play_line = format!(
-                        "Your sealed move {} shown",
-                        self.sealed_text[id.index()].as_deref().unwrap_or("?")
-                    );
+                    play_line = format!("Your sealed move {text} shown");
+                } else if self.revealed {
+                    position.play(mv);
+                    last_move = Some(mv);
+                    play_line = format!("Sealed move {text} shown");
                 }
             }
             BoardView {
@@ -213,6 +218,10 @@ impl Game for RecursionGame {
             notation: stored.clone(),
             public_notation: stored,
         })
+    }
+
+    fn reveal_sealed(&mut self) {
+        self.revealed = true;
     }
 
     fn sealed_moves(&self) -> usize {

@@ -94,6 +94,8 @@ pub fn mark_over(
     live.record.status = ending.status();
     live.record.ending = Some(ending);
     live.record.draw_offer = None;
+    // Over: a move still sealed is nobody's secret any more.
+    live.game.reveal_sealed();
     Ok(())
 }
 

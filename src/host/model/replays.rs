@@ -131,9 +131,14 @@ pub fn load(
     let take = after.unwrap_or(total_moves).min(total_moves);
     let moves: Vec<MoveRecord> = all_moves.into_iter().take(take).collect();
     let recorded: Vec<RecordedMove> = moves.iter().map(MoveRecord::recorded).collect();
-    let Replay { game, turns } = replays
+    let Replay { mut game, turns } = replays
         .replay(id, kind, &record.switches, &recorded)
         .map_err(|err| unreadable(err.to_string()))?;
+    // A board the host ended mid-round shows its sealed moves to all (as
+    // `competition::mark_over` made it show them when it ended).
+    if record.status != store::GameStatus::Active && take == total_moves {
+        game.reveal_sealed();
+    }
     let clocks = load_clocks(conn, &record).map_err(LoadError::Store)?;
     let undo_offer = store::undo_proposal(conn, id)?
         .filter(|proposal| proposal.moves == total_moves as i64)
