@@ -305,8 +305,9 @@ impl Host {
     ) -> Result<(), HostError> {
         let claims = requests
             .iter()
-            .filter_map(|request| request.command.as_ref().ok())
-            .filter_map(|command| command.password_claim());
+            .filter(|request| request.command.is_ok())
+            .filter_map(|request| request.noted.claim.as_ref())
+            .map(|(userid, password)| (userid.as_str(), password.as_str()));
         let mut wrong = 0;
         for (userid, password) in claims {
             if wrong >= self.settings.accounts.free_failures
@@ -434,6 +435,7 @@ impl Batch<'_> {
                     command: Err(refusal),
                     comment: None,
                     board: None,
+                    noted: Default::default(),
                 }],
                 command_lines: vec![model::subject::clean(&mail.subject)],
             },

@@ -60,9 +60,10 @@ impl Handling<'_> {
         let mut applied = false;
         let commands = read.requests.len();
         for request in read.requests {
-            let command = request
-                .command
-                .and_then(|command| comment_kept_apart(command, request.comment.as_deref()));
+            let passwords = &request.noted.passwords;
+            let command = request.command.and_then(|command| {
+                comment_kept_apart(command, request.comment.as_deref(), passwords)
+            });
             let notices = match command {
                 Err(refusal) => vec![Notice::Refused {
                     refusal,
@@ -117,15 +118,22 @@ impl Handling<'_> {
     }
 }
 
-/// The command, unless its comment holds the password it gives: such a
-/// comment is not passed on, masked or not, and nothing is done.
-fn comment_kept_apart(command: Command, comment: Option<&str>) -> Result<Command, Refusal> {
-    let password = command.password_claim().map(|(_, password)| password);
-    match (password, comment) {
-        (Some(password), Some(comment)) if redact::holds_password(comment, password) => {
-            Err(Refusal::CommentHoldsPassword)
-        }
-        _ => Ok(command),
+/// The command, unless its comment holds a password its line gives: such
+/// a comment is not passed on, masked or not, and nothing is done.
+fn comment_kept_apart(
+    command: Command,
+    comment: Option<&str>,
+    passwords: &[String],
+) -> Result<Command, Refusal> {
+    let holds = comment.is_some_and(|comment| {
+        passwords
+            .iter()
+            .any(|password| redact::holds_password(comment, password))
+    });
+    if holds {
+        Err(Refusal::CommentHoldsPassword)
+    } else {
+        Ok(command)
     }
 }
 

@@ -15,7 +15,7 @@ use crate::host::model::command::{Command, Credential, MoveWord, Syntax};
 use crate::host::model::refusal::Refusal;
 use std::cell::RefCell;
 use words::Args;
-pub use words::SecretSpans;
+pub use words::{Noted, SecretSpans};
 
 /// Commands of the mail interface this host does not run yet, so the
 /// reply can say so instead of "unknown command".
@@ -62,10 +62,11 @@ type Parsed = Result<Command, Refusal>;
 #[derive(Debug)]
 pub struct ReadLine {
     pub command: Parsed,
-    /// The byte ranges of the line that hold passwords: where the form
-    /// it was read as has them, even when the rest did not fit; for a
-    /// misspelt verb, where the form of the verb it was meant as has them.
-    pub secrets: SecretSpans,
+    /// The line's passwords: where the form it was read as has them, even
+    /// when the rest did not fit (for a misspelt verb, where the form of
+    /// the verb it was meant as has them), and the one that proves a
+    /// player.
+    pub noted: Noted,
 }
 
 /// Reads one command line.
@@ -77,7 +78,7 @@ pub fn parse_command(line: &str) -> Parsed {
 pub fn read_line(line: &str) -> ReadLine {
     let words = normalise::words(line);
     let spans = words::spans(line, &words);
-    let secrets = RefCell::new(Vec::new());
+    let secrets = RefCell::new(Noted::default());
     let command = match words.first() {
         None => Err(Refusal::NoCommand),
         Some(first) => {
@@ -87,7 +88,7 @@ pub fn read_line(line: &str) -> ReadLine {
     };
     ReadLine {
         command,
-        secrets: secrets.into_inner(),
+        noted: secrets.into_inner(),
     }
 }
 

@@ -2,7 +2,7 @@
 //! lines of a `multiple` mail, or the first line of a reply to a board
 //! mail, whose sender is proven by the reply's threading token.
 
-use super::grammar::{parse_command, parse_move_words};
+use super::grammar::{parse_move_words, read_line, Noted};
 use crate::games::GameKind;
 use crate::host::accounts::guard::AccountPolicy;
 use crate::host::model::command::{Command, Credential};
@@ -19,6 +19,8 @@ pub struct Request {
     pub comment: Option<String>,
     /// The board the request is about, when known, for the error mail.
     pub board: Option<i64>,
+    /// The passwords its command line gave, as the grammar noted them.
+    pub noted: Noted,
 }
 
 fn request(command: Result<Command, Refusal>, comment: Option<String>) -> Request {
@@ -26,6 +28,16 @@ fn request(command: Result<Command, Refusal>, comment: Option<String>) -> Reques
         command,
         comment,
         board: None,
+        noted: Noted::default(),
+    }
+}
+
+/// The request of a command line, with the passwords it gave.
+fn read_request(line: &str, comment: Option<String>) -> Request {
+    let read = read_line(line);
+    Request {
+        noted: read.noted,
+        ..request(read.command, comment)
     }
 }
 
@@ -82,20 +94,21 @@ pub fn interpret(
         requests,
         command_lines: vec![subject.clone()],
     };
-    match parse_command(&subject) {
+    let read = read_request(&subject, non_empty(mail.sender_text()));
+    match &read.command {
         Ok(Command::Multiple) => Ok(multiple(mail, reading.max_commands, &subject)),
-        Ok(command) => Ok(subject_only(vec![request(
-            Ok(command),
-            non_empty(mail.sender_text()),
-        )])),
-        Err(err) => {
+        Ok(_) => Ok(subject_only(vec![read])),
+        Err(_) => {
             // A reply with a subject of the sender's own is still a reply.
             if names_sent_id(conn, mail)? {
                 let mut read = reply(None, false)?;
                 read.command_lines.push(subject.clone());
                 return Ok(read);
             }
-            Ok(subject_only(vec![request(Err(err), None)]))
+            Ok(subject_only(vec![Request {
+                comment: None,
+                ..read
+            }]))
         }
     }
 }
@@ -112,7 +125,7 @@ fn multiple(mail: &InboundMail, max_commands: usize, subject: &str) -> Interpret
     let mut requests: Vec<Request> = lines
         .iter()
         .take(max_commands)
-        .map(|line| request(parse_command(line), None))
+        .map(|line| read_request(line, None))
         .collect();
     if lines.len() > max_commands {
         let left_out = super::redact::mask_command_line(lines[max_commands]);
@@ -149,9 +162,8 @@ fn names_sent_id(conn: &Connection, mail: &InboundMail) -> Result<bool, StoreErr
 
 fn reply_error(refusal: Refusal, board: Option<i64>) -> Request {
     Request {
-        command: Err(refusal),
-        comment: None,
         board,
+        ..request(Err(refusal), None)
     }
 }
 
@@ -173,15 +185,44 @@ fn reply_style(
     };
     let comment = non_empty(lines.collect::<Vec<_>>().join("\n"));
     // A full command written in the body of a reply is taken as it is.
-    if let Ok(command) = parse_command(first) {
-        if command != Command::Multiple {
-            return Ok((vec![request(Ok(command), comment)], Some(first.to_string())));
-        }
+    let read = read_request(first, comment.clone());
+    if read
+        .command
+        .as_ref()
+        .is_ok_and(|command| *command != Command::Multiple)
+    {
+        return Ok((vec![read], Some(first.to_string())));
     }
     let replier = match replier(conn, mail, reading, subject_board)? {
         Ok(replier) => replier,
         Err(refused) => return Ok((vec![refused], Some(first.to_string()))),
     };
+    let board = replier.board;
+    if to_chat {
+        // All of what the sender typed is the message.
+        let chat = Command::Chat {
+            kind: replier.kind,
+            board,
+            userid: replier.userid,
+            credential: Credential::Proven,
+        };
+        let comment = non_empty(text.trim().to_string());
+        let requests = vec![Request {
+            board: Some(board),
+            ..request(Ok(chat), comment)
+        }];
+        return Ok((requests, None));
+    }
+    let requests = vec![Request {
+        board: Some(board),
+        ..request(reply_command(first, replier), comment)
+    }];
+    Ok((requests, Some(first.to_string())))
+}
+
+/// The command of a reply's first line: `resign`, `decline`, or move
+/// words, read as move words are (`ｒｅｓｉｇｎ` from a phone is `resign`).
+fn reply_command(first: &str, replier: Replier) -> Result<Command, Refusal> {
     let Replier {
         userid,
         kind,
@@ -189,26 +230,9 @@ fn reply_style(
         asks,
     } = replier;
     let credential = Credential::Proven;
-    if to_chat {
-        // All of what the sender typed is the message.
-        return Ok((
-            vec![Request {
-                command: Ok(Command::Chat {
-                    kind,
-                    board,
-                    userid,
-                    credential,
-                }),
-                comment: non_empty(text.trim().to_string()),
-                board: Some(board),
-            }],
-            None,
-        ));
-    }
-    // Read as move words are: `ｒｅｓｉｇｎ` from a phone is `resign`.
     let plain = super::normalise::move_words(first);
     let words: Vec<&str> = plain.iter().map(String::as_str).collect();
-    let command = match words.as_slice() {
+    match words.as_slice() {
         [word] if word.eq_ignore_ascii_case("resign") => Ok(Command::Resign {
             kind,
             board,
@@ -231,13 +255,7 @@ fn reply_style(
             words,
             guard: guard.or(asks),
         }),
-    };
-    let requests = vec![Request {
-        command,
-        comment,
-        board: Some(board),
-    }];
-    Ok((requests, Some(first.to_string())))
+    }
 }
 
 /// The player a reply proves, the board it is about, and the move the

@@ -40,7 +40,7 @@ fn mask_spans(line: &str, mut spans: SecretSpans) -> String {
 /// A command line with its passwords masked where the grammar reads them.
 pub fn mask_command_line(line: &str) -> String {
     let read = read_line(line);
-    mask_spans(line, read.secrets)
+    mask_spans(line, read.noted.spans)
 }
 
 /// A line of text split into the quote markers and `Subject:` label a

@@ -322,86 +322,6 @@ pub enum QueueAction {
     Add(Vec<String>),
 }
 
-impl Command {
-    /// The password the command gives for a player, checked before the
-    /// mail's transaction begins: (userid, password).
-    pub fn password_claim(&self) -> Option<(&str, &str)> {
-        match self {
-            Command::ChangePassword { userid, old, .. } => Some((userid, old)),
-            Command::ChangeAddress {
-                userid, password, ..
-            }
-            | Command::Signoff { userid, password }
-            | Command::Delete { userid, password }
-            | Command::Vacation {
-                userid, password, ..
-            }
-            | Command::Subscribe {
-                userid, password, ..
-            }
-            | Command::Notify {
-                userid, password, ..
-            }
-            | Command::Remind {
-                userid, password, ..
-            }
-            | Command::Set {
-                userid, password, ..
-            }
-            | Command::Accepting {
-                userid, password, ..
-            }
-            | Command::Limit {
-                userid, password, ..
-            }
-            | Command::Queue {
-                userid, password, ..
-            }
-            | Command::Note {
-                userid, password, ..
-            }
-            | Command::Seek {
-                userid, password, ..
-            }
-            | Command::SeekAnswer {
-                userid, password, ..
-            }
-            | Command::Message {
-                userid, password, ..
-            } => Some((userid, password)),
-            Command::Move {
-                userid, credential, ..
-            }
-            | Command::Resign {
-                userid, credential, ..
-            }
-            | Command::Decline {
-                userid, credential, ..
-            }
-            | Command::Chat {
-                userid, credential, ..
-            } => credential
-                .password()
-                .map(|password| (userid.as_str(), password)),
-            Command::Ladder {
-                action: Some(action),
-                ..
-            } => Some((&action.userid, &action.password)),
-            Command::Tournament {
-                action: Some(action),
-                ..
-            } => Some((&action.userid, &action.password)),
-            Command::Challenge {
-                white, switches, ..
-            } => switches
-                .iter()
-                .find_map(|switch| challenge_password(switch))
-                .map(|password| (white.as_str(), password)),
-            _ => None,
-        }
-    }
-}
-
 /// The switch that carries a challenger's password.
 pub const PASSWORD_SWITCH: &str = "-password:";
 
@@ -453,25 +373,4 @@ pub enum Syntax {
     Note,
     Seek,
     Message,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_challenge_claims_the_first_players_password_from_its_switch() {
-        let challenge = |switches: &[&str]| Command::Challenge {
-            kind: GameKind::Chess,
-            white: "alice".into(),
-            black: "bob".into(),
-            switches: switches.iter().map(|s| s.to_string()).collect(),
-        };
-        assert_eq!(
-            challenge(&["-rated", "-Password:s3cret"]).password_claim(),
-            Some(("alice", "s3cret"))
-        );
-        assert_eq!(challenge(&["-password:"]).password_claim(), None);
-        assert_eq!(challenge(&[]).password_claim(), None);
-    }
 }

@@ -14,7 +14,7 @@ fn owned(words: &[&str]) -> Vec<String> {
 
 /// `signup userid password [address...]`.
 pub(super) fn parse_signup(args: Args<'_>) -> Parsed {
-    let password = args.password(1);
+    let password = args.new_password(1);
     match args.words {
         [userid, _, addresses @ ..] => Ok(Command::Signup {
             userid: userid.to_string(),
@@ -93,7 +93,7 @@ pub(super) fn parse_change(args: Args<'_>) -> Parsed {
             _ => Err(wrong_arguments(Syntax::Change, None)),
         };
     }
-    let (old, new) = (args.password(2), args.password(3));
+    let (old, new) = (args.password(2), args.new_password(3));
     match args.words {
         [_, userid, _, _] if what.as_deref() == Some("password") => Ok(Command::ChangePassword {
             userid: userid.to_string(),

@@ -143,3 +143,30 @@ fn a_page_number_too_large_reads_as_past_the_last_page() {
         })
     ));
 }
+
+#[test]
+fn a_line_names_the_password_that_proves_a_player_and_the_ones_chosen() {
+    let claim = |line: &str| read_line(line).noted.claim;
+    let pair = |userid: &str, password: &str| Some((userid.to_string(), password.to_string()));
+    assert_eq!(
+        claim("chess move 101 alice s3cret e4"),
+        pair("alice", "s3cret")
+    );
+    assert_eq!(claim("change password alice old new"), pair("alice", "old"));
+    assert_eq!(claim("chess seek accept 4 bob pw"), pair("bob", "pw"));
+    assert_eq!(claim("chess ladder join bob pw"), pair("bob", "pw"));
+    assert_eq!(
+        claim("chess challenge alice bob -rated -Password:s3cret"),
+        pair("alice", "s3cret")
+    );
+    // A password being chosen proves no one, but is noted all the same.
+    let signup = read_line("signup carol new-secret carol@example.org");
+    assert_eq!(signup.noted.claim, None);
+    assert_eq!(signup.noted.passwords, ["new-secret"]);
+    assert_eq!(
+        read_line("change password alice old new").noted.passwords,
+        ["old", "new"]
+    );
+    assert_eq!(claim("chess challenge alice bob -password:"), None);
+    assert_eq!(claim("chess show 101"), None);
+}

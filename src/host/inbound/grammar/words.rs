@@ -9,20 +9,33 @@ use std::ops::Range;
 /// Byte ranges of a line that hold passwords.
 pub type SecretSpans = Vec<Range<usize>>;
 
+/// What the forms note of a line's passwords as they read them.
+#[derive(Debug, Default)]
+pub struct Noted {
+    /// Where each password stands.
+    pub spans: SecretSpans,
+    /// Each password, as written.
+    pub passwords: Vec<String>,
+    /// The password the command proves a player with, and that player's
+    /// userid: the word before it (a challenge's switch proves the first
+    /// player named). A new password chosen (signup, change) proves no one.
+    pub claim: Option<(String, String)>,
+}
+
 /// The words after a command's verb(s), each with its byte range in the
-/// whole line, and the note of password places the forms add to.
+/// whole line, and the note of passwords the forms add to.
 #[derive(Clone, Copy)]
 pub(super) struct Args<'a> {
     pub words: &'a [&'a str],
     spans: &'a [Range<usize>],
-    secrets: &'a RefCell<SecretSpans>,
+    secrets: &'a RefCell<Noted>,
 }
 
 impl<'a> Args<'a> {
     pub fn new(
         words: &'a [&'a str],
         spans: &'a [Range<usize>],
-        secrets: &'a RefCell<SecretSpans>,
+        secrets: &'a RefCell<Noted>,
     ) -> Args<'a> {
         Args {
             words,
@@ -41,27 +54,51 @@ impl<'a> Args<'a> {
         }
     }
 
-    /// The password a form reads at `index`, its place noted whether or
-    /// not the rest of the line fits the form (a line that does not is
-    /// still quoted back, with its password masked). Empty when the line
-    /// is too short to have one there.
+    /// The password a form reads at `index`, which proves the player
+    /// named by the word before it: its place noted whether or not the
+    /// rest of the line fits the form (a line that does not is still
+    /// quoted back, with its password masked). Empty when the line is too
+    /// short to have one there.
     pub fn password(self, index: usize) -> String {
+        let userid = index.checked_sub(1).and_then(|at| self.words.get(at));
+        let password = self.new_password(index);
+        if let (Some(userid), false) = (userid, password.is_empty()) {
+            let mut noted = self.secrets.borrow_mut();
+            if noted.claim.is_none() {
+                noted.claim = Some((userid.to_string(), password.clone()));
+            }
+        }
+        password
+    }
+
+    /// A password a form reads at `index` that proves no one yet (one
+    /// being chosen), noted as [`Args::password`] notes it.
+    pub fn new_password(self, index: usize) -> String {
         match (self.words.get(index), self.spans.get(index)) {
             (Some(word), Some(span)) => {
-                self.secrets.borrow_mut().push(span.clone());
+                let mut noted = self.secrets.borrow_mut();
+                noted.spans.push(span.clone());
+                noted.passwords.push(word.to_string());
                 word.to_string()
             }
             _ => String::new(),
         }
     }
 
-    /// Notes the values of `-password:PW` switches among these words.
+    /// Notes the values of `-password:PW` switches among these words:
+    /// the password of the first player named.
     pub fn switch_passwords(self) {
         for (word, span) in self.words.iter().zip(self.spans) {
-            let value = crate::host::model::command::challenge_password(word);
-            if value.is_some() {
-                let start = span.start + PASSWORD_SWITCH.len();
-                self.secrets.borrow_mut().push(start..span.end);
+            let Some(value) = crate::host::model::command::challenge_password(word) else {
+                continue;
+            };
+            let mut noted = self.secrets.borrow_mut();
+            noted
+                .spans
+                .push(span.start + PASSWORD_SWITCH.len()..span.end);
+            noted.passwords.push(value.to_string());
+            if let (None, Some(first)) = (&noted.claim, self.words.first()) {
+                noted.claim = Some((first.to_string(), value.to_string()));
             }
         }
     }
