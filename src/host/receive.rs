@@ -49,13 +49,20 @@ impl Handling<'_> {
         read: Interpretation,
         prechecked: &Prechecked,
     ) -> Result<Receipt, HostError> {
+        let held: Vec<String> = read
+            .requests
+            .iter()
+            .flat_map(|request| {
+                redact::held_passwords(request.comment.as_deref(), &request.noted.passwords)
+            })
+            .collect();
         let mut post = Post::new(
             conn,
             Some(mail),
             self.renderer,
             self.settings.facts(self.now),
             self.settings.boards,
-            redact::Quote::of(mail, &read.command_lines),
+            redact::Quote::of(mail, &read.command_lines).hiding(&held),
         );
         let mut applied = false;
         let commands = read.requests.len();
@@ -125,12 +132,7 @@ fn comment_kept_apart(
     comment: Option<&str>,
     passwords: &[String],
 ) -> Result<Command, Refusal> {
-    let holds = comment.is_some_and(|comment| {
-        passwords
-            .iter()
-            .any(|password| redact::holds_password(comment, password))
-    });
-    if holds {
+    if !redact::held_passwords(comment, passwords).is_empty() {
         Err(Refusal::CommentHoldsPassword)
     } else {
         Ok(command)

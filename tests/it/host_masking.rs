@@ -233,6 +233,12 @@ fn a_comment_holding_its_authors_password_is_refused_to_him_alone() {
     assert!(refusal
         .body
         .contains("> Subject: chess move 101 eve ******** e4 propose"));
+    // The refusal does not show it in clear either.
+    assert!(
+        refusal.body.contains("> I offer a ********, fred."),
+        "{}",
+        refusal.body
+    );
     assert_eq!(office.move_count(101), 0);
     // Without the password in it, the same comment goes through whole.
     let sent = office.send(

@@ -97,18 +97,71 @@ impl Quote {
     }
 }
 
-/// Whether `text` holds `password` as a whole word: not next to a letter
-/// or digit. A comment that does is not passed on.
-pub fn holds_password(text: &str, password: &str) -> bool {
+impl Quote {
+    /// The quote with `held` (passwords a comment of the mail holds, so
+    /// the mail is refused) masked wherever they stand as whole words:
+    /// the sender typed them, and the refusal must not show them either.
+    pub fn hiding(self, held: &[String]) -> Quote {
+        let hide = |text: &str| {
+            held.iter().fold(text.to_string(), |text, password| {
+                mask_whole_word(&text, password)
+            })
+        };
+        Quote {
+            subject: hide(&self.subject),
+            lines: self.lines.iter().map(|line| hide(line)).collect(),
+        }
+    }
+}
+
+/// Where `password` stands in `text` as a whole word: not next to a
+/// letter or digit.
+fn whole_word_at(text: &str, password: &str) -> Vec<usize> {
     if password.is_empty() {
-        return false;
+        return Vec::new();
     }
     let is_word_char = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
-    text.match_indices(password).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + password.len()..].chars().next();
-        !is_word_char(before) && !is_word_char(after)
-    })
+    text.match_indices(password)
+        .filter(|(at, _)| {
+            let before = text[..*at].chars().next_back();
+            let after = text[at + password.len()..].chars().next();
+            !is_word_char(before) && !is_word_char(after)
+        })
+        .map(|(at, _)| at)
+        .collect()
+}
+
+fn mask_whole_word(text: &str, password: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for at in whole_word_at(text, password) {
+        if at < from {
+            continue;
+        }
+        out.push_str(&text[from..at]);
+        out.push_str(MASK);
+        from = at + password.len();
+    }
+    out.push_str(&text[from..]);
+    out
+}
+
+/// Whether `text` holds `password` as a whole word. A comment that does
+/// is not passed on.
+pub fn holds_password(text: &str, password: &str) -> bool {
+    !whole_word_at(text, password).is_empty()
+}
+
+/// The passwords of `passwords` that `comment` holds.
+pub fn held_passwords(comment: Option<&str>, passwords: &[String]) -> Vec<String> {
+    let Some(comment) = comment else {
+        return Vec::new();
+    };
+    passwords
+        .iter()
+        .filter(|password| holds_password(comment, password))
+        .cloned()
+        .collect()
 }
 
 /// A stored mail written by an older version, with its passwords masked:

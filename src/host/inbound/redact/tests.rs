@@ -168,6 +168,15 @@ fn a_quote_of_a_mail_with_no_command_line_is_the_mail_as_sent() {
 }
 
 #[test]
+fn a_quote_hides_a_password_its_comment_held() {
+    let command = "chess move 101 alice lanterns e4";
+    let text = "my password is lanterns, not lanternsx";
+    let quote = Quote::of(&mail(command, text), &[command.into()]).hiding(&["lanterns".into()]);
+    assert_eq!(quote.subject, "chess move 101 alice ******** e4");
+    assert_eq!(quote.lines, ["my password is ********, not lanternsx"]);
+}
+
+#[test]
 fn a_password_counts_in_a_comment_only_as_a_whole_word() {
     assert!(holds_password("I offer a draw, fred.", "draw"));
     assert!(holds_password("(draw)", "draw"));
