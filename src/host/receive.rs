@@ -49,13 +49,7 @@ impl Handling<'_> {
         read: Interpretation,
         prechecked: &Prechecked,
     ) -> Result<Receipt, HostError> {
-        let held: Vec<String> = read
-            .requests
-            .iter()
-            .flat_map(|request| {
-                redact::held_passwords(request.comment.as_deref(), &request.noted.passwords)
-            })
-            .collect();
+        let held = read.held_passwords();
         let mut post = Post::new(
             conn,
             Some(mail),

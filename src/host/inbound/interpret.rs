@@ -65,6 +65,18 @@ pub struct Interpretation {
     pub command_lines: Vec<String>,
 }
 
+impl Interpretation {
+    /// The passwords the mail's comments hold (each refuses its request).
+    pub fn held_passwords(&self) -> Vec<String> {
+        self.requests
+            .iter()
+            .flat_map(|request| {
+                super::redact::held_passwords(request.comment.as_deref(), &request.noted.passwords)
+            })
+            .collect()
+    }
+}
+
 /// The requests a mail carries.
 pub fn interpret(
     conn: &Connection,
