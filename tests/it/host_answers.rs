@@ -36,6 +36,19 @@ impl Table {
         self.host.receive(&raw).unwrap();
     }
 
+    /// The body of the latest mail queued for `userid`.
+    fn latest_to(&self, userid: &str) -> String {
+        self.host
+            .store()
+            .connection()
+            .query_row(
+                "SELECT body FROM outbox WHERE recipient = ?1 ORDER BY id DESC LIMIT 1",
+                [format!("{userid}@example.org")],
+                |row| row.get(0),
+            )
+            .unwrap()
+    }
+
     fn live(&self) -> replays::LiveGame {
         replays::load(self.host.store().connection(), &self.replays, 101, None).unwrap()
     }
@@ -265,14 +278,7 @@ fn a_spherical_board_mail_on_your_own_turn_still_lists_resign_undo_and_pause() {
             &format!("spherical move 101 {who} {} {text}", password(who)),
         );
     }
-    let conn = table.host.store().connection();
-    let body: String = conn
-        .query_row(
-            "SELECT body FROM outbox WHERE recipient = 'alice@example.org' ORDER BY id DESC LIMIT 1",
-            [],
-            |row| row.get(0),
-        )
-        .unwrap();
+    let body = table.latest_to("alice");
     assert!(body.contains("It is your move."), "{body}");
     for line in ["  resign ", "  undo ", "  pause "] {
         assert!(body.contains(line), "{line}:\n{body}");
@@ -287,14 +293,7 @@ fn a_german_board_mail_lists_each_answer_on_a_line_of_its_own() {
         "alice",
         &format!("chess move 101 alice {} e4 propose", password("alice")),
     );
-    let conn = table.host.store().connection();
-    let body: String = conn
-        .query_row(
-            "SELECT body FROM outbox WHERE recipient = 'bob@example.org' ORDER BY id DESC LIMIT 1",
-            [],
-            |row| row.get(0),
-        )
-        .unwrap();
+    let body = table.latest_to("bob");
     for line in [
         "  accept    das Remisangebot annehmen\n",
         "  reject    das Remisangebot ablehnen\n",
