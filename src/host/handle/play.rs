@@ -6,7 +6,6 @@ use super::turn::{play_words, record_turn};
 use super::{refused_on, reload, seated_game, Context, Failure, Handled};
 use crate::games::{GameKind, Side};
 use crate::host::competition;
-use crate::host::model::answers::{self, Reply};
 use crate::host::model::command::{Credential, MoveWord};
 use crate::host::model::notice::Notice;
 use crate::host::model::refusal::Refusal;
@@ -26,20 +25,13 @@ pub fn play(
     if let Some(expected) = guard {
         check_guard(ctx, &live, side, expected)?;
     }
-    // What the board mail lists is what is taken: its first word must be
-    // open now (the words after it are checked as they are played).
-    if let Some(first) = words.first() {
-        if let Err(refusal) = answers::may(&live, side, Reply::of(first)) {
-            return Err(refused_on(refusal, live));
-        }
-    }
+    // Each path checks its words with `answers::may`: what the board
+    // mail lists is what is taken.
     if words == [MoveWord::Withdraw] {
         return super::withdraw::withdraw(ctx, live, &player, side);
     }
-    match super::undo::is_about_undo(&live, side, words) {
-        Ok(true) => return super::undo::undo(ctx, live, &player, side, words),
-        Ok(false) => {}
-        Err(refusal) => return Err(refused_on(refusal, live)),
+    if super::undo::is_about_undo(&live, side, words) {
+        return super::undo::undo(ctx, live, &player, side, words);
     }
     let turn_before = live.game.turn_number();
     let turn = play_words(ctx, &mut live, &player, side, words)?;

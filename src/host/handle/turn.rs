@@ -8,6 +8,7 @@ use crate::games::Side;
 use crate::host::clocks;
 use crate::host::competition;
 use crate::host::inbound::grammar::could_be_a_move;
+use crate::host::model::answers::{self, Reply};
 use crate::host::model::command::MoveWord;
 use crate::host::model::notice::{BoardNews, Comment, Event};
 use crate::host::model::refusal::Refusal;
@@ -40,11 +41,11 @@ pub(super) struct Turn {
     played: Vec<MoveRecord>,
     /// The turn number of each move played.
     turn_numbers: Vec<u32>,
-    draw_offer: Option<Side>,
     draw_agreed: bool,
-    /// The board's clocks stopped by agreement, and a standing proposal.
-    paused: bool,
-    pause_offer: Option<Side>,
+    /// The board's draw offer, pause and pause proposal as stored: the
+    /// words change them on the board itself, so that each word is
+    /// checked against the board as the words before it left it.
+    stored: (Option<Side>, bool, Option<Side>),
     /// Words after the player's last move that read as no move: a
     /// comment to the other players.
     trailing_comment: Option<String>,
@@ -65,10 +66,12 @@ pub(super) fn play_words(
         events: Vec::new(),
         played: Vec::new(),
         turn_numbers: Vec::new(),
-        draw_offer: live.record.draw_offer,
         draw_agreed: false,
-        paused: live.record.paused,
-        pause_offer: live.record.pause_offer,
+        stored: (
+            live.record.draw_offer,
+            live.record.paused,
+            live.record.pause_offer,
+        ),
         trailing_comment: None,
     };
     for (index, word) in words.iter().enumerate() {
@@ -82,10 +85,20 @@ pub(super) fn play_words(
             };
         }
         let step = match word {
-            MoveWord::Play(text) => play_move(live, player, side, text, &mut turn),
-            MoveWord::Pause | MoveWord::Resume => answer_pause(player, side, word, &mut turn),
             MoveWord::Undo | MoveWord::Withdraw => Err(Refusal::UndoAlone),
-            draw_word => answer_draw(live, player, side, draw_word, &mut turn),
+            // Each word must be open on the board as the words before it
+            // left it: what the board mail lists is what is taken.
+            word => answers::may(live, side, Reply::of(word)).and_then(|()| match word {
+                MoveWord::Play(text) => play_move(live, player, side, text, &mut turn),
+                MoveWord::Pause | MoveWord::Resume => {
+                    answer_pause(live, player, side, word, &mut turn);
+                    Ok(())
+                }
+                draw_word => {
+                    answer_draw(live, player, side, draw_word, &mut turn);
+                    Ok(())
+                }
+            }),
         };
         if let Err(mut refusal) = step {
             // Nothing of the command is played: the board and the legal
@@ -161,13 +174,6 @@ fn play_move(
     text: &str,
     turn: &mut Turn,
 ) -> Result<(), Refusal> {
-    if !live.game.to_move().contains(&side) {
-        return Err(Refusal::NotYourTurn {
-            userid: player.userid.clone(),
-            board: live.record.id,
-            waiting: live.waiting(),
-        });
-    }
     let turn_number = live.game.turn_number();
     let accepted = live.game.play(side, text).map_err(|error| {
         let after_others = !turn.played.is_empty();
@@ -188,9 +194,10 @@ fn play_move(
         notation: accepted.notation,
         public_notation: accepted.public_notation,
     });
-    // Moving on is the answer to a standing offer.
-    if turn.draw_offer.is_some_and(|by| by != side) {
-        turn.draw_offer = None;
+    // A move lets a take-back proposal lapse, and answers a draw offer.
+    live.undo_offer = None;
+    if live.record.draw_offer.is_some_and(|by| by != side) {
+        live.record.draw_offer = None;
         turn.events.push(Event::DrawLapsed {
             userid: player.userid.clone(),
         });
@@ -198,79 +205,54 @@ fn play_move(
     Ok(())
 }
 
-/// The draw words: an offer stands until the other player accepts,
-/// rejects, or plays on.
-fn answer_draw(
-    live: &LiveGame,
-    player: &Player,
-    side: Side,
-    word: &MoveWord,
-    turn: &mut Turn,
-) -> Result<(), Refusal> {
+/// The draw words, once `answers::may` has found them open: an offer
+/// stands until the other player accepts, rejects, or plays on; an offer
+/// made while the other's stands agrees to it.
+fn answer_draw(live: &mut LiveGame, player: &Player, side: Side, word: &MoveWord, turn: &mut Turn) {
     let userid = player.userid.clone();
-    let theirs = turn.draw_offer.is_some_and(|by| by != side);
+    let theirs = live.record.draw_offer.is_some_and(|by| by != side);
     match word {
+        MoveWord::ProposeDraw | MoveWord::AcceptDraw if theirs => turn.draw_agreed = true,
         MoveWord::ProposeDraw => {
-            live.game
-                .draw_offers()
-                .map_err(|reason| Refusal::NoDraws { reason })?;
-            match turn.draw_offer {
-                _ if theirs => turn.draw_agreed = true,
-                Some(_) => return Err(Refusal::AlreadyOffered),
-                None => {
-                    turn.draw_offer = Some(side);
-                    turn.events.push(Event::DrawOffered { userid });
-                }
-            }
+            live.record.draw_offer = Some(side);
+            turn.events.push(Event::DrawOffered { userid });
         }
-        MoveWord::AcceptDraw if theirs => turn.draw_agreed = true,
-        MoveWord::AcceptDraw => return Err(Refusal::NoOfferToAccept),
-        MoveWord::RejectDraw if theirs => {
-            turn.draw_offer = None;
+        MoveWord::RejectDraw => {
+            live.record.draw_offer = None;
             turn.events.push(Event::DrawRejected { userid });
         }
-        MoveWord::RejectDraw => return Err(Refusal::NoOfferToReject),
-        MoveWord::Play(_)
-        | MoveWord::Pause
-        | MoveWord::Resume
-        | MoveWord::Undo
-        | MoveWord::Withdraw => {
-            unreachable!("moves and pause words are played by their own functions")
-        }
+        // `may` opened none of the others here.
+        _ => {}
     }
-    Ok(())
 }
 
 /// A pause of the clocks is agreed like a draw: one player proposes, the
-/// other's `pause` agrees; either player's `resume` ends it.
+/// other's `pause` agrees; either player's `resume` ends it. The words
+/// come here once `answers::may` has found them open.
 fn answer_pause(
+    live: &mut LiveGame,
     player: &Player,
     side: Side,
     word: &MoveWord,
     turn: &mut Turn,
-) -> Result<(), Refusal> {
+) {
     let userid = player.userid.clone();
+    let record = &mut live.record;
     match word {
-        MoveWord::Pause if turn.paused => return Err(Refusal::AlreadyPaused),
-        MoveWord::Pause => match turn.pause_offer {
-            Some(by) if by != side => {
-                turn.paused = true;
-                turn.pause_offer = None;
-                turn.events.push(Event::Paused { userid });
-            }
-            Some(_) => return Err(Refusal::PauseAlreadyProposed),
-            None => {
-                turn.pause_offer = Some(side);
-                turn.events.push(Event::PauseProposed { userid });
-            }
-        },
-        _ if !turn.paused => return Err(Refusal::NotPaused),
+        MoveWord::Pause if record.pause_offer.is_some_and(|by| by != side) => {
+            record.paused = true;
+            record.pause_offer = None;
+            turn.events.push(Event::Paused { userid });
+        }
+        MoveWord::Pause => {
+            record.pause_offer = Some(side);
+            turn.events.push(Event::PauseProposed { userid });
+        }
         _ => {
-            turn.paused = false;
+            record.paused = false;
             turn.events.push(Event::Resumed { userid });
         }
     }
-    Ok(())
 }
 
 /// Stores what the turn did and says so: the moves, then a draw agreed,
@@ -295,23 +277,21 @@ pub(super) fn record_turn(
     } else {
         live.game.outcome().map(|_| Ending::Rules)
     };
+    let (draw_offer, paused, pause_offer) = turn.stored;
     match ending {
         Some(ending) => competition::mark_over(ctx.conn, &mut live, ending, ctx.now)?,
-        None if turn.draw_offer != live.record.draw_offer => {
-            store::set_draw_offer(ctx.conn, board, turn.draw_offer, ctx.now)?;
-            live.record.draw_offer = turn.draw_offer;
+        None if live.record.draw_offer != draw_offer => {
+            store::set_draw_offer(ctx.conn, board, live.record.draw_offer, ctx.now)?;
         }
         None => {}
     }
-    let pause_changed = turn.paused != live.record.paused;
-    if pause_changed || turn.pause_offer != live.record.pause_offer {
-        store::set_pause(ctx.conn, board, turn.paused, turn.pause_offer)?;
-        live.record.paused = turn.paused;
-        live.record.pause_offer = turn.pause_offer;
+    let pause_changed = live.record.paused != paused;
+    if pause_changed || live.record.pause_offer != pause_offer {
+        store::set_pause(ctx.conn, board, live.record.paused, live.record.pause_offer)?;
     }
     clocks::after_command(ctx.conn, &live, side, turn_before, ctx.now)?;
     if pause_changed {
-        clocks::hold(ctx.conn, &live.record, None, turn.paused, ctx.now)?;
+        clocks::hold(ctx.conn, &live.record, None, live.record.paused, ctx.now)?;
     }
     live.clocks = crate::host::model::replays::load_clocks(ctx.conn, &live.record)?;
     let comment = with_trailing_words(turn.trailing_comment, comment_of(ctx, &player.userid));

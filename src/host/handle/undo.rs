@@ -10,6 +10,7 @@
 use super::{comment_of, queue, refused_on, Context, Handled};
 use crate::games::{GameKind, Side};
 use crate::host::clocks;
+use crate::host::model::answers::{self, Proposal, Reply};
 use crate::host::model::command::MoveWord;
 use crate::host::model::notice::{BoardNews, Comment, Event, Notice};
 use crate::host::model::refusal::Refusal;
@@ -17,27 +18,11 @@ use crate::host::model::replays::{self, LiveGame};
 use crate::store::{self, Player, TakenBack, UndoProposal};
 
 /// Whether a move command is about taking back: it says `undo`, or
-/// answers (`accept`, `reject`) a standing proposal of the opponent's
-/// while no draw offer of his stands. A draw offer while a proposal
-/// stands is refused: the two never stand together.
-pub(super) fn is_about_undo(
-    live: &LiveGame,
-    side: Side,
-    words: &[MoveWord],
-) -> Result<bool, Refusal> {
-    if words.contains(&MoveWord::Undo) {
-        return Ok(true);
-    }
-    let proposal = live.undo_offer;
-    let theirs = proposal.is_some_and(|by| by != side);
-    let draw_offered = live.record.draw_offer.is_some_and(|by| by != side);
-    match words {
-        [MoveWord::AcceptDraw | MoveWord::RejectDraw] => Ok(theirs && !draw_offered),
-        _ if proposal.is_some() && words.contains(&MoveWord::ProposeDraw) => {
-            Err(Refusal::UndoOrDraw)
-        }
-        _ => Ok(false),
-    }
+/// answers (`accept`, `reject`, alone) the opponent's standing take-back.
+pub(super) fn is_about_undo(live: &LiveGame, side: Side, words: &[MoveWord]) -> bool {
+    words.contains(&MoveWord::Undo)
+        || (matches!(words, [MoveWord::AcceptDraw | MoveWord::RejectDraw])
+            && answers::to_answer(live, side) == Some(Proposal::TakeBack))
 }
 
 /// Proposes, agrees to or rejects taking back the last move (turn, round).
@@ -52,21 +37,16 @@ pub(super) fn undo(
     let [word] = words else {
         return refuse(Refusal::UndoAlone, live);
     };
-    let proposal = live.undo_offer;
+    if let Err(refusal) = answers::may(&live, side, Reply::of(word)) {
+        return refuse(refusal, live);
+    }
     let userid = player.userid.clone();
-    let (events, live) = match (word, proposal) {
+    let (events, live) = match (word, live.undo_offer) {
         (MoveWord::Undo | MoveWord::AcceptDraw, Some(by)) if by != side => {
             return agree(ctx, live, player, side, by);
         }
-        (MoveWord::Undo, Some(_)) => return refuse(Refusal::UndoAlreadyProposed, live),
         (MoveWord::Undo, None) => {
-            if live.record.draw_offer.is_some() {
-                return refuse(Refusal::UndoOrDraw, live);
-            }
-            let keep = match kept_moves(&live) {
-                Ok(keep) => keep,
-                Err(refusal) => return refuse(refusal, live),
-            };
+            let keep = kept_moves(&live);
             let proposal = UndoProposal {
                 side,
                 moves: live.total_moves as i64,
@@ -97,15 +77,12 @@ pub(super) fn undo(
     })])
 }
 
-/// How many moves stay when the last move (turn, round) is taken back.
-fn kept_moves(live: &LiveGame) -> Result<usize, Refusal> {
-    let board = live.record.id;
+/// How many moves stay when the last move (turn, round) is taken back;
+/// `answers::may` has checked there is one and no round is under way.
+fn kept_moves(live: &LiveGame) -> usize {
     let Some(last) = live.moves.last() else {
-        return Err(Refusal::NothingToUndo { board });
+        return 0;
     };
-    if live.game.sealed_moves() > 0 {
-        return Err(Refusal::UndoMidRound { board });
-    }
     let count = live.moves.len();
     let trailing = |same: &dyn Fn(usize) -> bool| (0..count).rev().take_while(|&i| same(i)).count();
     let taken = match live.kind {
@@ -116,7 +93,7 @@ fn kept_moves(live: &LiveGame) -> Result<usize, Refusal> {
             trailing(&|i| live.turns.get(i).copied() == round)
         }
     };
-    Ok(count - taken.max(1))
+    count - taken.max(1)
 }
 
 /// The moves after the first `keep`, as played.
@@ -137,10 +114,7 @@ fn agree(
     side: Side,
     proposer: Side,
 ) -> Handled {
-    let keep = match kept_moves(&live) {
-        Ok(keep) => keep,
-        Err(refusal) => return Err(refused_on(refusal, live)),
-    };
+    let keep = kept_moves(&live);
     let board = live.record.id;
     let moves = notations(&live, keep);
     let turn_before = live.game.turn_number();

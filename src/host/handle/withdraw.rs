@@ -1,21 +1,23 @@
 //! `withdraw`: a player takes back his own standing proposals (a draw
 //! offer, a take-back, a pause), so another can be made.
 
-use super::{comment_of, Context, Handled};
+use super::{comment_of, refused_on, Context, Handled};
 use crate::games::Side;
-use crate::host::model::answers::{own_proposals, Proposal};
+use crate::host::model::answers::{may, own_proposals, Proposal, Reply};
 use crate::host::model::notice::{BoardNews, Event, Notice};
 use crate::host::model::replays::LiveGame;
 use crate::store::{self, Player};
 
-/// Withdraws every proposal of `side`'s that stands on `live` (the
-/// handler's gate has checked there is one).
+/// Withdraws every proposal of `side`'s that stands on `live`.
 pub(super) fn withdraw(
     ctx: &Context<'_>,
     mut live: LiveGame,
     player: &Player,
     side: Side,
 ) -> Handled {
+    if let Err(refusal) = may(&live, side, Reply::Withdraw) {
+        return Err(refused_on(refusal, live));
+    }
     let board = live.record.id;
     let proposals = own_proposals(&live, side);
     for proposal in &proposals {
