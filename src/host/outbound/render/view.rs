@@ -21,6 +21,7 @@ pub fn board_view(live: &LiveGame, viewer: Side, seated: bool, now: i64) -> Valu
     let record = &live.record;
     let finished = record.status != GameStatus::Active;
     let to_move = live.game.to_move();
+    let your_turn = seated && !finished && to_move.contains(&viewer);
     let draw_offer = record.draw_offer.map(|side| {
         context! {
             by => record.player(side),
@@ -46,8 +47,9 @@ pub fn board_view(live: &LiveGame, viewer: Side, seated: bool, now: i64) -> Valu
         board => live.game.board(viewer),
         next_number => live.next_number(),
         waiting => live.waiting(),
-        your_turn => seated && !finished && to_move.contains(&viewer),
-        example_move => live.game.example_move(viewer),
+        your_turn => your_turn,
+        // Weighed move by move, so only for the reader whose move it is.
+        example_move => your_turn.then(|| live.game.example_move(viewer)).flatten(),
         draws => live.game.draw_offers().is_ok(),
         draw_offer => draw_offer,
         can_decline => seated && !finished && !live.has_moved(viewer),
