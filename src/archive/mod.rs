@@ -22,7 +22,10 @@
 //!   `SECONDS+INCREMENT` with a Fischer increment (`--time=30d+1d` is
 //!   `2592000+86400`). PGN has no form for a bank's cap, nor for a
 //!   limit per move beside a bank; the bank, the larger allowance, is
-//!   written then. A board with neither is `-`.
+//!   written then. A board with neither is `-`. So that nothing is lost,
+//!   `TimeControlOptions` beside it gives the whole control as the
+//!   challenge options that make it (`--nagtime=7d --time=10d
+//!   --forfeittime=3d`).
 //! - The three variants add `Variant` (the game's title, "Spherical Chess
 //!   324") and `Switches` (the stored challenge switches, left out when
 //!   there are none), and end the movetext with the final board from
@@ -38,10 +41,13 @@
 //! Each move is in the game's stored notation, and belongs to the side
 //! that [`crate::games::Game::canonical_mover`] names at that point, unless
 //! a number token right before it says otherwise: `N.` is White's move,
-//! `N...` Black's, as in PGN. The writer puts `N.` or `N...` at the start
-//! of each turn, and mid-turn only where the canonical mover is not the
-//! side that moved (the second player of a Recursion round moving first),
-//! so that [`reader::replay_read`] rebuilds exactly the stored game.
+//! `N...` Black's, as in PGN. Within a turn White's moves come first, as
+//! the mails and the record list a turn: a Recursion round whose Black
+//! move was sent first is written White first (its two sealed moves stand
+//! apart, so the position is the same). The writer puts `N.` or `N...` at
+//! the start of each turn, and mid-turn only where the canonical mover is
+//! not the side that moved, so that [`reader::replay_read`] rebuilds the
+//! stored game.
 //!
 //! While a Recursion round is open its sealed moves are not written: an
 //! export may be published, and they are not known to the opponent yet.

@@ -30,7 +30,7 @@ pub enum WriteError {
     #[error("it does not replay: {0}")]
     Replay(#[from] crate::games::ReplayError),
     #[error("move {number} ({notation:?}) would not read back as one PGN move")]
-    Unwritable { number: usize, notation: String },
+    Unwritable { number: i64, notation: String },
 }
 
 /// The game after its moves, with what the movetext needs of each move.
@@ -56,6 +56,32 @@ fn replay(
     Ok(Replayed { game, steps })
 }
 
+/// The moves with each turn's White moves before its Black ones, as the
+/// mails and the record list a turn, with their replay. Only a round of
+/// sealed moves (Infinite Recursion Chess) can be stored Black first; its
+/// two moves stand apart, so either order replays to the same position.
+/// Should the reordered list not replay, the stored order stays.
+fn white_first(
+    kind: GameKind,
+    switches: &[String],
+    moves: &[MoveRecord],
+    replayed: Replayed,
+) -> (Vec<MoveRecord>, Replayed) {
+    let mut ordered: Vec<(usize, &MoveRecord)> = moves.iter().enumerate().collect();
+    ordered.sort_by_key(|(index, stored)| {
+        let turn = replayed.steps[*index].0;
+        (turn, stored.side == Side::Black, *index)
+    });
+    let ordered: Vec<MoveRecord> = ordered.into_iter().map(|(_, m)| m.clone()).collect();
+    if ordered.iter().zip(moves).all(|(a, b)| a.number == b.number) {
+        return (ordered, replayed);
+    }
+    match replay(kind, switches, &ordered) {
+        Ok(again) => (ordered, again),
+        Err(_) => (moves.to_vec(), replayed),
+    }
+}
+
 /// The game as PGN text, ending with a newline.
 pub fn write_pgn(archived: &ArchivedGame<'_>) -> Result<String, WriteError> {
     let record = archived.record;
@@ -74,6 +100,8 @@ pub fn write_pgn(archived: &ArchivedGame<'_>) -> Result<String, WriteError> {
     } else {
         replay(kind, &record.switches, shown)?
     };
+    let (shown, replayed) = white_first(kind, &record.switches, shown, replayed);
+    let shown = &shown[..];
     let (result, termination) = result_of(record, replayed.game.outcome().as_ref());
 
     let tags = tags(archived, kind, result, termination);
@@ -143,6 +171,7 @@ fn tags(
     }
     if let Some(control) = archived.time_control {
         more.push(("TimeControl", time_control_text(&control)));
+        more.push(("TimeControlOptions", control.to_string()));
     }
     more.sort_by_key(|(name, _)| *name);
     tags.extend(more);
@@ -157,10 +186,10 @@ fn movetext(
 ) -> Result<Vec<String>, WriteError> {
     let mut tokens = Vec::new();
     let mut last_turn = None;
-    for (index, (stored, (turn, canonical))) in moves.iter().zip(steps).enumerate() {
+    for (stored, (turn, canonical)) in moves.iter().zip(steps) {
         if !is_move_token(&stored.notation) {
             return Err(WriteError::Unwritable {
-                number: index + 1,
+                number: stored.number,
                 notation: stored.notation.clone(),
             });
         }

@@ -71,7 +71,8 @@ fn archive_chess_mate_is_plain_pgn_with_the_seven_tags_and_termination() {
         pgn(&mate, &moves, Some(TimeControl::default())),
         "[Event \"Test Host\"]\n[Site \"pbem@example.org\"]\n[Date \"2027.03.01\"]\n\
          [Round \"-\"]\n[White \"alice\"]\n[Black \"bob\"]\n[Result \"0-1\"]\n\
-         [Termination \"normal\"]\n[TimeControl \"1/1814400\"]\n\n\
+         [Termination \"normal\"]\n[TimeControl \"1/1814400\"]\n\
+         [TimeControlOptions \"--nagtime=7d --forfeittime=21d\"]\n\n\
          1. f3 e5 2. g4 Qh4# 0-1\n"
     );
 }
@@ -166,6 +167,71 @@ fn archive_time_controls_use_pgn_correspondence_forms() {
         ..per_move
     };
     assert_eq!(time_control_text(&none), "-");
+}
+
+#[test]
+fn archive_a_cap_and_a_limit_per_move_beside_a_bank_are_kept_in_the_options_tag() {
+    let game = record(GameKind::Chess, &[]);
+    let moves = played(GameKind::Chess, &[], &["e4"]);
+    let control = |options: &str| {
+        TimeControl::default()
+            .with_options(options.split_whitespace())
+            .unwrap()
+    };
+    let text = pgn(&game, &moves, Some(control("--totaltime=10 --forfeittime=3")));
+    assert!(text.contains("[TimeControl \"864000\"]\n"), "{text}");
+    assert!(
+        text.contains("[TimeControlOptions \"--nagtime=7d --time=10d --forfeittime=3d\"]\n"),
+        "{text}"
+    );
+    let text = pgn(&game, &moves, Some(control("--time=30d+1d/45d")));
+    assert!(text.contains("[TimeControl \"2592000+86400\"]\n"), "{text}");
+    assert!(
+        text.contains("[TimeControlOptions \"--nagtime=7d --time=30d+1d/45d\"]\n"),
+        "{text}"
+    );
+    // The options tag reads back as the same control.
+    let options = text
+        .lines()
+        .find_map(|line| line.strip_prefix("[TimeControlOptions \""))
+        .and_then(|rest| rest.strip_suffix("\"]"))
+        .unwrap();
+    assert_eq!(
+        TimeControl::default().with_options(options.split_whitespace()),
+        Ok(control("--time=30d+1d/45d"))
+    );
+}
+
+#[test]
+fn archive_a_recursion_round_sent_black_first_is_written_white_first_as_the_mails_list_it() {
+    let mut over = record(GameKind::Recursion, &[]);
+    over.status = GameStatus::Finished;
+    // Round 1 as sent: White's move, then Black's; round 2 Black first.
+    let sent = [
+        (Side::White, "W:d4"),
+        (Side::Black, "B:c6"),
+        (Side::Black, "W:d5"),
+        (Side::White, "B:e4"),
+    ];
+    let mut game = GameKind::Recursion.new_game(&[]).unwrap();
+    let moves: Vec<MoveRecord> = sent
+        .iter()
+        .zip(1..)
+        .map(|((side, text), number)| {
+            let played = game.play(*side, text).unwrap();
+            MoveRecord {
+                number,
+                side: *side,
+                notation: played.notation,
+                public_notation: played.public_notation,
+            }
+        })
+        .collect();
+    let text = pgn(&over, &moves, None);
+    assert!(text.contains("\n\n1. W:d4 B:c6 2. B:e4 W:d5\n"), "{text}");
+    let read = crate::archive::reader::read_pgn(&text).unwrap();
+    let replayed = crate::archive::reader::replay_read(&read[0]).unwrap();
+    assert_eq!(replayed.board(Side::White), game.board(Side::White));
 }
 
 #[test]

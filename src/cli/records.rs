@@ -31,7 +31,13 @@ pub(super) fn export(place: &Place, filter: &ExportFilter, out: Option<&Path>) -
         summary.written,
         summary.skipped.len()
     );
-    Ok(ExitCode::SUCCESS)
+    match filter.id {
+        // Naming one board that is not there is a mistake, not an empty export.
+        Some(id) if summary.written == 0 && summary.skipped.is_empty() => {
+            anyhow::bail!("there is no board {id}")
+        }
+        _ => Ok(ExitCode::SUCCESS),
+    }
 }
 
 pub(super) fn outbox(place: &Place) -> Result<ExitCode> {

@@ -130,13 +130,17 @@ fn played_host(data: &Path) {
 }
 
 fn export(data: &Path, filters: &[&str]) -> Output {
-    let output = pbem()
+    let output = export_run(data, filters);
+    assert!(output.status.success(), "{output:?}");
+    output
+}
+
+fn export_run(data: &Path, filters: &[&str]) -> Output {
+    pbem()
         .args(["export", "--data", data.to_str().unwrap(), "--pgn"])
         .args(filters)
         .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    output
+        .unwrap()
 }
 
 fn games_of(output: &Output) -> Vec<ReadGame> {
@@ -269,7 +273,28 @@ fn export_filters_pick_games_by_board_player_kind_and_start() {
         ]),
         ["Chess carol-bob *", "Chess bob-alice 1-0"]
     );
-    assert!(picked(&["--game", "999"]).is_empty());
+    assert!(picked(&["--player", "nobody"]).is_empty());
+}
+
+#[test]
+fn export_of_a_board_that_is_not_there_fails_and_names_it() {
+    let data = tempfile::tempdir().unwrap();
+    played_host(data.path());
+    let output = export_run(data.path(), &["--game", "9999"]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("there is no board 9999"), "{stderr}");
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn export_to_stdout_ends_with_a_newline() {
+    let data = tempfile::tempdir().unwrap();
+    played_host(data.path());
+    for filters in [&[][..], &["--game", "101"], &["--kind", "recursion"]] {
+        let output = export(data.path(), filters);
+        assert!(output.stdout.ends_with(b"\n"), "{filters:?}");
+    }
 }
 
 #[test]
