@@ -11,7 +11,7 @@ use super::clocks::{self, Due};
 use super::competition::{climb, end_game, CompetitionSettings};
 use super::{Batch, Host, HostError};
 use crate::games::{GameKind, Side};
-use crate::host::model::notice::{BoardLine, BoardNews, Notice};
+use crate::host::model::notice::{AccountEvent, AccountNews, BoardLine, BoardNews, Notice};
 use crate::host::model::replays::{self, LiveGame};
 use crate::host::outbound::post::Post;
 use crate::rules::score::Ending;
@@ -24,6 +24,7 @@ use rusqlite::Connection;
 pub struct TickReport {
     pub clocks_started: usize,
     pub vacations_ended: usize,
+    pub seeks_expired: usize,
     pub nags: usize,
     pub forfeits: usize,
     pub digests: usize,
@@ -68,17 +69,24 @@ impl Batch<'_> {
         // Counts of wrong passwords the guard has forgotten anyway.
         let forget_before = now - self.settings.accounts.forget_after;
         store::forget_login_failures(&self.tx, forget_before, now)?;
-        // Seeks past their lifetime (never accepted: every seek command
-        // checks the moment too).
-        store::sweep_seeks(&self.tx, now)?;
+        // Seeks past their lifetime, never accepted (every seek command
+        // checks the moment too); each author is told.
+        for seek in store::sweep_seeks(&self.tx, now)? {
+            if let Some(notice) = seek_expired(&self.tx, seek)? {
+                post.notice(notice, false)?;
+                report.seeks_expired += 1;
+            }
+        }
         loop {
             let ending = store::ending_vacations(&self.tx, now, PAGE)?;
             if ending.is_empty() {
                 break;
             }
             for userid in ending {
-                let notices =
-                    store::in_savepoint(&self.tx, || vacation::finish(&self.tx, &userid, now))?;
+                let allowance = self.settings.clocks.vacation_days;
+                let notices = store::in_savepoint(&self.tx, || {
+                    vacation::finish_at_its_end(&self.tx, &userid, now, allowance)
+                })?;
                 for notice in notices {
                     post.notice(notice, false)?;
                 }
@@ -127,6 +135,22 @@ impl Batch<'_> {
         }
         Ok(report)
     }
+}
+
+/// The mail telling a seek's author it expired; none for a seek of a game
+/// this host no longer runs, or an author without an address.
+fn seek_expired(conn: &Connection, seek: store::Seek) -> Result<Option<Notice>, HostError> {
+    let Some(kind) = GameKind::from_name(&seek.kind) else {
+        return Ok(None);
+    };
+    let Some(player) = store::find_player(conn, &seek.userid)? else {
+        return Ok(None);
+    };
+    Ok(Some(Notice::Account(AccountNews {
+        userid: player.userid,
+        to: player.addresses,
+        event: AccountEvent::SeekExpired { kind, seek },
+    })))
 }
 
 /// The daily digests due: each lists the player's boards that wait for

@@ -97,12 +97,22 @@ pub fn delete_seek(conn: &Connection, id: i64) -> StoreResult<()> {
 }
 
 /// Removes every seek expired at `now`, and those of players no longer
-/// signed up; how many.
-pub fn sweep_seeks(conn: &Connection, now: i64) -> StoreResult<usize> {
-    Ok(conn
+/// signed up; returns the expired ones whose author still plays, to be
+/// told.
+pub fn sweep_seeks(conn: &Connection, now: i64) -> StoreResult<Vec<Seek>> {
+    let expired = conn
         .prepare_cached(
-            "DELETE FROM seeks WHERE expires <= ?1
-                OR userid NOT IN (SELECT userid FROM players)",
+            "SELECT s.id, s.kind, s.userid, s.switches, s.comment, s.posted, s.expires
+             FROM seeks s JOIN players p ON p.userid = s.userid COLLATE NOCASE
+             WHERE s.expires <= ?1 AND p.signed_off = 0
+             ORDER BY s.id",
         )?
-        .execute([now])?)
+        .query_map([now], read)?
+        .collect::<Result<Vec<_>, _>>()?;
+    conn.prepare_cached(
+        "DELETE FROM seeks WHERE expires <= ?1
+            OR userid NOT IN (SELECT userid FROM players)",
+    )?
+    .execute([now])?;
+    Ok(expired)
 }

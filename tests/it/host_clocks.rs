@@ -236,6 +236,16 @@ fn a_vacation_stops_the_clocks_tells_the_opponent_and_ends_by_itself() {
     let sent = table.at(19 * DAY);
     let told = mail_to(&sent, "alice");
     assert!(told.body.contains("bob is back"), "{sent:#?}");
+    // Bob sent nothing, so he is told too: when it ended, what is left.
+    let own = mail_to(&sent, "bob");
+    assert_eq!(own.subject, "PBeM Vacation bob");
+    assert!(
+        own.body
+            .contains("Your vacation ended on 2027-03-20 00:00 UTC, bob, as it was due to")
+            && own.body.contains("28 days of this\nyear's vacation allowance are left"),
+        "{}",
+        own.body
+    );
     // Titled with the name of who was away, the boards apart from "on".
     assert_eq!(told.subject, "PBeM Vacation bob");
     assert!(
@@ -265,6 +275,12 @@ fn a_vacation_ends_when_the_allowance_runs_out_and_cannot_start_again() {
     assert!(
         mail_to(&sent, "bob").body.contains("alice is back"),
         "{sent:#?}"
+    );
+    let own = mail_to(&sent, "alice").body.clone();
+    assert!(
+        own.contains("Your vacation ended on 2027-03-03 09:00 UTC, alice")
+            && own.contains("0 days of this\nyear's vacation allowance are left"),
+        "{own}"
     );
     let sent = table.send(2 * DAY, "alice", "vacation alice PW on");
     assert!(

@@ -86,10 +86,19 @@ fn a_seek_expires_after_a_week_and_cannot_be_accepted_then() {
         t0() + Duration::days(7) + Duration::seconds(1),
     ));
     let sent = office.send_as("bob", "chess seek accept 1 bob PW", "");
-    assert!(one(&sent).body.contains("has expired"), "{}", sent[0].body);
+    assert!(mail_to(&sent, "bob").body.contains("has expired"), "{sent:#?}");
     assert_eq!(office.move_count(101), 0);
-    // The timers sweep it.
-    office.run_pass();
+    // The timers of the same pass sweep it, and tell its author: once.
+    let told = mail_to(&sent, "alice");
+    assert_eq!(sent.len(), 2);
+    assert!(
+        told.body.contains("seek #1 (--nagtime=3) expired on 2027-03-08")
+            && told.body.contains("nobody accepted it")
+            && told.body.contains("chess seek alice PASSWORD --nagtime=3"),
+        "{}",
+        told.body
+    );
+    assert!(office.run_pass().is_empty());
     let conn = office.runtime.host.store().connection();
     let left: i64 = conn
         .query_row("SELECT count(*) FROM seeks", [], |row| row.get(0))

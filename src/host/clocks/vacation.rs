@@ -121,6 +121,35 @@ pub fn begin(
     Ok((vacation, notices))
 }
 
+/// Ends a vacation whose end has come (the timers): as [`finish`], and the
+/// player is told too, since he sent nothing.
+pub fn finish_at_its_end(
+    conn: &Connection,
+    userid: &str,
+    now: i64,
+    allowance: i64,
+) -> Result<Vec<Notice>, StoreError> {
+    let Some(ended) = store::vacation(conn, userid)?.ends.map(|ends| ends.min(now)) else {
+        return finish(conn, userid, now);
+    };
+    let mut notices = finish(conn, userid, now)?;
+    if let Some(player) = store::find_player(conn, userid)? {
+        let after = current(conn, userid, now)?;
+        notices.insert(
+            0,
+            Notice::Account(AccountNews {
+                userid: player.userid,
+                to: player.addresses,
+                event: AccountEvent::VacationOver {
+                    ended,
+                    days_left: days_left(&after, allowance, now),
+                },
+            }),
+        );
+    }
+    Ok(notices)
+}
+
 /// Ends a player's vacation at `now` (his `off`, or the timers at its
 /// end): its days are counted, his clocks run again.
 pub fn finish(conn: &Connection, userid: &str, now: i64) -> Result<Vec<Notice>, StoreError> {

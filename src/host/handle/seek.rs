@@ -40,7 +40,6 @@ pub fn seek(
 ) -> Handled {
     let credential = Credential::Password(password.to_string());
     let player = authenticate(ctx, userid, &credential, None)?;
-    store::sweep_seeks(ctx.conn, ctx.now)?;
     // A password given as a switch is never kept.
     let switches: Vec<String> = switches
         .iter()
@@ -75,7 +74,6 @@ pub fn seek(
 }
 
 pub fn seeks(ctx: &Context<'_>, kind: GameKind) -> Handled {
-    store::sweep_seeks(ctx.conn, ctx.now)?;
     let seeks = store::open_seeks(ctx.conn, Some(kind.name()), None, ctx.now)?;
     Ok(vec![Notice::Answer(Answer::Seeks { kind, seeks })])
 }
@@ -91,7 +89,6 @@ pub fn answer(
 ) -> Handled {
     let credential = Credential::Password(password.to_string());
     let player = authenticate(ctx, userid, &credential, None)?;
-    store::sweep_seeks(ctx.conn, ctx.now)?;
     let Some(seek) = store::open_seek(ctx.conn, id, ctx.now)?.filter(|s| s.kind == kind.name())
     else {
         return Err(refused(Refusal::NoSuchSeek {

@@ -81,6 +81,14 @@ pub enum AccountEvent {
         away: bool,
         back: Option<i64>,
     },
+    /// The player's vacation reached the end he set (or his allowance):
+    /// his clocks run again, told to him as to his opponents.
+    VacationOver { ended: i64, days_left: i64 },
+    /// The player's seek lasted its time without anyone accepting it.
+    SeekExpired {
+        kind: crate::games::GameKind,
+        seek: crate::store::Seek,
+    },
     /// Wrong passwords locked password commands for the account.
     Guessed {
         failures: u32,

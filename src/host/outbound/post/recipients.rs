@@ -69,6 +69,8 @@ impl<'a> Post<'a> {
                 AccountEvent::AddressesChanged { before, .. } => TokenScope::Undo(before.clone()),
                 AccountEvent::Guessed { .. }
                 | AccountEvent::OpponentAway { .. }
+                | AccountEvent::VacationOver { .. }
+                | AccountEvent::SeekExpired { .. }
                 | AccountEvent::WeakPassword { .. } => TokenScope::Account,
             };
             let thread = Thread::Account {

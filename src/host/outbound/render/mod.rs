@@ -373,6 +373,22 @@ impl Renderer {
                 AccountTopic::Vacation,
                 context! { userid, opponent, boards, away, back => back.map(utc_text) },
             ),
+            AccountEvent::VacationOver { ended, days_left } => (
+                "vacation.txt",
+                AccountTopic::Vacation,
+                context! { userid, on => false, ended => utc_text(*ended), days_left },
+            ),
+            AccountEvent::SeekExpired { kind, seek } => {
+                let ctx = context! {
+                    userid, game => kind, seek => plans::seek_view(seek), expired => true
+                };
+                return Ok(Letter {
+                    subject: Subject::Seeks { kind: *kind },
+                    body: self.body(language, "seek.txt", host, ctx)?,
+                    attachment: None,
+                    board: None,
+                });
+            }
             AccountEvent::Guessed {
                 failures,
                 locked_until,

@@ -126,6 +126,22 @@ pub(super) fn account_news() -> Vec<AccountNews> {
             away: false,
             back: None,
         }),
+        news(AccountEvent::VacationOver {
+            ended: 1_803_892_500,
+            days_left: 1,
+        }),
+        news(AccountEvent::SeekExpired {
+            kind: crate::games::GameKind::Spherical,
+            seek: crate::store::Seek {
+                id: 3,
+                kind: "spherical".into(),
+                userid: "alice".into(),
+                switches: vec!["-setup:3".into()],
+                comment: None,
+                posted: 1_803_288_000,
+                expires: 1_803_892_500,
+            },
+        }),
         news(AccountEvent::Guessed {
             failures: 5,
             locked_until: 1_803_892_500,
