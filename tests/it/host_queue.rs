@@ -127,6 +127,38 @@ fn a_queued_answer_that_is_illegal_when_its_turn_comes_is_dropped_with_the_reaso
 }
 
 #[test]
+fn a_line_for_any_turn_that_a_named_line_outranks_is_dropped_saying_so() {
+    let mut office = table("chess");
+    play(&mut office, "chess", 101, "alice", "e4");
+    queue(&mut office, "chess", "alice", "e5 Nf3");
+    queue(&mut office, "chess", "alice", "* Qh5");
+    let sent = play(&mut office, "chess", 101, "bob", "e5");
+    assert_eq!(office.move_count(101), 3);
+    let alices = &mail_to(&sent, "alice").body;
+    assert!(alices.contains("played Nf3 (move #3)"), "{alices}");
+    assert!(
+        alices.contains(
+            "A line naming the turn your opponent played was played, so this line for any \
+             turn was dropped:\n  * Qh5"
+        ),
+        "{alices}"
+    );
+    assert!(!alices.contains("another turn than"), "{alices}");
+    // With no named line matching, the line for any turn is played.
+    let mut office = table("chess");
+    play(&mut office, "chess", 101, "alice", "e4");
+    queue(&mut office, "chess", "alice", "e5 Nf3");
+    queue(&mut office, "chess", "alice", "* Qh5");
+    let sent = play(&mut office, "chess", 101, "bob", "a6");
+    let alices = &mail_to(&sent, "alice").body;
+    assert!(alices.contains("played Qh5 (move #3)"), "{alices}");
+    assert!(
+        alices.contains("expected, so it was dropped:\n  e5 Nf3"),
+        "{alices}"
+    );
+}
+
+#[test]
 fn lines_that_cannot_be_queued_are_refused_with_the_reason() {
     let mut office = table("chess");
     let sent = command(&mut office, "chess", "queue", "alice", "e5 Nf3");

@@ -250,8 +250,16 @@ fn answer_once(ctx: &Context<'_>, news: &mut BoardNews) -> Result<bool, Failure>
     let Some(player) = store::find_player(ctx.conn, live.record.player(side))? else {
         return Ok(false);
     };
-    let (matched, unmatched) = sort_lines(ctx, live, side, lines)?;
+    let (matched, outranked, unmatched) = sort_lines(ctx, live, side, lines)?;
     let dropped_unmatched = drop_lines(ctx, &unmatched)?;
+    let dropped_outranked = drop_lines(ctx, &outranked)?;
+    tell_dropped(
+        news,
+        &player.userid,
+        side,
+        dropped_outranked,
+        DropReason::Outranked,
+    );
     let Some(answer) = matched.first().and_then(|line| line.units.get(1)).cloned() else {
         tell_dropped(
             news,
@@ -307,14 +315,17 @@ fn answer_once(ctx: &Context<'_>, news: &mut BoardNews) -> Result<bool, Failure>
     Ok(true)
 }
 
-/// The owner's lines that expect the turn just played, and those that do
-/// not. A line naming the turn played wins over one that takes any turn.
+/// The owner's lines sorted by the turn just played: those that expect
+/// it, those taking any turn that a line naming it outranks, and those
+/// that expected another turn.
+type SortedLines = (Vec<QueuedLine>, Vec<QueuedLine>, Vec<QueuedLine>);
+
 fn sort_lines(
     ctx: &Context<'_>,
     live: &LiveGame,
     side: Side,
     lines: Vec<QueuedLine>,
-) -> Result<(Vec<QueuedLine>, Vec<QueuedLine>), Failure> {
+) -> Result<SortedLines, Failure> {
     let mut specific = Vec::new();
     let mut any = Vec::new();
     let mut unmatched = Vec::new();
@@ -328,10 +339,9 @@ fn sort_lines(
         }
     }
     if specific.is_empty() {
-        Ok((any, unmatched))
+        Ok((any, Vec::new(), unmatched))
     } else {
-        unmatched.extend(any);
-        Ok((specific, unmatched))
+        Ok((specific, any, unmatched))
     }
 }
 

@@ -205,6 +205,9 @@ pub enum Event {
 pub enum DropReason {
     /// The opponent played another turn than they expected.
     Unmatched,
+    /// They took any turn, and a line naming the turn played was played
+    /// instead.
+    Outranked,
     /// Their answer was not legal; `reason` is the game's.
     Illegal { reason: String },
     /// Moves were taken back, so the board they were made for is gone.

@@ -129,6 +129,7 @@ pub(super) fn plan_events() -> Vec<Event> {
             reason: "the king would be in check".into(),
         }),
         dropped(DropReason::TakenBack),
+        dropped(DropReason::Outranked),
         Event::UndoProposed {
             userid: "alice".into(),
             moves: vec!["e4".into()],
