@@ -178,7 +178,11 @@ fn archive_a_cap_and_a_limit_per_move_beside_a_bank_are_kept_in_the_options_tag(
             .with_options(options.split_whitespace())
             .unwrap()
     };
-    let text = pgn(&game, &moves, Some(control("--totaltime=10 --forfeittime=3")));
+    let text = pgn(
+        &game,
+        &moves,
+        Some(control("--totaltime=10 --forfeittime=3")),
+    );
     assert!(text.contains("[TimeControl \"864000\"]\n"), "{text}");
     assert!(
         text.contains("[TimeControlOptions \"--nagtime=7d --time=10d --forfeittime=3d\"]\n"),

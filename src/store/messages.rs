@@ -30,6 +30,11 @@ pub enum TokenScope {
     /// That the recipient owns one of these addresses, which the account
     /// had before a change of its addresses (a reply undoes the change).
     Undo(Vec<String>),
+    /// The player, for a message from this player: a reply goes back.
+    Message(String),
+    /// The player, for the boards his daily digest listed, each with the
+    /// move it waited for then (a reply moves on them by number).
+    Digest(Vec<(i64, i64)>),
 }
 
 impl TokenScope {
@@ -39,6 +44,17 @@ impl TokenScope {
             TokenScope::Account => ("account", None),
             TokenScope::Confirm(address) => ("confirm", Some(address.clone())),
             TokenScope::Undo(addresses) => ("undo", Some(addresses.join(" "))),
+            TokenScope::Message(from) => ("message", Some(from.clone())),
+            TokenScope::Digest(boards) => (
+                "digest",
+                Some(
+                    boards
+                        .iter()
+                        .map(|(board, asks)| format!("{board}:{asks}"))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+            ),
         }
     }
 
@@ -50,6 +66,17 @@ impl TokenScope {
             Some("confirm") => TokenScope::Confirm(detail),
             Some("undo") => TokenScope::Undo(detail.split_whitespace().map(String::from).collect()),
             Some("game") => TokenScope::Game,
+            Some("message") => TokenScope::Message(detail),
+            // A damaged pair is left out: it proves nothing about its board.
+            Some("digest") => TokenScope::Digest(
+                detail
+                    .split_whitespace()
+                    .filter_map(|pair| {
+                        let (board, asks) = pair.split_once(':')?;
+                        Some((board.parse().ok()?, asks.parse().ok()?))
+                    })
+                    .collect(),
+            ),
             None if game_id.is_some() => TokenScope::Game,
             // An unknown key proves the least.
             _ => TokenScope::Account,

@@ -2,7 +2,7 @@
 //! banks, vacations, agreed pauses and the timers run at injected
 //! moments (the host's clock is set; nothing sleeps).
 
-use crate::util::host_harness::{address, mail_to, PostOffice, Sent};
+use crate::util::host_harness::{address, mail_to, one, PostOffice, Sent};
 use crate::util::DAY;
 use pbem::rules::score::Ending;
 use pbem::store::GameStatus;
@@ -242,7 +242,9 @@ fn a_vacation_stops_the_clocks_tells_the_opponent_and_ends_by_itself() {
     assert!(
         own.body
             .contains("Your vacation ended on 2027-03-20 00:00 UTC, bob, as it was due to")
-            && own.body.contains("28 days of this\nyear's vacation allowance are left"),
+            && own
+                .body
+                .contains("28 days of this\nyear's vacation allowance are left"),
         "{}",
         own.body
     );
@@ -399,6 +401,98 @@ fn a_daily_digest_replaces_the_mail_per_move_until_turned_off() {
     assert!(
         sent.iter().any(|mail| mail.to == address("bob")),
         "{sent:#?}"
+    );
+}
+
+#[test]
+fn a_digest_player_moves_by_replying_to_the_digest_one_line_per_board() {
+    let mut table = Table::new("");
+    table.send(0, "alice", "chess challenge alice bob");
+    table.send(0, "alice", "chess challenge alice bob");
+    table.send(0, "bob", "set bob PW digest on");
+    table.send(3600, "alice", "chess move 101 alice PW e4");
+    table.send(3600, "alice", "chess move 102 alice PW d4");
+    let sent = table.at(DAY);
+    let digest = mail_to(&sent, "bob").clone();
+    // What a reply needs: the last moves, and a line to copy.
+    assert!(
+        digest.body.contains("    last moves:\n      1. e4\n"),
+        "{}",
+        digest.body
+    );
+    assert!(digest
+        .body
+        .contains("reply to this mail with one line per board"));
+    // One line per board; the first line that is not a board's ends it.
+    let sent = table
+        .office
+        .reply(&address("bob"), &digest, "101 e5\n102 d5\n\n-- \nbob");
+    assert_eq!(table.office.move_count(101), 2, "{sent:#?}");
+    assert_eq!(table.office.move_count(102), 2, "{sent:#?}");
+    assert!(
+        sent.iter().all(|mail| !mail.subject.contains("Error")),
+        "{sent:#?}"
+    );
+    // The same reply again finds both boards moved on: each line refused.
+    table.send(2 * DAY, "alice", "chess move 101 alice PW Nf3");
+    let sent = table
+        .office
+        .reply(&address("bob"), &digest, "101 Nc6\n103 e5");
+    assert_eq!(table.office.move_count(101), 3);
+    let errors: Vec<&str> = sent.iter().map(|mail| mail.body.as_str()).collect();
+    assert!(
+        errors
+            .iter()
+            .any(|body| body.contains("the next move on board 101 is #4")),
+        "{errors:#?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|body| body.contains("\"103 e5\" names a board this digest did not list")),
+        "{errors:#?}"
+    );
+    // A reply with no board line at all says how to write one.
+    let sent = table.office.reply(&address("bob"), &digest, "thanks!");
+    assert!(
+        one(&sent)
+            .body
+            .contains("no line of this reply begins with a board's number"),
+        "{}",
+        sent[0].body
+    );
+    // Someone else replying with the digest in hand proves nothing.
+    let sent = table.office.reply(&address("alice"), &digest, "101 Nc6");
+    assert_eq!(table.office.move_count(101), 3, "{sent:#?}");
+}
+
+#[test]
+fn a_digest_player_moves_by_replying_to_the_latest_mail_of_a_board() {
+    let mut table = Table::new("");
+    let sent = table.send(0, "alice", "chess challenge alice bob");
+    let latest = mail_to(&sent, "bob").clone();
+    table.send(0, "bob", "set bob PW digest on");
+    // Bob, on the digest, gets no mail of the moves: the new board's mail
+    // stays the latest of the board he has, and his replies to it move.
+    let sent = table.send(3600, "alice", "chess move 101 alice PW e4");
+    assert!(sent.iter().all(|mail| mail.to != address("bob")));
+    table.set(7200);
+    let sent = table.office.reply(&address("bob"), &latest, "e5");
+    assert_eq!(table.office.move_count(101), 2, "{sent:#?}");
+    table.send(3 * 3600, "alice", "chess move 101 alice PW Nf3");
+    table.set(4 * 3600);
+    let sent = table.office.reply(&address("bob"), &latest, "Nc6");
+    assert_eq!(table.office.move_count(101), 4, "{sent:#?}");
+    // Once a later mail of the board went to him, the older one keeps
+    // its guard.
+    table.send(5 * 3600, "alice", "chess move 101 alice PW Bb5");
+    table.send(5 * 3600, "bob", "chess show 101");
+    let sent = table.office.reply(&address("bob"), &latest, "a6");
+    assert_eq!(table.office.move_count(101), 5, "{sent:#?}");
+    assert!(
+        one(&sent).body.contains("the next move on board 101 is #6"),
+        "{}",
+        sent[0].body
     );
 }
 

@@ -1,6 +1,6 @@
 //! Seeks (open challenges) and messages between players by mail.
 
-use crate::util::host_harness::{mail_to, one, password, PostOffice};
+use crate::util::host_harness::{address, mail_to, one, password, PostOffice};
 use crate::util::t0;
 use chrono::Duration;
 use pbem::clock::Clock;
@@ -86,13 +86,17 @@ fn a_seek_expires_after_a_week_and_cannot_be_accepted_then() {
         t0() + Duration::days(7) + Duration::seconds(1),
     ));
     let sent = office.send_as("bob", "chess seek accept 1 bob PW", "");
-    assert!(mail_to(&sent, "bob").body.contains("has expired"), "{sent:#?}");
+    assert!(
+        mail_to(&sent, "bob").body.contains("has expired"),
+        "{sent:#?}"
+    );
     assert_eq!(office.move_count(101), 0);
     // The timers of the same pass sweep it, and tell its author: once.
     let told = mail_to(&sent, "alice");
     assert_eq!(sent.len(), 2);
     assert!(
-        told.body.contains("seek #1 (--nagtime=3) expired on 2027-03-08")
+        told.body
+            .contains("seek #1 (--nagtime=3) expired on 2027-03-08")
             && told.body.contains("nobody accepted it")
             && told.body.contains("chess seek alice PASSWORD --nagtime=3"),
         "{}",
@@ -182,6 +186,34 @@ fn a_message_reaches_the_other_player_without_either_address() {
         to_alice.body
     );
     assert!(!String::from_utf8_lossy(&to_alice.raw).contains("bob@example.org"));
+}
+
+#[test]
+fn a_reply_to_a_message_goes_back_to_its_author_through_the_host() {
+    let mut office = players(&["alice", "bob", "carol"]);
+    let sent = office.send_as("carol", "message carol PW bob", "Rematch?");
+    let message = mail_to(&sent, "bob").clone();
+    let sent = office.reply(&address("bob"), &message, "Gladly.\nbob");
+    let back = mail_to(&sent, "carol");
+    assert_eq!(back.subject, "PBeM Message from bob");
+    assert!(back.body.contains("Gladly.\nbob"), "{}", back.body);
+    assert!(
+        !back.body.contains("Rematch?"),
+        "the quote stays out: {}",
+        back.body
+    );
+    assert!(!String::from_utf8_lossy(&back.raw).contains("bob@example.org"));
+    assert!(mail_to(&sent, "bob").body.contains("passed on to carol"));
+    // And a reply to that reply goes back again.
+    let back = back.clone();
+    let sent = office.reply(&address("carol"), &back, "Tomorrow then.");
+    assert!(mail_to(&sent, "bob").body.contains("Tomorrow then."));
+    // A reply from an address that did not get the message proves nothing.
+    let sent = office.reply(&address("alice"), &message, "hijack");
+    assert!(
+        sent.iter().all(|mail| mail.to != address("carol")),
+        "{sent:#?}"
+    );
 }
 
 #[test]

@@ -129,7 +129,10 @@ pub fn finish_at_its_end(
     now: i64,
     allowance: i64,
 ) -> Result<Vec<Notice>, StoreError> {
-    let Some(ended) = store::vacation(conn, userid)?.ends.map(|ends| ends.min(now)) else {
+    let Some(ended) = store::vacation(conn, userid)?
+        .ends
+        .map(|ends| ends.min(now))
+    else {
         return finish(conn, userid, now);
     };
     let mut notices = finish(conn, userid, now)?;

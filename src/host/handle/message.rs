@@ -22,9 +22,8 @@ impl Default for MessageSettings {
 
 const HOUR: i64 = 3600;
 
-pub fn message(ctx: &Context<'_>, userid: &str, password: &str, to: &str) -> Handled {
-    let credential = Credential::Password(password.to_string());
-    let player = authenticate(ctx, userid, &credential, None)?;
+pub fn message(ctx: &Context<'_>, userid: &str, credential: &Credential, to: &str) -> Handled {
+    let player = authenticate(ctx, userid, credential, None)?;
     let Some(text) = ctx.comment.map(str::trim).filter(|text| !text.is_empty()) else {
         return Err(refused(Refusal::EmptyMessage));
     };

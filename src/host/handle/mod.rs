@@ -304,9 +304,9 @@ fn handle_plans(ctx: &Context<'_>, command: Command) -> Handled {
         } => seek::answer(ctx, kind, seek, &userid, &password, accept),
         Command::Message {
             userid,
-            password,
+            credential,
             to,
-        } => message::message(ctx, &userid, &password, &to),
+        } => message::message(ctx, &userid, &credential, &to),
         other => not_routed(other),
     }
 }

@@ -253,40 +253,18 @@ fn answer_once(ctx: &Context<'_>, news: &mut BoardNews) -> Result<bool, Failure>
     let (matched, outranked, unmatched) = sort_lines(ctx, live, side, lines)?;
     let dropped_unmatched = drop_lines(ctx, &unmatched)?;
     let dropped_outranked = drop_lines(ctx, &outranked)?;
-    tell_dropped(
-        news,
-        &player.userid,
-        side,
-        dropped_outranked,
-        DropReason::Outranked,
-    );
+    let userid = player.userid.clone();
+    let tell = |news: &mut BoardNews, lines, why| tell_dropped(news, &userid, side, lines, why);
+    tell(news, dropped_outranked, DropReason::Outranked);
     let Some(answer) = matched.first().and_then(|line| line.units.get(1)).cloned() else {
-        tell_dropped(
-            news,
-            &player.userid,
-            side,
-            dropped_unmatched,
-            DropReason::Unmatched,
-        );
+        tell(news, dropped_unmatched, DropReason::Unmatched);
         return Ok(false);
     };
     let mut trial = news.live.game.clone_game();
     if let Err((_, reason)) = play_unit(trial.as_mut(), side, &answer) {
         let dropped = drop_lines(ctx, &matched)?;
-        tell_dropped(
-            news,
-            &player.userid,
-            side,
-            dropped_unmatched,
-            DropReason::Unmatched,
-        );
-        tell_dropped(
-            news,
-            &player.userid,
-            side,
-            dropped,
-            DropReason::Illegal { reason },
-        );
+        tell(news, dropped_unmatched, DropReason::Unmatched);
+        tell(news, dropped, DropReason::Illegal { reason });
         return Ok(false);
     }
     let words: Vec<MoveWord> = answer
@@ -304,13 +282,7 @@ fn answer_once(ctx: &Context<'_>, news: &mut BoardNews) -> Result<bool, Failure>
         }
     }
     add_queued_events(news, played.events, &player.userid);
-    tell_dropped(
-        news,
-        &player.userid,
-        side,
-        dropped_unmatched,
-        DropReason::Unmatched,
-    );
+    tell(news, dropped_unmatched, DropReason::Unmatched);
     news.live = played.live;
     Ok(true)
 }

@@ -23,7 +23,7 @@ pub struct Request {
     pub noted: Noted,
 }
 
-fn request(command: Result<Command, Refusal>, comment: Option<String>) -> Request {
+pub(super) fn request(command: Result<Command, Refusal>, comment: Option<String>) -> Request {
     Request {
         command,
         comment,
@@ -172,7 +172,7 @@ fn names_sent_id(conn: &Connection, mail: &InboundMail) -> Result<bool, StoreErr
     Ok(false)
 }
 
-fn reply_error(refusal: Refusal, board: Option<i64>) -> Request {
+pub(super) fn reply_error(refusal: Refusal, board: Option<i64>) -> Request {
     Request {
         board,
         ..request(Err(refusal), None)
@@ -205,7 +205,27 @@ fn reply_style(
     {
         return Ok((vec![read], Some(first.to_string())));
     }
-    let replier = match replier(conn, mail, reading, subject_board)? {
+    let proven = proving_id(conn, mail)?;
+    if let Some(Ok(sent)) = &proven {
+        let expired = reading.now
+            > sent
+                .created
+                .saturating_add(reading.policy.account_token_life);
+        match &sent.scope {
+            TokenScope::Message(_) | TokenScope::Digest(_) if expired => {
+                let refusal = Refusal::TokenExpired { board: None };
+                return Ok((vec![reply_error(refusal, None)], Some(first.to_string())));
+            }
+            TokenScope::Message(from) => {
+                return Ok((vec![message_reply(sent, from, &text)], None));
+            }
+            TokenScope::Digest(boards) => {
+                return super::digest_reply::read(conn, sent, boards, &text, reading.max_commands);
+            }
+            _ => {}
+        }
+    }
+    let replier = match replier(conn, proven, reading, subject_board)? {
         Ok(replier) => replier,
         Err(refused) => return Ok((vec![refused], Some(first.to_string()))),
     };
@@ -232,9 +252,20 @@ fn reply_style(
     Ok((requests, Some(first.to_string())))
 }
 
+/// A reply to a message from another player: all of what the sender
+/// typed goes back to that player, as a message.
+fn message_reply(sent: &SentId, from: &str, text: &str) -> Request {
+    let command = Command::Message {
+        userid: sent.userid.clone(),
+        credential: Credential::Proven,
+        to: from.to_string(),
+    };
+    request(Ok(command), non_empty(text.trim().to_string()))
+}
+
 /// The command of a reply's first line: `resign`, `decline`, or move
 /// words, read as move words are (`ｒｅｓｉｇｎ` from a phone is `resign`).
-fn reply_command(first: &str, replier: Replier) -> Result<Command, Refusal> {
+pub(super) fn reply_command(first: &str, replier: Replier) -> Result<Command, Refusal> {
     let Replier {
         userid,
         kind,
@@ -272,11 +303,11 @@ fn reply_command(first: &str, replier: Replier) -> Result<Command, Refusal> {
 
 /// The player a reply proves, the board it is about, and the move the
 /// board mail replied to asked for.
-struct Replier {
-    userid: String,
-    kind: GameKind,
-    board: i64,
-    asks: Option<i64>,
+pub(super) struct Replier {
+    pub userid: String,
+    pub kind: GameKind,
+    pub board: i64,
+    pub asks: Option<i64>,
 }
 
 /// Who is replying, about which board: a Message-ID the host made for a
@@ -286,11 +317,11 @@ struct Replier {
 /// ended. Otherwise the refusal to send.
 fn replier(
     conn: &Connection,
-    mail: &InboundMail,
+    proven: Option<Result<SentId, Refusal>>,
     reading: &Reading<'_>,
     subject_board: Option<i64>,
 ) -> Result<Result<Replier, Request>, StoreError> {
-    let Some(sent) = proving_id(conn, mail)? else {
+    let Some(sent) = proven else {
         return Ok(Err(reply_error(Refusal::ReplyNotToUs, subject_board)));
     };
     let sent = match sent {
@@ -319,11 +350,22 @@ fn replier(
         let refusal = Refusal::TokenExpired { board: Some(board) };
         return Ok(Err(reply_error(refusal, Some(board))));
     }
+    // A digest player gets no board mail when his opponent moves: his
+    // reply to the latest mail of the board answers the board as it
+    // stands, as his digest says. (A later mail of the board, which he may
+    // not have read, keeps the guard of the one he answers.)
+    let latest = store::latest_sent_ids(conn, &sent.userid, board)?
+        .is_some_and(|(_, latest)| latest == sent.message_id);
+    let asks = if latest && store::digest_due(conn, &sent.userid)?.is_some() {
+        None
+    } else {
+        sent.asks
+    };
     Ok(Ok(Replier {
         userid: sent.userid,
         kind,
         board,
-        asks: sent.asks,
+        asks,
     }))
 }
 
@@ -390,7 +432,10 @@ fn account_reply(
                 })
             }
             TokenScope::Confirm(_) | TokenScope::Undo(_) => from_elsewhere(),
-            TokenScope::Game | TokenScope::Account => continue,
+            TokenScope::Game
+            | TokenScope::Account
+            | TokenScope::Message(_)
+            | TokenScope::Digest(_) => continue,
         };
         let expired = reading.now
             > sent

@@ -3,6 +3,7 @@
 //! This stage reads the store (a reply's token, a board's game) but never
 //! writes it.
 
+mod digest_reply;
 pub mod grammar;
 pub mod interpret;
 pub mod normalise;

@@ -303,10 +303,11 @@ pub enum Command {
         password: String,
         accept: bool,
     },
-    /// `message userid password to-userid`: the body to another player.
+    /// `message userid password to-userid`: the body to another player;
+    /// or a reply to a message, proven by its thread, back to its author.
     Message {
         userid: String,
-        password: String,
+        credential: Credential,
         to: String,
     },
 }

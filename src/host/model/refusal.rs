@@ -67,6 +67,12 @@ pub enum Refusal {
     },
     ReplyNotToUs,
     ReplyNotAboutBoard,
+    /// A reply to a daily digest moves by lines `BOARD MOVE`; none of its
+    /// lines did, or `line` named a board the digest did not list.
+    DigestReply {
+        boards: Vec<i64>,
+        line: Option<String>,
+    },
 
     NoHelpTopic {
         topic: String,

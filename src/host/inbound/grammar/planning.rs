@@ -6,7 +6,7 @@ use super::words::Args;
 use super::{parse_board, split_guard, wrong_arguments, Parsed};
 use crate::games::GameKind;
 use crate::host::inbound::normalise;
-use crate::host::model::command::{Command, QueueAction, Syntax};
+use crate::host::model::command::{Command, Credential, QueueAction, Syntax};
 use crate::host::model::refusal::Refusal;
 
 /// `GAME queue|preview|note|seek|seeks ...`.
@@ -125,7 +125,7 @@ pub(super) fn parse_message(args: Args<'_>) -> Parsed {
     };
     Ok(Command::Message {
         userid: userid.to_string(),
-        password,
+        credential: Credential::Password(password),
         to: to.to_string(),
     })
 }

@@ -98,7 +98,13 @@ impl<'a> Post<'a> {
                 let letter =
                     self.renderer
                         .digest(&player.userid, &boards, &self.host, &language)?;
-                self.mail_account(&player, &letter)
+                // A reply moves on each board as it stood in the digest.
+                let asks = boards
+                    .iter()
+                    .filter_map(|line| line.live.as_ref().ok())
+                    .map(|live| (live.record.id, live.next_number()))
+                    .collect();
+                self.mail_account_as(&player, &letter, TokenScope::Digest(asks))
             }
             Notice::Competition(news) => {
                 let Some(player) = store::find_player(self.conn, &news.userid)? else {
@@ -190,10 +196,20 @@ impl<'a> Post<'a> {
 
     /// A mail to every address of an account, in its thread.
     fn mail_account(&mut self, player: &Player, letter: &Letter) -> Result<(), PostError> {
+        self.mail_account_as(player, letter, TokenScope::Account)
+    }
+
+    /// A mail to every address of an account whose token proves `scope`.
+    fn mail_account_as(
+        &mut self,
+        player: &Player,
+        letter: &Letter,
+        scope: TokenScope,
+    ) -> Result<(), PostError> {
         for address in &player.addresses {
             let thread = Thread::Account {
                 userid: player.userid.clone(),
-                scope: TokenScope::Account,
+                scope: scope.clone(),
             };
             self.queue(address, letter, thread)?;
         }
@@ -211,6 +227,7 @@ impl<'a> Post<'a> {
         for address in &recipient.addresses {
             let thread = Thread::Message {
                 userid: recipient.userid.clone(),
+                from: from.to_string(),
             };
             self.queue(address, &letter, thread)?;
         }

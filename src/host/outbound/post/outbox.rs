@@ -68,7 +68,7 @@ impl Post<'_> {
         let purpose = thread.purpose();
         let (scope, asks) = thread.proves();
         let (userid, game_id, in_reply_to, references) = match thread {
-            Thread::Account { userid, .. } | Thread::Message { userid } => {
+            Thread::Account { userid, .. } | Thread::Message { userid, .. } => {
                 (Some(userid), None, None, Vec::new())
             }
             Thread::Game {

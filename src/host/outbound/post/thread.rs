@@ -28,9 +28,10 @@ pub(super) enum Thread {
     /// A board's news for someone who follows it: his own thread of the
     /// board, but a mail the hourly cap may drop.
     Observer { userid: String, game_id: i64 },
-    /// A message from another player: a mail the hourly cap may drop,
-    /// so nobody can hold back a player's boards by writing to him.
-    Message { userid: String },
+    /// A message from another player (`from`): a mail the hourly cap may
+    /// drop, so nobody can hold back a player's boards by writing to him;
+    /// a reply to it goes back to `from`.
+    Message { userid: String, from: String },
 }
 
 impl Thread {
@@ -47,7 +48,7 @@ impl Thread {
                 ..
             }
             | Thread::Account {
-                scope: TokenScope::Undo(_) | TokenScope::Account,
+                scope: TokenScope::Undo(_) | TokenScope::Account | TokenScope::Digest(_),
                 ..
             } => MailPurpose::Game,
             Thread::Answer { .. }
@@ -63,7 +64,7 @@ impl Thread {
             Thread::Game { userid, .. }
             | Thread::Account { userid, .. }
             | Thread::Observer { userid, .. }
-            | Thread::Message { userid } => Some(userid),
+            | Thread::Message { userid, .. } => Some(userid),
             Thread::Answer { userid, .. } => userid.as_deref(),
         }
     }
@@ -79,7 +80,7 @@ impl Thread {
             } => (TokenScope::Game, *asks),
             Thread::Answer { game_id: None, .. } => (TokenScope::Account, None),
             Thread::Observer { .. } => (TokenScope::Game, None),
-            Thread::Message { .. } => (TokenScope::Account, None),
+            Thread::Message { from, .. } => (TokenScope::Message(from.clone()), None),
             Thread::Account { scope, .. } => (scope.clone(), None),
         }
     }

@@ -201,9 +201,19 @@ impl Renderer {
         host: &HostFacts,
         language: &str,
     ) -> Rendered {
+        // Each board with what a reply needs: its last turns, the move
+        // a line answers, and an example line.
         let lines: Vec<Value> = boards
             .iter()
-            .map(|line| answers::status_line(line, host.now))
+            .map(|line| {
+                let live = line.live.as_ref().ok();
+                context! {
+                    turns => live.map(|live| view::recent_turns(live, Some(line.side))),
+                    next_number => live.map(LiveGame::next_number),
+                    example => live.and_then(|live| live.game.example_move(line.side)),
+                    ..answers::status_line(line, host.now)
+                }
+            })
             .collect();
         Ok(Letter {
             subject: Subject::Account {

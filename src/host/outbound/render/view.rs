@@ -196,6 +196,12 @@ struct TurnView {
 /// The move list grouped by turn: the last few turns while the game
 /// runs, all of them once it is over. `viewer` reads his own moves in
 /// full and the others' in public form while they are still sealed.
+/// The last few turns of the move list as `viewer` may read them.
+pub fn recent_turns(live: &LiveGame, viewer: Option<Side>) -> Vec<Value> {
+    let finished = live.record.status != GameStatus::Active;
+    turns(live, viewer, finished, finished)
+}
+
 /// Every turn of the move list as `viewer` may read it, for `show`.
 pub fn all_turns(live: &LiveGame, viewer: Option<Side>) -> Vec<Value> {
     let finished = live.record.status != GameStatus::Active;

@@ -170,6 +170,14 @@ fn written() -> Vec<Refusal> {
         },
         Refusal::ReplyNotToUs,
         Refusal::ReplyNotAboutBoard,
+        Refusal::DigestReply {
+            boards: vec![101, 102],
+            line: Some("103 e5".into()),
+        },
+        Refusal::DigestReply {
+            boards: vec![101],
+            line: None,
+        },
     ]
 }
 
