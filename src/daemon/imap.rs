@@ -226,7 +226,7 @@ impl Runtime {
         session.logout();
         let mut pass = pass.map_err(|err| super::DaemonError::Retry(err.to_string()))?;
         self.run_due_timers()?;
-        self.host.robot_moves(super::ROBOT_MOVES_A_PASS)?;
+        self.play_robots(crate::robot::Halt::never())?;
         pass.sent = self.send_waiting()?.sent;
         Ok(pass)
     }

@@ -97,6 +97,17 @@ pub const RESIGN_BELOW: i32 = -1200;
 pub const DRAW_AT_MOST: i32 = -50;
 
 impl Thought {
+    /// No move: none is owed or legal, or the halt came first.
+    fn none(game: &dyn Game, side: Side, halted: bool) -> Thought {
+        Thought {
+            choice: None,
+            score: game.evaluate(side),
+            depth: 0,
+            nodes: 0,
+            halted,
+        }
+    }
+
     /// Whether the robot gives up: hopelessly behind, and its opponent
     /// could still win.
     pub fn resigns(&self, game: &dyn Game, side: Side) -> bool {
@@ -126,13 +137,7 @@ pub fn think_halting(
     let to_move = game.to_move();
     let halted = halt.is_due();
     if !to_move.contains(&side) || halted {
-        return Thought {
-            choice: None,
-            score: game.evaluate(side),
-            depth: 0,
-            nodes: 0,
-            halted,
-        };
+        return Thought::none(game, side, halted);
     }
     if to_move.len() > 1 {
         simultaneous::choose(game, side, strength, halt, rng)

@@ -240,13 +240,7 @@ pub(super) fn choose(
         .map(|text| (text, 0))
         .collect();
     if candidates.is_empty() {
-        return Thought {
-            choice: None,
-            score: game.evaluate(me),
-            depth: 0,
-            nodes: 0,
-            halted: false,
-        };
+        return Thought::none(game, me, false);
     }
     // Equal moves are tried, and chosen, in a random order.
     rng.shuffle(&mut candidates);

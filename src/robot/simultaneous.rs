@@ -142,13 +142,7 @@ pub(super) fn choose(
     let mine = game.legal_moves(me);
     let mut theirs = game.legal_moves(me.opponent());
     if mine.is_empty() {
-        return Thought {
-            choice: None,
-            score: game.evaluate(me),
-            depth: 0,
-            nodes: 0,
-            halted: false,
-        };
+        return Thought::none(game, me, false);
     }
     if theirs.len() > MOST_REPLIES {
         rng.shuffle(&mut theirs);
