@@ -11,6 +11,7 @@ use pbem::clock::Clock;
 use pbem::config::Config;
 use pbem::daemon::Runtime;
 use pbem::mail::outbound::compose::player_mail;
+use pbem::robot::Halt;
 use pbem::store;
 use std::fs::File;
 use std::path::Path;
@@ -240,4 +241,26 @@ fn two_pbem_robots_at_once_never_think_about_the_same_move() {
             1
         );
     }
+}
+
+#[test]
+fn a_look_plays_nothing_once_halted_and_past_its_budget_only_its_first_move() {
+    use std::sync::atomic::AtomicBool;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    // A budget shorter than one move's thinking.
+    let toml = "[robots]\nthink = \"200ms\"\nbudget = \"10ms\"\n";
+    robot_boards(data, toml, "chess", "robot3 alice", 5);
+    let config = Config::from_toml(toml, Some(data)).unwrap();
+    let mut runtime = Runtime::open(&config).unwrap();
+    runtime.host.set_clock(Clock::Fixed(t0()));
+    let stopped = AtomicBool::new(true);
+    let report = runtime.host.robot_moves(200, Halt::on(&stopped)).unwrap();
+    assert_eq!(report, Default::default(), "a halted look does nothing");
+    // The first move of a look has its full time; the budget is then
+    // spent and the other four wait for the next look.
+    let report = runtime.host.robot_moves(200, Halt::never()).unwrap();
+    assert_eq!((report.moves, report.waiting), (1, 4), "{report:?}");
+    let report = runtime.play_robots(Halt::never()).unwrap().unwrap();
+    assert_eq!((report.moves, report.waiting), (1, 3), "{report:?}");
 }

@@ -64,7 +64,8 @@ pub struct RobotReport {
     pub refused: usize,
     pub mails_queued: usize,
     /// Owed moves left for the next look: the look's budget was spent,
-    /// or its halt came, or it played as many as it may.
+    /// or it played as many as it may (or its halt came: then only those
+    /// it had found by then).
     pub waiting: usize,
 }
 
