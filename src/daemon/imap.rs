@@ -179,6 +179,9 @@ impl Runtime {
             Err(err) => return Err(err.to_string()),
         };
         let mut queued = pass.handled > 0;
+        if queued {
+            self.mail_handled.store(true, Ordering::Relaxed);
+        }
         match self.run_due_timers() {
             Ok(Some(report)) => queued |= report.mails_queued > 0,
             Ok(None) => {}

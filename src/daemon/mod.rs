@@ -29,6 +29,8 @@ use group::{guarded, run_group, Group, MailFailure};
 use presence::Presence;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 use tracing::{debug, error, info, warn};
 
@@ -175,6 +177,8 @@ pub struct Runtime {
     /// Files that failed once, so the log does not repeat them every poll.
     failing: HashSet<PathBuf>,
     repeats: Repeats,
+    /// Set whenever `serve` handled mail, for its robot thread.
+    mail_handled: Arc<AtomicBool>,
 }
 
 /// What one pass over the Maildir did.
@@ -225,6 +229,7 @@ impl Runtime {
             failed: FailedFolder::in_data_dir(&config.data_dir),
             failing: HashSet::new(),
             repeats: Repeats::new(REPEAT_INTERVAL),
+            mail_handled: Arc::default(),
         })
     }
 

@@ -56,6 +56,7 @@ impl Runtime {
             &self.config.data_dir,
             ROBOT_MOVES_A_PASS,
             halt,
+            Halt::never(),
         )
     }
 }
@@ -66,6 +67,7 @@ fn look(
     data_dir: &Path,
     most: usize,
     halt: Halt<'_>,
+    news: Halt<'_>,
 ) -> Result<Option<RobotReport>, DaemonError> {
     let presence = Presence::new(data_dir);
     let lock = presence
@@ -78,13 +80,17 @@ fn look(
         debug!("process {} plays the robots now", presence.robots_holder());
         return Ok(None);
     };
-    Ok(Some(host.robot_moves(most, halt)?))
+    Ok(Some(host.robot_moves(most, halt, news)?))
 }
 
-/// Starts the robots' thread, unless robots do not play here.
+/// Starts the robots' thread, unless robots do not play here. `mail` is
+/// set whenever serve handled mail: a look then ends after the move in
+/// hand and the next starts at once, so a person's move just in never
+/// waits for the rest of a look.
 pub(super) fn spawn_robots(
     config: &Config,
     stop: Arc<AtomicBool>,
+    mail: Arc<AtomicBool>,
     wake: Option<Arc<WakeListener>>,
 ) -> Result<Option<JoinHandle<()>>, DaemonError> {
     if !config.host.robots.enabled {
@@ -105,7 +111,9 @@ pub(super) fn spawn_robots(
         .name("pbem-robots".into())
         .spawn(move || {
             while !stop.load(Ordering::Relaxed) {
-                match look(&mut host, &data_dir, MOVES_A_LOOK, Halt::on(&stop)) {
+                mail.store(false, Ordering::Relaxed);
+                let (halt, news) = (Halt::on(&stop), Halt::on(&mail));
+                match look(&mut host, &data_dir, MOVES_A_LOOK, halt, news) {
                     Ok(Some(report)) if report.mails_queued > 0 => {
                         if let Some(wake) = &wake {
                             wake.wake();
@@ -115,7 +123,10 @@ pub(super) fn spawn_robots(
                     Err(err) => warn!("robots: {err}"),
                 }
                 let until = Instant::now() + LOOK_EVERY;
-                while Instant::now() < until && !stop.load(Ordering::Relaxed) {
+                while Instant::now() < until
+                    && !stop.load(Ordering::Relaxed)
+                    && !mail.load(Ordering::Relaxed)
+                {
                     std::thread::sleep(Duration::from_millis(100));
                 }
             }

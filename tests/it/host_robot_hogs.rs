@@ -255,12 +255,95 @@ fn a_look_plays_nothing_once_halted_and_past_its_budget_only_its_first_move() {
     let mut runtime = Runtime::open(&config).unwrap();
     runtime.host.set_clock(Clock::Fixed(t0()));
     let stopped = AtomicBool::new(true);
-    let report = runtime.host.robot_moves(200, Halt::on(&stopped)).unwrap();
+    let report = runtime
+        .host
+        .robot_moves(200, Halt::on(&stopped), Halt::never())
+        .unwrap();
     assert_eq!(report, Default::default(), "a halted look does nothing");
     // The first move of a look has its full time; the budget is then
     // spent and the other four wait for the next look.
-    let report = runtime.host.robot_moves(200, Halt::never()).unwrap();
+    let report = runtime
+        .host
+        .robot_moves(200, Halt::never(), Halt::never())
+        .unwrap();
     assert_eq!((report.moves, report.waiting), (1, 4), "{report:?}");
     let report = runtime.play_robots(Halt::never()).unwrap().unwrap();
     assert_eq!((report.moves, report.waiting), (1, 3), "{report:?}");
+}
+
+#[test]
+fn serve_answers_a_persons_move_against_a_robot_within_a_move_behind_fifty_robot_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    // eve's fifty boards of robot3, a second a move: the look in hand
+    // when bob's move comes would take the whole budget of five minutes.
+    let toml = "[host]\nmax_mails_per_hour = 50000\n[robots]\nthink = \"1s\"\nbudget = \"5m\"\n";
+    robot_boards(data, toml, "chess", "robot3 robot2", FLOOD as usize);
+    let bob = 101 + FLOOD;
+    {
+        let config = Config::from_toml(toml, Some(data)).unwrap();
+        let mut runtime = Runtime::open(&config).unwrap();
+        for (n, subject) in ["signup bob pw-bob-quince", "chess challenge bob robot1"]
+            .iter()
+            .enumerate()
+        {
+            let mail = raw_mail("bob@example.org", &format!("bob-{n}@example.org"), subject);
+            runtime.host.receive(&mail).unwrap();
+        }
+    }
+    let mut server = pbem_on(data, "serve")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !robots_lock_held(data) {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the robots never looked"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let store = store::Store::open(&data.join("pbem.sqlite")).unwrap();
+    let moves = |board: i64| store::load_moves(store.connection(), board).unwrap().len();
+    // Into eve's boards' look.
+    while (101..bob).map(moves).sum::<usize>() < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "eve's robots never moved"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = pbem()
+        .args([
+            "mail",
+            "--data",
+            data.to_str().unwrap(),
+            "--from",
+            "bob@example.org",
+        ])
+        .arg(format!("chess move {bob} bob pw-bob-quince e4"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let sent = Instant::now();
+    while moves(bob) < 2 {
+        assert!(
+            sent.elapsed() < Duration::from_secs(15),
+            "robot1 had not answered bob after 15 s (moves on bob's board: {})",
+            moves(bob)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let waited = sent.elapsed();
+    let eve: usize = (101..bob).map(moves).sum();
+    eprintln!("serve: robot1 answered bob {waited:?} after his move, behind {FLOOD} robot boards ({eve} of their moves played so far)");
+    Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(server.wait().unwrap().success());
+    // At most the move in hand (two seconds of thinking: robot3 and a
+    // little) before bob's answer, not the look's five minutes.
+    assert!(waited < Duration::from_secs(5), "{waited:?}");
 }

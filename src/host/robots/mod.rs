@@ -156,8 +156,14 @@ impl Host {
     /// a look has its full time, so every look plays one; a later move
     /// whose thinking the budget cuts short is not played: it waits for
     /// the next look with the rest. A move cut short by `halt` is never
-    /// played.
-    pub fn robot_moves(&mut self, most: usize, halt: Halt<'_>) -> Result<RobotReport, HostError> {
+    /// played. Once `news` is due (mail came in), the look ends after
+    /// the move in hand, so the next one puts a person's new move first.
+    pub fn robot_moves(
+        &mut self,
+        most: usize,
+        halt: Halt<'_>,
+        news: Halt<'_>,
+    ) -> Result<RobotReport, HostError> {
         let mut report = RobotReport::default();
         if !self.settings.robots.enabled {
             return Ok(report);
@@ -172,7 +178,7 @@ impl Host {
             let taken_before = report.moves + report.proposals_answered;
             for (index, turn) in owed.iter().enumerate() {
                 let first = acted == 0;
-                let spent = !first && Instant::now() >= budget_ends;
+                let spent = !first && (Instant::now() >= budget_ends || news.is_due());
                 if halt.is_due() || acted >= most || spent {
                     report.waiting = owed.len() - index;
                     break 'look;
