@@ -2,8 +2,9 @@
 //! 27): a person's move against a robot is answered in the first look
 //! behind any number of an attacker's robot-vs-robot boards, and another
 //! player's robot board moves every look too; `serve` stops within 2 s
-//! of SIGTERM with ten Spherical robot boards thinking; two `pbem robots`
-//! at once never think about the same move.
+//! of SIGTERM with ten Spherical robot boards thinking, and `serve
+//! --once` with them ends at its budget; two `pbem robots` at once never
+//! think about the same move.
 
 use crate::util::host_harness::{address, PostOffice};
 use crate::util::{pbem, raw_mail, t0};
@@ -346,4 +347,29 @@ fn serve_answers_a_persons_move_against_a_robot_within_a_move_behind_fifty_robot
     // At most the move in hand (two seconds of thinking: robot3 and a
     // little) before bob's answer, not the look's five minutes.
     assert!(waited < Duration::from_secs(5), "{waited:?}");
+}
+
+#[test]
+fn serve_once_with_ten_spherical_robot_boards_ends_at_its_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    // Two actions of a fifth of a second a turn; a look of one second.
+    let toml = "[robots]\nthink = \"200ms\"\nbudget = \"1s\"\n";
+    robot_boards(data, toml, "spherical", "robot3 robot2", 10);
+    let started = Instant::now();
+    let out = pbem_on(data, "serve")
+        .args(["--once", "--now", "2027-03-01T09:00:00Z"])
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    assert!(out.status.success(), "{out:?}");
+    let store = store::Store::open(&data.join("pbem.sqlite")).unwrap();
+    let turns: usize = (101..111)
+        .map(|board| store::load_moves(store.connection(), board).unwrap().len())
+        .sum();
+    eprintln!("serve --once with 10 Spherical robot boards: {took:?}, {turns} actions played");
+    // The budget, the move in hand (two actions), and the process's own
+    // start and stop; without a budget, 200 moves of 0.4 s each.
+    assert!(took < Duration::from_secs(6), "{took:?}");
+    assert!(turns > 0);
 }
