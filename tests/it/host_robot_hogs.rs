@@ -273,6 +273,23 @@ fn a_look_plays_nothing_once_halted_and_past_its_budget_only_its_first_move() {
 }
 
 #[test]
+fn news_of_mail_ends_a_look_after_the_move_in_hand() {
+    use std::sync::atomic::AtomicBool;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let toml = "[robots]\nthink = \"50ms\"\nbudget = \"10m\"\n";
+    robot_boards(data, toml, "chess", "robot3 alice", 3);
+    let config = Config::from_toml(toml, Some(data)).unwrap();
+    let mut runtime = Runtime::open(&config).unwrap();
+    let mail_came = AtomicBool::new(true);
+    let report = runtime
+        .host
+        .robot_moves(200, Halt::never(), Halt::on(&mail_came))
+        .unwrap();
+    assert_eq!((report.moves, report.waiting), (1, 2), "{report:?}");
+}
+
+#[test]
 fn serve_answers_a_persons_move_against_a_robot_within_a_move_behind_fifty_robot_boards() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path();
