@@ -70,6 +70,11 @@ pub struct RobotReport {
 }
 
 impl RobotReport {
+    /// The actions the boards took.
+    fn taken(&self) -> usize {
+        self.moves + self.draws_accepted + self.resigned + self.proposals_answered
+    }
+
     /// Counts what became of one action.
     fn count(&mut self, played: Option<usize>, action: &Action) {
         let Some(mails) = played else {
@@ -175,7 +180,7 @@ impl Host {
             if owed.is_empty() {
                 break;
             }
-            let taken_before = report.moves + report.proposals_answered;
+            let taken_before = report.taken();
             for (index, turn) in owed.iter().enumerate() {
                 let first = acted == 0;
                 let spent = !first && (Instant::now() >= budget_ends || news.is_due());
@@ -200,7 +205,7 @@ impl Host {
                 report.count(played, &action);
             }
             // Nothing the robots tried was taken: stop rather than loop.
-            if report.moves + report.proposals_answered == taken_before {
+            if report.taken() == taken_before {
                 break;
             }
         }
