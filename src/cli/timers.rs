@@ -23,15 +23,20 @@ pub fn robots(place: &Place, moment: &Moment) -> Result<ExitCode> {
     let config = place.config()?;
     let mut runtime = Runtime::open(&config)?;
     runtime.host.set_clock(moment.clock());
-    let report = runtime.run_robots()?;
+    let Some(report) = runtime.run_robots()? else {
+        // Cron runs this every minute: a run still at work is no error.
+        println!("another pbem plays the robots now; nothing to do here");
+        return Ok(ExitCode::SUCCESS);
+    };
     println!(
-        "robot moves {}, draws accepted {}, proposals answered {}, resigned {}, not taken {}, mails queued {}",
+        "robot moves {}, draws accepted {}, proposals answered {}, resigned {}, not taken {}, mails queued {}, waiting {}",
         report.moves,
         report.draws_accepted,
         report.proposals_answered,
         report.resigned,
         report.refused,
-        report.mails_queued
+        report.mails_queued,
+        report.waiting
     );
     Ok(ExitCode::SUCCESS)
 }

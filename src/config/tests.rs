@@ -222,3 +222,16 @@ fn competition_settings_are_read_and_bad_ones_name_their_key() {
     assert!(invalid_key("[ladders]\nforfeittime = \"soon\"").starts_with("ladders.forfeittime"));
     assert!(invalid_key("[tournaments]\nmax_players = 1").starts_with("tournaments.max_players"));
 }
+
+#[test]
+fn robots_think_and_budget_are_read_and_checked() {
+    let config = Config::from_toml("", None).unwrap();
+    assert_eq!(config.host.robots.think, Duration::from_secs(10));
+    assert_eq!(config.host.robots.budget, Duration::from_secs(30));
+    let config = Config::from_toml("[robots]\nthink = \"2s\"\nbudget = \"45s\"\n", None).unwrap();
+    assert_eq!(config.host.robots.think, Duration::from_secs(2));
+    assert_eq!(config.host.robots.budget, Duration::from_secs(45));
+    assert!(invalid_key("[robots]\nbudget = \"2h\"").starts_with("robots.budget"));
+    assert!(invalid_key("[robots]\nbudget = \"soon\"").starts_with("robots.budget"));
+    assert!(invalid_key("[robots]\nthink = \"1ms\"").starts_with("robots.think"));
+}

@@ -179,6 +179,9 @@ impl Runtime {
             Err(err) => return Err(err.to_string()),
         };
         let mut queued = pass.handled > 0;
+        if queued {
+            self.mail_handled.store(true, Ordering::Relaxed);
+        }
         match self.run_due_timers() {
             Ok(Some(report)) => queued |= report.mails_queued > 0,
             Ok(None) => {}
@@ -226,7 +229,7 @@ impl Runtime {
         session.logout();
         let mut pass = pass.map_err(|err| super::DaemonError::Retry(err.to_string()))?;
         self.run_due_timers()?;
-        self.host.robot_moves(super::ROBOT_MOVES_A_PASS)?;
+        self.play_robots(crate::robot::Halt::never())?;
         pass.sent = self.send_waiting()?.sent;
         Ok(pass)
     }

@@ -29,6 +29,8 @@ use group::{guarded, run_group, Group, MailFailure};
 use presence::Presence;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 use tracing::{debug, error, info, warn};
 
@@ -165,10 +167,6 @@ fn mask_old_outbox_files(config: &Config, store: &Store) {
 /// is logged once in this interval.
 const REPEAT_INTERVAL: Duration = Duration::from_secs(60);
 
-/// Robot moves played at most in one pass: two robots playing each other
-/// finish a game over several passes, and the pass ends.
-const ROBOT_MOVES_A_PASS: usize = 200;
-
 /// The host with its folders, ready to work.
 pub struct Runtime {
     pub host: Host,
@@ -179,6 +177,8 @@ pub struct Runtime {
     /// Files that failed once, so the log does not repeat them every poll.
     failing: HashSet<PathBuf>,
     repeats: Repeats,
+    /// Set whenever `serve` handled mail, for its robot thread.
+    mail_handled: Arc<AtomicBool>,
 }
 
 /// What one pass over the Maildir did.
@@ -229,6 +229,7 @@ impl Runtime {
             failed: FailedFolder::in_data_dir(&config.data_dir),
             failing: HashSet::new(),
             repeats: Repeats::new(REPEAT_INTERVAL),
+            mail_handled: Arc::default(),
         })
     }
 
@@ -237,18 +238,9 @@ impl Runtime {
     pub fn pass(&mut self) -> Result<Pass, DaemonError> {
         let mut pass = self.receive_waiting()?;
         self.run_due_timers()?;
-        self.host.robot_moves(ROBOT_MOVES_A_PASS)?;
+        self.play_robots(crate::robot::Halt::never())?;
         pass.sent = self.send_waiting()?.sent;
         Ok(pass)
-    }
-
-    /// Plays the robot moves owed now, then sends what they caused.
-    pub fn run_robots(&mut self) -> Result<crate::host::robots::RobotReport, DaemonError> {
-        let report = self.host.robot_moves(ROBOT_MOVES_A_PASS)?;
-        if report.mails_queued > 0 {
-            self.send_waiting()?;
-        }
-        Ok(report)
     }
 
     /// Runs the timers (reminders, losses on time, ending vacations) when

@@ -5,7 +5,10 @@
 //!   `pbem deliver` knows whether to leave sending to it;
 //! - `sender.lock`: held by whoever drains the outbox, so one sender at a
 //!   time hands mail to the transport (`serve`'s sender thread holds it
-//!   while it runs; a `deliver` without a daemon holds it for one drain).
+//!   while it runs; a `deliver` without a daemon holds it for one drain);
+//! - `robots.lock`: held by whoever plays the robots' moves, for one look
+//!   (`serve`'s robot thread, `pbem robots`, `serve --once`), so no two
+//!   think about the same move and one of them finds it not taken.
 //!
 //! Each file holds the id of the process that last took it, for the
 //! operator; only the lock itself counts.
@@ -17,6 +20,7 @@ use std::time::{Duration, Instant};
 
 const SERVE_LOCK: &str = "serve.lock";
 const SENDER_LOCK: &str = "sender.lock";
+const ROBOTS_LOCK: &str = "robots.lock";
 
 /// A held lock; dropping it lets go.
 pub struct Held {
@@ -108,6 +112,16 @@ impl Presence {
     pub fn try_take_sender(&self) -> io::Result<Option<Held>> {
         try_take(&self.dir.join(SENDER_LOCK))
     }
+
+    /// The robots' lock if nobody plays the robots now.
+    pub fn try_take_robots(&self) -> io::Result<Option<Held>> {
+        try_take(&self.dir.join(ROBOTS_LOCK))
+    }
+
+    /// The process that last took the robots' lock, for a message.
+    pub fn robots_holder(&self) -> String {
+        holder(&self.dir.join(ROBOTS_LOCK))
+    }
 }
 
 #[cfg(test)]
@@ -130,5 +144,10 @@ mod tests {
         assert!(presence.try_take_sender().unwrap().is_none());
         drop(sending);
         assert!(presence.try_take_sender().unwrap().is_some());
+        let playing = presence.try_take_robots().unwrap().unwrap();
+        assert!(presence.try_take_robots().unwrap().is_none());
+        assert_eq!(presence.robots_holder(), std::process::id().to_string());
+        drop(playing);
+        assert!(presence.try_take_robots().unwrap().is_some());
     }
 }

@@ -71,7 +71,9 @@ impl Runtime {
             "serving"
         );
         let sending = spawn_sender(&self.config, Arc::clone(&stop), wake.clone())?;
-        let robots = super::robots::spawn_robots(&self.config, Arc::clone(&stop), wake.clone())?;
+        let mail = Arc::clone(&self.mail_handled);
+        let robots =
+            super::robots::spawn_robots(&self.config, Arc::clone(&stop), mail, wake.clone())?;
         match self.config.source.clone() {
             InboundSource::Maildir => self.receive_until(&stop, wake.as_deref()),
             InboundSource::Imap(imap) => self.receive_imap_until(&imap, &stop, wake.as_deref()),
@@ -105,6 +107,7 @@ impl Runtime {
             match self.receive_waiting() {
                 Ok(pass) => {
                     if pass.handled > 0 {
+                        self.mail_handled.store(true, Ordering::Relaxed);
                         if let Some(wake) = wake {
                             wake.wake();
                         }

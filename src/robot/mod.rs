@@ -14,11 +14,19 @@
 //!   mixed strategy by regret matching, and draws its move from it (see
 //!   `simultaneous`). A pure maximin choice would be predictable and
 //!   needlessly timid; the mixed one is what game theory prescribes.
+//!
+//! A search ends at its own time (`Strength::think`), or earlier when
+//! its caller's [`Halt`] says so: a flag the caller sets from elsewhere
+//! (the daemon does on SIGTERM; this module knows nothing of signals)
+//! or a moment (the end of a look's budget). It looks every few hundred
+//! positions, so it ends well within a second of either.
 
+mod halt;
 mod random;
 mod search;
 mod simultaneous;
 
+pub use halt::Halt;
 pub use random::Rng;
 
 use crate::games::{Game, Side};
@@ -75,6 +83,10 @@ pub struct Thought {
     /// The deepest search finished.
     pub depth: u32,
     pub nodes: u64,
+    /// The caller's [`Halt`] ended the search before its own time: the
+    /// choice is only the best found so far (or none), not to be played
+    /// as the robot's considered move.
+    pub halted: bool,
 }
 
 /// A robot resigns when it sees a forced loss, or when it is this far
@@ -85,6 +97,17 @@ pub const RESIGN_BELOW: i32 = -1200;
 pub const DRAW_AT_MOST: i32 = -50;
 
 impl Thought {
+    /// No move: none is owed or legal, or the halt came first.
+    fn none(game: &dyn Game, side: Side, halted: bool) -> Thought {
+        Thought {
+            choice: None,
+            score: game.evaluate(side),
+            depth: 0,
+            nodes: 0,
+            halted,
+        }
+    }
+
     /// Whether the robot gives up: hopelessly behind, and its opponent
     /// could still win.
     pub fn resigns(&self, game: &dyn Game, side: Side) -> bool {
@@ -100,19 +123,26 @@ impl Thought {
 /// The robot's move for `side`. `game` must be the position as `side`
 /// may know it: with no sealed move of the other player in it.
 pub fn think(game: &dyn Game, side: Side, strength: &Strength, rng: &mut Rng) -> Thought {
+    think_halting(game, side, strength, &Halt::never(), rng)
+}
+
+/// As [`think`], ending early (with `halted` set) once `halt` is due.
+pub fn think_halting(
+    game: &dyn Game,
+    side: Side,
+    strength: &Strength,
+    halt: &Halt<'_>,
+    rng: &mut Rng,
+) -> Thought {
     let to_move = game.to_move();
-    if !to_move.contains(&side) {
-        return Thought {
-            choice: None,
-            score: game.evaluate(side),
-            depth: 0,
-            nodes: 0,
-        };
+    let halted = halt.is_due();
+    if !to_move.contains(&side) || halted {
+        return Thought::none(game, side, halted);
     }
     if to_move.len() > 1 {
-        simultaneous::choose(game, side, strength, rng)
+        simultaneous::choose(game, side, strength, halt, rng)
     } else {
-        search::choose(game, side, strength, rng)
+        search::choose(game, side, strength, halt, rng)
     }
 }
 

@@ -3,7 +3,7 @@
 //! maximises when the robot acts there and minimises otherwise, so a turn
 //! of two actions by one side is simply two levels of the same kind.
 
-use super::{Rng, Strength, Thought, WIN};
+use super::{Halt, Rng, Strength, Thought, WIN};
 use crate::games::{Game, Side};
 use std::collections::HashMap;
 use std::time::Instant;
@@ -44,12 +44,20 @@ const TABLE_SIZE: usize = 200_000;
 const WIDE: usize = 60;
 const BEAM: usize = 24;
 
-pub(super) struct Searcher {
+/// Positions searched between two looks at the clock and the halt: few
+/// enough that even Spherical Chess 324's take well under a second.
+const LOOK_EVERY: u64 = 256;
+
+pub(super) struct Searcher<'a> {
     me: Side,
     deadline: Instant,
+    halt: Halt<'a>,
     pub nodes: u64,
-    /// The deadline passed: every score since is worthless.
+    /// The deadline passed or the halt came: every score since is
+    /// worthless.
     pub stopped: bool,
+    /// It was the halt.
+    pub halted: bool,
     table: HashMap<u64, Entry>,
 }
 
@@ -76,14 +84,26 @@ fn order(moves: &mut [String], best: Option<&str>) {
     });
 }
 
-impl Searcher {
-    pub fn new(me: Side, deadline: Instant) -> Searcher {
+impl<'a> Searcher<'a> {
+    pub fn new(me: Side, deadline: Instant, halt: Halt<'a>) -> Searcher<'a> {
         Searcher {
             me,
             deadline,
+            halt,
             nodes: 0,
             stopped: false,
+            halted: false,
             table: HashMap::new(),
+        }
+    }
+
+    /// Stops the search when its time is up or its halt came.
+    fn look_at_the_time(&mut self) {
+        if self.halt.is_due() {
+            self.halted = true;
+            self.stopped = true;
+        } else if Instant::now() >= self.deadline {
+            self.stopped = true;
         }
     }
 
@@ -103,8 +123,8 @@ impl Searcher {
     /// `alpha..beta`.
     pub fn value(&mut self, game: &dyn Game, depth: u32, ply: u32, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline {
-            self.stopped = true;
+        if self.nodes.is_multiple_of(LOOK_EVERY) {
+            self.look_at_the_time();
         }
         if self.stopped {
             return 0;
@@ -207,19 +227,20 @@ impl Searcher {
 
 /// The robot's move where it alone acts now: every candidate searched a
 /// level deeper each round until the depth or the time runs out.
-pub(super) fn choose(game: &dyn Game, me: Side, strength: &Strength, rng: &mut Rng) -> Thought {
+pub(super) fn choose(
+    game: &dyn Game,
+    me: Side,
+    strength: &Strength,
+    halt: &Halt<'_>,
+    rng: &mut Rng,
+) -> Thought {
     let mut candidates: Vec<(String, i32)> = game
         .legal_moves(me)
         .into_iter()
         .map(|text| (text, 0))
         .collect();
     if candidates.is_empty() {
-        return Thought {
-            choice: None,
-            score: game.evaluate(me),
-            depth: 0,
-            nodes: 0,
-        };
+        return Thought::none(game, me, false);
     }
     // Equal moves are tried, and chosen, in a random order.
     rng.shuffle(&mut candidates);
@@ -232,7 +253,7 @@ pub(super) fn choose(game: &dyn Game, me: Side, strength: &Strength, rng: &mut R
         .zip(noise)
         .map(|((text, score), noise)| (text, score, noise))
         .collect();
-    let mut searcher = Searcher::new(me, Instant::now() + strength.think);
+    let mut searcher = Searcher::new(me, Instant::now() + strength.think, *halt);
     let mut finished = 0;
     let mut best_score = game.evaluate(me);
     for depth in 1..=strength.depth.max(1) {
@@ -279,6 +300,7 @@ pub(super) fn choose(game: &dyn Game, me: Side, strength: &Strength, rng: &mut R
         score: best_score,
         depth: finished,
         nodes: searcher.nodes,
+        halted: searcher.halted,
     }
 }
 

@@ -5,7 +5,7 @@
 //! regret matching, and draws its move from the mixed strategy found.
 
 use super::search::{final_score, Searcher};
-use super::{Rng, Strength, Thought, WIN};
+use super::{Halt, Rng, Strength, Thought, WIN};
 use crate::games::{Game, Side};
 use std::time::Instant;
 
@@ -30,7 +30,7 @@ fn payoffs(
     mine: &[String],
     theirs: &[String],
     depth: u32,
-    searcher: &mut Searcher,
+    searcher: &mut Searcher<'_>,
 ) -> Option<Vec<Vec<i32>>> {
     let them = me.opponent();
     let mut table = Vec::with_capacity(mine.len());
@@ -132,22 +132,23 @@ fn equilibrium(table: &[Vec<i32>]) -> Vec<f64> {
     row_total.iter().map(|t| t / sum).collect()
 }
 
-pub(super) fn choose(game: &dyn Game, me: Side, strength: &Strength, rng: &mut Rng) -> Thought {
+pub(super) fn choose(
+    game: &dyn Game,
+    me: Side,
+    strength: &Strength,
+    halt: &Halt<'_>,
+    rng: &mut Rng,
+) -> Thought {
     let mine = game.legal_moves(me);
     let mut theirs = game.legal_moves(me.opponent());
     if mine.is_empty() {
-        return Thought {
-            choice: None,
-            score: game.evaluate(me),
-            depth: 0,
-            nodes: 0,
-        };
+        return Thought::none(game, me, false);
     }
     if theirs.len() > MOST_REPLIES {
         rng.shuffle(&mut theirs);
         theirs.truncate(MOST_REPLIES);
     }
-    let mut searcher = Searcher::new(me, Instant::now() + strength.think);
+    let mut searcher = Searcher::new(me, Instant::now() + strength.think, *halt);
     let mut table: Option<Vec<Vec<i32>>> = None;
     let mut finished = 0;
     // The pair of moves is one level; a weak robot looks no further.
@@ -170,6 +171,7 @@ pub(super) fn choose(game: &dyn Game, me: Side, strength: &Strength, rng: &mut R
             score: game.evaluate(me),
             depth: 0,
             nodes: searcher.nodes,
+            halted: searcher.halted,
         };
     };
     let noisy: Vec<Vec<i32>> = table
@@ -195,6 +197,7 @@ pub(super) fn choose(game: &dyn Game, me: Side, strength: &Strength, rng: &mut R
         score: worst(&table[chosen]),
         depth: finished,
         nodes: searcher.nodes,
+        halted: searcher.halted,
     }
 }
 

@@ -192,3 +192,74 @@ fn a_robot_resigns_only_a_hopeless_game_and_takes_a_draw_only_when_not_better() 
     let thought = think(bare.as_ref(), Black, &strength, &mut Rng::new(1));
     assert!(!thought.resigns(bare.as_ref(), Black));
 }
+
+/// A robot with a minute to think on the biggest of the games.
+fn slow_thinker() -> Strength {
+    Strength::level(3, Duration::from_secs(60))
+}
+
+#[test]
+fn a_search_whose_halt_is_already_due_returns_at_once_and_says_so() {
+    let flag = std::sync::atomic::AtomicBool::new(true);
+    for kind in GameKind::ALL {
+        let game = kind.new_game(&[]).unwrap();
+        let side = game.canonical_mover().unwrap();
+        let started = Instant::now();
+        let thought = think_halting(
+            game.as_ref(),
+            side,
+            &slow_thinker(),
+            &Halt::on(&flag),
+            &mut Rng::new(1),
+        );
+        assert!(thought.halted, "{kind:?}: {thought:?}");
+        assert!(started.elapsed() < Duration::from_millis(200), "{kind:?}");
+    }
+    // A moment already past halts it the same way.
+    let game = GameKind::Chess.new_game(&[]).unwrap();
+    let past = Halt::never().by(Instant::now());
+    let thought = think_halting(
+        game.as_ref(),
+        White,
+        &slow_thinker(),
+        &past,
+        &mut Rng::new(1),
+    );
+    assert!(thought.halted);
+}
+
+/// How long after `halt` fires (from another thread, `after` into the
+/// search) a search of `kind` ends.
+fn halted_within(kind: GameKind, after: Duration) -> Duration {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let flag = AtomicBool::new(false);
+    let game = kind.new_game(&[]).unwrap();
+    let side = game.canonical_mover().unwrap();
+    std::thread::scope(|scope| {
+        let setter = scope.spawn(|| {
+            std::thread::sleep(after);
+            flag.store(true, Ordering::Relaxed);
+            Instant::now()
+        });
+        let thought = think_halting(
+            game.as_ref(),
+            side,
+            &slow_thinker(),
+            &Halt::on(&flag),
+            &mut Rng::new(7),
+        );
+        let ended = Instant::now();
+        let set = setter.join().unwrap();
+        assert!(thought.halted, "{kind:?}: {thought:?}");
+        ended.saturating_duration_since(set)
+    })
+}
+
+#[test]
+fn a_flag_set_from_another_thread_ends_a_long_search_within_a_second() {
+    for kind in GameKind::ALL {
+        let late = halted_within(kind, Duration::from_millis(300));
+        eprintln!("{kind:?}: the search ended {late:?} after its flag was set");
+        assert!(late < Duration::from_secs(1), "{kind:?}: {late:?}");
+    }
+}

@@ -54,7 +54,7 @@ pub use ratings::{
     insert_rating_change, load_rating, rating_changes, ratings_of_kind, save_rating, RatingChange,
     StoredRating,
 };
-pub use robots::{boards_with_robots, ensure_robot, robot_level};
+pub use robots::{boards_with_robots, ensure_robot, robot_board_starter, robot_level};
 pub use schema::{mask_legacy_quotes, QuoteMasker, SCHEMA_VERSION};
 pub use subscriptions::{next_board_id, observers, subscribe, unsubscribe, Watched};
 pub use tournaments::{

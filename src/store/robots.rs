@@ -54,6 +54,25 @@ pub fn boards_with_robots(conn: &Connection) -> StoreResult<Vec<i64>> {
     Ok(boards)
 }
 
+/// Who set two robots playing on a board: the challenge made him follow
+/// it by its number, so he is among the board's own followers (not those
+/// of every board of the type); the first by userid if others follow it
+/// too, none if he stopped following it.
+pub fn robot_board_starter(
+    conn: &Connection,
+    kind: &str,
+    board: i64,
+) -> StoreResult<Option<String>> {
+    use rusqlite::OptionalExtension;
+    Ok(conn
+        .prepare_cached(
+            "SELECT userid FROM subscriptions WHERE kind = ?1 AND board = ?2
+             ORDER BY userid COLLATE NOCASE LIMIT 1",
+        )?
+        .query_row(params![kind, board], |row| row.get(0))
+        .optional()?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

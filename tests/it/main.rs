@@ -39,6 +39,7 @@ mod host_passwords;
 mod host_player_input;
 mod host_preview_undo_notes;
 mod host_queue;
+mod host_robot_hogs;
 mod host_robots;
 mod host_secrets;
 mod host_seeks_messages;

@@ -14,6 +14,8 @@
 //! It answers a proposal whether or not it is to move, so none stands
 //! for ever. It has no address: it is never mailed.
 
+mod order;
+
 use super::handle::{self, Context, Failure};
 use super::{Batch, Host, HostError};
 use crate::games::{self, Game, GameKind, RecordedMove, Side};
@@ -21,10 +23,10 @@ use crate::host::accounts::password::Prechecked;
 use crate::host::model::answers::Proposal;
 use crate::host::model::command::{Command, Credential, MoveWord};
 use crate::host::model::replays::{self, LoadError};
-use crate::robot::{self, Rng, Strength};
+use crate::robot::{self, Halt, Rng, Strength};
 use crate::store::{self, GameStatus};
 use std::cell::RefCell;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The robots: userid and level.
 pub const ROBOTS: [(&str, u8); 3] = [("robot1", 1), ("robot2", 2), ("robot3", 3)];
@@ -35,6 +37,9 @@ pub struct RobotSettings {
     pub enabled: bool,
     /// The longest a robot thinks about one move.
     pub think: Duration,
+    /// The time all robot moves of one look may take together; the
+    /// rest wait for the next look.
+    pub budget: Duration,
 }
 
 impl Default for RobotSettings {
@@ -42,6 +47,7 @@ impl Default for RobotSettings {
         RobotSettings {
             enabled: true,
             think: Duration::from_secs(10),
+            budget: Duration::from_secs(30),
         }
     }
 }
@@ -57,10 +63,37 @@ pub struct RobotReport {
     /// Moves the board no longer took (the opponent acted meanwhile).
     pub refused: usize,
     pub mails_queued: usize,
+    /// Owed moves left for the next look: the look's budget was spent,
+    /// or it played as many as it may (or its halt came: then only those
+    /// it had found by then).
+    pub waiting: usize,
+}
+
+impl RobotReport {
+    /// The actions the boards took.
+    fn taken(&self) -> usize {
+        self.moves + self.draws_accepted + self.resigned + self.proposals_answered
+    }
+
+    /// Counts what became of one action.
+    fn count(&mut self, played: Option<usize>, action: &Action) {
+        let Some(mails) = played else {
+            self.refused += 1;
+            return;
+        };
+        self.mails_queued += mails;
+        match action {
+            Action::Play(_) => self.moves += 1,
+            Action::AcceptDraw => self.draws_accepted += 1,
+            Action::Resign => self.resigned += 1,
+            Action::RefuseTakeBack | Action::AgreeToPause => self.proposals_answered += 1,
+        }
+    }
 }
 
 /// A move a robot owes, with the position as it may know it.
 struct Owed {
+    place: order::Place,
     board: i64,
     kind: GameKind,
     userid: String,
@@ -74,6 +107,15 @@ struct Owed {
     to_move: bool,
     /// The opponent's take-back or pause proposal standing.
     proposal: Option<Proposal>,
+}
+
+/// What came of a robot's thinking.
+enum Decision {
+    Act(Action),
+    /// Nothing is owed after all.
+    Nothing,
+    /// The halt came first: the move waits for the next look.
+    Halted,
 }
 
 enum Action {
@@ -112,48 +154,58 @@ impl Host {
         batch.commit()
     }
 
-    /// Plays the robot moves owed now, at most `most` of them: each
-    /// thought over first, then played in a transaction of its own.
-    pub fn robot_moves(&mut self, most: usize) -> Result<RobotReport, HostError> {
+    /// Plays the robot moves owed now in the fair order of [`order`],
+    /// each thought over first and played in a transaction of its own:
+    /// at most `most` of them, and none started once `halt` is due or
+    /// the look's budget (`[robots] budget`) is spent. The first move of
+    /// a look has its full time, so every look plays one; a later move
+    /// whose thinking the budget cuts short is not played: it waits for
+    /// the next look with the rest. A move cut short by `halt` is never
+    /// played. Once `news` is due (mail came in), the look ends after
+    /// the move in hand, so the next one puts a person's new move first.
+    pub fn robot_moves(
+        &mut self,
+        most: usize,
+        halt: Halt<'_>,
+        news: Halt<'_>,
+    ) -> Result<RobotReport, HostError> {
         let mut report = RobotReport::default();
         if !self.settings.robots.enabled {
             return Ok(report);
         }
+        let budget_ends = Instant::now() + self.settings.robots.budget;
         let mut acted = 0;
-        while acted < most {
-            let owed = self.owed_robot_moves()?;
+        'look: loop {
+            let owed = order::fair(self.owed_robot_moves(&halt)?, |turn| &turn.place);
             if owed.is_empty() {
                 break;
             }
-            let refused_before = report.refused;
-            for turn in owed.into_iter().take(most - acted) {
-                let Some(action) = self.decide(&turn) else {
-                    continue;
+            let taken_before = report.taken();
+            for (index, turn) in owed.iter().enumerate() {
+                let first = acted == 0;
+                let spent = !first && (Instant::now() >= budget_ends || news.is_due());
+                if halt.is_due() || acted >= most || spent {
+                    report.waiting = owed.len() - index;
+                    break 'look;
+                }
+                // Only the caller's halt cuts the first move short.
+                let turn_halt = if first { halt } else { halt.by(budget_ends) };
+                let action = match self.decide(turn, &turn_halt) {
+                    Decision::Nothing => continue,
+                    Decision::Halted => {
+                        report.waiting = owed.len() - index;
+                        break 'look;
+                    }
+                    Decision::Act(action) => action,
                 };
                 let mut batch = self.batch()?;
-                let played = batch.robot_act(&turn, &action)?;
+                let played = batch.robot_act(turn, &action)?;
                 batch.commit()?;
                 acted += 1;
-                match (played, &action) {
-                    (None, _) => report.refused += 1,
-                    (Some(mails), kind) => {
-                        report.mails_queued += mails;
-                        match kind {
-                            Action::Play(_) => report.moves += 1,
-                            Action::AcceptDraw => report.draws_accepted += 1,
-                            Action::Resign => report.resigned += 1,
-                            Action::RefuseTakeBack | Action::AgreeToPause => {
-                                report.proposals_answered += 1
-                            }
-                        }
-                    }
-                }
+                report.count(played, &action);
             }
             // Nothing the robots tried was taken: stop rather than loop.
-            if report.refused > refused_before
-                && report.moves == 0
-                && report.proposals_answered == 0
-            {
+            if report.taken() == taken_before {
                 break;
             }
         }
@@ -163,11 +215,15 @@ impl Host {
         Ok(report)
     }
 
-    /// Every move a robot owes now.
-    fn owed_robot_moves(&self) -> Result<Vec<Owed>, HostError> {
+    /// Every move a robot owes now (those found so far, once `halt` is
+    /// due: the caller stops then).
+    fn owed_robot_moves(&self, halt: &Halt<'_>) -> Result<Vec<Owed>, HostError> {
         let conn = self.store.connection();
         let mut owed = Vec::new();
         for board in store::boards_with_robots(conn)? {
+            if halt.is_due() {
+                break;
+            }
             let live = match replays::load(conn, &self.replays, board, None) {
                 Ok(live) => live,
                 Err(LoadError::Store(err)) => return Err(err.into()),
@@ -179,6 +235,7 @@ impl Host {
             if live.record.status != GameStatus::Active || live.record.paused {
                 continue;
             }
+            let place = self.place_in_queue(&live.record)?;
             for side in Side::BOTH {
                 let userid = live.record.player(side);
                 let to_move = live.game.to_move().contains(&side);
@@ -199,6 +256,7 @@ impl Host {
                     continue;
                 };
                 owed.push(Owed {
+                    place: place.clone(),
                     board,
                     kind: live.kind,
                     userid: userid.to_string(),
@@ -216,48 +274,79 @@ impl Host {
         Ok(owed)
     }
 
+    /// Where a board's owed moves stand in the fair order.
+    fn place_in_queue(&self, record: &store::GameRecord) -> Result<order::Place, HostError> {
+        let conn = self.store.connection();
+        let mut human = false;
+        for userid in [&record.white, &record.black] {
+            human |= store::robot_level(conn, userid)?.is_none();
+        }
+        let starter = if human {
+            String::new()
+        } else {
+            store::robot_board_starter(conn, &record.kind, record.id)?.unwrap_or_default()
+        };
+        Ok(order::Place {
+            board: record.id,
+            human,
+            starter,
+            since: record.updated,
+        })
+    }
+
     /// What the robot does: take a draw offered when it stands no better,
-    /// resign a hopeless game, or play its move.
-    fn decide(&self, turn: &Owed) -> Option<Action> {
+    /// resign a hopeless game, or play its move; nothing when `halt`
+    /// came before it made up its mind.
+    fn decide(&self, turn: &Owed, halt: &Halt<'_>) -> Decision {
         match turn.proposal {
-            Some(Proposal::TakeBack) => return Some(Action::RefuseTakeBack),
-            Some(Proposal::Pause) => return Some(Action::AgreeToPause),
-            Some(Proposal::Draw) | None if !turn.to_move => return None,
+            Some(Proposal::TakeBack) => return Decision::Act(Action::RefuseTakeBack),
+            Some(Proposal::Pause) => return Decision::Act(Action::AgreeToPause),
+            Some(Proposal::Draw) | None if !turn.to_move => return Decision::Nothing,
             _ => {}
         }
         let strength = Strength::level(turn.level, self.settings.robots.think);
         // Seeded by the board and move: a robot's game can be replayed.
         let seed = ((turn.board as u64) << 24) ^ turn.next_number as u64;
-        let thought = robot::think(
-            turn.view.as_ref(),
-            turn.side,
-            &strength,
-            &mut Rng::new(seed),
-        );
+        let (view, side) = (turn.view.as_ref(), turn.side);
+        let thought = robot::think_halting(view, side, &strength, halt, &mut Rng::new(seed));
+        if thought.halted {
+            return Decision::Halted;
+        }
         if turn.draw_offered && thought.accepts_draw() {
-            return Some(Action::AcceptDraw);
+            return Decision::Act(Action::AcceptDraw);
         }
-        if turn.has_moved && thought.resigns(turn.view.as_ref(), turn.side) {
-            return Some(Action::Resign);
+        if turn.has_moved && thought.resigns(view, side) {
+            return Decision::Act(Action::Resign);
         }
-        let mut actions = vec![thought.choice?];
+        let Some(choice) = thought.choice else {
+            return Decision::Nothing;
+        };
+        let mut actions = vec![choice];
         // The rest of a turn of several actions, thought in turn.
         let mut view = turn.view.clone_game();
-        loop {
-            let last = actions.last().expect("one action at least");
-            if view.play(turn.side, last).is_err()
+        while let Some(last) = actions.last() {
+            if view.play(side, last).is_err()
                 || view.outcome().is_some()
-                || view.to_move() != [turn.side]
+                || view.to_move() != [side]
             {
                 break;
             }
-            let next = robot::think(view.as_ref(), turn.side, &strength, &mut Rng::new(seed + 1));
+            let next = robot::think_halting(
+                view.as_ref(),
+                side,
+                &strength,
+                halt,
+                &mut Rng::new(seed + 1),
+            );
+            if next.halted {
+                return Decision::Halted;
+            }
             match next.choice {
                 Some(choice) => actions.push(choice),
                 None => break,
             }
         }
-        Some(Action::Play(actions))
+        Decision::Act(Action::Play(actions))
     }
 }
 
