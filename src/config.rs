@@ -6,6 +6,7 @@ mod boards;
 mod clocks;
 mod competition;
 mod inbound;
+mod limits;
 mod outbound;
 mod robots;
 mod social;
@@ -72,6 +73,8 @@ struct ConfigFile {
     messages: social::MessagesSection,
     #[serde(default)]
     robots: robots::RobotsSection,
+    #[serde(default)]
+    limits: limits::LimitsSection,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -282,6 +285,7 @@ fn host_settings(
         seeks: social::seek_settings(&parsed.seeks).map_err(invalid_at)?,
         messages: social::message_settings(&parsed.messages).map_err(invalid_at)?,
         robots: robots::robot_settings(&parsed.robots).map_err(invalid_at)?,
+        flood: limits::limits(&parsed.limits).map_err(invalid_at)?,
     })
 }
 

@@ -72,6 +72,8 @@ pub struct HostSettings {
     pub messages: handle::MessageSettings,
     /// The robot opponents.
     pub robots: robots::RobotSettings,
+    /// What one sender can make the host send to others.
+    pub flood: model::limits::Limits,
 }
 
 impl HostSettings {
@@ -108,6 +110,7 @@ impl Default for HostSettings {
             seeks: handle::SeekSettings::default(),
             messages: handle::MessageSettings::default(),
             robots: robots::RobotSettings::default(),
+            flood: model::limits::Limits::default(),
         }
     }
 }

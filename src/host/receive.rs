@@ -58,12 +58,14 @@ impl Handling<'_> {
             self.settings.boards,
             redact::Quote::of(mail, &read.command_lines).hiding(&held),
         );
+        post.stranger_answers_per_hour = self.settings.flood.stranger_answers_per_hour;
         let mut applied = false;
         let commands = read.requests.len();
         for request in read.requests {
             let passwords = &request.noted.passwords;
+            let max = self.settings.flood.max_comment_bytes;
             let command = request.command.and_then(|command| {
-                comment_kept_apart(command, request.comment.as_deref(), passwords)
+                comment_kept_apart(command, request.comment.as_deref(), passwords, max)
             });
             let notices = match command {
                 Err(refusal) => vec![Notice::Refused {
@@ -90,6 +92,7 @@ impl Handling<'_> {
                         attempts: &attempts,
                         seeks: &self.settings.seeks,
                         messages: &self.settings.messages,
+                        flood: &self.settings.flood,
                     };
                     // Each command runs in a savepoint so a refused one
                     // leaves nothing half-done while earlier ones stand.
@@ -119,14 +122,19 @@ impl Handling<'_> {
     }
 }
 
-/// The command, unless its comment holds a password its line gives: such
-/// a comment is not passed on, masked or not, and nothing is done.
+/// The command, unless its comment holds a password its line gives or is
+/// longer than `max` bytes: such a comment is not passed on, masked, cut
+/// or otherwise, and nothing is done.
 fn comment_kept_apart(
     command: Command,
     comment: Option<&str>,
     passwords: &[String],
+    max: usize,
 ) -> Result<Command, Refusal> {
-    if !redact::held_passwords(comment, passwords).is_empty() {
+    let given = comment.map_or(0, str::len);
+    if given > max {
+        Err(Refusal::CommentTooLong { max, given })
+    } else if !redact::held_passwords(comment, passwords).is_empty() {
         Err(Refusal::CommentHoldsPassword)
     } else {
         Ok(command)

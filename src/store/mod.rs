@@ -242,9 +242,10 @@ pub use logins::{
 };
 pub use messages::{find_sent_id, insert_sent_id, latest_sent_ids, mark_seen};
 pub use outbox::{
-    any_fresh_due, begin_write, claimable, dispose, dropped_since, due, mark_failed, mark_sent,
-    next_due, outbox_entries, outbox_entries_at, queue_mail, record_failed_attempt, release_claims,
-    release_claims_of_others, release_holds, retry_unreachable_now, sent_to_since, unsent,
+    any_fresh_due, begin_write, claimable, dispose, dropped_since, due, mailbox, mark_failed,
+    mark_sent, next_due, outbox_entries, outbox_entries_at, queue_mail, record_failed_attempt,
+    release_claims, release_claims_of_others, release_holds, retry_unreachable_now, sent_to_since,
+    stranger_answers_since, unsent,
 };
 pub use players::{
     delete_player, find_player, find_player_by_address, insert_player, preference, set_preference,

@@ -13,9 +13,13 @@ pub enum MailPurpose {
     /// an answer to his command about one of his boards): the cap may
     /// hold it back, never drop it.
     Game,
-    /// Anything else (help, lists, signup welcomes, errors to strangers):
-    /// the cap may drop it, counted and logged.
+    /// Anything else to a player (help, lists, signup welcomes): the cap
+    /// may drop it, counted and logged.
     Answer,
+    /// An answer to a sender who is no player (an error mail, help): as
+    /// an answer, and counted besides across all such senders, since a
+    /// forged From can be anyone's.
+    Stranger,
 }
 
 impl MailPurpose {
@@ -23,6 +27,7 @@ impl MailPurpose {
         match self {
             MailPurpose::Game => "game",
             MailPurpose::Answer => "answer",
+            MailPurpose::Stranger => "stranger",
         }
     }
 
@@ -31,6 +36,7 @@ impl MailPurpose {
     fn from_stored(text: &str) -> MailPurpose {
         match text {
             "answer" => MailPurpose::Answer,
+            "stranger" => MailPurpose::Stranger,
             _ => MailPurpose::Game,
         }
     }
@@ -146,8 +152,8 @@ pub fn queue_mail(conn: &Connection, mail: &QueuedMail, created: i64) -> StoreRe
     conn.prepare_cached(
         "INSERT INTO outbox (recipient, subject, body, message_id, in_reply_to, references_ids,
                              created, purpose, attachment_name, attachment_type,
-                             attachment_text, html_body, html_image)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                             attachment_text, html_body, html_image, mailbox)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
     )?
     .execute(params![
         mail.recipient,
@@ -163,6 +169,7 @@ pub fn queue_mail(conn: &Connection, mail: &QueuedMail, created: i64) -> StoreRe
         mail.attachment.as_ref().map(|file| &file.text),
         mail.html.as_ref().map(|part| &part.html),
         mail.html.as_ref().and_then(|part| part.image.as_ref()),
+        mailbox(&mail.recipient),
     ])?;
     Ok(conn.last_insert_rowid())
 }
@@ -280,28 +287,6 @@ pub fn dispose(
             .execute(params![id, now_ms.div_euclid(1000)])?,
     };
     Ok(())
-}
-
-/// When the mails sent to `recipient` (any case) since `since_ms` went
-/// out, oldest first, at most `up_to` of them, in Unix ms: the hourly
-/// cap's window.
-pub fn sent_to_since(
-    conn: &Connection,
-    recipient: &str,
-    since_ms: i64,
-    up_to: u32,
-) -> StoreResult<Vec<i64>> {
-    let since = since_ms.div_euclid(1000);
-    let times = conn
-        .prepare_cached(
-            "SELECT sent FROM outbox WHERE recipient = ?1 COLLATE NOCASE AND sent >= ?2
-             ORDER BY sent LIMIT ?3",
-        )?
-        .query_map(params![recipient, since, up_to], |row| {
-            row.get::<_, i64>(0).map(|secs| secs * 1000)
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(times)
 }
 
 /// Voids every claim not made by `owner`: called by the one sender that
@@ -425,16 +410,6 @@ pub fn next_due(conn: &Connection) -> StoreResult<Option<i64>> {
         .query_row([], |row| row.get(0))?)
 }
 
-/// How many answers the hourly cap dropped since `since` (Unix seconds).
-pub fn dropped_since(conn: &Connection, since: i64) -> StoreResult<usize> {
-    let count: i64 = conn.query_row(
-        "SELECT COUNT(*) FROM outbox WHERE dropped >= ?1",
-        params![since],
-        |row| row.get(0),
-    )?;
-    Ok(count as usize)
-}
-
 /// Every unsent row, set aside or not, oldest first, as it stands at
 /// `now_ms` (a hold that has run out is plain waiting again).
 pub fn outbox_entries_at(conn: &Connection, now_ms: i64) -> StoreResult<Vec<OutboxEntry>> {
@@ -487,6 +462,9 @@ pub fn outbox_entries_at(conn: &Connection, now_ms: i64) -> StoreResult<Vec<Outb
 pub fn outbox_entries(conn: &Connection) -> StoreResult<Vec<OutboxEntry>> {
     outbox_entries_at(conn, super::now_ms())
 }
+
+mod cap;
+pub use cap::{dropped_since, mailbox, sent_to_since, stranger_answers_since};
 
 #[cfg(test)]
 mod tests;

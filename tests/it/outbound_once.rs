@@ -66,7 +66,7 @@ fn setup_with(pause: &str, sink: Option<&crate::util::smtp_sink::SmtpSink>) -> S
         &config,
         format!(
             "data_dir = {:?}\n[host]\nmax_mails_per_hour = 100000\n[inbound]\npoll_interval_ms = 50\n\
-             {outbound}",
+             [limits]\nstranger_answers_per_hour = 100000\n{outbound}",
             data.display().to_string(),
         ),
     )

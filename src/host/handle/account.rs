@@ -91,6 +91,13 @@ pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<St
     }
     check_password(userid, password)?;
     check_addresses(&addresses)?;
+    let max = ctx.flood.accounts_per_address;
+    if store::find_player_by_address(ctx.conn, ctx.from)?.len() >= max {
+        return Err(refused(Refusal::TooManyAccounts {
+            address: ctx.from.to_string(),
+            max,
+        }));
+    }
     let (active, pending) = address::for_signup(ctx, addresses)?;
     let player = Player {
         userid: userid.to_string(),

@@ -122,6 +122,7 @@ pub struct Context<'a> {
     pub attempts: &'a RefCell<Vec<Attempt>>,
     pub seeks: &'a SeekSettings,
     pub messages: &'a MessageSettings,
+    pub flood: &'a crate::host::model::limits::Limits,
 }
 
 /// Runs one command: the accounts' and archive's commands here, the

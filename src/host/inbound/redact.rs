@@ -17,8 +17,21 @@ use crate::mail::inbound::InboundMail;
 /// What a password becomes in outgoing mail.
 pub const MASK: &str = "********";
 
-/// How many lines of a mail an error mail quotes back.
-const QUOTED_LINES: usize = 200;
+/// How many lines of a mail an error mail quotes back: enough to show a
+/// player what he sent, too few to make the host a relay for a forged
+/// From's text.
+const QUOTED_LINES: usize = 12;
+
+/// A quoted line is cut after this many characters, for the same reason.
+const QUOTED_LINE_CHARS: usize = 200;
+
+/// `line` cut to [`QUOTED_LINE_CHARS`], marked where it was cut.
+fn cut(line: &str) -> String {
+    match line.char_indices().nth(QUOTED_LINE_CHARS) {
+        Some((at, _)) => format!("{} [...]", &line[..at]),
+        None => line.to_string(),
+    }
+}
 
 /// `line` with the byte ranges of `spans` masked.
 fn mask_spans(line: &str, mut spans: SecretSpans) -> String {
@@ -92,7 +105,12 @@ impl Quote {
         };
         Quote {
             subject,
-            lines: mail.text.lines().take(QUOTED_LINES).map(mask).collect(),
+            lines: mail
+                .text
+                .lines()
+                .take(QUOTED_LINES)
+                .map(|line| cut(&mask(line)))
+                .collect(),
         }
     }
 }

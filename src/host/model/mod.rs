@@ -7,6 +7,7 @@ pub mod answers;
 pub mod board_style;
 pub mod command;
 pub mod help;
+pub mod limits;
 pub mod notice;
 pub mod refusal;
 pub mod replays;

@@ -47,6 +47,11 @@ pub enum Refusal {
     MultipleInBody,
     /// The mail's comment holds the password its command gives.
     CommentHoldsPassword,
+    /// A comment, message or chat longer than the host passes on.
+    CommentTooLong {
+        max: usize,
+        given: usize,
+    },
 
     // What the mail is.
     TooManyCommands {
@@ -123,6 +128,11 @@ pub enum Refusal {
     },
     SignedOff {
         userid: String,
+    },
+    /// The address already holds as many accounts as the host allows.
+    TooManyAccounts {
+        address: String,
+        max: usize,
     },
     NotAccepting {
         userid: String,

@@ -129,6 +129,9 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         if from == 21 {
             add_missing_columns(&tx, "players", WEAK_PASSWORD_COLUMNS)?;
         }
+        if from == 22 {
+            add_missing_columns(&tx, "outbox", OUTBOX_V23_COLUMNS)?;
+        }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;
         tx.commit()?;

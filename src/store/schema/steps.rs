@@ -285,7 +285,18 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // policy would now refuse has been told so, once (the column, in
     // WEAK_PASSWORD_COLUMNS, is all it adds).
     "",
+    // 23: the hourly cap counts a mailbox, not each spelling of it (the
+    // `mailbox` column, in OUTBOX_V23_COLUMNS: lower case, no `+tag`;
+    // rows from before count by their lower-cased address), and answers
+    // to strangers are counted across all of them.
+    "UPDATE outbox SET mailbox = lower(recipient) WHERE mailbox IS NULL;
+     CREATE INDEX IF NOT EXISTS outbox_by_mailbox ON outbox (mailbox, sent);
+     CREATE INDEX IF NOT EXISTS outbox_strangers ON outbox (created)
+        WHERE purpose = 'stranger';",
 ];
+
+/// The column version 23 adds to the outbox.
+pub(super) const OUTBOX_V23_COLUMNS: &[(&str, &str)] = &[("mailbox", "TEXT")];
 
 /// The column version 22 adds to the players.
 pub(super) const WEAK_PASSWORD_COLUMNS: &[(&str, &str)] =

@@ -54,6 +54,9 @@ pub struct Post<'a> {
     /// The inbound mail as an error mail quotes it back to its sender,
     /// its passwords masked.
     pub quote: Quote,
+    /// Answers to senders who are no player, across all of them, per
+    /// hour; past it they get nothing.
+    pub stranger_answers_per_hour: u32,
 }
 
 impl<'a> Post<'a> {
@@ -76,6 +79,7 @@ impl<'a> Post<'a> {
             host,
             quote,
             queued: 0,
+            stranger_answers_per_hour: u32::MAX,
         }
     }
 

@@ -47,6 +47,15 @@ impl Post<'_> {
             .cloned()
             .collect();
         references.push(mail.message_id.clone());
+        // A forged From can be anyone's: strangers get so many answers an
+        // hour in all, however many addresses they write from.
+        if sender.is_none() {
+            let answered = store::stranger_answers_since(self.conn, self.now - 3600)?;
+            if answered >= self.stranger_answers_per_hour as usize {
+                tracing::warn!(from = %mail.from, answered, "answers to strangers at their hourly limit: none sent");
+                return Ok(());
+            }
+        }
         let thread = Thread::Answer {
             userid: sender.map(|player| player.userid),
             game_id: board.map(|live| live.record.id),

@@ -51,6 +51,7 @@ impl Thread {
                 scope: TokenScope::Undo(_) | TokenScope::Account | TokenScope::Digest(_),
                 ..
             } => MailPurpose::Game,
+            Thread::Answer { userid: None, .. } => MailPurpose::Stranger,
             Thread::Answer { .. }
             | Thread::Account { .. }
             | Thread::Observer { .. }

@@ -58,7 +58,7 @@ impl Window {
                     .map_or(now_ms, |oldest| oldest + HOUR_MS)
                     .max(now_ms + 1),
             },
-            MailPurpose::Answer => Verdict::Drop,
+            MailPurpose::Answer | MailPurpose::Stranger => Verdict::Drop,
         }
     }
 }

@@ -31,7 +31,7 @@ pub fn claim_round(
     let mut round = Round::default();
     let mut windows: HashMap<String, Window> = HashMap::new();
     for row in store::claimable(&tx, owner, now_ms, limit)? {
-        let key = row.mail.recipient.to_lowercase();
+        let key = store::mailbox(&row.mail.recipient);
         if !windows.contains_key(&key) {
             let sent = store::sent_to_since(&tx, &row.mail.recipient, now_ms - HOUR_MS, per_hour)?;
             windows.insert(key.clone(), Window::new(per_hour, &sent, now_ms));

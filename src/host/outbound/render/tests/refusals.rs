@@ -170,6 +170,14 @@ fn written() -> Vec<Refusal> {
         },
         Refusal::ReplyNotToUs,
         Refusal::ReplyNotAboutBoard,
+        Refusal::TooManyAccounts {
+            address: "eve@example.org".into(),
+            max: 3,
+        },
+        Refusal::CommentTooLong {
+            max: 4096,
+            given: 600_000,
+        },
         Refusal::DigestReply {
             boards: vec![101, 102],
             line: Some("103 e5".into()),
