@@ -9,6 +9,7 @@ mod inbound;
 mod outbound;
 mod robots;
 mod social;
+mod web;
 
 pub use inbound::InboundSource;
 
@@ -72,6 +73,8 @@ struct ConfigFile {
     messages: social::MessagesSection,
     #[serde(default)]
     robots: robots::RobotsSection,
+    #[serde(default)]
+    web: web::WebSection,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -144,6 +147,9 @@ pub struct Config {
     pub log_filter: String,
     pub host: HostSettings,
     pub outbound: OutboundSettings,
+    /// Where `serve` runs the web view (`[web] listen`); none: it runs
+    /// none.
+    pub web_listen: Option<String>,
 }
 
 pub const DEFAULT_DATA_DIR: &str = "./pbem-data";
@@ -201,7 +207,10 @@ impl Config {
             None => data_dir.join(default),
         };
         let host = std::mem::take(&mut parsed.host);
-        let host = host_settings(host, &parsed, &invalid)?;
+        let mut host = host_settings(host, &parsed, &invalid)?;
+        let (web_listen, public_url) =
+            web::web_settings(&parsed.web).map_err(|(key, problem)| invalid(key, problem))?;
+        host.public_url = public_url;
         let poll_ms = parsed.inbound.poll_interval_ms.unwrap_or(250);
         if !(10..=5000).contains(&poll_ms) {
             return Err(invalid(
@@ -227,6 +236,7 @@ impl Config {
             log_filter,
             host,
             outbound,
+            web_listen,
             data_dir,
         })
     }
@@ -282,6 +292,7 @@ fn host_settings(
         seeks: social::seek_settings(&parsed.seeks).map_err(invalid_at)?,
         messages: social::message_settings(&parsed.messages).map_err(invalid_at)?,
         robots: robots::robot_settings(&parsed.robots).map_err(invalid_at)?,
+        public_url: None,
     })
 }
 

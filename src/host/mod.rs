@@ -72,6 +72,9 @@ pub struct HostSettings {
     pub messages: handle::MessageSettings,
     /// The robot opponents.
     pub robots: robots::RobotSettings,
+    /// Where the web view is reached from outside (`[web] public_url`),
+    /// for the link in board mails; none: no link.
+    pub public_url: Option<String>,
 }
 
 impl HostSettings {
@@ -89,6 +92,7 @@ impl HostSettings {
             identity: self.identity(),
             max_addresses: self.accounts.max_addresses,
             now,
+            web: self.public_url.clone(),
         }
     }
 }
@@ -108,6 +112,7 @@ impl Default for HostSettings {
             seeks: handle::SeekSettings::default(),
             messages: handle::MessageSettings::default(),
             robots: robots::RobotSettings::default(),
+            public_url: None,
         }
     }
 }

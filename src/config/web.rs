@@ -1,0 +1,44 @@
+//! `[web]`: the read-only web view: where `serve` listens for it, and
+//! the address it is reached at from outside, for the links in mails.
+
+use serde::Deserialize;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct WebSection {
+    listen: Option<String>,
+    public_url: Option<String>,
+}
+
+/// The `[web]` settings: the address to listen on (none: `serve` runs
+/// no web view) and the public address without its trailing slash.
+pub(super) fn web_settings(
+    section: &WebSection,
+) -> Result<(Option<String>, Option<String>), (&'static str, String)> {
+    let listen = match section.listen.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => {
+            text.parse::<std::net::SocketAddr>().map_err(|_| {
+                (
+                    "web.listen",
+                    format!("{text:?} is not an address and port like \"127.0.0.1:8080\" or \"[::1]:8080\""),
+                )
+            })?;
+            Some(text.to_string())
+        }
+    };
+    let public_url = match section.public_url.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => {
+            let plain = text.chars().all(|c| c.is_ascii_graphic());
+            if !(text.starts_with("https://") || text.starts_with("http://")) || !plain {
+                return Err((
+                    "web.public_url",
+                    format!("{text:?} is not a web address like \"https://pbem.example.org\""),
+                ));
+            }
+            Some(text.trim_end_matches('/').to_string())
+        }
+    };
+    Ok((listen, public_url))
+}

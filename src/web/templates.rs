@@ -1,0 +1,54 @@
+//! The web view's pages as templates (`templates/web/`), built in and
+//! overridable by the operator file by file, with the filters they use.
+
+use super::query::encode;
+use crate::host::outbound::templates::{folder_environment, TemplateError, WEB_FOLDER};
+use minijinja::Environment;
+use std::path::Path;
+
+macro_rules! built_in {
+    ($($name:literal),* $(,)?) => {
+        /// Every page template and its built-in text.
+        const PAGES: &[(&str, &str)] = &[$(
+            ($name, include_str!(concat!("../../templates/web/", $name))),
+        )*];
+    };
+}
+
+built_in!(
+    "layout.html",
+    "parts.html",
+    "front.html",
+    "archive.html",
+    "board.html",
+    "player.html",
+    "standings.html",
+    "ladders.html",
+    "ladder.html",
+    "tournaments.html",
+    "tournament.html",
+    "problem.html",
+    "feed.atom",
+    "status.txt",
+);
+
+/// The pages' templates with the operator's overrides, and their filters:
+/// `path` (a text made safe for an address), `day` and `moment` (a time
+/// stamp as `2027-03-01` or `2027-03-01 09:00 UTC`), `iso` (as Atom
+/// wants it).
+pub fn pages(overrides: Option<&Path>) -> Result<Environment<'static>, TemplateError> {
+    let mut env = folder_environment(overrides, WEB_FOLDER, PAGES)?;
+    env.add_filter("path", |text: String| encode(&text));
+    env.add_filter("day", |seconds: i64| {
+        crate::clock::from_unix(seconds)
+            .format("%Y-%m-%d")
+            .to_string()
+    });
+    env.add_filter("moment", |seconds: i64| crate::clock::utc_text(seconds));
+    env.add_filter("iso", |seconds: i64| {
+        crate::clock::from_unix(seconds)
+            .format("%Y-%m-%dT%H:%M:%SZ")
+            .to_string()
+    });
+    Ok(env)
+}
