@@ -58,3 +58,4 @@ mod progression;
 mod recursion;
 mod spherical;
 mod tick_processes;
+mod web_view;
