@@ -94,49 +94,64 @@ fn board_from_row(row: &Row<'_>) -> rusqlite::Result<BoardRow> {
 }
 
 /// The boards `query` takes, newest (highest id) first, at most `limit`.
+/// Only the filters given are in the statement, so SQLite picks the
+/// index that serves them (a player's seats, the game, the score).
 pub fn web_boards(conn: &Connection, query: &BoardQuery, limit: u32) -> StoreResult<Vec<BoardRow>> {
-    let (score, running) = match query.result {
-        Some(ResultFilter::Running) => (None, true),
-        Some(result) => (result.score(), false),
-        None => (None, false),
+    use rusqlite::types::Value;
+    let mut clauses: Vec<&str> = Vec::new();
+    let mut values: Vec<Value> = Vec::new();
+    let mut add = |clause: &'static str, given: &[Value]| {
+        clauses.push(clause);
+        values.extend_from_slice(given);
     };
-    let (ladder, tournament) = match query.event {
-        Some(EventFilter::Ladder) => (true, None),
-        Some(EventFilter::Tournament(id)) => (false, Some(id)),
-        None => (false, None),
-    };
+    if let Some(kind) = &query.kind {
+        add("kind = ?", &[kind.clone().into()]);
+    }
+    if let Some(player) = &query.player {
+        let player: Value = player.clone().into();
+        add(
+            "(white = ? COLLATE NOCASE OR black = ? COLLATE NOCASE)",
+            &[player.clone(), player],
+        );
+    }
+    match query.result.map(|result| (result, result.score())) {
+        Some((_, Some(score))) => add("score = ?", &[score.to_string().into()]),
+        Some((_, None)) => add("status = 'active'", &[]),
+        None => {}
+    }
+    match query.event {
+        Some(EventFilter::Ladder) => add("id IN (SELECT game_id FROM ladder_games)", &[]),
+        Some(EventFilter::Tournament(id)) => add(
+            "id IN (SELECT game_id FROM tournament_boards WHERE tournament_id = ?)",
+            &[id.into()],
+        ),
+        None => {}
+    }
+    if let Some(since) = query.since {
+        add("created >= ?", &[since.into()]);
+    }
+    if let Some(until) = query.until {
+        add("created < ?", &[until.into()]);
+    }
+    if let Some(before) = query.before {
+        add("id < ?", &[before.into()]);
+    }
+    if !query.with_declined {
+        add("status != 'declined'", &[]);
+    }
+    let conditions = clauses;
     let sql = format!(
-        "SELECT {ROW_COLUMNS} FROM games
-         WHERE (?1 IS NULL OR kind = ?1)
-           AND (?2 IS NULL OR white = ?2 COLLATE NOCASE OR black = ?2 COLLATE NOCASE)
-           AND (?3 IS NULL OR score = ?3)
-           AND (?4 = 0 OR status = 'active')
-           AND (?5 = 0 OR id IN (SELECT game_id FROM ladder_games))
-           AND (?6 IS NULL OR id IN (SELECT game_id FROM tournament_boards WHERE tournament_id = ?6))
-           AND (?7 IS NULL OR created >= ?7)
-           AND (?8 IS NULL OR created < ?8)
-           AND (?9 IS NULL OR id < ?9)
-           AND (?10 = 1 OR status != 'declined')
-         ORDER BY id DESC LIMIT ?11"
+        "SELECT {ROW_COLUMNS} FROM games WHERE {} ORDER BY id DESC LIMIT ?",
+        if conditions.is_empty() {
+            "1".to_string()
+        } else {
+            conditions.join(" AND ")
+        }
     );
+    values.push(i64::from(limit).into());
     let rows = conn
         .prepare_cached(&sql)?
-        .query_map(
-            params![
-                query.kind,
-                query.player,
-                score,
-                running,
-                ladder,
-                tournament,
-                query.since,
-                query.until,
-                query.before,
-                query.with_declined,
-                limit
-            ],
-            board_from_row,
-        )?
+        .query_map(rusqlite::params_from_iter(values), board_from_row)?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(rows)
 }

@@ -51,6 +51,16 @@ impl Site {
             None => None,
         };
         let ladder = store::ladder_game(&self.conn, id)?.is_some();
+        // An earlier position is shown with how the game as a whole
+        // ended, not with what the position then said.
+        let earlier = ply.is_some_and(|ply| ply < live.total_moves);
+        let whole = if earlier {
+            let full = self.load(id, None)?;
+            let view = self.renderer.public_board(&full, &host)?.view;
+            context! { result => view.get_attr("result").unwrap_or_default() }
+        } else {
+            context! {}
+        };
         self.html(
             "board.html",
             context! {
@@ -58,14 +68,14 @@ impl Site {
                 moves => moves,
                 ply => live.moves.len(),
                 total => live.total_moves,
-                earlier => ply.is_some_and(|ply| ply < live.total_moves),
+                earlier => earlier,
                 comments => comments,
                 player_ratings => ratings,
                 tournament => tournament,
                 ladder => ladder,
                 started => live.record.created,
                 changed => live.record.updated,
-                ..shown.view
+                ..context! { ..shown.view, ..whole }
             },
         )
     }
