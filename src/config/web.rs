@@ -42,3 +42,32 @@ pub(super) fn web_settings(
     };
     Ok((listen, public_url))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::config::Config;
+
+    #[test]
+    fn the_web_section_is_read_and_checked() {
+        let config = Config::from_toml(
+            "[web]\nlisten = \"127.0.0.1:8080\"\npublic_url = \"https://pbem.example.org/\"\n",
+            None,
+        )
+        .unwrap();
+        assert_eq!(config.web_listen.as_deref(), Some("127.0.0.1:8080"));
+        assert_eq!(
+            config.host.public_url.as_deref(),
+            Some("https://pbem.example.org")
+        );
+        let none = Config::from_toml("", None).unwrap();
+        assert_eq!((none.web_listen, none.host.public_url), (None, None));
+        for (text, key) in [
+            ("listen = \"localhost\"", "web.listen"),
+            ("public_url = \"pbem.example.org\"", "web.public_url"),
+            ("public_url = \"https://a b\"", "web.public_url"),
+        ] {
+            let err = Config::from_toml(&format!("[web]\n{text}\n"), None).unwrap_err();
+            assert!(err.to_string().contains(key), "{err}");
+        }
+    }
+}

@@ -52,3 +52,29 @@ pub fn pages(overrides: Option<&Path>) -> Result<Environment<'static>, TemplateE
     });
     Ok(env)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use minijinja::context;
+
+    #[test]
+    fn an_operator_page_replaces_the_built_in_one_and_a_stray_file_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("web")).unwrap();
+        std::fs::write(dir.path().join("web/problem.html"), "OPERATOR {{ why }}").unwrap();
+        let env = pages(Some(dir.path())).unwrap();
+        let page = env.get_template("web/problem.html").unwrap();
+        let text = page.render(context! { why => "<b>" }).unwrap();
+        assert_eq!(text, "OPERATOR &lt;b&gt;", "escaped as HTML");
+        // The mails' templates do not take `web/` for a language.
+        let mails = crate::host::outbound::templates::Templates::new(Some(dir.path())).unwrap();
+        assert!(!mails.languages().iter().any(|l| l == "web"));
+        std::fs::write(dir.path().join("web/nope.html"), "x").unwrap();
+        let err = pages(Some(dir.path())).err().unwrap();
+        assert!(
+            err.to_string().contains("web/nope.html is not a template"),
+            "{err}"
+        );
+    }
+}

@@ -618,3 +618,90 @@ fn web_a_port_in_use_is_an_error_the_daemon_logs_and_mail_links_the_board() {
         );
     }
 }
+
+/// `pbem` with these arguments, its log kept.
+fn spawn(args: &[&str]) -> std::process::Child {
+    crate::util::pbem()
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn terminate(child: std::process::Child) -> String {
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn answers(address: &str) -> bool {
+    let Ok(address) = address.parse() else {
+        return false;
+    };
+    std::net::TcpStream::connect(address).is_ok() && get(address, "/").status == 200
+}
+
+/// `serve` with `[web] listen`, then one whose port is taken: the first
+/// serves the view beside the mail, the second logs it and answers mail.
+#[test]
+fn web_serve_runs_the_view_beside_mail_and_only_logs_a_port_in_use() {
+    use crate::util::{free_port, wait_until};
+    use std::time::Duration;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let listen = format!("127.0.0.1:{}", free_port());
+    let config = dir.path().join("pbem.toml");
+    std::fs::write(&config, format!("[web]\nlisten = \"{listen}\"\n")).unwrap();
+    let config = config.to_str().unwrap();
+    let outbox_folder = dir.path().join("outbox");
+    let sent = |count: usize| {
+        let folder = outbox_folder.clone();
+        move || std::fs::read_dir(&folder).map(|d| d.count()).unwrap_or(0) >= count
+    };
+    let serve = spawn(&["serve", "--config", config, "--data", data]);
+    wait_until("the web view", Duration::from_secs(30), || answers(&listen));
+    let mail = |from: &str| {
+        let out = crate::util::pbem()
+            .args(["mail", "--data", data, "--from", from, "help"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+    };
+    mail("carol@example.org");
+    wait_until("the answer to a mail", Duration::from_secs(30), sent(1));
+    assert!(answers(&listen), "the view still answers");
+    terminate(serve);
+
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let busy = taken.local_addr().unwrap().to_string();
+    let config_busy = dir.path().join("busy.toml");
+    std::fs::write(&config_busy, format!("[web]\nlisten = \"{busy}\"\n")).unwrap();
+    let serve = spawn(&[
+        "serve",
+        "--config",
+        config_busy.to_str().unwrap(),
+        "--data",
+        data,
+    ]);
+    mail("dave@example.org");
+    wait_until(
+        "the answer with the port taken",
+        Duration::from_secs(30),
+        sent(2),
+    );
+    let log = terminate(serve);
+    assert!(
+        log.contains("cannot listen") && log.contains("mail is handled without it"),
+        "{log}"
+    );
+
+    let alone = format!("127.0.0.1:{}", free_port());
+    let web = spawn(&["web", "--data", data, "--listen", &alone]);
+    wait_until("pbem web", Duration::from_secs(30), || answers(&alone));
+    terminate(web);
+}
