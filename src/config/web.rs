@@ -12,9 +12,9 @@ pub(super) struct WebSection {
 
 /// The `[web]` settings: the address to listen on (none: `serve` runs
 /// no web view) and the public address without its trailing slash.
-pub(super) fn web_settings(
-    section: &WebSection,
-) -> Result<(Option<String>, Option<String>), (&'static str, String)> {
+type WebSettings = (Option<String>, Option<String>);
+
+pub(super) fn web_settings(section: &WebSection) -> Result<WebSettings, (&'static str, String)> {
     let listen = match section.listen.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(text) => {

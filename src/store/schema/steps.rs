@@ -304,7 +304,11 @@ pub(super) const WEB_V23: &str = "ALTER TABLE games ADD COLUMN score TEXT;
     CREATE INDEX IF NOT EXISTS games_by_kind ON games (kind, id);
     CREATE INDEX IF NOT EXISTS games_by_score ON games (score, id) WHERE score IS NOT NULL;
     CREATE INDEX IF NOT EXISTS games_by_created ON games (created);
-    CREATE INDEX IF NOT EXISTS tournament_players_by_userid ON tournament_players (userid);";
+    CREATE INDEX IF NOT EXISTS tournament_players_by_userid ON tournament_players (userid);
+    CREATE INDEX IF NOT EXISTS games_running_by_white ON games (white COLLATE NOCASE, kind)
+        WHERE status = 'active';
+    CREATE INDEX IF NOT EXISTS games_running_by_black ON games (black COLLATE NOCASE, kind)
+        WHERE status = 'active';";
 
 /// The column version 22 adds to the players.
 pub(super) const WEAK_PASSWORD_COLUMNS: &[(&str, &str)] =
