@@ -104,9 +104,6 @@ pub fn web_boards(conn: &Connection, query: &BoardQuery, limit: u32) -> StoreRes
         clauses.push(clause);
         values.extend_from_slice(given);
     };
-    if let Some(kind) = &query.kind {
-        add("kind = ?", &[kind.clone().into()]);
-    }
     if let Some(player) = &query.player {
         let player: Value = player.clone().into();
         add(
@@ -114,9 +111,12 @@ pub fn web_boards(conn: &Connection, query: &BoardQuery, limit: u32) -> StoreRes
             &[player.clone(), player],
         );
     }
+    if let Some(kind) = &query.kind {
+        add("+kind = ?", &[kind.clone().into()]);
+    }
     match query.result.map(|result| (result, result.score())) {
-        Some((_, Some(score))) => add("score = ?", &[score.to_string().into()]),
-        Some((_, None)) => add("status = 'active'", &[]),
+        Some((_, Some(score))) => add("+score = ?", &[score.to_string().into()]),
+        Some((_, None)) => add("+status = 'active'", &[]),
         None => {}
     }
     match query.event {
@@ -127,11 +127,17 @@ pub fn web_boards(conn: &Connection, query: &BoardQuery, limit: u32) -> StoreRes
         ),
         None => {}
     }
+    // A player's seats are the narrowest index: with one given, the
+    // dates (a `+` keeps SQLite from an index on a column) only filter.
+    let (from, to) = match query.player {
+        Some(_) => ("+created >= ?", "+created < ?"),
+        None => ("created >= ?", "created < ?"),
+    };
     if let Some(since) = query.since {
-        add("created >= ?", &[since.into()]);
+        add(from, &[since.into()]);
     }
     if let Some(until) = query.until {
-        add("created < ?", &[until.into()]);
+        add(to, &[until.into()]);
     }
     if let Some(before) = query.before {
         add("id < ?", &[before.into()]);
@@ -168,15 +174,23 @@ pub fn recent_boards(
         GameStatus::Finished => "finished",
         GameStatus::Declined => "declined",
     };
-    let sql = format!(
-        "SELECT {ROW_COLUMNS} FROM games
-         WHERE status = ?1
-           AND (?2 IS NULL OR white = ?2 COLLATE NOCASE OR black = ?2 COLLATE NOCASE)
-         ORDER BY updated DESC, id DESC LIMIT ?3"
-    );
+    // Through the index of the status's boards newest first (the status
+    // written out, so SQLite sees the partial index serves it), or a
+    // player's seat indexes (`+status` keeps SQLite from the other then).
+    let sql = match player {
+        Some(_) => format!(
+            "SELECT {ROW_COLUMNS} FROM games
+             WHERE +status = '{status}' AND (white = ?1 COLLATE NOCASE OR black = ?1 COLLATE NOCASE)
+             ORDER BY updated DESC, id DESC LIMIT ?2"
+        ),
+        None => format!(
+            "SELECT {ROW_COLUMNS} FROM games WHERE status = '{status}' AND ?1 IS NULL
+             ORDER BY updated DESC, id DESC LIMIT ?2"
+        ),
+    };
     let rows = conn
         .prepare_cached(&sql)?
-        .query_map(params![status, player, limit], board_from_row)?
+        .query_map(params![player, limit], board_from_row)?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(rows)
 }
@@ -290,6 +304,52 @@ mod tests {
             host_options: "",
         };
         insert_game(conn, &game, created).unwrap()
+    }
+
+    fn plan(conn: &Connection, sql: &str) -> String {
+        let mut statement = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
+        let rows = statement
+            .query_map([], |row| row.get::<_, String>(3))
+            .unwrap();
+        rows.map(Result::unwrap).collect::<Vec<_>>().join("; ")
+    }
+
+    #[test]
+    fn a_players_boards_are_found_through_his_seats_and_nothing_is_scanned() {
+        let store = Store::open_in_memory().unwrap();
+        let conn = store.connection();
+        let archive = plan(
+            conn,
+            &format!(
+                "SELECT {ROW_COLUMNS} FROM games WHERE (white = 'a' COLLATE NOCASE OR black = 'a' COLLATE NOCASE)
+                 AND +kind = 'chess' AND +score = '1-0' AND +created >= 1 AND id < 9
+                 AND status != 'declined' ORDER BY id DESC LIMIT 51"
+            ),
+        );
+        assert!(
+            archive.contains("games_by_white") && archive.contains("games_by_black"),
+            "{archive}"
+        );
+        let running = plan(
+            conn,
+            "SELECT COUNT(*) FROM games WHERE (white = 'a' COLLATE NOCASE OR black = 'a' COLLATE NOCASE)
+             AND kind = 'chess' AND status = 'active'",
+        );
+        assert!(running.contains("games_running_by_white"), "{running}");
+        let finished = plan(
+            conn,
+            "SELECT id FROM games WHERE status = 'finished' AND NULL IS NULL
+             ORDER BY updated DESC, id DESC LIMIT 20",
+        );
+        assert!(
+            finished.contains("games_finished_by_updated") && !finished.contains("TEMP B-TREE"),
+            "{finished}"
+        );
+        let dated = plan(
+            conn,
+            "SELECT id FROM games WHERE created >= 1 AND created < 9 ORDER BY id DESC",
+        );
+        assert!(dated.contains("games_by_created"), "{dated}");
     }
 
     #[test]

@@ -300,9 +300,10 @@ pub(super) const WEB_V23: &str = "ALTER TABLE games ADD COLUMN score TEXT;
         WHEN ending IN ('draw_agreed', 'time_forfeit_drawn') THEN '1/2-1/2'
     END
     WHERE status = 'finished';
-    CREATE INDEX IF NOT EXISTS games_by_status ON games (status, updated, id);
-    CREATE INDEX IF NOT EXISTS games_by_kind ON games (kind, id);
-    CREATE INDEX IF NOT EXISTS games_by_score ON games (score, id) WHERE score IS NOT NULL;
+    CREATE INDEX IF NOT EXISTS games_finished_by_updated ON games (updated, id)
+        WHERE status = 'finished';
+    CREATE INDEX IF NOT EXISTS games_running_by_updated ON games (updated, id)
+        WHERE status = 'active';
     CREATE INDEX IF NOT EXISTS games_by_created ON games (created);
     CREATE INDEX IF NOT EXISTS tournament_players_by_userid ON tournament_players (userid);
     CREATE INDEX IF NOT EXISTS games_running_by_white ON games (white COLLATE NOCASE, kind)
