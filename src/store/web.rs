@@ -289,6 +289,25 @@ pub fn set_game_score(conn: &Connection, id: i64, score: Option<&str>) -> StoreR
     Ok(())
 }
 
+/// Version 23's column and indexes .
+pub(crate) const WEB_V23: &str = "ALTER TABLE games ADD COLUMN score TEXT;
+    UPDATE games SET score = CASE
+        WHEN ending IN ('resigned', 'time_forfeit') AND ending_side = 'white' THEN '0-1'
+        WHEN ending IN ('resigned', 'time_forfeit') AND ending_side = 'black' THEN '1-0'
+        WHEN ending IN ('draw_agreed', 'time_forfeit_drawn') THEN '1/2-1/2'
+    END
+    WHERE status = 'finished';
+    CREATE INDEX IF NOT EXISTS games_finished_by_updated ON games (updated, id)
+        WHERE status = 'finished';
+    CREATE INDEX IF NOT EXISTS games_running_by_updated ON games (updated, id)
+        WHERE status = 'active';
+    CREATE INDEX IF NOT EXISTS games_by_created ON games (created);
+    CREATE INDEX IF NOT EXISTS tournament_players_by_userid ON tournament_players (userid);
+    CREATE INDEX IF NOT EXISTS games_running_by_white ON games (white COLLATE NOCASE, kind)
+        WHERE status = 'active';
+    CREATE INDEX IF NOT EXISTS games_running_by_black ON games (black COLLATE NOCASE, kind)
+        WHERE status = 'active';";
+
 #[cfg(test)]
 mod tests {
     use super::*;
