@@ -10,6 +10,7 @@ mod mailing;
 mod pictures;
 mod records;
 mod timers;
+mod web;
 
 pub use args::{Cli, Command, ExportFilter, Moment, Place};
 use args::{EX_SOFTWARE, EX_TEMPFAIL};
@@ -51,6 +52,11 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             once: _,
             moment,
         } => fetch::fetch_once(&place, &moment),
+        Command::Web {
+            place,
+            listen,
+            moment,
+        } => web::web(&place, listen.as_deref(), &moment),
         Command::Deliver { place, moment } => Ok(deliver(&place, &moment)),
         Command::Tick { place, moment } => timers::tick(&place, &moment),
         Command::Robots { place, moment } => timers::robots(&place, &moment),

@@ -10,6 +10,7 @@ mod limits;
 mod outbound;
 mod robots;
 mod social;
+mod web;
 
 pub use inbound::InboundSource;
 
@@ -75,6 +76,8 @@ struct ConfigFile {
     robots: robots::RobotsSection,
     #[serde(default)]
     limits: limits::LimitsSection,
+    #[serde(default)]
+    web: web::WebSection,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -147,6 +150,9 @@ pub struct Config {
     pub log_filter: String,
     pub host: HostSettings,
     pub outbound: OutboundSettings,
+    /// Where `serve` runs the web view (`[web] listen`); none: it runs
+    /// none.
+    pub web_listen: Option<String>,
 }
 
 pub const DEFAULT_DATA_DIR: &str = "./pbem-data";
@@ -204,7 +210,10 @@ impl Config {
             None => data_dir.join(default),
         };
         let host = std::mem::take(&mut parsed.host);
-        let host = host_settings(host, &parsed, &invalid)?;
+        let mut host = host_settings(host, &parsed, &invalid)?;
+        let (web_listen, public_url) =
+            web::web_settings(&parsed.web).map_err(|(key, problem)| invalid(key, problem))?;
+        host.public_url = public_url;
         let poll_ms = parsed.inbound.poll_interval_ms.unwrap_or(250);
         if !(10..=5000).contains(&poll_ms) {
             return Err(invalid(
@@ -230,6 +239,7 @@ impl Config {
             log_filter,
             host,
             outbound,
+            web_listen,
             data_dir,
         })
     }
@@ -286,6 +296,7 @@ fn host_settings(
         messages: social::message_settings(&parsed.messages).map_err(invalid_at)?,
         robots: robots::robot_settings(&parsed.robots).map_err(invalid_at)?,
         flood: limits::limits(&parsed.limits).map_err(invalid_at)?,
+        public_url: None,
     })
 }
 

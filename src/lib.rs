@@ -16,6 +16,7 @@ pub mod mail;
 pub mod robot;
 pub mod rules;
 pub mod store;
+pub mod web;
 
 #[cfg(test)]
 mod tidy;

@@ -48,6 +48,19 @@ pub enum Command {
         #[command(flatten)]
         moment: Moment,
     },
+    /// Serve the read-only web view (every board, player, ladder and
+    /// tournament) until stopped; `serve` runs the same when `[web]
+    /// listen` is set.
+    Web {
+        #[command(flatten)]
+        place: Place,
+        /// The address and port to listen on; default `[web] listen`, or
+        /// 127.0.0.1:8080.
+        #[arg(long, value_name = "ADDR")]
+        listen: Option<String>,
+        #[command(flatten)]
+        moment: Moment,
+    },
     /// Fetch what waits in the IMAP mailbox of `[inbound.imap]`, handle
     /// it, send the outbox, and exit (for cron; `serve` keeps fetching).
     /// Exits 1 when a mail failed or the mailbox could not be read.

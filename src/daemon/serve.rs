@@ -30,6 +30,25 @@ const SENDER_CACHE_KIB: i64 = -128;
 const STORE_BACKOFF_MAX: Duration = Duration::from_secs(60);
 
 impl Runtime {
+    /// The web view on its own thread when `[web] listen` is set; one
+    /// that cannot start (a port in use) is logged, and mail goes on.
+    fn start_web(&self) -> Option<crate::web::Running> {
+        let listen = self.config.web_listen.as_deref()?;
+        let site = crate::web::SiteConfig {
+            database: self.config.database.clone(),
+            templates: Some(self.config.templates.clone()),
+            host: self.config.host.clone(),
+            clock: crate::clock::Clock::System,
+        };
+        match crate::web::start(site, listen) {
+            Ok(running) => Some(running),
+            Err(err) => {
+                tracing::error!("{err}; mail is handled without it");
+                None
+            }
+        }
+    }
+
     /// Runs until SIGTERM or SIGINT; a group of mails in progress finishes
     /// first, so no mail is left half-handled.
     pub fn serve(&mut self) -> Result<(), DaemonError> {
@@ -74,6 +93,7 @@ impl Runtime {
         let mail = Arc::clone(&self.mail_handled);
         let robots =
             super::robots::spawn_robots(&self.config, Arc::clone(&stop), mail, wake.clone())?;
+        let _web = self.start_web();
         match self.config.source.clone() {
             InboundSource::Maildir => self.receive_until(&stop, wake.as_deref()),
             InboundSource::Imap(imap) => self.receive_imap_until(&imap, &stop, wake.as_deref()),

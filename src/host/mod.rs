@@ -74,6 +74,9 @@ pub struct HostSettings {
     pub robots: robots::RobotSettings,
     /// What one sender can make the host send to others.
     pub flood: model::limits::Limits,
+    /// Where the web view is reached from outside (`[web] public_url`),
+    /// for the link in board mails; none: no link.
+    pub public_url: Option<String>,
 }
 
 impl HostSettings {
@@ -91,6 +94,7 @@ impl HostSettings {
             identity: self.identity(),
             max_addresses: self.accounts.max_addresses,
             now,
+            web: self.public_url.clone(),
         }
     }
 }
@@ -111,6 +115,7 @@ impl Default for HostSettings {
             messages: handle::MessageSettings::default(),
             robots: robots::RobotSettings::default(),
             flood: model::limits::Limits::default(),
+            public_url: None,
         }
     }
 }

@@ -25,7 +25,7 @@ impl GameStatus {
         }
     }
 
-    fn parse(text: &str) -> Option<GameStatus> {
+    pub(super) fn parse(text: &str) -> Option<GameStatus> {
         match text {
             "active" => Some(GameStatus::Active),
             "finished" => Some(GameStatus::Finished),

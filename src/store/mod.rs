@@ -33,6 +33,9 @@ mod relayed;
 mod seeks;
 mod undo;
 
+// Version 23: the web view's lists.
+mod web;
+
 pub use archive::{filtered_game_ids, GameFilter};
 pub use board_style::{board_style, set_board_style};
 pub use clocks::{StoredClock, Vacation};
@@ -69,6 +72,11 @@ pub use queue::{advance_line, clear_lines, delete_line, insert_line, queued_line
 pub use relayed::{messages_sent_since, record_message};
 pub use seeks::{delete_seek, insert_seek, open_seek, open_seeks, sweep_seeks, NewSeek, Seek};
 pub use undo::{set_undo_proposal, take_back, taken_back, undo_proposal, TakenBack, UndoProposal};
+pub use web::{
+    board_row, open_ladder_games, player_userid, recent_boards, recent_ladder_games,
+    set_game_score, web_boards, web_tournaments, BoardQuery, BoardRow, EventFilter, OpenChallenge,
+    ResultFilter,
+};
 
 use rusqlite::config::DbConfig;
 use rusqlite::{Connection, Transaction, TransactionBehavior};

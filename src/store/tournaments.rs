@@ -22,7 +22,7 @@ impl TournamentStatus {
         }
     }
 
-    fn parse(text: &str) -> Option<TournamentStatus> {
+    pub(super) fn parse(text: &str) -> Option<TournamentStatus> {
         match text {
             "open" => Some(TournamentStatus::Open),
             "running" => Some(TournamentStatus::Running),

@@ -60,3 +60,4 @@ mod progression;
 mod recursion;
 mod spherical;
 mod tick_processes;
+mod web_view;

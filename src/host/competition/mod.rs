@@ -130,6 +130,8 @@ pub fn game_ended(
 ) -> Result<Vec<Notice>, StoreError> {
     let outcome = live.game.outcome();
     let score = live.record.result(outcome.as_ref()).score();
+    // Kept with the board, so the web archive filters by result.
+    store::set_game_score(conn, live.record.id, score.map(|score| score.pgn()))?;
     if live.record.status == GameStatus::Finished && live.record.rated {
         if let Some(score) = score {
             live.ratings = rated::rate(conn, &settings.ratings, &live.record, score, now)?;

@@ -292,7 +292,7 @@ fn environment(sources: HashMap<String, String>) -> Environment<'static> {
     // Mail is plain text: nothing may be HTML-escaped, but in the board's
     // HTML and SVG everything must be.
     env.set_auto_escape_callback(|name| {
-        if name.ends_with(".html") || name.ends_with(".svg") {
+        if name.ends_with(".html") || name.ends_with(".svg") || name.ends_with(".atom") {
             minijinja::AutoEscape::Html
         } else {
             minijinja::AutoEscape::None
@@ -319,6 +319,58 @@ fn environment(sources: HashMap<String, String>) -> Environment<'static> {
     env
 }
 
+/// The folder of the web view's templates, beside the languages'.
+pub const WEB_FOLDER: &str = "web";
+
+/// A set of templates beside the mails' (the web view's pages, in
+/// `folder`): the built-in ones, each replaced by the operator's file of
+/// the same name in `overrides/folder/`, all compiled once now so that a
+/// mistake stops the host at its start. A file there that is no such
+/// template is an error naming it, as for the mails.
+pub fn folder_environment(
+    overrides: Option<&Path>,
+    folder: &str,
+    built_in: &[(&str, &str)],
+) -> Result<Environment<'static>, TemplateError> {
+    if let Some(dir) = overrides
+        .map(|dir| dir.join(folder))
+        .filter(|dir| dir.is_dir())
+    {
+        let folder_error = |problem: String| TemplateError::Folder {
+            path: dir.display().to_string(),
+            problem,
+        };
+        for file in files_under(&dir).map_err(|err| folder_error(err.to_string()))? {
+            let relative = file
+                .strip_prefix(&dir)
+                .map(|rel| rel.to_string_lossy().replace('\\', "/"))
+                .unwrap_or_default();
+            if !built_in.iter().any(|(name, _)| *name == relative) {
+                let known: Vec<&str> = built_in.iter().map(|(name, _)| *name).collect();
+                return Err(folder_error(format!(
+                    "{folder}/{relative} is not a template of this host; the templates are: {}",
+                    known.join(", ")
+                )));
+            }
+        }
+    }
+    let mut sources = HashMap::new();
+    for (name, text) in built_in {
+        let full = format!("{folder}/{name}");
+        let source = source_of(overrides, folder, &[(folder, text)], &full)?;
+        sources.insert(full, source);
+    }
+    let env = environment(sources.clone());
+    for full in sources.keys() {
+        env.get_template(full)
+            .map_err(|source| TemplateError::Syntax {
+                name: full.clone(),
+                source,
+            })?;
+    }
+    Ok(env)
+}
+
 /// The language folders of an operator's templates folder, checked: every
 /// file in them must be a template of this host, and no template may lie
 /// outside a language folder (as before languages came).
@@ -340,6 +392,10 @@ fn operator_languages(dir: &Path) -> Result<Vec<String>, TemplateError> {
                      (see templates/README.md for the variables each template gets)"
                 )));
             }
+            continue;
+        }
+        // The web view's pages have a folder of their own.
+        if name == WEB_FOLDER {
             continue;
         }
         let is_language = (2..=8).contains(&name.len())

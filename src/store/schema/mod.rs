@@ -129,8 +129,8 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         if from == 21 {
             add_missing_columns(&tx, "players", WEAK_PASSWORD_COLUMNS)?;
         }
-        if from == 22 {
-            add_missing_columns(&tx, "outbox", OUTBOX_V23_COLUMNS)?;
+        if from == 23 {
+            add_missing_columns(&tx, "outbox", OUTBOX_V24_COLUMNS)?;
         }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;

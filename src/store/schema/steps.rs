@@ -285,8 +285,13 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // policy would now refuse has been told so, once (the column, in
     // WEAK_PASSWORD_COLUMNS, is all it adds).
     "",
-    // 23: the hourly cap counts a mailbox, not each spelling of it (the
-    // `mailbox` column, in OUTBOX_V23_COLUMNS: lower case, no `+tag`;
+    // 23: the web view. Each board's score once it is over, so that the
+    // archive filters by result without replaying every board (boards
+    // that ended by the rules before this version keep none: only a
+    // replay knows who won them), and the indexes its lists page by.
+    crate::store::web::WEB_V23,
+    // 24: the hourly cap counts a mailbox, not each spelling of it (the
+    // `mailbox` column, in OUTBOX_V24_COLUMNS: lower case, no `+tag`;
     // rows from before count by their lower-cased address), and answers
     // to strangers are counted across all of them.
     "UPDATE outbox SET mailbox = lower(recipient) WHERE mailbox IS NULL;
@@ -295,8 +300,8 @@ pub(super) const MIGRATIONS: &[&str] = &[
         WHERE purpose = 'stranger';",
 ];
 
-/// The column version 23 adds to the outbox.
-pub(super) const OUTBOX_V23_COLUMNS: &[(&str, &str)] = &[("mailbox", "TEXT")];
+/// The column version 24 adds to the outbox.
+pub(super) const OUTBOX_V24_COLUMNS: &[(&str, &str)] = &[("mailbox", "TEXT")];
 
 /// The column version 22 adds to the players.
 pub(super) const WEAK_PASSWORD_COLUMNS: &[(&str, &str)] =

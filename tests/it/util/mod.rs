@@ -4,11 +4,13 @@
 //! being copied.
 
 pub mod board_mail;
+pub mod browser;
 mod certificate;
 pub mod host_harness;
 pub mod imap_server;
 pub mod smtp_sink;
 mod waiting;
+pub mod web_client;
 
 pub use waiting::{free_port, wait_until};
 

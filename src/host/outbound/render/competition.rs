@@ -50,7 +50,7 @@ pub fn rating_changes_view(changes: &[RatingChange]) -> Vec<Value> {
         .collect()
 }
 
-fn standing_view(line: &StandingLine) -> Value {
+pub fn standing_view(line: &StandingLine) -> Value {
     context! {
         rank => line.rank,
         userid => &line.userid,

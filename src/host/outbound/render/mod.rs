@@ -9,6 +9,10 @@ mod plans;
 #[cfg(test)]
 mod tests;
 mod view;
+mod web;
+
+pub use competition::{standing_view, table_view};
+pub use web::PublicBoard;
 
 pub use super::templates::TemplateError;
 
@@ -77,6 +81,9 @@ pub struct HostFacts {
     /// The moment the mail is written (seconds since the epoch), for the
     /// time left on the clocks.
     pub now: i64,
+    /// The web view's address (`[web] public_url`, without a trailing
+    /// slash), for the link to a board's page; none without one.
+    pub web: Option<String>,
 }
 
 pub struct Renderer {
@@ -137,6 +144,7 @@ impl Renderer {
             address => &host.identity.address,
             name => &host.identity.name,
             max_addresses => host.max_addresses,
+            web => &host.web,
         };
         let common = context! {
             host => host,

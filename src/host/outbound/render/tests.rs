@@ -30,6 +30,7 @@ fn host() -> HostFacts {
         },
         max_addresses: 4,
         now: 1_800_000_000,
+        web: None,
     }
 }
 

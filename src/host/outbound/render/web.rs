@@ -1,0 +1,37 @@
+//! A board as the web view shows it to anyone: exactly what an observer
+//! of the board reads by mail (the one rule of what is sealed lives in
+//! [`Reader::seat`] and the board view), every turn of the move list, and
+//! the board drawn as SVG from the observer's seat by `board.svg`.
+
+use super::view::{all_turns, board_view};
+use super::{shown, HostFacts, Reader, Renderer, TemplateError};
+use crate::host::model::replays::LiveGame;
+use crate::host::outbound::pictures::svg_context;
+use minijinja::Value;
+
+/// What a board's page shows of it.
+pub struct PublicBoard {
+    /// The board view an observer's mail gets (`templates/README.md`).
+    pub view: Value,
+    /// Every turn, as an observer may read it: `number`, `white`,
+    /// `black`, `first`.
+    pub turns: Vec<Value>,
+    /// The board drawn, as an `<svg>` element.
+    pub svg: String,
+}
+
+impl Renderer {
+    /// The board `live` as an observer sees it now.
+    pub fn public_board(
+        &self,
+        live: &LiveGame,
+        host: &HostFacts,
+    ) -> Result<PublicBoard, TemplateError> {
+        let (seat, seated) = Reader::Observer.seat(live);
+        let view = board_view(live, seat, seated, host.now);
+        let turns = all_turns(live, None);
+        let board = shown(live, seat, &self.default_language);
+        let svg = self.body(&board.language, "board.svg", host, svg_context(&board))?;
+        Ok(PublicBoard { view, turns, svg })
+    }
+}

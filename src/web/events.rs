@@ -1,0 +1,149 @@
+//! Standings per game, ladders and tournaments, with the Atom feeds of a
+//! ladder and a tournament. The standings and the crosstable are the
+//! same the mails show (`rated::standings`, `tournament::table`).
+
+use super::player::board_entry;
+use super::query::Target;
+use super::{Page, PageError, Site};
+use crate::games::GameKind;
+use crate::host::competition::{rated, tournament};
+use crate::host::outbound::render::{standing_view, table_view};
+use crate::store::{self, Tournament, TournamentStatus};
+use minijinja::{context, Value};
+
+/// Tournaments listed on their page.
+const TOURNAMENTS: u32 = 200;
+/// Boards in a ladder's feed.
+const LADDER_FEED: u32 = 50;
+
+/// A tournament in a list.
+pub(super) fn tournament_line(t: &Tournament) -> Value {
+    context! {
+        id => t.id,
+        game => GameKind::from_name(&t.kind),
+        name => &t.name,
+        organiser => &t.organiser,
+        status => match t.status {
+            TournamentStatus::Open => "open",
+            TournamentStatus::Running => "running",
+            TournamentStatus::Finished => "finished",
+        },
+        created => t.created,
+    }
+}
+
+impl Site {
+    pub(super) fn standings(&self, target: &Target, kind: GameKind) -> Page {
+        target.only(&[])?;
+        let settings = &self.config.host.competition.ratings;
+        let (lines, hidden) = rated::standings(&self.conn, settings, kind, false, self.now())?;
+        let (ranked, provisional): (Vec<_>, Vec<_>) =
+            lines.iter().partition(|line| line.rank.is_some());
+        self.html(
+            "standings.html",
+            context! {
+                game => kind,
+                established => ranked.into_iter().map(standing_view).collect::<Vec<_>>(),
+                provisional => provisional.into_iter().map(standing_view).collect::<Vec<_>>(),
+                hidden => hidden,
+                inactive_days => settings.inactive_days,
+            },
+        )
+    }
+
+    pub(super) fn ladders(&self, target: &Target) -> Page {
+        target.only(&[])?;
+        let mut ladders = Vec::new();
+        for kind in GameKind::ALL {
+            let rungs = store::ladder(&self.conn, kind.name())?;
+            ladders.push(context! { game => kind, players => rungs.len() });
+        }
+        self.html("ladders.html", context! { ladders => ladders })
+    }
+
+    pub(super) fn ladder(&self, target: &Target, kind: GameKind) -> Page {
+        target.only(&[])?;
+        let conn = &self.conn;
+        let mut ranks = Vec::new();
+        for rung in store::ladder(conn, kind.name())? {
+            let record = store::load_rating(conn, kind.name(), &rung.userid)?;
+            ranks.push(context! {
+                rank => rung.rank,
+                userid => &rung.userid,
+                won => record.as_ref().map(|r| r.won).unwrap_or(0),
+                lost => record.as_ref().map(|r| r.lost).unwrap_or(0),
+                drawn => record.as_ref().map(|r| r.drawn).unwrap_or(0),
+            });
+        }
+        let open: Vec<Value> = store::open_ladder_games(conn, kind.name())?
+            .iter()
+            .map(|c| context! { board_id => c.game_id, challenger => &c.challenger, challenged => &c.challenged })
+            .collect();
+        let reach = self.config.host.competition.ladders.reach;
+        self.html(
+            "ladder.html",
+            context! { game => kind, ranks => ranks, open => open, reach => reach },
+        )
+    }
+
+    pub(super) fn ladder_feed(&self, target: &Target, kind: GameKind) -> Page {
+        target.only(&[])?;
+        let mut entries = Vec::new();
+        let mut updated = 0;
+        for id in store::recent_ladder_games(&self.conn, kind.name(), LADDER_FEED)? {
+            if let Some(row) = store::board_row(&self.conn, id)? {
+                updated = updated.max(row.updated);
+                entries.push(board_entry(&row));
+            }
+        }
+        let path = format!("ladder/{}", kind.name());
+        let title = format!("The {} ladder", kind.title());
+        self.feed(&title, &path, &format!("/{path}"), entries, updated)
+    }
+
+    pub(super) fn tournaments(&self, target: &Target) -> Page {
+        target.only(&[])?;
+        let list: Vec<Value> = store::web_tournaments(&self.conn, None, TOURNAMENTS)?
+            .iter()
+            .map(tournament_line)
+            .collect();
+        self.html("tournaments.html", context! { tournaments => list })
+    }
+
+    fn tournament_named(&self, id: i64) -> Result<Tournament, PageError> {
+        store::load_tournament(&self.conn, id)?.ok_or(PageError::NotFound)
+    }
+
+    pub(super) fn tournament(&self, target: &Target, id: i64) -> Page {
+        target.only(&[])?;
+        let found = self.tournament_named(id)?;
+        let table = tournament::table(&self.conn, &found)?;
+        let mut rounds: Vec<u32> = table.boards.iter().map(|(_, round, _)| *round).collect();
+        rounds.dedup();
+        self.html(
+            "tournament.html",
+            context! {
+                tournament => tournament_line(&found),
+                table => table_view(&table),
+                rounds => rounds,
+            },
+        )
+    }
+
+    pub(super) fn tournament_feed(&self, target: &Target, id: i64) -> Page {
+        target.only(&[])?;
+        let found = self.tournament_named(id)?;
+        let mut rows = Vec::new();
+        for board in store::tournament_boards(&self.conn, id)? {
+            if let Some(row) = store::board_row(&self.conn, board.game_id)? {
+                rows.push(row);
+            }
+        }
+        rows.sort_by(|a, b| b.updated.cmp(&a.updated).then(b.id.cmp(&a.id)));
+        let updated = rows.first().map(|row| row.updated).unwrap_or(found.created);
+        let entries: Vec<Value> = rows.iter().map(board_entry).collect();
+        let path = format!("tournament/{id}");
+        let title = format!("Tournament {}", found.name);
+        self.feed(&title, &path, &format!("/{path}"), entries, updated)
+    }
+}

@@ -1,0 +1,129 @@
+//! A player's page (`/player/alice`), his plain-text status
+//! (`/player/alice/status.txt`: whose move, time left) and the Atom feed
+//! of his boards (`/player/alice.atom`). Nothing of his account but his
+//! userid is ever read.
+
+use super::lists::row_view;
+use super::query::Target;
+use super::{Page, PageError, Reply, Site, TEXT};
+use crate::games::GameKind;
+use crate::host::competition::rated;
+use crate::host::outbound::render::PublicBoard;
+use crate::store::{self, GameStatus};
+use minijinja::{context, Value};
+
+/// Boards in each list of a player's page and feed.
+const PLAYER_LIST: u32 = 50;
+/// Running boards on the status page.
+const STATUS_BOARDS: u32 = 200;
+
+impl Site {
+    fn player_named(&self, userid: &str) -> Result<String, PageError> {
+        store::player_userid(&self.conn, userid)?.ok_or(PageError::NotFound)
+    }
+
+    pub(super) fn player(&self, target: &Target, userid: &str) -> Page {
+        target.only(&[])?;
+        let userid = self.player_named(userid)?;
+        let conn = &self.conn;
+        let running = store::recent_boards(conn, GameStatus::Active, Some(&userid), PLAYER_LIST)?;
+        let finished =
+            store::recent_boards(conn, GameStatus::Finished, Some(&userid), PLAYER_LIST)?;
+        let settings = &self.config.host.competition.ratings;
+        let mut games = Vec::new();
+        for kind in GameKind::ALL {
+            let rating = store::load_rating(conn, kind.name(), &userid)?;
+            let rung = store::ladder(conn, kind.name())?
+                .into_iter()
+                .find(|rung| rung.userid.eq_ignore_ascii_case(&userid));
+            if rating.is_none() && rung.is_none() {
+                continue;
+            }
+            games.push(context! {
+                game => kind,
+                rating => rating.as_ref().map(|s| rated::current(settings, s, self.now()).rating.round() as i64),
+                won => rating.as_ref().map(|s| s.won),
+                lost => rating.as_ref().map(|s| s.lost),
+                drawn => rating.as_ref().map(|s| s.drawn),
+                ladder_rank => rung.map(|rung| rung.rank),
+            });
+        }
+        let tournaments: Vec<Value> = store::web_tournaments(conn, Some(&userid), PLAYER_LIST)?
+            .iter()
+            .map(super::events::tournament_line)
+            .collect();
+        self.html(
+            "player.html",
+            context! {
+                userid => userid,
+                running => running.iter().map(row_view).collect::<Vec<_>>(),
+                finished => finished.iter().map(row_view).collect::<Vec<_>>(),
+                ratings => games,
+                tournaments => tournaments,
+            },
+        )
+    }
+
+    /// Every running board of the player: whose move, and the time left.
+    pub(super) fn status(&self, target: &Target, userid: &str) -> Page {
+        target.only(&[])?;
+        let userid = self.player_named(userid)?;
+        let rows =
+            store::recent_boards(&self.conn, GameStatus::Active, Some(&userid), STATUS_BOARDS)?;
+        let mut boards = Vec::new();
+        for row in &rows {
+            let live = self.load(row.id, None)?;
+            let PublicBoard { view, .. } = self.renderer.public_board(&live, &self.facts())?;
+            let side = live.record.side_of(&userid);
+            let opponent = side.map(|side| live.record.player(side.opponent()).to_string());
+            boards.push(context! {
+                board_id => row.id,
+                game => live.kind,
+                opponent => opponent,
+                your_move => live.waiting().iter().any(|w| w.eq_ignore_ascii_case(&userid)),
+                ..view
+            });
+        }
+        let body = self.render("status.txt", context! { userid, boards, now => self.now() })?;
+        Ok(Reply {
+            status: 200,
+            content_type: TEXT,
+            body: body.into_bytes(),
+            allow: false,
+        })
+    }
+
+    /// The player's boards, the most recently changed first.
+    pub(super) fn player_feed(&self, target: &Target, userid: &str) -> Page {
+        target.only(&[])?;
+        let userid = self.player_named(userid)?;
+        let conn = &self.conn;
+        let mut rows = store::recent_boards(conn, GameStatus::Active, Some(&userid), PLAYER_LIST)?;
+        rows.extend(store::recent_boards(
+            conn,
+            GameStatus::Finished,
+            Some(&userid),
+            PLAYER_LIST,
+        )?);
+        rows.sort_by(|a, b| b.updated.cmp(&a.updated).then(b.id.cmp(&a.id)));
+        rows.truncate(PLAYER_LIST as usize);
+        let updated = rows.first().map(|row| row.updated).unwrap_or(0);
+        let entries = rows.iter().map(board_entry).collect();
+        let path = format!("/player/{}", super::query::encode(&userid));
+        let title = format!("The boards of {userid}");
+        self.feed(&title, &path[1..], &path, entries, updated)
+    }
+}
+
+/// A board as an entry of a feed.
+pub(super) fn board_entry(row: &store::BoardRow) -> Value {
+    let view = row_view(row);
+    context! {
+        id => format!("board/{}/{}", row.id, row.updated),
+        link => format!("/board/{}", row.id),
+        updated => row.updated,
+        title => format!("Board {}: {} – {} ({})", row.id, row.white, row.black,
+            view.get_attr("result").map(|r| r.to_string()).unwrap_or_default()),
+        board => view,
+    }
+}
