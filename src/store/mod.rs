@@ -23,6 +23,7 @@ mod players;
 mod ratings;
 mod robots;
 mod schema;
+pub mod security;
 mod subscriptions;
 mod tournaments;
 

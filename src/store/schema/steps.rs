@@ -285,6 +285,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // policy would now refuse has been told so, once (the column, in
     // WEAK_PASSWORD_COLUMNS, is all it adds).
     "",
+    // 23: the operator's tools: the security log, the addresses and
+    // domains blocked from everything, and the accounts locked.
+    crate::store::security::SECURITY_V23,
 ];
 
 /// The column version 22 adds to the players.
