@@ -44,21 +44,24 @@ pub fn list(ctx: &Context<'_>) -> Handled {
     Ok(vec![Notice::Answer(Answer::List { games })])
 }
 
-/// A userid a player may sign up as, or the refusal.
-fn check_userid(userid: &str) -> Result<(), Failure> {
-    if crate::host::accounts::userid::may_sign_up_as(userid) {
-        Ok(())
+/// A userid a player may sign up as, or the refusal: not one the host
+/// reserves for itself (its own address's local part among them).
+fn check_userid(ctx: &Context<'_>, userid: &str) -> Result<(), Failure> {
+    use crate::host::accounts::userid;
+    let userid = userid.to_string();
+    if !userid::may_sign_up_as(&userid) {
+        Err(refused(Refusal::BadUserid { userid }))
+    } else if userid::is_reserved(&userid, ctx.host_address) {
+        Err(refused(Refusal::ReservedUserid { userid }))
     } else {
-        Err(refused(Refusal::BadUserid {
-            userid: userid.to_string(),
-        }))
+        Ok(())
     }
 }
 
 fn check_addresses(addresses: &[String]) -> Result<(), Failure> {
     match addresses
         .iter()
-        .find(|address| address.parse::<lettre::Address>().is_err())
+        .find(|address| !crate::mail::address::usable(address))
     {
         Some(address) => Err(refused(Refusal::BadAddress {
             address: address.clone(),
@@ -83,7 +86,7 @@ fn by_password(ctx: &Context<'_>, userid: &str, password: &str) -> Result<Player
 }
 
 pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<String>) -> Handled {
-    check_userid(userid)?;
+    check_userid(ctx, userid)?;
     if store::find_player(ctx.conn, userid)?.is_some() {
         return Err(refused(Refusal::UseridTaken {
             userid: userid.to_string(),

@@ -83,6 +83,19 @@ pub enum Refusal {
     BadUserid {
         userid: String,
     },
+    /// A userid the host keeps for itself (postmaster, its own name).
+    ReservedUserid {
+        userid: String,
+    },
+    /// The operator has locked the account: it can do nothing by mail.
+    AccountLocked {
+        userid: String,
+    },
+    /// A player the host will not start games with or pass messages to
+    /// now: his account is locked or every address of it is blocked.
+    Unreachable {
+        userid: String,
+    },
     BadAddress {
         address: String,
     },

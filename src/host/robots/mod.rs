@@ -422,6 +422,7 @@ impl Batch<'_> {
             attempts: &attempts,
             seeks: &self.settings.seeks,
             messages: &self.settings.messages,
+            host_address: &self.settings.address,
         };
         let notices = match store::in_savepoint(&self.tx, || handle::handle(&ctx, command)) {
             Ok(notices) => notices,

@@ -193,6 +193,11 @@ fn accounts_and_challenges() -> Vec<Refusal> {
         Refusal::BadUserid {
             userid: "9lives".into(),
         },
+        Refusal::ReservedUserid {
+            userid: "postmaster".into(),
+        },
+        Refusal::AccountLocked { userid: userid() },
+        Refusal::Unreachable { userid: userid() },
         Refusal::BadAddress {
             address: "nowhere".into(),
         },
