@@ -1,5 +1,14 @@
 //! The command line: argument parsing and hand-over to the library.
 
+/// `println!` for what a subcommand prints, which does not panic when
+/// standard output is closed (`pbem outbox | head`): see [`out::say`].
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::out::say(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+pub(crate) mod out;
+
 use crate::archive;
 use crate::identity::HostIdentity;
 mod args;
@@ -32,6 +41,14 @@ use std::process::ExitCode;
 use tracing::{error, info, warn};
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
+    match dispatch(cli) {
+        // A reader that closed the pipe (`| head`) had what it wanted.
+        Err(err) if out::is_broken_pipe(&err) => Ok(ExitCode::SUCCESS),
+        other => other,
+    }
+}
+
+fn dispatch(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Perft {
             game,

@@ -12,7 +12,7 @@ pub(super) fn serve(place: &Place, once: bool, moment: &Moment) -> Result<ExitCo
     runtime.host.set_clock(moment.clock());
     if once {
         let pass = runtime.pass()?;
-        println!(
+        say!(
             "handled {}, duplicates {}, ignored {}, failed {}, sent {}",
             pass.handled, pass.duplicates, pass.ignored, pass.failed, pass.sent
         );
@@ -109,6 +109,6 @@ pub(super) fn mail(
     let maildir = Maildir::open(&config.maildir)
         .with_context(|| format!("opening the Maildir {}", config.maildir.display()))?;
     let path = maildir.deliver(&raw)?;
-    println!("{}", path.display());
+    say!("{}", path.display());
     Ok(ExitCode::SUCCESS)
 }

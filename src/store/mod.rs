@@ -248,7 +248,8 @@ pub use outbox::{
     release_claims_of_others, release_holds, retry_unreachable_now, sent_to_since, unsent,
 };
 pub use players::{
-    delete_player, find_player, find_player_by_address, insert_player, preference, set_preference,
+    all_players, delete_player, find_player, find_player_by_address, insert_player, last_move_of,
+    preference, set_preference,
     set_weak_password_told, update_player, weak_password_told,
 };
 

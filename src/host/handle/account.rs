@@ -156,22 +156,34 @@ pub fn signoff(ctx: &Context<'_>, userid: &str, password: &str) -> Handled {
 
 pub fn delete(ctx: &Context<'_>, userid: &str, password: &str) -> Handled {
     let player = by_password(ctx, userid, password)?;
-    let boards = store::game_ids_of(ctx.conn, &player.userid, true)?;
-    if !boards.is_empty() {
-        return Err(refused(Refusal::StillPlaying {
-            userid: player.userid,
-            boards,
-        }));
-    }
-    let settings = ctx.competition;
-    let moved =
-        crate::host::competition::forget_player(ctx.conn, settings, &player.userid, ctx.now)?;
-    store::delete_player(ctx.conn, &player.userid)?;
+    let moved = remove_account(ctx.conn, ctx.competition, &player.userid, ctx.now)?;
     let mut notices = vec![Notice::Answer(Answer::Deleted {
         userid: player.userid,
     })];
     notices.extend(moved);
     Ok(notices)
+}
+
+/// The one way an account goes, by its owner's `delete` or the
+/// operator's: refused while it plays a running board; otherwise it
+/// leaves the ladders, tournaments and standings (the notices of that),
+/// and it and what it alone owns are removed. Finished boards stay.
+pub fn remove_account(
+    conn: &rusqlite::Connection,
+    settings: &crate::host::competition::CompetitionSettings,
+    userid: &str,
+    now: i64,
+) -> Handled {
+    let boards = store::game_ids_of(conn, userid, true)?;
+    if !boards.is_empty() {
+        return Err(refused(Refusal::StillPlaying {
+            userid: userid.to_string(),
+            boards,
+        }));
+    }
+    let moved = crate::host::competition::forget_player(conn, settings, userid, now)?;
+    store::delete_player(conn, userid)?;
+    Ok(moved)
 }
 
 pub fn set(ctx: &Context<'_>, userid: &str, password: &str, setting: Setting) -> Handled {

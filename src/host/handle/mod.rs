@@ -27,6 +27,7 @@ mod seek;
 mod undo;
 mod withdraw;
 
+pub use account::remove_account;
 pub use message::MessageSettings;
 pub use seek::SeekSettings;
 

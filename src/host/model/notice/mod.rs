@@ -98,6 +98,9 @@ pub enum AccountEvent {
     /// The password the player just used works but would not be taken
     /// now; said once (the password itself is never in the mail).
     WeakPassword { reason: Weakness },
+    /// The operator reset the account's password to this one (mailed to
+    /// the account's confirmed addresses only).
+    PasswordReset { password: String },
 }
 
 /// What happened on a board, with the board as it now stands.

@@ -413,6 +413,11 @@ impl Renderer {
                 AccountTopic::Security,
                 context! { userid, reason },
             ),
+            AccountEvent::PasswordReset { password } => (
+                "password-reset.txt",
+                AccountTopic::Security,
+                context! { userid, password },
+            ),
         };
         // A mail about the opponent's vacation is titled with his name.
         let named = match &news.event {
