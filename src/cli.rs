@@ -16,6 +16,7 @@ mod competition;
 mod fetch;
 mod games;
 mod mailing;
+mod operator;
 mod pictures;
 mod records;
 mod timers;
@@ -109,6 +110,13 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             game,
             name,
         } => competition::print(&place, &moment, Report::Tournament { kind: game, name }),
+        Command::Players { place, filter } => operator::players(&place, filter.as_deref()),
+        Command::SecurityLog {
+            place,
+            since,
+            userid,
+        } => operator::security_log(&place, since, userid.as_deref()),
+        tool => operator::act(tool),
     }
 }
 

@@ -16,7 +16,11 @@ pub fn fetch_once(place: &Place, moment: &Moment) -> Result<ExitCode> {
     let pass = runtime.fetch_once(settings)?;
     say!(
         "handled {}, duplicates {}, ignored {}, failed {}, sent {}",
-        pass.handled, pass.duplicates, pass.ignored, pass.failed, pass.sent
+        pass.handled,
+        pass.duplicates,
+        pass.ignored,
+        pass.failed,
+        pass.sent
     );
     Ok(if pass.failed > 0 || pass.store_failures > 0 {
         ExitCode::FAILURE

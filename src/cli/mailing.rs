@@ -14,7 +14,11 @@ pub(super) fn serve(place: &Place, once: bool, moment: &Moment) -> Result<ExitCo
         let pass = runtime.pass()?;
         say!(
             "handled {}, duplicates {}, ignored {}, failed {}, sent {}",
-            pass.handled, pass.duplicates, pass.ignored, pass.failed, pass.sent
+            pass.handled,
+            pass.duplicates,
+            pass.ignored,
+            pass.failed,
+            pass.sent
         );
         return Ok(if pass.failed > 0 {
             ExitCode::FAILURE

@@ -83,9 +83,7 @@ pub(super) fn outbox(place: &Place) -> Result<ExitCode> {
         }
     }
     if dropped > 0 {
-        say!(
-            "{dropped} answer(s) to addresses past the hourly cap dropped in the last 24 hours"
-        );
+        say!("{dropped} answer(s) to addresses past the hourly cap dropped in the last 24 hours");
     }
     if !entries.is_empty() {
         let [waiting, held, retrying, given_up] = counts;

@@ -249,8 +249,7 @@ pub use outbox::{
 };
 pub use players::{
     all_players, delete_player, find_player, find_player_by_address, insert_player, last_move_of,
-    preference, set_preference,
-    set_weak_password_told, update_player, weak_password_told,
+    preference, set_preference, set_weak_password_told, update_player, weak_password_told,
 };
 
 #[cfg(test)]

@@ -68,17 +68,27 @@ pub fn players(conn: &Connection, filter: Option<&str>) -> StoreResult<Vec<Playe
 /// What the operator asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
-    Lock { userid: String },
-    Unlock { userid: String },
+    Lock {
+        userid: String,
+    },
+    Unlock {
+        userid: String,
+    },
     /// An address (`eve@example.org`) or a domain (`example.org`).
-    Block { pattern: String },
-    Unblock { pattern: String },
+    Block {
+        pattern: String,
+    },
+    Unblock {
+        pattern: String,
+    },
     /// A new password: this one, or a strong random one.
     ResetPassword {
         userid: String,
         password: Option<String>,
     },
-    Delete { userid: String },
+    Delete {
+        userid: String,
+    },
     /// Every running board `userid` sits at, begun from `since` until
     /// before `until`, on which the other player has not moved.
     Void {
@@ -208,10 +218,7 @@ fn block_pattern(pattern: &str) -> Option<String> {
     let domain = pattern.trim_start_matches('@');
     let fits = domain.contains('.')
         && domain.split('.').all(|label| {
-            !label.is_empty()
-                && label
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-')
+            !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
         });
     fits.then(|| domain.to_string())
 }
@@ -353,8 +360,15 @@ impl Batch<'_> {
         }
         let queued = self.post_all(notices, now)?;
         let said = match voided.is_empty() {
-            true => format!("{} has no unanswered board begun in that time", player.userid),
-            false => format!("voided {} board(s) of {}: {voided:?}", voided.len(), player.userid),
+            true => format!(
+                "{} has no unanswered board begun in that time",
+                player.userid
+            ),
+            false => format!(
+                "voided {} board(s) of {}: {voided:?}",
+                voided.len(),
+                player.userid
+            ),
         };
         Ok(Ok((player.userid, done(said, queued))))
     }
