@@ -60,6 +60,17 @@ pub struct AccountNews {
     pub event: AccountEvent,
 }
 
+impl AccountNews {
+    /// The userid the mail's subject names: the owner's, but for a mail
+    /// about the opponent's vacation, which is titled with his name.
+    pub fn titled_with(&self) -> &str {
+        match &self.event {
+            AccountEvent::OpponentAway { opponent, .. } => opponent,
+            _ => &self.userid,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AccountEvent {
     /// The player asked for mail to go to `address` too; a reply to this

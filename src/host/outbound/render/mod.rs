@@ -419,15 +419,10 @@ impl Renderer {
                 context! { userid, password },
             ),
         };
-        // A mail about the opponent's vacation is titled with his name.
-        let named = match &news.event {
-            AccountEvent::OpponentAway { opponent, .. } => opponent,
-            _ => userid,
-        };
         Ok(Letter {
             subject: Subject::Account {
                 topic,
-                userid: named.clone(),
+                userid: news.titled_with().to_string(),
             },
             body: self.body(language, name, host, ctx)?,
             attachment: None,
