@@ -138,6 +138,15 @@ fn a_blocked_address_or_domain_gets_no_answer_and_its_mail_is_recorded() {
         "{}",
         sent[0].body
     );
+    // Nor may an account list a blocked address, to be mailed there.
+    let pw = password("alice");
+    let sent = office.send(
+        &address("alice"),
+        &format!("change address alice {pw} alice@example.org eve@evil.example"),
+        "",
+    );
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(sent[0].body.contains("has blocked it"), "{}", sent[0].body);
     let log = ok(tool(&office, 20, "security-log", &[]));
     assert_eq!(log.matches("block-hit").count(), 3, "{log}");
     assert!(log.contains("address=eve@mail.evil.example"), "{log}");

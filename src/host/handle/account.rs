@@ -58,16 +58,19 @@ fn check_userid(ctx: &Context<'_>, userid: &str) -> Result<(), Failure> {
     }
 }
 
-fn check_addresses(addresses: &[String]) -> Result<(), Failure> {
-    match addresses
-        .iter()
-        .find(|address| !crate::mail::address::usable(address))
-    {
-        Some(address) => Err(refused(Refusal::BadAddress {
-            address: address.clone(),
-        })),
-        None => Ok(()),
+/// Addresses an account may list: ones the host can send to, none the
+/// operator has blocked.
+fn check_addresses(ctx: &Context<'_>, addresses: &[String]) -> Result<(), Failure> {
+    for address in addresses {
+        let address = address.clone();
+        if !crate::mail::address::usable(&address) {
+            return Err(refused(Refusal::BadAddress { address }));
+        }
+        if store::security::blocked_by(ctx.conn, &address)?.is_some() {
+            return Err(refused(Refusal::BlockedAddress { address }));
+        }
     }
+    Ok(())
 }
 
 /// A new password must be hard to guess (`strength` says when not).
@@ -93,7 +96,7 @@ pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<St
         }));
     }
     check_password(userid, password)?;
-    check_addresses(&addresses)?;
+    check_addresses(ctx, &addresses)?;
     let (active, pending) = address::for_signup(ctx, addresses)?;
     let player = Player {
         userid: userid.to_string(),
@@ -141,7 +144,7 @@ pub fn change_address(
     addresses: Vec<String>,
 ) -> Handled {
     let player = by_password(ctx, userid, password)?;
-    check_addresses(&addresses)?;
+    check_addresses(ctx, &addresses)?;
     address::change(ctx, player, addresses)
 }
 

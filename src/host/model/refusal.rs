@@ -83,6 +83,10 @@ pub enum Refusal {
     BadUserid {
         userid: String,
     },
+    /// An address the operator has blocked, given for an account.
+    BlockedAddress {
+        address: String,
+    },
     /// A userid the host keeps for itself (postmaster, its own name).
     ReservedUserid {
         userid: String,

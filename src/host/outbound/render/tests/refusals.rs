@@ -193,6 +193,9 @@ fn accounts_and_challenges() -> Vec<Refusal> {
         Refusal::BadUserid {
             userid: "9lives".into(),
         },
+        Refusal::BlockedAddress {
+            address: "eve@evil.example".into(),
+        },
         Refusal::ReservedUserid {
             userid: "postmaster".into(),
         },
