@@ -1,5 +1,14 @@
 //! The command line: argument parsing and hand-over to the library.
 
+/// `println!` for what a subcommand prints, which does not panic when
+/// standard output is closed (`pbem outbox | head`): see [`out::say`].
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::out::say(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+pub(crate) mod out;
+
 use crate::archive;
 use crate::identity::HostIdentity;
 mod args;
@@ -7,6 +16,7 @@ mod competition;
 mod fetch;
 mod games;
 mod mailing;
+mod operator;
 mod pictures;
 mod records;
 mod timers;
@@ -33,6 +43,14 @@ use std::process::ExitCode;
 use tracing::{error, info, warn};
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
+    match dispatch(cli) {
+        // A reader that closed the pipe (`| head`) had what it wanted.
+        Err(err) if out::is_broken_pipe(&err) => Ok(ExitCode::SUCCESS),
+        other => other,
+    }
+}
+
+fn dispatch(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Perft {
             game,
@@ -98,6 +116,13 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             game,
             name,
         } => competition::print(&place, &moment, Report::Tournament { kind: game, name }),
+        Command::Players { place, filter } => operator::players(&place, filter.as_deref()),
+        Command::SecurityLog {
+            place,
+            since,
+            userid,
+        } => operator::security_log(&place, since, userid.as_deref()),
+        tool => operator::act(tool),
     }
 }
 

@@ -21,10 +21,17 @@ const ROOMS: &[(&str, &[&str])] = &[
     ("store", &["games", "rules", "clock"]),
     ("archive", &["store", "games", "rules", "clock", "identity"]),
     ("mail::threading", &[]),
-    ("mail::inbound", &["mail::threading"]),
+    ("mail::address", &[]),
+    ("mail::inbound", &["mail::threading", "mail::address"]),
     (
         "mail::outbound",
-        &["mail::threading", "store", "identity", "clock"],
+        &[
+            "mail::threading",
+            "mail::address",
+            "store",
+            "identity",
+            "clock",
+        ],
     ),
     (
         "host::model",
@@ -72,6 +79,7 @@ const ROOMS: &[(&str, &[&str])] = &[
             "rules",
             "store",
             "clock",
+            "mail::address",
         ],
     ),
     (

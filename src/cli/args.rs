@@ -208,6 +208,114 @@ pub enum Command {
         /// The tournament's name.
         name: String,
     },
+    /// List the accounts: addresses (confirmed, and waiting to confirm),
+    /// locked, signed off, robot, last move, boards running.
+    Players {
+        #[command(flatten)]
+        place: Place,
+        /// Only accounts whose userid or an address holds this text.
+        filter: Option<String>,
+    },
+    /// Lock an account: every command from it by mail is refused, and
+    /// nobody can challenge it or message it, until it is unlocked.
+    Lock {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        userid: String,
+    },
+    /// Unlock an account locked with `pbem lock`.
+    Unlock {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        userid: String,
+    },
+    /// Block an address (eve@example.org) or a whole domain (example.org,
+    /// and the domains under it) from everything: its mail is recorded in
+    /// the security log and gets no answer at all.
+    Block {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        pattern: String,
+    },
+    /// Lift a block made with `pbem block`.
+    Unblock {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        pattern: String,
+    },
+    /// Give an account a new password (a strong random one unless
+    /// --password), mailed to its confirmed addresses only; then send the
+    /// outbox.
+    ResetPassword {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        userid: String,
+        /// This password rather than a random one (it must be one the
+        /// host would take at signup).
+        #[arg(long)]
+        password: Option<String>,
+    },
+    /// Delete an account and what only it owns (seeks, queued lines,
+    /// notes, subscriptions, waiting addresses), as its owner's `delete`
+    /// does; refused while it plays a running board.
+    DeleteAccount {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        userid: String,
+    },
+    /// End every running board USERID sits at, begun in the period, on
+    /// which the other player never moved: removed unrated as a declined
+    /// challenge is, both players told; then send the outbox.
+    VoidFlood {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        userid: String,
+        /// Boards begun at this moment or later (RFC 3339, or a day).
+        #[arg(long, value_name = "TIME", value_parser = moment_or_day)]
+        since: i64,
+        /// Boards begun before this moment (default: now).
+        #[arg(long, value_name = "TIME", value_parser = moment_or_day)]
+        until: Option<i64>,
+    },
+    /// Print the security log: wrong-password locks, blocked mail, unusable
+    /// senders, address changes and confirmations, the operator's actions.
+    SecurityLog {
+        #[command(flatten)]
+        place: Place,
+        /// Only entries from this moment on (RFC 3339, or a day).
+        #[arg(long, value_name = "TIME", value_parser = moment_or_day)]
+        since: Option<i64>,
+        /// Only entries about this userid.
+        #[arg(long)]
+        userid: Option<String>,
+    },
+}
+
+/// A moment given as RFC 3339 (2027-03-01T09:00:00Z) or as a day
+/// (2027-03-01, its first second in UTC), in seconds since the epoch.
+fn moment_or_day(text: &str) -> Result<i64, String> {
+    match Clock::parse_fixed(text) {
+        Ok(clock) => Ok(clock.now().timestamp()),
+        Err(_) => archive::day_start(text.trim()).map_err(|_| {
+            format!(
+                "{text:?} is neither a time like 2027-03-01T09:00:00Z nor a day like 2027-03-01"
+            )
+        }),
+    }
 }
 
 /// Which games `export` takes; every filter given must hold.

@@ -1,7 +1,7 @@
 //! `pbem standings`, `pbem ladder` and `pbem tournament`: what players
 //! get by mail, printed for the operator.
 
-use super::{existing_store, Moment, Place};
+use super::{existing_store, out, Moment, Place};
 use crate::host::operator::{report, Report};
 use crate::host::outbound::render::Renderer;
 use anyhow::{bail, Result};
@@ -18,7 +18,7 @@ pub fn print(place: &Place, moment: &Moment, asked: Report) -> Result<ExitCode> 
     let now = moment.clock().now().timestamp();
     match report(store.connection(), &config.host, &renderer, &asked, now)? {
         Some(text) => {
-            print!("{text}");
+            out::say(format_args!("{text}"));
             Ok(ExitCode::SUCCESS)
         }
         None => {

@@ -14,9 +14,13 @@ pub fn fetch_once(place: &Place, moment: &Moment) -> Result<ExitCode> {
     let mut runtime = Runtime::open(&config)?;
     runtime.host.set_clock(moment.clock());
     let pass = runtime.fetch_once(settings)?;
-    println!(
+    say!(
         "handled {}, duplicates {}, ignored {}, failed {}, sent {}",
-        pass.handled, pass.duplicates, pass.ignored, pass.failed, pass.sent
+        pass.handled,
+        pass.duplicates,
+        pass.ignored,
+        pass.failed,
+        pass.sent
     );
     Ok(if pass.failed > 0 || pass.store_failures > 0 {
         ExitCode::FAILURE

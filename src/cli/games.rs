@@ -30,12 +30,12 @@ pub fn perft(
     if divide {
         let mut total = 0;
         for (notation, count) in state.divide(depth) {
-            println!("{notation}: {count}");
+            say!("{notation}: {count}");
             total += count;
         }
-        println!("{total}");
+        say!("{total}");
     } else {
-        println!("{}", state.perft(depth));
+        say!("{}", state.perft(depth));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -54,21 +54,21 @@ pub fn replay(game: &str, switches: &str, moves: &str) -> Result<ExitCode> {
                 .map_err(|err| err.to_string()),
         };
         if let Err(reason) = played {
-            println!("{}", state.board(crate::games::Side::White));
-            println!("move {number} ({text}) is not legal: {reason}");
+            say!("{}", state.board(crate::games::Side::White));
+            say!("move {number} ({text}) is not legal: {reason}");
             return Ok(ExitCode::FAILURE);
         }
     }
-    println!("{}", state.board(crate::games::Side::White));
+    say!("{}", state.board(crate::games::Side::White));
     match state.outcome() {
-        Some(outcome) => println!("game over: {outcome}"),
+        Some(outcome) => say!("game over: {outcome}"),
         None => {
             let waiting: Vec<String> = state
                 .to_move()
                 .iter()
                 .map(|side| side.to_string())
                 .collect();
-            println!(
+            say!(
                 "{} to move (turn {})",
                 waiting.join(" and "),
                 state.turn_number()

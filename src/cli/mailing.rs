@@ -12,9 +12,13 @@ pub(super) fn serve(place: &Place, once: bool, moment: &Moment) -> Result<ExitCo
     runtime.host.set_clock(moment.clock());
     if once {
         let pass = runtime.pass()?;
-        println!(
+        say!(
             "handled {}, duplicates {}, ignored {}, failed {}, sent {}",
-            pass.handled, pass.duplicates, pass.ignored, pass.failed, pass.sent
+            pass.handled,
+            pass.duplicates,
+            pass.ignored,
+            pass.failed,
+            pass.sent
         );
         return Ok(if pass.failed > 0 {
             ExitCode::FAILURE
@@ -109,6 +113,6 @@ pub(super) fn mail(
     let maildir = Maildir::open(&config.maildir)
         .with_context(|| format!("opening the Maildir {}", config.maildir.display()))?;
     let path = maildir.deliver(&raw)?;
-    println!("{}", path.display());
+    say!("{}", path.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -35,7 +35,7 @@ pub fn pictures(out: &Path, templates: Option<&Path>) -> Result<ExitCode> {
         ] {
             let path = out.join(&name);
             std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
-            println!("{}: {} bytes", path.display(), bytes.len());
+            say!("{}: {} bytes", path.display(), bytes.len());
         }
     }
     Ok(ExitCode::SUCCESS)

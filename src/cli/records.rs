@@ -48,7 +48,7 @@ pub(super) fn outbox(place: &Place) -> Result<ExitCode> {
     let entries = store::outbox_entries_at(conn, now_ms)?;
     let dropped = store::dropped_since(conn, now_ms / 1000 - 86_400)?;
     if entries.is_empty() {
-        println!("the outbox is empty: every mail was sent");
+        say!("the outbox is empty: every mail was sent");
     }
     let mut counts = [0usize; 4];
     for entry in &entries {
@@ -59,7 +59,7 @@ pub(super) fn outbox(place: &Place) -> Result<ExitCode> {
             OutboxState::GivenUp { .. } => (3, "given up"),
         };
         counts[index] += 1;
-        println!(
+        say!(
             "#{} {state} to {} {:?}, queued {}",
             entry.id,
             entry.recipient,
@@ -69,13 +69,13 @@ pub(super) fn outbox(place: &Place) -> Result<ExitCode> {
         print_state(&entry.state);
         if let Some(claim) = &entry.claim {
             if claim.until > now_ms {
-                println!(
+                say!(
                     "    being sent by {} (claimed until {})",
                     claim.owner,
                     crate::clock::utc_text_seconds(claim.until / 1000)
                 );
             } else {
-                println!(
+                say!(
                     "    claimed by {}, whose claim ran out: the next sender takes it",
                     claim.owner
                 );
@@ -83,13 +83,11 @@ pub(super) fn outbox(place: &Place) -> Result<ExitCode> {
         }
     }
     if dropped > 0 {
-        println!(
-            "{dropped} answer(s) to addresses past the hourly cap dropped in the last 24 hours"
-        );
+        say!("{dropped} answer(s) to addresses past the hourly cap dropped in the last 24 hours");
     }
     if !entries.is_empty() {
         let [waiting, held, retrying, given_up] = counts;
-        println!("{waiting} waiting, {held} held, {retrying} retrying, {given_up} given up");
+        say!("{waiting} waiting, {held} held, {retrying} retrying, {given_up} given up");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -98,7 +96,7 @@ pub(super) fn outbox(place: &Place) -> Result<ExitCode> {
 fn print_state(state: &OutboxState) {
     match state {
         OutboxState::Waiting => {}
-        OutboxState::Held { until } => println!(
+        OutboxState::Held { until } => say!(
             "    held back by the hourly cap until {}",
             crate::clock::utc_text_seconds(until / 1000)
         ),
@@ -106,7 +104,7 @@ fn print_state(state: &OutboxState) {
             attempts,
             next_attempt,
             last_error,
-        } => println!(
+        } => say!(
             "    attempts {attempts}, next try {}, last error: {last_error}",
             crate::clock::utc_text_seconds(next_attempt / 1000)
         ),
@@ -118,7 +116,7 @@ fn print_state(state: &OutboxState) {
             let when = at
                 .map(|at| format!(" on {}", crate::clock::utc_text_seconds(at)))
                 .unwrap_or_default();
-            println!("    given up{when} after {attempts} attempt(s): {reason}");
+            say!("    given up{when} after {attempts} attempt(s): {reason}");
         }
     }
 }
@@ -130,6 +128,6 @@ pub(super) fn backup(place: &Place, file: &std::path::Path) -> Result<ExitCode> 
     store
         .backup_to(file)
         .with_context(|| format!("cannot copy the database to {}", file.display()))?;
-    println!("{} copied to {}", config.database.display(), file.display());
+    say!("{} copied to {}", config.database.display(), file.display());
     Ok(ExitCode::SUCCESS)
 }

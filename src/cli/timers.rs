@@ -12,7 +12,7 @@ pub fn tick(place: &Place, moment: &Moment) -> Result<ExitCode> {
     runtime.host.set_clock(moment.clock());
     let report = runtime.host.tick()?;
     let sent = runtime.send_waiting()?.sent;
-    println!(
+    say!(
         "clocks started {}, vacations ended {}, reminders {}, losses on time {}, digests {}, mails queued {}, sent {sent}",
         report.clocks_started, report.vacations_ended, report.nags, report.forfeits, report.digests, report.mails_queued
     );
@@ -25,10 +25,10 @@ pub fn robots(place: &Place, moment: &Moment) -> Result<ExitCode> {
     runtime.host.set_clock(moment.clock());
     let Some(report) = runtime.run_robots()? else {
         // Cron runs this every minute: a run still at work is no error.
-        println!("another pbem plays the robots now; nothing to do here");
+        say!("another pbem plays the robots now; nothing to do here");
         return Ok(ExitCode::SUCCESS);
     };
-    println!(
+    say!(
         "robot moves {}, draws accepted {}, proposals answered {}, resigned {}, not taken {}, mails queued {}, waiting {}",
         report.moves,
         report.draws_accepted,

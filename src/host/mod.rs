@@ -29,7 +29,7 @@ use crate::clock::Clock;
 use crate::identity::HostIdentity;
 use crate::mail::inbound::raw::header_block;
 use crate::mail::inbound::screen::{self, InboundLimits};
-use crate::mail::inbound::InboundMail;
+use crate::mail::inbound::{InboundError, InboundMail};
 use crate::mail::outbound::OutboundError;
 use crate::mail::threading::TokenError;
 use crate::store::{self, Store, StoreError};
@@ -203,7 +203,7 @@ pub struct Host {
 /// A mail read and its passwords checked, ready for a transaction.
 pub struct Prepared {
     /// The mail, or why it cannot be read at all.
-    mail: Result<InboundMail, String>,
+    mail: Result<InboundMail, InboundError>,
     /// The whole length of a mail over the size limit, of which only the
     /// header block was read.
     oversized: Option<u64>,
@@ -222,7 +222,7 @@ impl Prepared {
             start
         };
         Prepared {
-            mail: crate::mail::inbound::parse(raw).map_err(|err| err.to_string()),
+            mail: crate::mail::inbound::parse(raw),
             oversized,
             prechecked: Prechecked::new(),
         }
@@ -288,8 +288,9 @@ impl Host {
     pub fn prepare(&self, start: &[u8], total_len: u64) -> Result<Prepared, HostError> {
         let mut prepared = Prepared::read(start, total_len, &self.settings.limits);
         if let (Ok(mail), None) = (&prepared.mail, prepared.oversized) {
-            if unanswerable(mail, &self.settings).is_none() {
-                let conn = self.store.connection();
+            let conn = self.store.connection();
+            let blocked = store::security::blocked_by(conn, &mail.from)?.is_some();
+            if unanswerable(mail, &self.settings).is_none() && !blocked {
                 let now = self.clock.now().timestamp();
                 let reading = reading(&self.settings, now);
                 let read = interpret::interpret(conn, mail, &reading)?;
@@ -409,12 +410,14 @@ impl Batch<'_> {
             size,
             limit: self.settings.limits.max_message_bytes,
         });
+        let now = self.clock.now().timestamp();
         let mail = match prepared.mail {
             Ok(mail) => mail,
             Err(err) => {
+                receive::record_unusable(&self.tx, &err, now)?;
                 let reason = match prepared.oversized {
                     Some(size) => format!("the message is {size} bytes, over the limit, and {err}"),
-                    None => err,
+                    None => err.to_string(),
                 };
                 return Ok(Receipt::Ignored(reason));
             }
@@ -424,7 +427,7 @@ impl Batch<'_> {
             settings: self.settings,
             passwords: self.passwords,
             replays: self.replays,
-            now: self.clock.now().timestamp(),
+            now,
         };
         // A savepoint per mail: a failing mail leaves nothing behind while
         // the others of the batch stand. Dropped unreleased, it rolls back.
@@ -432,7 +435,8 @@ impl Batch<'_> {
         if !store::mark_seen(&mail_savepoint, &mail.message_id, handling.now)? {
             return Ok(Receipt::Duplicate);
         }
-        if let Some(reason) = unanswerable(&mail, self.settings) {
+        let refused = receive::blocked(&mail_savepoint, &mail, now)?;
+        if let Some(reason) = refused.or_else(|| unanswerable(&mail, self.settings)) {
             mail_savepoint.commit().map_err(StoreError::from)?;
             return Ok(Receipt::Ignored(reason));
         }

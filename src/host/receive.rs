@@ -16,6 +16,7 @@ use crate::host::outbound::post::Post;
 use crate::host::outbound::render::Renderer;
 use crate::mail::inbound::InboundMail;
 use crate::store;
+use crate::store::security::{SecurityEvent, SecurityKind};
 use rusqlite::Connection;
 use std::cell::RefCell;
 
@@ -93,6 +94,7 @@ impl Handling<'_> {
                         seeks: &self.settings.seeks,
                         messages: &self.settings.messages,
                         flood: &self.settings.flood,
+                        host_address: &self.settings.address,
                     };
                     // Each command runs in a savepoint so a refused one
                     // leaves nothing half-done while earlier ones stand.
@@ -191,4 +193,45 @@ impl Handling<'_> {
         }
         Ok(notices)
     }
+}
+
+/// Records a mail whose From the host cannot answer: it gets nothing.
+pub(super) fn record_unusable(
+    conn: &Connection,
+    err: &crate::mail::inbound::InboundError,
+    now: i64,
+) -> Result<(), HostError> {
+    if let crate::mail::inbound::InboundError::UnusableSender(shown) = err {
+        tracing::warn!(from = %shown, "a mail from an address the host cannot answer");
+        let event = SecurityEvent {
+            at: now,
+            kind: SecurityKind::UnusableSender,
+            userid: None,
+            address: Some(shown.clone()),
+            detail: err.to_string(),
+        };
+        store::security::record_security(conn, &event)?;
+    }
+    Ok(())
+}
+
+/// Why a mail from a blocked address or domain gets no answer at all,
+/// the hit recorded; `None` when its sender is not blocked.
+pub(super) fn blocked(
+    conn: &Connection,
+    mail: &InboundMail,
+    now: i64,
+) -> Result<Option<String>, HostError> {
+    let Some(block) = store::security::blocked_by(conn, &mail.from)? else {
+        return Ok(None);
+    };
+    let event = SecurityEvent {
+        at: now,
+        kind: SecurityKind::BlockHit,
+        userid: None,
+        address: Some(mail.from.clone()),
+        detail: format!("mail {} (blocked: {block})", mail.message_id),
+    };
+    store::security::record_security(conn, &event)?;
+    Ok(Some(format!("the sender is blocked ({block})")))
 }

@@ -23,6 +23,7 @@ mod players;
 mod ratings;
 mod robots;
 mod schema;
+pub mod security;
 mod subscriptions;
 mod tournaments;
 
@@ -256,8 +257,8 @@ pub use outbox::{
     stranger_answers_since, unsent,
 };
 pub use players::{
-    delete_player, find_player, find_player_by_address, insert_player, preference, set_preference,
-    set_weak_password_told, update_player, weak_password_told,
+    all_players, delete_player, find_player, find_player_by_address, insert_player, last_move_of,
+    preference, set_preference, set_weak_password_told, update_player, weak_password_told,
 };
 
 #[cfg(test)]

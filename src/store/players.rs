@@ -108,12 +108,51 @@ pub fn set_weak_password_told(conn: &Connection, userid: &str, told: bool) -> St
     Ok(())
 }
 
+/// Removes an account and what it alone owns: its preferences, seeks,
+/// queued lines, notes, subscriptions, addresses waiting to confirm, its
+/// count of wrong passwords and the operator's lock. Boards it played
+/// stay, for the other player's record.
 pub fn delete_player(conn: &Connection, userid: &str) -> StoreResult<()> {
-    conn.prepare_cached("DELETE FROM preferences WHERE userid = ?1")?
+    for table in [
+        "preferences",
+        "seeks",
+        "queued_lines",
+        "notes",
+        "subscriptions",
+        "pending_addresses",
+        "locked_accounts",
+        "players",
+    ] {
+        conn.prepare_cached(&format!(
+            "DELETE FROM {table} WHERE userid = ?1 COLLATE NOCASE"
+        ))?
         .execute([userid])?;
-    conn.prepare_cached("DELETE FROM players WHERE userid = ?1")?
-        .execute([userid])?;
+    }
+    conn.prepare_cached("DELETE FROM login_failures WHERE key = ?1")?
+        .execute([format!("player:{}", userid.to_lowercase())])?;
     Ok(())
+}
+
+/// Every account, by userid.
+pub fn all_players(conn: &Connection) -> StoreResult<Vec<Player>> {
+    let mut statement = conn.prepare_cached(&format!(
+        "SELECT {PLAYER_COLUMNS} FROM players ORDER BY userid COLLATE NOCASE"
+    ))?;
+    let players = statement
+        .query_map([], player_from_row)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(players)
+}
+
+/// When the player last played a move on any board, if ever.
+pub fn last_move_of(conn: &Connection, userid: &str) -> StoreResult<Option<i64>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT MAX(m.played) FROM moves m JOIN games g ON g.id = m.game_id
+             WHERE (m.side = 'white' AND g.white = ?1 COLLATE NOCASE)
+                OR (m.side = 'black' AND g.black = ?1 COLLATE NOCASE)",
+        )?
+        .query_row([userid], |row| row.get(0))?)
 }
 
 /// Whether a player takes challenges of one game type, and how many at once.

@@ -149,6 +149,14 @@ fn account_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sent>> 
                 .set_clock(pbem::clock::Clock::Fixed(week));
             office.run_pass()
         }
+        "password-reset.txt" => {
+            let reset = pbem::host::operator::Action::ResetPassword {
+                userid: "alice".into(),
+                password: None,
+            };
+            office.runtime.host.operate(&reset).unwrap();
+            office.run_pass()
+        }
         "weak-password.txt" => {
             office.seed_legacy_player("dora", "secret");
             command(office, "dora", "set dora secret language en", "")

@@ -51,6 +51,7 @@ mod host_whole_game;
 mod imap_intake;
 mod mail_clients;
 mod operator_cli;
+mod operator_tools;
 mod outbound_cap;
 mod outbound_cli;
 mod outbound_once;

@@ -6,6 +6,7 @@
 //! account can still play.
 
 use super::strength::Weakness;
+use crate::store::security::{SecurityEvent, SecurityKind};
 use crate::store::{self, LoginFailures, StoreResult};
 use rusqlite::Connection;
 
@@ -113,6 +114,20 @@ pub fn record_failure(
     let warn = locked.is_some() && !player.warned;
     player.warned |= warn;
     store::save_login_failures(conn, &player_key(userid), &player)?;
+    if warn {
+        let event = SecurityEvent {
+            at: now,
+            kind: SecurityKind::GuessingLock,
+            userid: Some(userid.to_string()),
+            address: Some(from.to_string()),
+            detail: format!(
+                "{} wrong passwords: password checks refused until {}",
+                player.failures,
+                crate::clock::utc_text(locked.unwrap_or(now))
+            ),
+        };
+        store::security::record_security(conn, &event)?;
+    }
     Ok(warn.then(|| Guessed {
         userid: userid.to_string(),
         failures: player.failures,

@@ -18,6 +18,12 @@ use std::collections::HashMap;
 #[error("cannot hash the password: {0}")]
 pub struct HashError(String);
 
+/// Fills `buf` with random bytes from the system (for salts and for
+/// passwords the operator has the host choose).
+pub fn random_bytes(buf: &mut [u8]) -> Result<(), HashError> {
+    getrandom::getrandom(buf).map_err(|err| HashError(err.to_string()))
+}
+
 thread_local! {
     /// This thread's argon2 working memory, kept between hashes.
     static WORKING_MEMORY: RefCell<Vec<Block>> = const { RefCell::new(Vec::new()) };

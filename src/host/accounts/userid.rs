@@ -33,9 +33,48 @@ pub fn may_sign_up_as(userid: &str) -> bool {
         && !is_robot_name(userid)
 }
 
+/// Names that speak for the host or its operator, in lower case: no
+/// player signs up as one (accounts that have one already keep working).
+pub const RESERVED: &[&str] = &[
+    "pbem",
+    "postmaster",
+    "abuse",
+    "root",
+    "admin",
+    "administrator",
+    "hostmaster",
+    "webmaster",
+    "mailer-daemon",
+    "nobody",
+];
+
+/// Whether `userid` is reserved for the host: one of [`RESERVED`], a
+/// robot's, or the local part of the host's own address (`host_address`).
+pub fn is_reserved(userid: &str, host_address: &str) -> bool {
+    let local = host_address
+        .rsplit_once('@')
+        .map_or(host_address, |(local, _)| local);
+    RESERVED
+        .iter()
+        .any(|name| name.eq_ignore_ascii_case(userid))
+        || is_robot_name(userid)
+        || local.trim().eq_ignore_ascii_case(userid)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hosts_own_names_are_reserved_in_any_case() {
+        for name in ["pbem", "Postmaster", "ABUSE", "root", "mailer-daemon"] {
+            assert!(is_reserved(name, "games@example.org"), "{name}");
+        }
+        assert!(is_reserved("Games", "games@example.org"));
+        assert!(is_reserved("robot7", "games@example.org"));
+        assert!(!is_reserved("alice", "games@example.org"));
+        assert!(!is_reserved("postmasters", "games@example.org"));
+    }
 
     #[test]
     fn robots_names_and_names_a_robot_could_take_are_reserved() {

@@ -44,27 +44,33 @@ pub fn list(ctx: &Context<'_>) -> Handled {
     Ok(vec![Notice::Answer(Answer::List { games })])
 }
 
-/// A userid a player may sign up as, or the refusal.
-fn check_userid(userid: &str) -> Result<(), Failure> {
-    if crate::host::accounts::userid::may_sign_up_as(userid) {
-        Ok(())
+/// A userid a player may sign up as, or the refusal: not one the host
+/// reserves for itself (its own address's local part among them).
+fn check_userid(ctx: &Context<'_>, userid: &str) -> Result<(), Failure> {
+    use crate::host::accounts::userid;
+    let userid = userid.to_string();
+    if !userid::may_sign_up_as(&userid) {
+        Err(refused(Refusal::BadUserid { userid }))
+    } else if userid::is_reserved(&userid, ctx.host_address) {
+        Err(refused(Refusal::ReservedUserid { userid }))
     } else {
-        Err(refused(Refusal::BadUserid {
-            userid: userid.to_string(),
-        }))
+        Ok(())
     }
 }
 
-fn check_addresses(addresses: &[String]) -> Result<(), Failure> {
-    match addresses
-        .iter()
-        .find(|address| address.parse::<lettre::Address>().is_err())
-    {
-        Some(address) => Err(refused(Refusal::BadAddress {
-            address: address.clone(),
-        })),
-        None => Ok(()),
+/// Addresses an account may list: ones the host can send to, none the
+/// operator has blocked.
+fn check_addresses(ctx: &Context<'_>, addresses: &[String]) -> Result<(), Failure> {
+    for address in addresses {
+        let address = address.clone();
+        if !crate::mail::address::usable(&address) {
+            return Err(refused(Refusal::BadAddress { address }));
+        }
+        if store::security::blocked_by(ctx.conn, &address)?.is_some() {
+            return Err(refused(Refusal::BlockedAddress { address }));
+        }
     }
+    Ok(())
 }
 
 /// A new password must be hard to guess (`strength` says when not).
@@ -83,14 +89,14 @@ fn by_password(ctx: &Context<'_>, userid: &str, password: &str) -> Result<Player
 }
 
 pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<String>) -> Handled {
-    check_userid(userid)?;
+    check_userid(ctx, userid)?;
     if store::find_player(ctx.conn, userid)?.is_some() {
         return Err(refused(Refusal::UseridTaken {
             userid: userid.to_string(),
         }));
     }
     check_password(userid, password)?;
-    check_addresses(&addresses)?;
+    check_addresses(ctx, &addresses)?;
     let max = ctx.flood.accounts_per_address;
     if store::find_player_by_address(ctx.conn, ctx.from)?.len() >= max {
         return Err(refused(Refusal::TooManyAccounts {
@@ -145,7 +151,7 @@ pub fn change_address(
     addresses: Vec<String>,
 ) -> Handled {
     let player = by_password(ctx, userid, password)?;
-    check_addresses(&addresses)?;
+    check_addresses(ctx, &addresses)?;
     address::change(ctx, player, addresses)
 }
 
@@ -160,22 +166,34 @@ pub fn signoff(ctx: &Context<'_>, userid: &str, password: &str) -> Handled {
 
 pub fn delete(ctx: &Context<'_>, userid: &str, password: &str) -> Handled {
     let player = by_password(ctx, userid, password)?;
-    let boards = store::game_ids_of(ctx.conn, &player.userid, true)?;
-    if !boards.is_empty() {
-        return Err(refused(Refusal::StillPlaying {
-            userid: player.userid,
-            boards,
-        }));
-    }
-    let settings = ctx.competition;
-    let moved =
-        crate::host::competition::forget_player(ctx.conn, settings, &player.userid, ctx.now)?;
-    store::delete_player(ctx.conn, &player.userid)?;
+    let moved = remove_account(ctx.conn, ctx.competition, &player.userid, ctx.now)?;
     let mut notices = vec![Notice::Answer(Answer::Deleted {
         userid: player.userid,
     })];
     notices.extend(moved);
     Ok(notices)
+}
+
+/// The one way an account goes, by its owner's `delete` or the
+/// operator's: refused while it plays a running board; otherwise it
+/// leaves the ladders, tournaments and standings (the notices of that),
+/// and it and what it alone owns are removed. Finished boards stay.
+pub fn remove_account(
+    conn: &rusqlite::Connection,
+    settings: &crate::host::competition::CompetitionSettings,
+    userid: &str,
+    now: i64,
+) -> Handled {
+    let boards = store::game_ids_of(conn, userid, true)?;
+    if !boards.is_empty() {
+        return Err(refused(Refusal::StillPlaying {
+            userid: userid.to_string(),
+            boards,
+        }));
+    }
+    let moved = crate::host::competition::forget_player(conn, settings, userid, now)?;
+    store::delete_player(conn, userid)?;
+    Ok(moved)
 }
 
 pub fn set(ctx: &Context<'_>, userid: &str, password: &str, setting: Setting) -> Handled {

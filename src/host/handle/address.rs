@@ -7,7 +7,26 @@
 use super::{refused, Context, Failure, Handled};
 use crate::host::model::notice::{AccountEvent, AccountNews, Answer, Notice};
 use crate::host::model::refusal::Refusal;
+use crate::store::security::{SecurityEvent, SecurityKind};
 use crate::store::{self, Player};
+
+/// Records a change of an account's addresses in the security log.
+fn log_change(
+    ctx: &Context<'_>,
+    kind: SecurityKind,
+    userid: &str,
+    address: Option<&str>,
+    detail: String,
+) -> Result<(), Failure> {
+    let event = SecurityEvent {
+        at: ctx.now,
+        kind,
+        userid: Some(userid.to_string()),
+        address: address.map(str::to_string),
+        detail,
+    };
+    Ok(store::security::record_security(ctx.conn, &event)?)
+}
 
 /// The addresses, each once (ignoring case), in the order given.
 fn distinct(addresses: Vec<String>) -> Vec<String> {
@@ -80,6 +99,14 @@ pub fn change(ctx: &Context<'_>, mut player: Player, wanted: Vec<String>) -> Han
     store::clear_pending_addresses(ctx.conn, &player.userid)?;
     player.addresses = kept;
     store::update_player(ctx.conn, &player)?;
+    let detail = format!(
+        "from {} to {}, waiting: {}",
+        before.join(" "),
+        player.addresses.join(" "),
+        new.join(" ")
+    );
+    let kind = SecurityKind::AddressChanged;
+    log_change(ctx, kind, &player.userid, Some(ctx.from), detail)?;
     let mut notices = vec![Notice::Answer(Answer::AddressChanged {
         userid: player.userid.clone(),
         addresses: player.addresses.clone(),
@@ -117,6 +144,9 @@ pub fn confirm(ctx: &Context<'_>, userid: &str, address: &str) -> Handled {
         player.addresses.push(address.to_string());
         store::update_player(ctx.conn, &player)?;
     }
+    let detail = format!("now {}", player.addresses.join(" "));
+    let kind = SecurityKind::AddressConfirmed;
+    log_change(ctx, kind, &player.userid, Some(address), detail)?;
     Ok(vec![Notice::Answer(Answer::AddressConfirmed {
         userid: player.userid,
         address: address.to_string(),
@@ -133,6 +163,9 @@ pub fn undo(ctx: &Context<'_>, userid: &str, restore: Vec<String>) -> Handled {
     store::clear_pending_addresses(ctx.conn, &player.userid)?;
     player.addresses = restore;
     store::update_player(ctx.conn, &player)?;
+    let detail = format!("back to {}", player.addresses.join(" "));
+    let kind = SecurityKind::AddressChangeUndone;
+    log_change(ctx, kind, &player.userid, Some(ctx.from), detail)?;
     Ok(vec![Notice::Answer(Answer::AddressChangeUndone {
         userid: player.userid,
         addresses: player.addresses,

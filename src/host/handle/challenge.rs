@@ -114,6 +114,7 @@ fn willing(ctx: &Context<'_>, kind: GameKind, player: &Player) -> Result<(), Fai
     if player.signed_off {
         return Err(refused(Refusal::SignedOff { userid }));
     }
+    super::reachable(ctx, player)?;
     let preference = store::preference(ctx.conn, &player.userid, kind.name())?;
     if !preference.accepts {
         return Err(refused(Refusal::NotAccepting { userid, game: kind }));

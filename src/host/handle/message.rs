@@ -37,6 +37,7 @@ pub fn message(ctx: &Context<'_>, userid: &str, credential: &Credential, to: &st
     if recipient.userid == player.userid {
         return Err(refused(Refusal::MessageToSelf));
     }
+    super::reachable(ctx, &recipient)?;
     let max = ctx.messages.per_hour;
     if store::messages_sent_since(ctx.conn, &player.userid, ctx.now - HOUR)? >= max {
         return Err(refused(Refusal::TooManyMessages { max }));

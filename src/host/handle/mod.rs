@@ -27,6 +27,7 @@ mod seek;
 mod undo;
 mod withdraw;
 
+pub use account::remove_account;
 pub use message::MessageSettings;
 pub use seek::SeekSettings;
 
@@ -123,6 +124,8 @@ pub struct Context<'a> {
     pub seeks: &'a SeekSettings,
     pub messages: &'a MessageSettings,
     pub flood: &'a crate::host::model::limits::Limits,
+    /// The host's own address (its local part is no player's userid).
+    pub host_address: &'a str,
 }
 
 /// Runs one command: the accounts' and archive's commands here, the
@@ -344,7 +347,10 @@ fn authenticate(
         })
     };
     let password = match credential {
-        Credential::Proven => return store::find_player(ctx.conn, userid)?.ok_or_else(wrong),
+        Credential::Proven => {
+            let player = store::find_player(ctx.conn, userid)?.ok_or_else(wrong)?;
+            return not_locked(ctx, player, refuse);
+        }
         Credential::Password(password) => password,
     };
     if let Some(until) = guard::locked_until(ctx.conn, userid, ctx.from, ctx.now)? {
@@ -374,9 +380,42 @@ fn authenticate(
         weakness,
     });
     match player {
-        Some(player) if proven => Ok(player),
+        Some(player) if proven => not_locked(ctx, player, refuse),
         _ => Err(wrong()),
     }
+}
+
+/// The player proven, unless the operator has locked his account: then
+/// every command of his is refused (told only once he is proven, so a
+/// stranger learns nothing of the lock).
+fn not_locked(
+    ctx: &Context<'_>,
+    player: Player,
+    refuse: impl Fn(Refusal) -> Failure,
+) -> Result<Player, Failure> {
+    match store::security::account_locked_since(ctx.conn, &player.userid)? {
+        Some(_) => Err(refuse(Refusal::AccountLocked {
+            userid: player.userid,
+        })),
+        None => Ok(player),
+    }
+}
+
+/// Refused when the host will not start a game with `player` or pass
+/// him a message: his account is locked, or every address it has is
+/// blocked.
+fn reachable(ctx: &Context<'_>, player: &Player) -> Result<(), Failure> {
+    let locked = store::security::account_locked_since(ctx.conn, &player.userid)?.is_some();
+    let mut blocked = !player.addresses.is_empty();
+    for address in &player.addresses {
+        blocked &= store::security::blocked_by(ctx.conn, address)?.is_some();
+    }
+    if locked || blocked {
+        return Err(refused(Refusal::Unreachable {
+            userid: player.userid.clone(),
+        }));
+    }
+    Ok(())
 }
 
 /// The board again, for a refusal to show it as stored (a handler may

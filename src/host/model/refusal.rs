@@ -72,8 +72,7 @@ pub enum Refusal {
     },
     ReplyNotToUs,
     ReplyNotAboutBoard,
-    /// A reply to a daily digest moves by lines `BOARD MOVE`; none of its
-    /// lines did, or `line` named a board the digest did not list.
+    /// No digest reply line read `BOARD MOVE`, or `line` named an unlisted board.
     DigestReply {
         boards: Vec<i64>,
         line: Option<String>,
@@ -86,6 +85,23 @@ pub enum Refusal {
 
     // Accounts.
     BadUserid {
+        userid: String,
+    },
+    /// An address the operator has blocked, given for an account.
+    BlockedAddress {
+        address: String,
+    },
+    /// A userid the host keeps for itself (postmaster, its own name).
+    ReservedUserid {
+        userid: String,
+    },
+    /// The operator has locked the account: it can do nothing by mail.
+    AccountLocked {
+        userid: String,
+    },
+    /// A player the host will not start games with or pass messages to
+    /// now: his account is locked or every address of it is blocked.
+    Unreachable {
         userid: String,
     },
     BadAddress {

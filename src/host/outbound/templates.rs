@@ -51,6 +51,7 @@ built_in!(
     "undone.txt",
     "guessed.txt",
     "weak-password.txt",
+    "password-reset.txt",
     "away.txt",
     "vacation.txt",
     "remind.txt",

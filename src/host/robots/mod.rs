@@ -423,6 +423,7 @@ impl Batch<'_> {
             seeks: &self.settings.seeks,
             messages: &self.settings.messages,
             flood: &self.settings.flood,
+            host_address: &self.settings.address,
         };
         let notices = match store::in_savepoint(&self.tx, || handle::handle(&ctx, command)) {
             Ok(notices) => notices,

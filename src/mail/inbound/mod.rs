@@ -61,8 +61,11 @@ impl InboundMail {
 pub enum InboundError {
     #[error("not an RFC 5322 message")]
     Unparseable,
-    #[error("the message has no usable From address")]
+    #[error("the message has no From address")]
     NoSender,
+    /// The From, escaped, of an address the host cannot send to.
+    #[error("the From address {0} is not one the host can answer")]
+    UnusableSender(String),
 }
 
 /// Whether an id can be written back into a header of a reply as it is:
@@ -97,8 +100,11 @@ pub fn parse(raw: &[u8]) -> Result<InboundMail, InboundError> {
         .and_then(|from| from.first())
         .and_then(|addr| addr.address())
         .map(|address| address.trim().to_string())
-        .filter(|address| address.parse::<lettre::Address>().is_ok())
         .ok_or(InboundError::NoSender)?;
+    // One the host cannot answer gets nothing (and is recorded).
+    if let Err(unusable) = crate::mail::address::recipient(&from) {
+        return Err(InboundError::UnusableSender(unusable.shown));
+    }
     let message_id = match message.message_id() {
         Some(id) if is_safe_id(id.trim()) => id.trim().to_string(),
         _ => {

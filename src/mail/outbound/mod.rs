@@ -29,10 +29,8 @@ pub fn host_mailbox(name: &str, address: &str) -> Result<Mailbox, String> {
 /// Builds the message for one outbox row.
 pub fn build_message(id: i64, mail: &QueuedMail, from: &Mailbox) -> Result<Message, OutboundError> {
     let build_error = |reason: String| OutboundError::Build { id, reason };
-    let to: Mailbox = mail
-        .recipient
-        .parse()
-        .map_err(|err| build_error(format!("recipient {:?}: {err}", mail.recipient)))?;
+    let to: Mailbox = crate::mail::address::recipient(&mail.recipient)
+        .map_err(|err| build_error(format!("recipient: {err}")))?;
     let mut builder = Message::builder()
         .from(from.clone())
         .to(to)

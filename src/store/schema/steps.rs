@@ -298,6 +298,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
      CREATE INDEX IF NOT EXISTS outbox_by_mailbox ON outbox (mailbox, sent);
      CREATE INDEX IF NOT EXISTS outbox_strangers ON outbox (created)
         WHERE purpose = 'stranger';",
+    // 25: the operator's tools: the security log, the addresses and
+    // domains blocked from everything, and the accounts locked.
+    crate::store::security::SECURITY_V25,
 ];
 
 /// The column version 24 adds to the outbox.

@@ -60,6 +60,17 @@ pub struct AccountNews {
     pub event: AccountEvent,
 }
 
+impl AccountNews {
+    /// The userid the mail's subject names: the owner's, but for a mail
+    /// about the opponent's vacation, which is titled with his name.
+    pub fn titled_with(&self) -> &str {
+        match &self.event {
+            AccountEvent::OpponentAway { opponent, .. } => opponent,
+            _ => &self.userid,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AccountEvent {
     /// The player asked for mail to go to `address` too; a reply to this
@@ -98,6 +109,9 @@ pub enum AccountEvent {
     /// The password the player just used works but would not be taken
     /// now; said once (the password itself is never in the mail).
     WeakPassword { reason: Weakness },
+    /// The operator reset the account's password to this one (mailed to
+    /// the account's confirmed addresses only).
+    PasswordReset { password: String },
 }
 
 /// What happened on a board, with the board as it now stands.

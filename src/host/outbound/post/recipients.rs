@@ -71,7 +71,8 @@ impl<'a> Post<'a> {
                 | AccountEvent::OpponentAway { .. }
                 | AccountEvent::VacationOver { .. }
                 | AccountEvent::SeekExpired { .. }
-                | AccountEvent::WeakPassword { .. } => TokenScope::Account,
+                | AccountEvent::WeakPassword { .. }
+                | AccountEvent::PasswordReset { .. } => TokenScope::Account,
             };
             let thread = Thread::Account {
                 userid: news.userid.clone(),

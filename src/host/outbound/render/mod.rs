@@ -421,16 +421,16 @@ impl Renderer {
                 AccountTopic::Security,
                 context! { userid, reason },
             ),
-        };
-        // A mail about the opponent's vacation is titled with his name.
-        let named = match &news.event {
-            AccountEvent::OpponentAway { opponent, .. } => opponent,
-            _ => userid,
+            AccountEvent::PasswordReset { password } => (
+                "password-reset.txt",
+                AccountTopic::Security,
+                context! { userid, password },
+            ),
         };
         Ok(Letter {
             subject: Subject::Account {
                 topic,
-                userid: named.clone(),
+                userid: news.titled_with().to_string(),
             },
             body: self.body(language, name, host, ctx)?,
             attachment: None,

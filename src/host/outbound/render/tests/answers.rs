@@ -142,6 +142,9 @@ pub(super) fn account_news() -> Vec<AccountNews> {
                 expires: 1_803_892_500,
             },
         }),
+        news(AccountEvent::PasswordReset {
+            password: "tulip-9-orbit-canal".into(),
+        }),
         news(AccountEvent::Guessed {
             failures: 5,
             locked_until: 1_803_892_500,

@@ -201,6 +201,14 @@ fn accounts_and_challenges() -> Vec<Refusal> {
         Refusal::BadUserid {
             userid: "9lives".into(),
         },
+        Refusal::BlockedAddress {
+            address: "eve@evil.example".into(),
+        },
+        Refusal::ReservedUserid {
+            userid: "postmaster".into(),
+        },
+        Refusal::AccountLocked { userid: userid() },
+        Refusal::Unreachable { userid: userid() },
         Refusal::BadAddress {
             address: "nowhere".into(),
         },

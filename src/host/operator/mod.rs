@@ -1,6 +1,10 @@
 //! The operator's view of standings, ladders and tournaments: the same
 //! text a player gets by mail, for `pbem standings`, `pbem ladder` and
-//! `pbem tournament`.
+//! `pbem tournament`; and the operator's tools on accounts (`accounts`).
+
+mod accounts;
+
+pub use accounts::{players, Action, Outcome, PlayerLine};
 
 use crate::games::GameKind;
 use crate::host::competition::{climb, rated, tournament};

@@ -1,0 +1,307 @@
+//! What the operator must be able to look back on: the security log
+//! (accounts locked, addresses blocked and the mail they sent, address
+//! changes and confirmations, the operator's own actions), the
+//! addresses and domains blocked from everything, and the accounts the
+//! operator locked.
+
+use super::{StoreError, StoreResult};
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// Version 23's tables.
+pub(super) const SECURITY_V25: &str = "
+    CREATE TABLE IF NOT EXISTS security_log (
+        id INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        userid TEXT COLLATE NOCASE,
+        address TEXT COLLATE NOCASE,
+        detail TEXT NOT NULL DEFAULT ''
+    );
+    CREATE INDEX IF NOT EXISTS security_log_by_time ON security_log (at);
+    CREATE TABLE IF NOT EXISTS blocked_addresses (
+        pattern TEXT PRIMARY KEY COLLATE NOCASE,
+        since INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS locked_accounts (
+        userid TEXT PRIMARY KEY COLLATE NOCASE,
+        since INTEGER NOT NULL
+    );";
+
+/// What an entry of the security log is about; the closed list of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum SecurityKind {
+    /// Wrong passwords locked an account's password checks for a time.
+    GuessingLock,
+    /// A mail from a blocked address or domain, recorded and unanswered.
+    BlockHit,
+    /// A mail whose From the host cannot answer (invalid, unsendable).
+    UnusableSender,
+    /// An account's addresses were changed by mail.
+    AddressChanged,
+    /// A waiting address was confirmed.
+    AddressConfirmed,
+    /// An address change was undone from an address the account had.
+    AddressChangeUndone,
+    /// The operator locked an account.
+    OperatorLock,
+    OperatorUnlock,
+    OperatorBlock,
+    OperatorUnblock,
+    OperatorPasswordReset,
+    OperatorDelete,
+    OperatorVoid,
+}
+
+impl SecurityKind {
+    pub const ALL: [SecurityKind; 13] = [
+        SecurityKind::GuessingLock,
+        SecurityKind::BlockHit,
+        SecurityKind::UnusableSender,
+        SecurityKind::AddressChanged,
+        SecurityKind::AddressConfirmed,
+        SecurityKind::AddressChangeUndone,
+        SecurityKind::OperatorLock,
+        SecurityKind::OperatorUnlock,
+        SecurityKind::OperatorBlock,
+        SecurityKind::OperatorUnblock,
+        SecurityKind::OperatorPasswordReset,
+        SecurityKind::OperatorDelete,
+        SecurityKind::OperatorVoid,
+    ];
+
+    /// The name stored and printed.
+    pub fn name(self) -> &'static str {
+        match self {
+            SecurityKind::GuessingLock => "guessing-lock",
+            SecurityKind::BlockHit => "block-hit",
+            SecurityKind::UnusableSender => "unusable-sender",
+            SecurityKind::AddressChanged => "address-changed",
+            SecurityKind::AddressConfirmed => "address-confirmed",
+            SecurityKind::AddressChangeUndone => "address-change-undone",
+            SecurityKind::OperatorLock => "operator-lock",
+            SecurityKind::OperatorUnlock => "operator-unlock",
+            SecurityKind::OperatorBlock => "operator-block",
+            SecurityKind::OperatorUnblock => "operator-unblock",
+            SecurityKind::OperatorPasswordReset => "operator-password-reset",
+            SecurityKind::OperatorDelete => "operator-delete",
+            SecurityKind::OperatorVoid => "operator-void",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<SecurityKind> {
+        SecurityKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == name)
+    }
+}
+
+/// One entry of the security log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SecurityEvent {
+    /// Seconds since the epoch.
+    pub at: i64,
+    pub kind: SecurityKind,
+    pub userid: Option<String>,
+    pub address: Option<String>,
+    pub detail: String,
+}
+
+/// Records one event.
+pub fn record_security(conn: &Connection, event: &SecurityEvent) -> StoreResult<()> {
+    conn.prepare_cached(
+        "INSERT INTO security_log (at, kind, userid, address, detail)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![
+        event.at,
+        event.kind.name(),
+        event.userid,
+        event.address,
+        event.detail
+    ])?;
+    Ok(())
+}
+
+/// The events from `since` on (all without it), of `userid` only when
+/// given, oldest first.
+pub fn security_log(
+    conn: &Connection,
+    since: Option<i64>,
+    userid: Option<&str>,
+) -> StoreResult<Vec<SecurityEvent>> {
+    let mut statement = conn.prepare_cached(
+        "SELECT at, kind, userid, address, detail FROM security_log
+         WHERE at >= ?1 AND (?2 IS NULL OR userid = ?2 COLLATE NOCASE)
+         ORDER BY at, id",
+    )?;
+    let rows = statement.query_map(params![since.unwrap_or(i64::MIN), userid], |row| {
+        Ok((
+            row.get::<_, i64>(0)?,
+            row.get::<_, String>(1)?,
+            row.get(2)?,
+            row.get(3)?,
+            row.get(4)?,
+        ))
+    })?;
+    let mut events = Vec::new();
+    for row in rows {
+        let (at, kind, userid, address, detail) = row?;
+        let kind = SecurityKind::from_name(&kind)
+            .ok_or_else(|| StoreError::Corrupt(format!("security log kind {kind:?}")))?;
+        events.push(SecurityEvent {
+            at,
+            kind,
+            userid,
+            address,
+            detail,
+        });
+    }
+    Ok(events)
+}
+
+/// Blocks an address (`someone@example.org`) or a whole domain
+/// (`example.org` or `@example.org`); `false` when it already was.
+pub fn block(conn: &Connection, pattern: &str, now: i64) -> StoreResult<bool> {
+    let added = conn
+        .prepare_cached(
+            "INSERT INTO blocked_addresses (pattern, since) VALUES (?1, ?2)
+             ON CONFLICT (pattern) DO NOTHING",
+        )?
+        .execute(params![block_pattern(pattern), now])?;
+    Ok(added > 0)
+}
+
+/// `false` when it was not blocked.
+pub fn unblock(conn: &Connection, pattern: &str) -> StoreResult<bool> {
+    let removed = conn
+        .prepare_cached("DELETE FROM blocked_addresses WHERE pattern = ?1")?
+        .execute([block_pattern(pattern)])?;
+    Ok(removed > 0)
+}
+
+/// How a pattern is kept: an address as it is, a domain without its `@`,
+/// both trimmed and in lower case.
+fn block_pattern(pattern: &str) -> String {
+    pattern.trim().trim_start_matches('@').to_lowercase()
+}
+
+/// The block that covers `address` (the address itself, or its domain
+/// or a domain above it), if any.
+pub fn blocked_by(conn: &Connection, address: &str) -> StoreResult<Option<String>> {
+    let address = address.trim().to_lowercase();
+    let mut candidates = vec![address.clone()];
+    if let Some((_, domain)) = address.rsplit_once('@') {
+        let mut rest = domain;
+        loop {
+            candidates.push(rest.to_string());
+            match rest.split_once('.') {
+                Some((_, above)) if above.contains('.') => rest = above,
+                _ => break,
+            }
+        }
+    }
+    let mut statement =
+        conn.prepare_cached("SELECT pattern FROM blocked_addresses WHERE pattern = ?1")?;
+    for candidate in candidates {
+        if let Some(found) = statement
+            .query_row([&candidate], |row| row.get::<_, String>(0))
+            .optional()?
+        {
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
+}
+
+/// Every block, in order.
+pub fn blocks(conn: &Connection) -> StoreResult<Vec<(String, i64)>> {
+    let mut statement =
+        conn.prepare_cached("SELECT pattern, since FROM blocked_addresses ORDER BY pattern")?;
+    let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Locks an account (`true`) or unlocks it; whether that changed anything.
+pub fn set_account_locked(
+    conn: &Connection,
+    userid: &str,
+    locked: bool,
+    now: i64,
+) -> StoreResult<bool> {
+    let changed = if locked {
+        conn.prepare_cached(
+            "INSERT INTO locked_accounts (userid, since) VALUES (?1, ?2)
+             ON CONFLICT (userid) DO NOTHING",
+        )?
+        .execute(params![userid, now])?
+    } else {
+        conn.prepare_cached("DELETE FROM locked_accounts WHERE userid = ?1")?
+            .execute([userid])?
+    };
+    Ok(changed > 0)
+}
+
+/// Since when the operator has locked the account, if he has.
+pub fn account_locked_since(conn: &Connection, userid: &str) -> StoreResult<Option<i64>> {
+    Ok(conn
+        .prepare_cached("SELECT since FROM locked_accounts WHERE userid = ?1")?
+        .query_row([userid], |row| row.get(0))
+        .optional()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    #[test]
+    fn the_log_keeps_every_kind_and_reads_back_by_time_and_userid() {
+        let store = Store::open_in_memory().unwrap();
+        let conn = store.connection();
+        for (n, kind) in SecurityKind::ALL.into_iter().enumerate() {
+            let event = SecurityEvent {
+                at: 100 + n as i64,
+                kind,
+                userid: Some(if n % 2 == 0 { "Alice" } else { "bob" }.into()),
+                address: None,
+                detail: format!("event {n}"),
+            };
+            record_security(conn, &event).unwrap();
+        }
+        let all = security_log(conn, None, None).unwrap();
+        assert_eq!(
+            all.iter().map(|event| event.kind).collect::<Vec<_>>(),
+            SecurityKind::ALL.to_vec()
+        );
+        let alices = security_log(conn, Some(104), Some("alice")).unwrap();
+        assert_eq!(alices.len(), 5, "{alices:?}");
+        assert!(alices.iter().all(|event| event.at >= 104));
+    }
+
+    #[test]
+    fn a_block_covers_the_address_or_its_domain_and_the_domains_below() {
+        let store = Store::open_in_memory().unwrap();
+        let conn = store.connection();
+        assert!(block(conn, "Eve@Evil.example", 1).unwrap());
+        assert!(!block(conn, "eve@evil.example", 2).unwrap());
+        assert!(block(conn, "@spam.example", 3).unwrap());
+        let hit = |address| blocked_by(conn, address).unwrap();
+        assert_eq!(hit("EVE@evil.example").as_deref(), Some("eve@evil.example"));
+        assert_eq!(hit("adam@evil.example"), None);
+        assert_eq!(hit("x@spam.example").as_deref(), Some("spam.example"));
+        assert_eq!(hit("x@mail.spam.example").as_deref(), Some("spam.example"));
+        assert_eq!(hit("x@notspam.example"), None);
+        assert!(unblock(conn, "spam.example").unwrap());
+        assert_eq!(hit("x@spam.example"), None);
+    }
+
+    #[test]
+    fn an_account_lock_is_kept_until_it_is_lifted() {
+        let store = Store::open_in_memory().unwrap();
+        let conn = store.connection();
+        assert!(set_account_locked(conn, "alice", true, 7).unwrap());
+        assert_eq!(account_locked_since(conn, "ALICE").unwrap(), Some(7));
+        assert!(set_account_locked(conn, "Alice", false, 8).unwrap());
+        assert_eq!(account_locked_since(conn, "alice").unwrap(), None);
+    }
+}
