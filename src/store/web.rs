@@ -289,9 +289,12 @@ pub fn set_game_score(conn: &Connection, id: i64, score: Option<&str>) -> StoreR
     Ok(())
 }
 
-/// Version 23's column and indexes .
-pub(crate) const WEB_V23: &str = "ALTER TABLE games ADD COLUMN score TEXT;
-    UPDATE games SET score = CASE
+/// The column version 23 adds to the games (each only where missing, as
+/// a file rolled back by hand may have it).
+pub(crate) const WEB_V23_COLUMNS: &[(&str, &str)] = &[("score", "TEXT")];
+
+/// Version 23's backfill of the scores, and its indexes.
+pub(crate) const WEB_V23: &str = "UPDATE games SET score = CASE
         WHEN ending IN ('resigned', 'time_forfeit') AND ending_side = 'white' THEN '0-1'
         WHEN ending IN ('resigned', 'time_forfeit') AND ending_side = 'black' THEN '1-0'
         WHEN ending IN ('draw_agreed', 'time_forfeit_drawn') THEN '1/2-1/2'

@@ -129,6 +129,9 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         if from == 21 {
             add_missing_columns(&tx, "players", WEAK_PASSWORD_COLUMNS)?;
         }
+        if from == 22 {
+            add_missing_columns(&tx, "games", crate::store::web::WEB_V23_COLUMNS)?;
+        }
         if from == 23 {
             add_missing_columns(&tx, "outbox", OUTBOX_V24_COLUMNS)?;
         }
