@@ -8,6 +8,7 @@ mod fact;
 mod outcome;
 pub mod picture;
 pub mod progression;
+mod reason;
 pub mod recursion;
 mod registry;
 pub mod spherical;
@@ -15,6 +16,9 @@ pub mod spherical;
 pub use fact::{BoardState, CountedPiece, Fact};
 pub use outcome::{EndReason, MatchCell, Outcome};
 pub use picture::Picture;
+pub use reason::{
+    KingSafety, ListProblem, MegaBar, MegaHint, Notation, Obstacle, PieceName, Reason,
+};
 pub use registry::{GameKind, UnknownGame};
 
 use std::fmt;
@@ -70,10 +74,23 @@ pub enum MoveError {
     NotYourTurn(Side),
     /// The text is not a move in this game's notation at all.
     #[error("cannot read {text:?} as a move: {reason}")]
-    Malformed { text: String, reason: String },
+    Malformed { text: String, reason: Box<Reason> },
     /// A well-formed move that the rules do not allow here.
     #[error("{text} is not legal here: {reason}")]
-    Illegal { text: String, reason: String },
+    Illegal { text: String, reason: Box<Reason> },
+}
+
+impl MoveError {
+    /// Why the move was refused, as a typed reason for the host to word.
+    pub fn reason(&self) -> Reason {
+        match self {
+            MoveError::GameOver => Reason::GameOver,
+            MoveError::NotYourTurn(side) => Reason::NotYourTurn { side: *side },
+            MoveError::Malformed { reason, .. } | MoveError::Illegal { reason, .. } => {
+                reason.as_ref().clone()
+            }
+        }
+    }
 }
 
 /// A move as stored in a game's move list: who played it and its canonical
@@ -263,7 +280,7 @@ pub trait Game: Send {
     fn facts(&self, viewer: Side) -> Vec<Fact>;
 
     /// Whether the players may agree a draw; `Err` says why not.
-    fn draw_offers(&self) -> Result<(), String> {
+    fn draw_offers(&self) -> Result<(), Reason> {
         Ok(())
     }
 

@@ -224,15 +224,11 @@ fn promotion_without_a_piece_or_to_a_king_is_refused_with_the_choices() {
 }
 
 #[test]
-fn an_illegal_move_names_the_problem_and_lists_the_legal_moves() {
+fn an_illegal_move_names_the_problem() {
     let mut game = GameKind::Chess.new_game(&[]).unwrap();
     let err = game.play(Side::White, "Nf4").unwrap_err();
     let text = err.to_string();
     assert!(text.contains("no white knight can move to f4"), "{text}");
-    assert!(
-        text.contains("legal moves:") && text.contains("Nf3") && text.contains("e4"),
-        "{text}"
-    );
     let err = game.play(Side::White, "e3e4").unwrap_err();
     assert!(err.to_string().contains("no piece on e3"), "{err}");
     let err = game.play(Side::White, "e7e5").unwrap_err();

@@ -22,6 +22,17 @@ fn marked(name: &str) -> String {
         assert_ne!(marked, text, "the summary macro moved");
         return marked;
     }
+    if name == "reasons.txt" {
+        // Only its macros are shown: mark the reason of a move from an
+        // empty square.
+        let marked = text.replacen(
+            "there is no piece on ",
+            &format!("{MARK} there is no piece on "),
+            1,
+        );
+        assert_ne!(marked, text, "the no_piece reason moved");
+        return marked;
+    }
     if name == "refusal-more.txt" {
         // Only its macros are shown: mark the problem it words.
         let marked = text.replacen(
@@ -92,6 +103,10 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
         "accepting.txt" => format!("chess reject alice {pw}"),
         "limit.txt" => format!("chess limit alice {pw} 3"),
         "help.txt" | "parts.txt" => "help".to_string(),
+        "reasons.txt" => {
+            command(office, "alice", "chess challenge alice bob", "");
+            format!("chess move 101 alice {pw} e3e4")
+        }
         other => panic!("no mail known to use template {other}"),
     };
     if name == "delete.txt" {

@@ -32,6 +32,7 @@ mod host_fuzz_seeds;
 mod host_grammar_fuzz;
 mod host_group_commit;
 mod host_hostile_input;
+mod host_languages;
 mod host_loop_protection;
 mod host_mail_texts;
 mod host_masking;

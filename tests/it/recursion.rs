@@ -4,7 +4,9 @@
 
 use pbem::games::chess::{Color, MarkRules, Move, MoveKind, Position, Role, Rules};
 use pbem::games::recursion::{BoardId, MegaState, RecursionGame};
-use pbem::games::{BoardState, EndReason, Fact, Game, GameKind, MatchCell, MoveError, Side};
+use pbem::games::{
+    BoardState, EndReason, Fact, Game, GameKind, MatchCell, MoveError, Reason, Side,
+};
 
 fn new_game() -> RecursionGame {
     RecursionGame::new(&[]).expect("no switches")
@@ -121,7 +123,14 @@ fn each_round_both_players_move_once_on_different_boards() {
     assert_eq!(game.facts(Side::White)[0], Fact::Round { number: 2 });
     let wrong_board = game.play(Side::White, "W:Nf3").unwrap_err();
     assert!(
-        matches!(&wrong_board, MoveError::Illegal { reason, .. } if reason.contains("Black's board")),
+        matches!(
+            &wrong_board,
+            MoveError::Illegal { reason, .. } if matches!(**reason, Reason::WrongBoard {
+                named: Side::White,
+                owed: Side::Black,
+                ..
+            })
+        ),
         "{wrong_board:?}"
     );
     let stored = game.play(Side::White, "B:Nf3").unwrap();

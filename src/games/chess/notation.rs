@@ -4,7 +4,7 @@
 use super::piece::Role;
 use super::position::{Move, MoveKind, Position, Wing};
 use super::square::{file_from_char, rank_from_char, Square};
-use crate::games::MoveError;
+use crate::games::{KingSafety, MoveError, Notation, PieceName, Reason};
 
 /// The SAN of a legal move, with `+` or `#` where it gives check or mate.
 pub fn san(pos: &Position, mv: Move) -> String {
@@ -212,47 +212,44 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let original = text.trim();
     let cleaned = strip_annotations(original);
     let legal = pos.legal_moves();
-    let malformed = |reason: &str| MoveError::Malformed {
+    let malformed = |reason: Reason| MoveError::Malformed {
         text: original.to_string(),
-        reason: reason.to_string(),
+        reason: Box::new(reason),
     };
     if cleaned.is_empty() {
-        return Err(malformed("empty move"));
+        return Err(malformed(Reason::Empty {
+            notation: Notation::Chess,
+        }));
     }
     let candidates: Vec<Move>;
-    let what: String;
+    let what: Reason;
     if let Some(wing) = parse_castling(cleaned) {
         candidates = legal
             .iter()
             .copied()
             .filter(|mv| mv.kind == MoveKind::Castle(wing))
             .collect();
-        what = "castling that way".into();
+        what = Reason::NoCastling { king_safety: None };
     } else if let Some(coord) = parse_coordinate(cleaned) {
         (candidates, what) = coordinate_candidates(pos, &legal, &coord, original)?;
     } else if let Some(pattern) = parse_san(cleaned) {
         (candidates, what) = san_candidates(pos, &legal, &pattern, original)?;
     } else {
-        return Err(malformed(
-            "write a move in SAN (Nf3, exd5, O-O, e8=Q) or coordinates (g1f3, e7e8q)",
-        ));
+        return Err(malformed(Reason::Unreadable {
+            notation: Notation::Chess,
+        }));
     }
     match candidates.as_slice() {
         [mv] => Ok(*mv),
         [] => Err(MoveError::Illegal {
             text: original.to_string(),
-            reason: format!(
-                "{}{}; legal moves: {}",
-                what,
-                check_hint(pos, cleaned),
-                legal_list(pos, &legal)
-            ),
+            reason: Box::new(with_safety(what, check_hint(pos, cleaned))),
         }),
         several => {
             let options: Vec<String> = several.iter().map(|mv| san(pos, *mv)).collect();
             Err(MoveError::Illegal {
                 text: original.to_string(),
-                reason: format!("ambiguous: it could be {}", options.join(" or ")),
+                reason: Box::new(Reason::Ambiguous { options }),
             })
         }
     }
@@ -265,22 +262,22 @@ fn coordinate_candidates(
     legal: &[Move],
     coord: &CoordinateText<'_>,
     original: &str,
-) -> Result<(Vec<Move>, String), MoveError> {
-    let malformed = |reason: &str| MoveError::Malformed {
+) -> Result<(Vec<Move>, Reason), MoveError> {
+    let malformed = |reason: Reason| MoveError::Malformed {
         text: original.to_string(),
-        reason: reason.to_string(),
+        reason: Box::new(reason),
     };
     let promotion = match coord.suffix {
         "" => None,
         s if s.chars().count() == 1 => match s.chars().next().and_then(Role::from_letter) {
             Some(role) if !matches!(role, Role::Pawn | Role::King) => Some(role),
-            _ => {
-                return Err(malformed(
-                    "a promotion is written with q, r, b or n, as in e7e8q",
-                ))
-            }
+            _ => return Err(malformed(Reason::PromotionLetter)),
         },
-        _ => return Err(malformed("unexpected text after the squares")),
+        suffix => {
+            return Err(malformed(Reason::TrailingText {
+                text: suffix.to_string(),
+            }))
+        }
     };
     let same_squares: Vec<Move> = legal
         .iter()
@@ -291,10 +288,7 @@ fn coordinate_candidates(
         let choices: Vec<String> = same_squares.iter().map(|mv| mv.coordinate()).collect();
         return Err(MoveError::Illegal {
             text: original.to_string(),
-            reason: format!(
-                "a pawn reaching the last rank must promote: say {}",
-                choices.join(", ")
-            ),
+            reason: Box::new(Reason::MustPromote { choices }),
         });
     }
     let candidates = same_squares
@@ -312,7 +306,7 @@ fn san_candidates(
     legal: &[Move],
     pattern: &SanPattern,
     original: &str,
-) -> Result<(Vec<Move>, String), MoveError> {
+) -> Result<(Vec<Move>, Reason), MoveError> {
     let candidates: Vec<Move> = legal
         .iter()
         .copied()
@@ -330,43 +324,42 @@ fn san_candidates(
         let choices: Vec<String> = candidates.iter().map(|mv| san(pos, *mv)).collect();
         return Err(MoveError::Illegal {
             text: original.to_string(),
-            reason: format!(
-                "a pawn reaching the last rank must promote: say {}",
-                choices.join(", ")
-            ),
+            reason: Box::new(Reason::MustPromote { choices }),
         });
     }
-    let what = format!(
-        "no {} {} can move to {}",
-        pos.turn().name().to_lowercase(),
-        role_name(pattern.role),
-        pattern.to
-    );
+    let what = Reason::NoneCanReach {
+        side: pos.turn(),
+        piece: piece_name(pattern.role),
+        to: pattern.to.to_string(),
+        king_safety: None,
+    };
     Ok((candidates, what))
 }
 
 /// Why a move between two squares is not there, as precisely as can be told.
-fn describe_coordinate(pos: &Position, from: Square, to: Square) -> String {
+fn describe_coordinate(pos: &Position, from: Square, to: Square) -> Reason {
     match pos.piece_at(from) {
-        None => format!("there is no piece on {from}"),
-        Some(piece) if piece.color != pos.turn() => {
-            format!(
-                "the {} on {from} is {}'s",
-                role_name(piece.role),
-                piece.color
-            )
-        }
-        Some(piece) => format!(
-            "the {} on {from} cannot move to {to}",
-            role_name(piece.role)
-        ),
+        None => Reason::NoPiece {
+            square: from.to_string(),
+        },
+        Some(piece) if piece.color != pos.turn() => Reason::NotYours {
+            piece: piece_name(piece.role),
+            square: from.to_string(),
+            owner: piece.color,
+        },
+        Some(piece) => Reason::CannotMoveTo {
+            piece: piece_name(piece.role),
+            from: from.to_string(),
+            to: to.to_string(),
+            king_safety: None,
+        },
     }
 }
 
 /// If the move would be fine but for the king's safety, say so.
-fn check_hint(pos: &Position, text: &str) -> &'static str {
+fn check_hint(pos: &Position, text: &str) -> Option<KingSafety> {
     if !pos.rules().royal_kings {
-        return "";
+        return None;
     }
     let mut free = *pos;
     let mut rules = *pos.rules();
@@ -374,33 +367,49 @@ fn check_hint(pos: &Position, text: &str) -> &'static str {
     free.set_rules(rules);
     if parse_move(&free, text).is_ok() {
         if pos.is_check() {
-            " (your king is in check and this does not end it)"
+            Some(KingSafety::StaysInCheck)
         } else {
-            " (it would expose your king to check, or castle through check)"
+            Some(KingSafety::Exposes)
         }
     } else {
-        ""
+        None
     }
 }
 
-pub fn role_name(role: Role) -> &'static str {
+/// A reason for a missing move, told whether the king is why.
+fn with_safety(reason: Reason, safety: Option<KingSafety>) -> Reason {
+    match reason {
+        Reason::NoCastling { .. } => Reason::NoCastling {
+            king_safety: safety,
+        },
+        Reason::CannotMoveTo {
+            piece, from, to, ..
+        } => Reason::CannotMoveTo {
+            piece,
+            from,
+            to,
+            king_safety: safety,
+        },
+        Reason::NoneCanReach {
+            side, piece, to, ..
+        } => Reason::NoneCanReach {
+            side,
+            piece,
+            to,
+            king_safety: safety,
+        },
+        other => other,
+    }
+}
+
+/// A chess piece as reasons name it.
+pub fn piece_name(role: Role) -> PieceName {
     match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
+        Role::Pawn => PieceName::Pawn,
+        Role::Knight => PieceName::Knight,
+        Role::Bishop => PieceName::Bishop,
+        Role::Rook => PieceName::Rook,
+        Role::Queen => PieceName::Queen,
+        Role::King => PieceName::King,
     }
-}
-
-fn legal_list(pos: &Position, legal: &[Move]) -> String {
-    if legal.is_empty() {
-        return "none".into();
-    }
-    legal
-        .iter()
-        .map(|mv| san(pos, *mv))
-        .collect::<Vec<_>>()
-        .join(" ")
 }

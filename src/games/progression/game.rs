@@ -9,7 +9,8 @@ use super::render;
 use super::switches::Setup;
 use crate::games::chess::{Color, Square};
 use crate::games::{
-    CountedPiece, Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove, SetupError, Side,
+    CountedPiece, Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove, Reason,
+    SetupError, Side,
 };
 
 /// The canonical prefix of a list move.
@@ -92,15 +93,14 @@ impl ProgressionGame {
         let body = strip_list_prefix(text);
         let list = ProgressionList::parse(body)
             .and_then(|list| self.setup.template.check(&list).map(|()| list))
-            .map_err(|reason| {
-                MoveError::Illegal {
-                    text: text.to_string(),
-                    reason: format!(
-                        "{side} must first choose a progression list matching the template {} (x any kind, z Q or K): {reason}; for example {}",
-                        self.setup.template,
-                        self.example_list()
-                    ),
-                }
+            .map_err(|problem| MoveError::Illegal {
+                text: text.to_string(),
+                reason: Box::new(Reason::ChooseList {
+                    side,
+                    template: self.setup.template.to_string(),
+                    example: self.example_list(),
+                    problem,
+                }),
             })?;
         self.lists[side.index()] = Some(list);
         self.start_board();

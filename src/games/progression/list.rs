@@ -2,6 +2,7 @@
 //! `-promote:` digits that pick promotion kinds out of a list.
 
 use super::kind::Kind;
+use crate::games::ListProblem;
 use std::fmt;
 
 /// One player's progression list: the eight kinds, each once. A piece that
@@ -11,29 +12,27 @@ pub struct ProgressionList([Kind; 8]);
 
 impl ProgressionList {
     /// Reads exactly eight kind letters (case-sensitive), each kind once.
-    pub fn parse(text: &str) -> Result<ProgressionList, String> {
+    pub fn parse(text: &str) -> Result<ProgressionList, ListProblem> {
         let chars: Vec<char> = text.chars().collect();
         if chars.len() != 8 {
-            return Err(format!(
-                "a list has exactly 8 letters, one for each of K Q R r N n B b, but {text:?} has {}",
-                chars.len()
-            ));
+            return Err(ListProblem::WrongLength {
+                text: text.to_string(),
+                length: chars.len(),
+            });
         }
         let mut kinds = [Kind::King; 8];
         let mut seen: [Option<usize>; 8] = [None; 8];
         for (position, &c) in chars.iter().enumerate() {
-            let kind = Kind::from_letter(c).ok_or_else(|| {
-                format!(
-                    "{c:?} (position {}) is not a kind; the kinds are K Q R r N n B b, and case matters",
-                    position + 1
-                )
+            let kind = Kind::from_letter(c).ok_or_else(|| ListProblem::NotAKind {
+                letter: c.to_string(),
+                position: position + 1,
             })?;
             if let Some(earlier) = seen[kind.index()] {
-                return Err(format!(
-                    "{kind} stands at positions {} and {}; each kind appears exactly once",
-                    earlier + 1,
-                    position + 1
-                ));
+                return Err(ListProblem::Repeated {
+                    letter: kind.to_string(),
+                    first: earlier + 1,
+                    second: position + 1,
+                });
             }
             seen[kind.index()] = Some(position);
             kinds[position] = kind;
@@ -177,18 +176,19 @@ impl Template {
     }
 
     /// Whether `list` matches, and if not, the first position that fails.
-    pub fn check(&self, list: &ProgressionList) -> Result<(), String> {
+    pub fn check(&self, list: &ProgressionList) -> Result<(), ListProblem> {
         for (position, (slot, kind)) in self.0.iter().zip(list.0).enumerate() {
             if !slot.admits(kind) {
                 let wanted = match slot {
-                    Slot::QueenOrKing => "z, so Q or K".to_string(),
-                    Slot::Fixed(fixed) => format!("{fixed}"),
-                    Slot::Any => "anything".to_string(),
+                    Slot::QueenOrKing => None,
+                    Slot::Fixed(fixed) => Some(fixed.to_string()),
+                    Slot::Any => Some("x".to_string()),
                 };
-                return Err(format!(
-                    "position {} must be {wanted}, not {kind}",
-                    position + 1
-                ));
+                return Err(ListProblem::Mismatch {
+                    position: position + 1,
+                    wanted,
+                    found: kind.to_string(),
+                });
             }
         }
         Ok(())
@@ -342,7 +342,8 @@ mod tests {
             .check(&ProgressionList::parse("RQKrNnBb").unwrap())
             .unwrap_err();
         assert!(
-            err.contains("position 1 must be z, so Q or K, not R"),
+            err.to_string()
+                .contains("position 1 must be z, so Q or K, not R"),
             "{err}"
         );
     }
@@ -352,7 +353,7 @@ mod tests {
         let t = Template::parse("KzRrNnBb").unwrap();
         let wrong = ProgressionList::parse("KRQrNnBb").unwrap();
         let err = t.check(&wrong).unwrap_err();
-        assert!(err.contains("position 2"), "{err}");
+        assert!(err.to_string().contains("position 2"), "{err}");
         assert!(t
             .check(&ProgressionList::parse("KQRrNnBb").unwrap())
             .is_ok());
@@ -382,12 +383,15 @@ mod tests {
     fn lists_that_are_not_permutations_are_rejected_with_reasons() {
         assert!(ProgressionList::parse("KQRrNnB")
             .unwrap_err()
+            .to_string()
             .contains("exactly 8"));
         assert!(ProgressionList::parse("KQRrNnBB")
             .unwrap_err()
+            .to_string()
             .contains("positions 7 and 8"));
         assert!(ProgressionList::parse("kQRrNnBb")
             .unwrap_err()
+            .to_string()
             .contains("not a kind"));
     }
 

@@ -9,7 +9,7 @@ use crate::games::chess::notation::{
     parse_castling, parse_coordinate, parse_san_squares, strip_annotations,
 };
 use crate::games::chess::{MoveKind, Square};
-use crate::games::MoveError;
+use crate::games::{MoveError, Notation, PieceName, Reason};
 
 /// How a promotion is asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,18 +26,18 @@ pub fn parse_move(
 ) -> Result<BoardMove, MoveError> {
     let original = text.trim();
     let cleaned = strip_annotations(original);
-    let malformed = |reason: String| MoveError::Malformed {
+    let malformed = |reason: Reason| MoveError::Malformed {
         text: original.to_string(),
-        reason,
+        reason: Box::new(reason),
     };
-    let illegal = |reason: String| MoveError::Illegal {
+    let illegal = |reason: Reason| MoveError::Illegal {
         text: original.to_string(),
-        reason,
+        reason: Box::new(reason),
     };
     if cleaned.is_empty() {
-        return Err(malformed(
-            "empty move; write it in coordinates, as e2e4".into(),
-        ));
+        return Err(malformed(Reason::Empty {
+            notation: Notation::Progression,
+        }));
     }
     let legal = board.legal_moves();
     if let Some(wing) = parse_castling(cleaned) {
@@ -45,12 +45,7 @@ pub fn parse_move(
             .iter()
             .copied()
             .find(|bm| bm.mv.kind == MoveKind::Castle(wing))
-            .ok_or_else(|| {
-                illegal(format!(
-                    "castling that way needs the unmoved King and that unmoved rook with nothing between them; legal moves: {}",
-                    list(&legal)
-                ))
-            });
+            .ok_or_else(|| illegal(Reason::CastlingNeedsUnmoved));
     }
     if let Some(coord) = parse_coordinate(cleaned) {
         let choice = parse_choice(coord.suffix).map_err(&malformed)?;
@@ -60,11 +55,7 @@ pub fn parse_move(
             .filter(|bm| bm.mv.from == coord.from && bm.mv.to == coord.to)
             .collect();
         if same.is_empty() {
-            return Err(illegal(format!(
-                "{}; legal moves: {}",
-                why_not(board, coord.from, coord.to),
-                list(&legal)
-            )));
+            return Err(illegal(why_not(board, coord.from, coord.to)));
         }
         return pick_promotion(board, promote_digits, &same, choice).map_err(illegal);
     }
@@ -77,9 +68,6 @@ pub fn parse_move(
     })
 }
 
-const HOW_TO_WRITE: &str =
-    "write a move in coordinates (e2e4, e1g1 to castle, e7e8=2 or e7e8=n to promote) or as Nf3 / nc3 / O-O";
-
 /// SAN by kind letter. The error says why, and whether the text could be
 /// read as a move at all.
 fn parse_san_move(
@@ -87,7 +75,7 @@ fn parse_san_move(
     promote_digits: &[u8],
     text: &str,
     legal: &[BoardMove],
-) -> Result<BoardMove, (String, bool)> {
+) -> Result<BoardMove, (Reason, bool)> {
     let san = parse_san(text);
     // A leading `b` is a pawn's file first; only if no pawn move reads
     // that way is it the little bishop.
@@ -123,49 +111,49 @@ fn parse_san_move(
         froms.dedup();
         if froms.len() > 1 {
             let options: Vec<String> = found.iter().map(|bm| bm.coordinate()).collect();
-            return Err((
-                format!(
-                    "ambiguous: it could be {}; say which in coordinates",
-                    options.join(" or ")
-                ),
-                true,
-            ));
+            return Err((Reason::Ambiguous { options }, true));
         }
         let choice = parse_choice(&pattern.promotion).map_err(|reason| (reason, false))?;
         return pick_promotion(board, promote_digits, &found, choice).map_err(|r| (r, true));
     }
     if !readable {
-        return Err((HOW_TO_WRITE.to_string(), false));
+        return Err((
+            Reason::Unreadable {
+                notation: Notation::Progression,
+            },
+            false,
+        ));
     }
-    let side = board.turn().name().to_lowercase();
-    let who = match san.mover {
-        Some(kind) => format!("no {side} {}", kind.name()),
-        None => format!("no {side} pawn"),
+    let piece = match san.mover {
+        Some(kind) => kind_name(kind),
+        None => PieceName::Pawn,
     };
     Err((
-        format!(
-            "{who} can make that move (in SAN a letter's case names big or little, not colour); legal moves: {}",
-            list(legal)
-        ),
+        Reason::NoneCanMakeMove {
+            side: board.turn(),
+            piece,
+        },
         true,
     ))
 }
 
 /// The promotion part after the squares, without `=`: empty, a digit, or
 /// a kind letter.
-fn parse_choice(suffix: &str) -> Result<Choice, String> {
+fn parse_choice(suffix: &str) -> Result<Choice, Reason> {
     let mut chars = suffix.chars();
     match (chars.next(), chars.next()) {
         (None, _) => Ok(Choice::Default),
         (Some(c @ '1'..='8'), None) => Ok(Choice::Digit(c as u8 - b'0')),
-        (Some(c), None) => Kind::from_letter(c).map(Choice::Kind).ok_or_else(|| {
-            format!(
-                "{c:?} is neither a list position 1-8 nor a kind (K Q R r N n B b, case matters); promote as e7e8=2 or e7e8=n"
-            )
+        (Some(c), None) => {
+            Kind::from_letter(c)
+                .map(Choice::Kind)
+                .ok_or_else(|| Reason::PromotionChoice {
+                    found: c.to_string(),
+                })
+        }
+        _ => Err(Reason::TrailingText {
+            text: suffix.to_string(),
         }),
-        _ => Err(format!(
-            "unexpected {suffix:?} after the squares; only a promotion adds something, as e7e8=2 or e7e8=n"
-        )),
     }
 }
 
@@ -174,7 +162,7 @@ fn pick_promotion(
     digits: &[u8],
     same: &[BoardMove],
     choice: Choice,
-) -> Result<BoardMove, String> {
+) -> Result<BoardMove, Reason> {
     let is_promotion = same.iter().any(|bm| bm.promotion.is_some());
     let us = board.turn();
     let list = board.list(us);
@@ -183,20 +171,17 @@ fn pick_promotion(
             .iter()
             .map(|&d| format!("={d} ({})", list.at(d)))
             .collect::<Vec<_>>()
-            .join(", ")
     };
     let kind = match (is_promotion, choice) {
         (false, Choice::Default) => return Ok(same[0]),
-        (false, _) => {
-            return Err("only a pawn reaching the last rank takes a promotion choice".into())
-        }
+        (false, _) => return Err(Reason::NoPromotionHere),
         (true, Choice::Default) => list.at(digits[0]),
         (true, Choice::Digit(d)) => {
             if !digits.contains(&d) {
-                return Err(format!(
-                    "{d} is not one of this game's -promote: digits; choose {}",
-                    offer()
-                ));
+                return Err(Reason::PromoteDigitNotAllowed {
+                    digit: d,
+                    offer: offer(),
+                });
             }
             list.at(d)
         }
@@ -205,38 +190,49 @@ fn pick_promotion(
     same.iter()
         .copied()
         .find(|bm| bm.promotion == Some(kind))
-        .ok_or_else(|| {
-            format!(
-                "a pawn may not become {kind} here: your list {list} at the -promote: positions gives {}",
-                offer()
-            )
+        .ok_or_else(|| Reason::PromotionNotOffered {
+            piece: kind_name(kind),
+            list: list.to_string(),
+            offer: offer(),
         })
 }
 
 /// Why nothing on `from` can go to `to`, as precisely as can be told.
-fn why_not(board: &Board, from: Square, to: Square) -> String {
+fn why_not(board: &Board, from: Square, to: Square) -> Reason {
     let name = |man: Man| match man {
-        Man::Pawn => "pawn",
-        Man::Piece(kind) => kind.name(),
+        Man::Pawn => PieceName::Pawn,
+        Man::Piece(kind) => kind_name(kind),
     };
     match board.man_at(from) {
-        None => format!("there is no piece on {from}"),
-        Some((color, man)) if color != board.turn() => {
-            format!("the {} on {from} is {color}'s", name(man))
-        }
-        Some((_, man)) => format!("the {} on {from} cannot move to {to}", name(man)),
+        None => Reason::NoPiece {
+            square: from.to_string(),
+        },
+        Some((color, man)) if color != board.turn() => Reason::NotYours {
+            piece: name(man),
+            square: from.to_string(),
+            owner: color,
+        },
+        Some((_, man)) => Reason::CannotMoveTo {
+            piece: name(man),
+            from: from.to_string(),
+            to: to.to_string(),
+            king_safety: None,
+        },
     }
 }
 
-fn list(legal: &[BoardMove]) -> String {
-    if legal.is_empty() {
-        return "none".into();
+/// A kind as reasons name it.
+pub fn kind_name(kind: Kind) -> PieceName {
+    match kind {
+        Kind::King => PieceName::King,
+        Kind::Queen => PieceName::Queen,
+        Kind::Rook => PieceName::Rook,
+        Kind::LittleRook => PieceName::LittleRook,
+        Kind::Knight => PieceName::Knight,
+        Kind::LittleKnight => PieceName::LittleKnight,
+        Kind::Bishop => PieceName::Bishop,
+        Kind::LittleBishop => PieceName::LittleBishop,
     }
-    legal
-        .iter()
-        .map(|bm| bm.coordinate())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 struct San {

@@ -8,7 +8,8 @@ use super::render::{self, BoardView};
 use super::round::Match;
 use crate::games::chess::{notation, Move};
 use crate::games::{
-    BoardState, Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove, SetupError, Side,
+    BoardState, Fact, Game, GameKind, MegaBar, MegaHint, MoveError, Outcome, Picture, PlayedMove,
+    Reason, SetupError, Side,
 };
 
 #[derive(Clone, Debug, Default)]
@@ -74,28 +75,28 @@ impl RecursionGame {
 
     /// Why a move that an ordinary knight would allow is illegal here,
     /// when the mega-knight's state is the reason.
-    fn mega_hint(&self, id: BoardId, move_text: &str) -> Option<String> {
+    fn mega_hint(&self, id: BoardId, move_text: &str) -> Option<MegaHint> {
         let board = self.game.board(id);
         let mut ordinary = board.position;
         ordinary.set_rules(rules(id, MegaState::Armed));
         let mv = notation::parse_move(&ordinary, move_text).ok()?;
-        let state = board.mega.name();
-        let owner = id.owner();
+        let hint = |bar| MegaHint {
+            owner: id.owner(),
+            state: board.mega,
+            bar,
+        };
         if board.position.is_marked(mv.from) {
-            Some(format!(
-                "{owner}'s mega-knight is {state}, so it may not {}",
-                if board.mega.row().non_capturing_move {
-                    "capture"
-                } else {
-                    "move"
-                }
-            ))
+            Some(hint(if board.mega.row().non_capturing_move {
+                MegaBar::Capture
+            } else {
+                MegaBar::Move
+            }))
         } else {
             // Otherwise only taking the knight differs from an Armed one.
             board
                 .position
                 .is_marked(mv.to)
-                .then(|| format!("{owner}'s mega-knight is {state} and cannot be captured"))
+                .then(|| hint(MegaBar::BeCaptured))
         }
     }
 
@@ -160,13 +161,21 @@ impl Game for RecursionGame {
         let original = text.trim();
         let (named, move_text) = split_prefix(original);
         if let Some(named) = named.filter(|&named| named != id) {
-            let why = match &self.game.board(named).result {
-                Some(result) => format!("the game on {} is over ({result})", named.name()),
-                None => format!("{side} moves on {} in this round", id.name()),
+            let reason = match &self.game.board(named).result {
+                Some(outcome) => Reason::BoardFinished {
+                    board: named.owner(),
+                    outcome: outcome.clone(),
+                    owed: id.owner(),
+                },
+                None => Reason::WrongBoard {
+                    side,
+                    named: named.owner(),
+                    owed: id.owner(),
+                },
             };
             return Err(MoveError::Illegal {
                 text: original.to_string(),
-                reason: format!("{why}; write your move for {} instead", id.name()),
+                reason: Box::new(reason),
             });
         }
         let position = self.game.board(id).position;
@@ -177,10 +186,11 @@ impl Game for RecursionGame {
             },
             MoveError::Illegal { reason, .. } => MoveError::Illegal {
                 text: original.to_string(),
-                reason: match self.mega_hint(id, move_text) {
-                    Some(hint) => format!("on {}: {hint}; {reason}", id.name()),
-                    None => format!("on {}: {reason}", id.name()),
-                },
+                reason: Box::new(Reason::OnBoard {
+                    board: id.owner(),
+                    mega: self.mega_hint(id, move_text),
+                    reason,
+                }),
             },
             other => other,
         })?;

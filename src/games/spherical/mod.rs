@@ -22,7 +22,7 @@ pub use setup::SetUp;
 pub use square::Square;
 
 use super::{
-    CountedPiece, EndReason, Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove,
+    CountedPiece, EndReason, Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove, Reason,
     SetupError, Side,
 };
 
@@ -204,8 +204,8 @@ impl Game for Spherical {
         facts
     }
 
-    fn draw_offers(&self) -> Result<(), String> {
-        Err("Spherical Chess 324 has no draws: play on until a side loses its last queen, or resign".into())
+    fn draw_offers(&self) -> Result<(), Reason> {
+        Err(Reason::NoDraws)
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -7,7 +7,7 @@ use super::piece::{Cell, Diagonals};
 use super::position::{Move, Position};
 use super::setup::SetUp;
 use super::square::{steps_to, Dir, Square, SIDE};
-use crate::games::{MoveError, Side};
+use crate::games::{MoveError, Notation, Obstacle, Reason, Side};
 
 /// The canonical text of `mv` in `position` (before it is played).
 pub fn write(mv: Move, setup: SetUp, position: &Position) -> String {
@@ -49,27 +49,27 @@ enum Parsed {
 pub fn read(text: &str, setup: SetUp, position: &Position, side: Side) -> Result<Move, MoveError> {
     let parsed = parse(text, setup).map_err(|reason| MoveError::Malformed {
         text: text.to_string(),
-        reason,
+        reason: Box::new(reason),
     })?;
-    let illegal = |reason: String| MoveError::Illegal {
+    let illegal = |reason: Reason| MoveError::Illegal {
         text: text.trim().to_string(),
-        reason,
+        reason: Box::new(reason),
     };
     let mv = check(parsed, setup, position, side).map_err(illegal)?;
     if position.is_legal(mv) {
         Ok(mv)
     } else {
         // The checks above explain every refusal; this is a safety net.
-        Err(illegal("that move is not legal here".into()))
+        Err(illegal(Reason::NotLegal))
     }
 }
 
-fn parse(text: &str, setup: SetUp) -> Result<Parsed, String> {
+fn parse(text: &str, setup: SetUp) -> Result<Parsed, Reason> {
     let lower = text.trim().to_ascii_lowercase();
     if lower.is_empty() {
-        return Err(
-            "the move is empty; write a slide like h8-h2 or a promotion step like i8+ne".into(),
-        );
+        return Err(Reason::Empty {
+            notation: Notation::Spherical,
+        });
     }
     let mut rest = lower.as_str();
     let from = read_square(&mut rest, setup)?;
@@ -82,28 +82,31 @@ fn parse(text: &str, setup: SetUp) -> Result<Parsed, String> {
         rest = &rest[1..];
     }
     if rest.is_empty() {
-        return Err(
-            "a slide needs a second square (h8-h2); a promotion step needs + and diagonals (i8+ne)"
-                .into(),
-        );
+        return Err(Reason::SecondSquareMissing);
     }
     let to = read_square(&mut rest, setup)?;
     if !rest.is_empty() {
-        return Err(format!("unexpected {rest:?} after the move"));
+        return Err(Reason::TrailingText {
+            text: rest.to_string(),
+        });
     }
     Ok(Parsed::Slide { from, to, capture })
 }
 
 /// Reads a square label (`a1` to `r18`) off the front of `rest`.
-fn read_square(rest: &mut &str, setup: SetUp) -> Result<Square, String> {
+fn read_square(rest: &mut &str, setup: SetUp) -> Result<Square, Reason> {
     let mut chars = rest.chars();
-    let letter = chars.next().ok_or("expected a square such as h8")?;
+    let letter = chars.next().ok_or(Reason::ExpectedSquare { found: None })?;
     if !letter.is_ascii_lowercase() {
-        return Err(format!("expected a square such as h8, found {letter:?}"));
+        return Err(Reason::ExpectedSquare {
+            found: Some(letter.to_string()),
+        });
     }
     let file = (letter as u8 - b'a') as usize;
     if file >= SIDE {
-        return Err(format!("there is no file {letter:?}: the files are a to r"));
+        return Err(Reason::NoSuchFile {
+            letter: letter.to_string(),
+        });
     }
     let digits: String = chars
         .as_str()
@@ -111,27 +114,29 @@ fn read_square(rest: &mut &str, setup: SetUp) -> Result<Square, String> {
         .take_while(char::is_ascii_digit)
         .collect();
     if digits.is_empty() {
-        return Err(format!(
-            "the square starting {letter:?} needs a rank, 1 to 18"
-        ));
+        return Err(Reason::RankMissing {
+            letter: letter.to_string(),
+        });
     }
     let rank: usize = digits
         .parse()
         .ok()
         .filter(|r| (1..=SIDE).contains(r) && !digits.starts_with('0'))
-        .ok_or_else(|| format!("there is no rank {digits}: the ranks are 1 to 18"))?;
+        .ok_or_else(|| Reason::NoSuchRank {
+            rank: digits.clone(),
+        })?;
     *rest = &rest[1 + digits.len()..];
     Ok(setup.square(file, rank - 1))
 }
 
 /// Reads the diagonals of a promotion step: `q` or names from ne, nw, se,
 /// sw (any order, each at most once).
-fn read_diagonals(text: &str) -> Result<Option<Diagonals>, String> {
+fn read_diagonals(text: &str) -> Result<Option<Diagonals>, Reason> {
     if text == "q" {
         return Ok(None);
     }
     if text.is_empty() {
-        return Err("after + name the diagonals to add (ne, nw, se, sw) or q".into());
+        return Err(Reason::DiagonalsMissing);
     }
     let mut adds = Diagonals::NONE;
     let mut rest = text;
@@ -139,11 +144,13 @@ fn read_diagonals(text: &str) -> Result<Option<Diagonals>, String> {
         let (d, name, _) = Diagonals::NAMED
             .into_iter()
             .find(|(_, name, _)| rest.starts_with(name))
-            .ok_or_else(|| {
-                format!("{rest:?} is not a diagonal: a promotion step adds ne, nw, se or sw, or q")
+            .ok_or_else(|| Reason::NotADiagonal {
+                text: rest.to_string(),
             })?;
         if adds.contains(d) {
-            return Err(format!("the diagonal {name} is named twice"));
+            return Err(Reason::DiagonalTwice {
+                diagonal: name.to_string(),
+            });
         }
         adds = adds.union(d);
         rest = &rest[name.len()..];
@@ -152,7 +159,7 @@ fn read_diagonals(text: &str) -> Result<Option<Diagonals>, String> {
 }
 
 /// Turns what was read into a move, or says precisely why it is illegal.
-fn check(parsed: Parsed, setup: SetUp, position: &Position, side: Side) -> Result<Move, String> {
+fn check(parsed: Parsed, setup: SetUp, position: &Position, side: Side) -> Result<Move, Reason> {
     let square = match parsed {
         Parsed::Slide { from, .. } => from,
         Parsed::Step { square, .. } => square,
@@ -160,15 +167,17 @@ fn check(parsed: Parsed, setup: SetUp, position: &Position, side: Side) -> Resul
     let at = setup.label(square);
     let piece = position.cell(square);
     if piece.is_empty() {
-        return Err(format!("there is no piece on {at}"));
+        return Err(Reason::NoPiece { square: at });
     }
     if piece.is_neutral() {
-        return Err(format!(
-            "the piece on {at} is neutral: neutral pieces never move"
-        ));
+        return Err(Reason::Neutral { square: at });
     }
     if piece.side() != Some(side) {
-        return Err(format!("the {} on {at} is not yours", piece.kind_name()));
+        return Err(Reason::NotYours {
+            piece: piece.kind_name(),
+            square: at,
+            owner: side.opponent(),
+        });
     }
     match parsed {
         Parsed::Slide { from, to, capture } => {
@@ -185,27 +194,34 @@ fn check_slide(
     setup: SetUp,
     position: &Position,
     piece: Cell,
-) -> Result<Move, String> {
+) -> Result<Move, Reason> {
     let (at, target) = (setup.label(from), setup.label(to));
     if from == to {
-        return Err(format!("{at} to {target} goes nowhere"));
+        return Err(Reason::GoesNowhere {
+            from: at,
+            to: target,
+        });
     }
     let side = piece.side().unwrap_or(Side::White);
     let victim = position.cell(to);
     if victim.side() == Some(side) {
-        return Err(format!("{target} holds your own {}", victim.kind_name()));
+        return Err(Reason::OwnPiece {
+            square: target,
+            piece: victim.kind_name(),
+        });
     }
     if capture && victim.is_empty() {
-        return Err(format!("x marks a capture, but {target} is empty"));
+        return Err(Reason::CaptureOfEmpty { square: target });
     }
     let lines: Vec<(Dir, usize)> = Dir::ALL
         .into_iter()
         .filter_map(|dir| steps_to(from, dir, to).map(|n| (dir, n)))
         .collect();
     if lines.is_empty() {
-        return Err(format!(
-            "{target} is not on a line (rank, file or diagonal, round the board included) from {at}"
-        ));
+        return Err(Reason::NotOnALine {
+            from: at,
+            to: target,
+        });
     }
     let usable: Vec<(Dir, usize)> = lines
         .iter()
@@ -213,29 +229,35 @@ fn check_slide(
         .filter(|(dir, _)| piece.diagonals().allows(*dir))
         .collect();
     if usable.is_empty() {
-        let ways: Vec<&str> = lines.iter().map(|(dir, _)| dir.name()).collect();
-        return Err(format!(
-            "the {} on {at} does not move {} (it moves {})",
-            piece.kind_name(),
-            ways.join(" or "),
-            piece.diagonals().direction_list()
-        ));
+        return Err(Reason::WrongDirection {
+            piece: piece.kind_name(),
+            square: at,
+            ways: lines
+                .iter()
+                .map(|(dir, _)| dir.name().to_string())
+                .collect(),
+            moves: piece.diagonals().direction_list(),
+        });
     }
     let mv = Move::Slide { from, to };
     if !position.is_legal(mv) {
-        let obstacles: Vec<String> = usable
+        let obstacles: Vec<Obstacle> = usable
             .iter()
             .filter_map(|&(dir, n)| {
                 (1..n)
                     .map(|k| super::square::step(from, dir, k))
                     .find(|s| !position.cell(*s).is_empty())
-                    .map(|s| format!("{} at {}", dir.name(), setup.label(s)))
+                    .map(|s| Obstacle {
+                        direction: dir.name().to_string(),
+                        square: setup.label(s),
+                    })
             })
             .collect();
-        return Err(format!(
-            "blocked: the way from {at} to {target} is obstructed ({})",
-            obstacles.join("; ")
-        ));
+        return Err(Reason::Blocked {
+            from: at,
+            to: target,
+            obstacles,
+        });
     }
     Ok(mv)
 }
@@ -245,37 +267,39 @@ fn check_step(
     adds: Option<Diagonals>,
     at: &str,
     piece: Cell,
-) -> Result<Move, String> {
+) -> Result<Move, Reason> {
     let has = piece.diagonals();
     let kind = piece.kind_name();
+    let at = at.to_string();
     if has == Diagonals::ALL {
-        return Err(format!(
-            "the queen on {at} cannot promote: queens have every direction"
-        ));
+        return Err(Reason::QueenCannotPromote { square: at });
     }
     let adds = adds.unwrap_or(has.missing());
     for (d, name, _) in Diagonals::NAMED {
         if adds.contains(d) && has.contains(d) {
-            return Err(format!(
-                "the {kind} on {at} already has the {name} diagonal"
-            ));
+            return Err(Reason::HasDiagonal {
+                piece: kind,
+                square: at,
+                diagonal: name.to_string(),
+            });
         }
     }
     if !step_allowed(has, adds) {
-        let reason = match adds.count() {
-            2 => format!(
-                "a {kind} cannot take a single promotion (2 diagonals): only rooks and \
-                 6-directional pieces can; it may add one diagonal at a time"
-            ),
-            4 => "only a rook may be promoted straight to a queen".to_string(),
-            n => format!(
-                "adding {n} diagonals is no promotion: a step adds 1 (half), 2 (single) \
-                 or all 4 (double, rooks only)"
-            ),
-        };
-        return Err(format!(
-            "wrong promotion target for the {kind} on {at}: {reason}"
-        ));
+        return Err(match adds.count() {
+            2 => Reason::SinglePromotion {
+                piece: kind,
+                square: at,
+            },
+            4 => Reason::OnlyRookToQueen {
+                piece: kind,
+                square: at,
+            },
+            count => Reason::DiagonalCount {
+                piece: kind,
+                square: at,
+                count,
+            },
+        });
     }
     Ok(Move::Step { square, adds })
 }

@@ -3,7 +3,7 @@
 //! always there).
 
 use super::square::Dir;
-use crate::games::Side;
+use crate::games::{PieceName, Side};
 
 /// A set of diagonals as bits in notation order: ne, nw, se, sw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -66,14 +66,14 @@ impl Diagonals {
     }
 
     /// `N E S W NE SW`-style list of every direction of such a piece.
-    pub fn direction_list(self) -> String {
+    pub fn direction_list(self) -> Vec<String> {
         let mut names = vec!["N", "E", "S", "W"];
         for (d, _, dir) in Diagonals::NAMED {
             if self.contains(d) {
                 names.push(dir.name());
             }
         }
-        names.join(" ")
+        names.into_iter().map(String::from).collect()
     }
 }
 
@@ -124,14 +124,16 @@ impl Cell {
     }
 
     /// The kind of piece in words: "queen", "rook", "6-directional piece".
-    pub fn kind_name(self) -> String {
+    pub fn kind_name(self) -> PieceName {
         if self.is_neutral() {
-            return "neutral piece".into();
+            return PieceName::Neutral;
         }
         match self.diagonals().count() {
-            0 => "rook".into(),
-            4 => "queen".into(),
-            n => format!("{}-directional piece", 4 + n),
+            0 => PieceName::Rook,
+            4 => PieceName::Queen,
+            n => PieceName::Directional {
+                directions: 4 + n as u8,
+            },
         }
     }
 }

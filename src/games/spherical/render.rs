@@ -107,7 +107,7 @@ fn legend(position: &Position, setup: SetUp, flip: bool) -> String {
                     "  {at} {} ({side}, {} directions): {}",
                     cell_text(cell, flip).trim(),
                     d.directions(),
-                    d.direction_list()
+                    d.direction_list().join(" ")
                 ));
             }
             if let Some(p) = position.progress(square) {
@@ -119,7 +119,7 @@ fn legend(position: &Position, setup: SetUp, flip: bool) -> String {
                     format!(
                         "{}-directional {}",
                         p.target.directions(),
-                        p.target.direction_list()
+                        p.target.direction_list().join(" ")
                     )
                 };
                 progress.push(format!(
@@ -218,7 +218,7 @@ fn piece(position: &Position, square: Square, viewer: Side) -> Option<PicturePie
     let progress = position.progress(square).map(|p| PromotionProgress {
         steps: p.steps,
         cost: super::position::promotion_cost(Diagonals(p.target.0 & !d.0)).unwrap_or(0),
-        target: Cell::piece(Side::White, p.target).kind_name(),
+        target: Cell::piece(Side::White, p.target).kind_name().to_string(),
         target_diagonals: drawn_diagonals(&compass(p.target), viewer),
     });
     Some(PicturePiece {

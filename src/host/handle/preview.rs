@@ -112,19 +112,20 @@ fn play_hypothetical(live: &mut LiveGame, moves: &[String]) -> (Vec<PreviewStep>
             side: Some(side),
             played: Some(accepted.notation),
             problem: None,
-            reason: String::new(),
+            reason: None,
         });
     }
     (steps, Vec::new())
 }
 
 fn refused_step(text: &str, side: Option<Side>, error: &MoveError) -> PreviewStep {
-    let (problem, reason) = match error {
-        MoveError::Malformed { reason, .. } => (MoveProblem::Malformed, reason.clone()),
-        MoveError::Illegal { reason, .. } => (MoveProblem::Illegal, reason.clone()),
-        MoveError::NotYourTurn(_) => (MoveProblem::NotYourTurn, String::new()),
-        MoveError::GameOver => (MoveProblem::GameOver, String::new()),
+    let problem = match error {
+        MoveError::Malformed { .. } => MoveProblem::Malformed,
+        MoveError::Illegal { .. } => MoveProblem::Illegal,
+        MoveError::NotYourTurn(_) => MoveProblem::NotYourTurn,
+        MoveError::GameOver => MoveProblem::GameOver,
     };
+    let reason = Some(error.reason());
     PreviewStep {
         text: text.to_string(),
         side,

@@ -10,7 +10,7 @@
 
 use super::turn::play_queued;
 use super::{refused_on, seated_game, Context, Failure, Handled};
-use crate::games::{Game, GameKind, Side};
+use crate::games::{Game, GameKind, Reason, Side};
 use crate::host::model::command::{Credential, MoveWord, QueueAction};
 use crate::host::model::notice::{Answer, BoardNews, DropReason, Event, Notice, QueueChange};
 use crate::host::model::refusal::{QueueProblem, Refusal};
@@ -114,6 +114,7 @@ fn checked_line(
         unit,
         text: text.to_string(),
         reason,
+        why: None,
         game: live.kind,
     };
     if words.len() > MAX_UNITS {
@@ -156,10 +157,40 @@ fn checked_line(
         let mover = if answer { side } else { side.opponent() };
         match play_unit(game, mover, unit) {
             Ok(notations) => stored.push(notations.join(",")),
-            Err((problem, reason)) => return Err(bad(problem, index + 1, unit, reason)),
+            Err(UnitError::Wrong(problem, reason)) => {
+                return Err(bad(problem, index + 1, unit, reason))
+            }
+            Err(UnitError::Refused(error)) => {
+                return Err(Refusal::BadQueueLine {
+                    problem: QueueProblem::Illegal,
+                    unit: index + 1,
+                    text: unit.clone(),
+                    reason: error.to_string(),
+                    why: Some(Box::new(error.reason())),
+                    game: live.kind,
+                })
+            }
         }
     }
     Ok(stored)
+}
+
+/// Why a turn of a line cannot be played: not a whole turn, or an
+/// action the rules refuse.
+#[derive(Debug)]
+pub(super) enum UnitError {
+    Wrong(QueueProblem, String),
+    Refused(crate::games::MoveError),
+}
+
+impl UnitError {
+    #[cfg(test)]
+    fn problem(&self) -> QueueProblem {
+        match self {
+            UnitError::Wrong(problem, _) => *problem,
+            UnitError::Refused(_) => QueueProblem::Illegal,
+        }
+    }
 }
 
 /// Plays one turn (its actions joined by commas) for `side`, checking it
@@ -168,7 +199,7 @@ pub(super) fn play_unit(
     game: &mut dyn Game,
     side: Side,
     unit: &str,
-) -> Result<Vec<String>, (QueueProblem, String)> {
+) -> Result<Vec<String>, UnitError> {
     let turn_before = game.turn_number();
     let done = |game: &dyn Game| {
         game.outcome().is_some()
@@ -178,15 +209,16 @@ pub(super) fn play_unit(
     let mut notations = Vec::new();
     for action in unit.split(',').filter(|action| !action.is_empty()) {
         if !notations.is_empty() && done(game) {
-            return Err((QueueProblem::TooManyActions, action.to_string()));
+            return Err(UnitError::Wrong(
+                QueueProblem::TooManyActions,
+                action.to_string(),
+            ));
         }
-        let played = game
-            .play(side, action)
-            .map_err(|error| (QueueProblem::Illegal, error.to_string()))?;
+        let played = game.play(side, action).map_err(UnitError::Refused)?;
         notations.push(played.notation);
     }
     if notations.is_empty() || !done(game) {
-        return Err((QueueProblem::Incomplete, String::new()));
+        return Err(UnitError::Wrong(QueueProblem::Incomplete, String::new()));
     }
     Ok(notations)
 }
@@ -261,7 +293,11 @@ fn answer_once(ctx: &Context<'_>, news: &mut BoardNews) -> Result<bool, Failure>
         return Ok(false);
     };
     let mut trial = news.live.game.clone_game();
-    if let Err((_, reason)) = play_unit(trial.as_mut(), side, &answer) {
+    if let Err(error) = play_unit(trial.as_mut(), side, &answer) {
+        let reason = match error {
+            UnitError::Refused(error) => error.reason(),
+            UnitError::Wrong(..) => Reason::NotLegal,
+        };
         let dropped = drop_lines(ctx, &matched)?;
         tell(news, dropped_unmatched, DropReason::Unmatched);
         tell(news, dropped, DropReason::Illegal { reason });
@@ -447,7 +483,7 @@ mod tests {
         assert_eq!(
             play_unit(half.as_mut(), Side::Black, "q2-q8")
                 .unwrap_err()
-                .0,
+                .problem(),
             QueueProblem::Incomplete
         );
         let whole = play_unit(game.as_mut(), Side::Black, "q2-q8,r2-r8").unwrap();
@@ -455,7 +491,7 @@ mod tests {
         assert_eq!(
             play_unit(game.as_mut(), Side::White, "h2-h3,h3-h4,h4-h5")
                 .unwrap_err()
-                .0,
+                .problem(),
             QueueProblem::TooManyActions
         );
     }

@@ -132,9 +132,9 @@ pub fn may(live: &LiveGame, side: Side, reply: Reply) -> Result<(), Refusal> {
             },
         ),
         Reply::Propose => {
-            live.game
-                .draw_offers()
-                .map_err(|reason| Refusal::NoDraws { reason })?;
+            live.game.draw_offers().map_err(|reason| Refusal::NoDraws {
+                reason: Box::new(reason),
+            })?;
             check(live.undo_offer.is_none(), Refusal::UndoOrDraw)?;
             check(draw_offer.is_none(), Refusal::AlreadyOffered)
         }

@@ -3,7 +3,7 @@
 //! words every kind; a test renders each one in every language.
 
 use super::command::Syntax;
-use crate::games::{GameKind, MoveError, Side};
+use crate::games::{GameKind, MoveError, Reason, Side};
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -210,7 +210,7 @@ pub enum Refusal {
     BadMove {
         problem: MoveProblem,
         text: String,
-        reason: String,
+        reason: Box<Reason>,
         after_others: bool,
         side: Side,
         legal: Vec<String>,
@@ -218,7 +218,7 @@ pub enum Refusal {
     },
     /// The game has no draws; `reason` is the game's own words.
     NoDraws {
-        reason: String,
+        reason: Box<Reason>,
     },
     AlreadyOffered,
     NoOfferToAccept,
@@ -363,6 +363,8 @@ pub enum Refusal {
         unit: usize,
         text: String,
         reason: String,
+        /// Why the rules refused the turn, for [`QueueProblem::Illegal`].
+        why: Option<Box<Reason>>,
         game: GameKind,
     },
     QueueFull {
@@ -477,16 +479,13 @@ impl Refusal {
         legal: Vec<String>,
         game: GameKind,
     ) -> Refusal {
-        let (problem, text, reason) = match error {
-            MoveError::Malformed { text, reason } => {
-                (MoveProblem::Malformed, text.clone(), reason.clone())
-            }
-            MoveError::Illegal { text, reason } => {
-                (MoveProblem::Illegal, text.clone(), reason.clone())
-            }
-            MoveError::NotYourTurn(_) => (MoveProblem::NotYourTurn, String::new(), String::new()),
-            MoveError::GameOver => (MoveProblem::GameOver, String::new(), String::new()),
+        let (problem, text) = match error {
+            MoveError::Malformed { text, .. } => (MoveProblem::Malformed, text.clone()),
+            MoveError::Illegal { text, .. } => (MoveProblem::Illegal, text.clone()),
+            MoveError::NotYourTurn(_) => (MoveProblem::NotYourTurn, String::new()),
+            MoveError::GameOver => (MoveProblem::GameOver, String::new()),
         };
+        let reason = Box::new(error.reason());
         Refusal::BadMove {
             problem,
             text,

@@ -27,6 +27,7 @@ macro_rules! built_in {
 
 built_in!(
     "parts.txt",
+    "reasons.txt",
     "board.txt",
     "chat.txt",
     "nag.txt",
@@ -246,12 +247,36 @@ impl Templates {
     pub fn forget_rendered(&self) {
         self.rendered.borrow_mut().clear();
     }
+
+    /// Renders `source` as if it were a template of `language`, so that
+    /// it may import that language's partials.
+    pub fn render_source(
+        &self,
+        language: &str,
+        source: &str,
+        context: Value,
+    ) -> Result<String, minijinja::Error> {
+        self.env
+            .render_named_str(&format!("{language}/test.txt"), source, context)
+    }
+}
+
+/// The built-in texts of every template in `language`, by name.
+#[cfg(test)]
+pub fn built_in_sources(language: &str) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
+    BUILT_IN.iter().flat_map(move |(name, texts)| {
+        texts
+            .iter()
+            .filter(move |(l, _)| *l == language)
+            .map(move |(_, text)| (*name, *text))
+    })
 }
 
 /// Templates that are only imported or included by others.
 #[cfg(test)]
 const PARTIALS: &[&str] = &[
     "parts.txt",
+    "reasons.txt",
     "refusal.txt",
     "refusal-more.txt",
     "tournament-table.txt",

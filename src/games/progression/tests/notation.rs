@@ -37,10 +37,6 @@ fn move_errors_say_what_is_wrong_and_suggest_coordinates() {
     assert!(err.to_string().contains("coordinates"), "{err}");
     let err = g.play(Side::White, "e2e5").unwrap_err().to_string();
     assert!(err.contains("the pawn on e2 cannot move to e5"), "{err}");
-    assert!(
-        err.contains("legal moves: ") && err.contains("e2e4"),
-        "{err}"
-    );
     let err = g.play(Side::White, "e7e5").unwrap_err().to_string();
     assert!(err.contains("is Black's"), "{err}");
     let err = g.play(Side::White, "b1b3").unwrap_err().to_string();

@@ -55,7 +55,7 @@ fn slide(from: &str, to: &str) -> Move {
 fn illegal_reason(game: &mut Spherical, text: &str) -> String {
     let side = game.canonical_mover().unwrap();
     match game.play(side, text) {
-        Err(MoveError::Illegal { reason, .. }) => reason,
+        Err(MoveError::Illegal { reason, .. }) => reason.to_string(),
         other => panic!("{text}: expected an illegal move, got {other:?}"),
     }
 }

@@ -234,7 +234,8 @@ pub struct PreviewStep {
     pub side: Option<Side>,
     pub played: Option<String>,
     pub problem: Option<super::super::refusal::MoveProblem>,
-    pub reason: String,
+    /// Why the rules refused the step; `None` for a step played.
+    pub reason: Option<crate::games::Reason>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

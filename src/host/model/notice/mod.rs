@@ -223,7 +223,7 @@ pub enum DropReason {
     /// instead.
     Outranked,
     /// Their answer was not legal; `reason` is the game's.
-    Illegal { reason: String },
+    Illegal { reason: crate::games::Reason },
     /// Moves were taken back, so the board they were made for is gone.
     TakenBack,
 }

@@ -18,6 +18,7 @@ use std::collections::BTreeSet;
 mod answers;
 mod competition;
 mod plans;
+mod reasons;
 mod refusals;
 use answers::{account_answers, account_news, board_answers};
 use competition::{competition_answers, competition_news};

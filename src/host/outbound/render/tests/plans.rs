@@ -2,6 +2,7 @@
 //! refusals and board events, for rendering every one in every language.
 
 use super::*;
+use crate::games::{KingSafety, PieceName, Reason};
 use crate::host::model::answers::Proposal;
 use crate::host::model::notice::{DropReason, PreviewStep, QueueChange};
 use crate::host::model::refusal::{MoveProblem, QueueProblem, Refusal};
@@ -33,7 +34,12 @@ pub(super) fn plan_answers(store: &Store) -> Vec<Answer> {
         side: Some(Side::White),
         played: played.map(str::to_string),
         problem,
-        reason: "the king would be in check".into(),
+        reason: problem.map(|_| Reason::CannotMoveTo {
+            piece: PieceName::King,
+            from: "e1".into(),
+            to: "e2".into(),
+            king_safety: Some(KingSafety::Exposes),
+        }),
     };
     vec![
         queue(lines.clone(), QueueChange::Added { replaced: 1 }),
@@ -126,7 +132,9 @@ pub(super) fn plan_events() -> Vec<Event> {
         },
         dropped(DropReason::Unmatched),
         dropped(DropReason::Illegal {
-            reason: "the king would be in check".into(),
+            reason: Reason::NoPiece {
+                square: "e4".into(),
+            },
         }),
         dropped(DropReason::TakenBack),
         dropped(DropReason::Outranked),
@@ -156,6 +164,7 @@ pub(super) fn plan_refusals() -> Vec<Refusal> {
         unit: 3,
         text: "h8-h2".into(),
         reason: "cannot read \"zz\" as a move".into(),
+        why: (problem == QueueProblem::Illegal).then(|| Box::new(Reason::SecondSquareMissing)),
         game,
     };
     vec![

@@ -1,7 +1,7 @@
 //! One refusal of each kind with sample data, for rendering every kind in
 //! every language.
 
-use crate::games::{GameKind, MoveError, Side};
+use crate::games::{GameKind, MoveError, Notation, Reason, Side};
 use crate::host::model::command::Syntax;
 use crate::host::model::refusal::{Refusal, Weakness};
 
@@ -297,7 +297,9 @@ fn boards() -> Vec<Refusal> {
         Refusal::bad_move(
             &MoveError::Illegal {
                 text: "e5".into(),
-                reason: "no piece can go there".into(),
+                reason: Box::new(Reason::NoPiece {
+                    square: "e5".into(),
+                }),
             },
             true,
             Side::White,
@@ -307,7 +309,9 @@ fn boards() -> Vec<Refusal> {
         Refusal::bad_move(
             &MoveError::Malformed {
                 text: "zz".into(),
-                reason: "not a square".into(),
+                reason: Box::new(Reason::Unreadable {
+                    notation: Notation::Chess,
+                }),
             },
             false,
             Side::Black,
@@ -315,7 +319,7 @@ fn boards() -> Vec<Refusal> {
             game,
         ),
         Refusal::NoDraws {
-            reason: "a draw is impossible".into(),
+            reason: Box::new(Reason::NoDraws),
         },
         Refusal::AlreadyOffered,
         Refusal::NoOfferToAccept,
