@@ -15,6 +15,7 @@ pub(super) struct AccountsSection {
     forget_failures_after: Option<String>,
     token_life_after_game: Option<String>,
     account_token_life: Option<String>,
+    confirm_signup_address: Option<bool>,
 }
 
 /// Seconds in a length of time written like "15m" or "60d", at least one.
@@ -62,6 +63,9 @@ pub(super) fn account_policy(
             .map_err(|problem| ("accounts.token_life_after_game", problem))?,
         account_token_life: seconds(&section.account_token_life, defaults.account_token_life)
             .map_err(|problem| ("accounts.account_token_life", problem))?,
+        confirm_signup_address: section
+            .confirm_signup_address
+            .unwrap_or(defaults.confirm_signup_address),
     };
     if policy.longest_lock < policy.first_lock {
         return Err((

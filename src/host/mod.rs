@@ -93,6 +93,7 @@ impl HostSettings {
         HostFacts {
             identity: self.identity(),
             max_addresses: self.accounts.max_addresses,
+            confirms_signups: self.accounts.confirm_signup_address,
             now,
             web: self.public_url.clone(),
         }

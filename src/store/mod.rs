@@ -235,7 +235,8 @@ pub fn now() -> i64 {
 }
 
 pub use addresses::{
-    add_pending_address, clear_pending_addresses, pending_addresses, remove_pending_address,
+    accounts_waiting_for, add_pending_address, clear_pending_addresses, pending_addresses,
+    remove_pending_address,
 };
 pub use clocks::{
     boards_without_clocks, clocks_started, digest_due, due_clocks, due_digests, ending_vacations,

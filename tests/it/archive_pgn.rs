@@ -2,7 +2,7 @@
 //! a data directory, exported through the binary, read back with the
 //! archive's reader and replayed to the positions the store holds.
 
-use crate::util::{pbem, raw_mail};
+use crate::util::{confirming_reply, pbem, raw_mail};
 use pbem::archive::{read_pgn, replay_read, ReadGame};
 use pbem::clock::Clock;
 use pbem::config::Config;
@@ -43,6 +43,14 @@ impl Host {
         self.runtime.host.receive(&raw).unwrap();
     }
 
+    /// A signup, confirmed by a reply as a new player does.
+    fn signup(&mut self, userid: &str) {
+        self.send(userid, &format!("signup {userid} pw-{userid}-quince"));
+        let conn = self.runtime.host.store().connection();
+        let reply = confirming_reply(conn, &format!("{userid}@example.org"));
+        self.runtime.host.receive(&reply).unwrap();
+    }
+
     /// A challenge by `white`, then each move in its subject.
     fn game(&mut self, kind: &str, switches: &str, players: [&str; 2], moves: &[(&str, &str)]) {
         let [white, black] = players;
@@ -76,7 +84,7 @@ fn played_host(data: &Path) {
     let mut host = Host::open(data);
     host.at("2027-03-01T09:00:00Z");
     for userid in ["alice", "bob", "carol"] {
-        host.send(userid, &format!("signup {userid} pw-{userid}-quince"));
+        host.signup(userid);
     }
     let fools_mate = [
         ("alice", "f3"),
@@ -341,7 +349,7 @@ fn the_opera_game_played_by_mail_exports_to_pgn_chess_software_replays() {
     let mut host = Host::open(data.path());
     host.at("1858-11-02T20:00:00Z");
     for userid in ["morphy", "duke"] {
-        host.send(userid, &format!("signup {userid} pw-{userid}-quince"));
+        host.signup(userid);
     }
     let sans = [
         "e4", "e5", "Nf3", "d6", "d4", "Bg4", "dxe5", "Bxf3", "Qxf3", "dxe5", "Bc4", "Nf6", "Qb3",

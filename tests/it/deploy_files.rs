@@ -128,7 +128,10 @@ fn assert_welcomed(host: &Host, count: usize) {
     assert_eq!(outbox.len(), count, "{outbox:#?}");
     let welcome = &outbox[count - 1];
     assert!(welcome.contains("To: alice@example.org"), "{welcome}");
-    assert!(welcome.contains("Welcome, alice"), "{welcome}");
+    // A signup's answer is the request to confirm its address, which
+    // welcomes the new player too.
+    assert!(welcome.contains("Subject: PBeM Confirm alice"), "{welcome}");
+    assert!(welcome.contains("Welcome to"), "{welcome}");
 }
 
 // ---------------------------------------------------------------------------

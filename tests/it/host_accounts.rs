@@ -3,7 +3,7 @@
 //! and undone, reply tokens that prove a player only for their board and
 //! only for a while.
 
-use crate::util::host_harness::{address, mail_to, password, two_players, PostOffice, Sent};
+use crate::util::host_harness::{address, mail_to, one, password, two_players, PostOffice, Sent};
 use chrono::{Duration, Utc};
 use pbem::clock::Clock;
 use pbem::store;
@@ -174,8 +174,20 @@ fn an_address_beyond_the_senders_gets_only_a_confirmation_until_it_replies() {
         "",
     );
     assert_eq!(sent.len(), 2, "{sent:#?}");
+    let own = to(&sent, &address("alice"))[0].clone();
     let confirm = to(&sent, "alice@home.example")[0].clone();
+    assert!(own.subject.starts_with("PBeM Confirm"), "{own:#?}");
     assert!(confirm.body.contains(&address("alice")), "who asked");
+    assert!(addresses_of(&office, "alice").is_empty());
+    // Until an address of his is confirmed the account does nothing.
+    let refused = office.send(&address("alice"), "chess challenge alice bob", "");
+    assert_eq!(refused.len(), 1, "{refused:#?}");
+    assert!(
+        refused[0].body.contains("no address of alice is confirmed"),
+        "{}",
+        refused[0].body
+    );
+    office.reply(&address("alice"), &own, "yes");
     assert_eq!(addresses_of(&office, "alice"), vec![address("alice")]);
     let board = office.send(&address("alice"), "chess challenge alice bob", "");
     assert!(to(&board, "alice@home.example").is_empty(), "{board:#?}");
@@ -202,7 +214,9 @@ fn a_confirmation_too_old_confirms_nothing() {
         "signup alice pw-alice-quince alice@home.example",
         "",
     );
+    let own = to(&sent, &address("alice"))[0].clone();
     let confirm = to(&sent, "alice@home.example")[0].clone();
+    office.reply(&address("alice"), &own, "yes");
     days_later(&mut office, 15);
     let sent = office.reply("alice@home.example", &confirm, "yes");
     assert!(sent[0].body.contains("too old"), "{}", sent[0].body);
@@ -300,4 +314,67 @@ fn a_reply_to_an_out_of_date_board_is_refused_and_says_what_changed() {
     let current = mail_to(&sent, "alice").clone();
     office.reply(&address("alice"), &current, "Bb5");
     assert_eq!(office.move_count(101), 5);
+}
+
+/// A forged signup: eve writes "signup vict1" from the victim's address.
+/// The victim gets the one request to confirm and nothing more, however
+/// eve then uses the account.
+#[test]
+fn a_forged_signup_gets_its_address_one_mail_and_cannot_be_used() {
+    let mut office = two_players();
+    let victim = "victim@example.net";
+    let sent = office.send(victim, "signup vict1 pw-vict1-quince", "");
+    assert_eq!(one(&sent).to, victim);
+    assert_eq!(one(&sent).subject, "PBeM Confirm vict1");
+    // From the forged address, with the password eve chose: refused, and
+    // the refusal goes to the sender, as every refusal does, once.
+    for command in [
+        "chess subscribe all vict1 pw-vict1-quince",
+        "message vict1 pw-vict1-quince alice",
+        "set vict1 pw-vict1-quince digest on",
+    ] {
+        let sent = office.send(victim, command, "hello");
+        assert!(sent.len() <= 1, "{command}: {sent:#?}");
+        assert!(
+            sent.iter()
+                .all(|mail| mail.body.contains("no address of vict1 is confirmed")),
+            "{command}: {sent:#?}"
+        );
+    }
+    let sent = office.send(victim, "chess challenge vict1 alice", "");
+    assert!(one(&sent).body.contains("no address of vict1 is confirmed"));
+    // Nobody can make the host write to the waiting account either.
+    let sent = office.send_as("alice", "message alice PW vict1", "hello");
+    assert!(
+        one(&sent)
+            .body
+            .contains("vict1 has not confirmed an address yet"),
+        "{}",
+        one(&sent).body
+    );
+    let sent = office.send(&address("alice"), "chess challenge alice vict1", "");
+    assert_eq!(one(&sent).to, address("alice"));
+    let conn = office.runtime.host.store().connection();
+    assert!(store::find_player(conn, "vict1")
+        .unwrap()
+        .unwrap()
+        .addresses
+        .is_empty());
+}
+
+/// A closed club that trusts its From lines turns the signup's own
+/// confirmation off: the welcome comes at once and the account plays.
+#[test]
+fn a_host_trusting_from_lines_serves_a_signups_own_address_at_once() {
+    let mut office = PostOffice::with_config("[accounts]\nconfirm_signup_address = false\n");
+    let sent = office.send(&address("alice"), "signup alice pw-alice-quince", "");
+    assert!(
+        one(&sent).body.contains("Welcome, alice"),
+        "{}",
+        one(&sent).body
+    );
+    assert_eq!(addresses_of(&office, "alice"), vec![address("alice")]);
+    office.send(&address("bob"), "signup bob pw-bob-quince", "");
+    let sent = office.send(&address("alice"), "chess challenge alice bob", "");
+    assert_eq!(sent.len(), 2, "{sent:#?}");
 }

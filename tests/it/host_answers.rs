@@ -4,6 +4,7 @@
 //! round, before the first move, a finished board), every answer the
 //! board lists is accepted and every other one is refused with the list.
 
+use crate::util::confirming_reply;
 use crate::util::Rng as Dice;
 use pbem::games::{GameKind, Side};
 use pbem::host::model::answers::{open_replies, Reply};
@@ -106,6 +107,11 @@ fn table(kind: GameKind, clocks: bool) -> Table {
     };
     for (userid, password) in PASSWORDS {
         table.send(userid, &format!("signup {userid} {password}"));
+        let reply = confirming_reply(
+            table.host.store().connection(),
+            &format!("{userid}@example.org"),
+        );
+        table.host.receive(&reply).unwrap();
     }
     let clock = if clocks { " --forfeittime=10" } else { "" };
     table.send(

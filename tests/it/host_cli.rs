@@ -1,7 +1,7 @@
 //! The binary as an operator and an MTA use it: `pbem mail`, `pbem serve`
 //! (once and watching), `pbem deliver` and its exit codes.
 
-use crate::util::{pbem, raw_mail, run_with_stdin};
+use crate::util::{confirming_reply, pbem, raw_mail, run_with_stdin};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -53,8 +53,32 @@ fn mail_then_serve_once_answers_into_the_outbox() {
     assert_eq!(files.len(), 1);
     let reply = std::fs::read_to_string(&files[0]).unwrap();
     assert!(reply.contains("To: alice@example.org"));
-    assert!(reply.contains("Welcome, alice"));
-    // The handled mail moved from new/ to cur/.
+    assert!(reply.contains("Subject: PBeM Confirm alice"), "{reply}");
+    // The README's confirming reply: `pbem mail --reply-to` the request.
+    let out = pbem()
+        .args(["mail", "--data", data, "--from", "alice@example.org"])
+        .args(["--reply-to", &files[0], "--body", "yes"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = pbem()
+        .args(["serve", "--once", "--data", data])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let files = outbox_files(dir.path());
+    assert_eq!(files.len(), 2);
+    let welcome = std::fs::read_to_string(&files[1]).unwrap();
+    assert!(welcome.contains("Welcome, alice"), "{welcome}");
+    // The handled mails moved from new/ to cur/.
     assert_eq!(
         std::fs::read_dir(dir.path().join("inbox/new"))
             .unwrap()
@@ -65,7 +89,7 @@ fn mail_then_serve_once_answers_into_the_outbox() {
         std::fs::read_dir(dir.path().join("inbox/cur"))
             .unwrap()
             .count(),
-        1
+        2
     );
 }
 
@@ -303,6 +327,16 @@ impl Drop for KillOnDrop {
 fn deliver_acts_at_the_moment_given_with_now() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().to_str().unwrap();
+    let deliver_raw = |raw: &[u8], now: &str| {
+        let mut command = pbem();
+        command.args(["deliver", "--data", data, "--now", now]);
+        let out = run_with_stdin(command, raw);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
     let deliver = |n: u32, subject: &str, now: &str| {
         let raw = raw_mail(
             "alice@example.org",
@@ -323,6 +357,10 @@ fn deliver_acts_at_the_moment_given_with_now() {
         std::fs::read_to_string(files.last().unwrap()).unwrap()
     };
     deliver(0, "signup alice pw-quince-ladle", "2027-03-01T09:00:00Z");
+    let conn = rusqlite::Connection::open(dir.path().join("pbem.sqlite")).unwrap();
+    let confirming = confirming_reply(&conn, "alice@example.org");
+    drop(conn);
+    deliver_raw(&confirming, "2027-03-01T09:00:00Z");
     for n in 1..=5 {
         deliver(
             n,

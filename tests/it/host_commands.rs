@@ -56,16 +56,25 @@ fn change_address_moves_the_board_mails_once_the_new_address_confirms() {
         "{}",
         confirm.subject
     );
-    // Until it confirms, the new address gets no board.
+    // Until it confirms, the new address gets no board, and bob, with no
+    // address left that the host may mail, cannot be challenged.
     let sent = office.send(&address("alice"), "chess challenge alice bob", "");
     assert!(
         sent.iter().all(|mail| mail.to != "bob@new.example"),
         "{sent:#?}"
     );
+    assert!(
+        one(&sent)
+            .body
+            .contains("bob has not confirmed an address yet"),
+        "{}",
+        one(&sent).body
+    );
     let confirmed = office.reply("bob@new.example", confirm, "yes");
     assert!(one(&confirmed)
         .body
         .contains("bob@new.example is confirmed"));
+    office.send(&address("alice"), "chess challenge alice bob", "");
     let sent = play(&mut office, "chess", 101, "alice", "e4");
     assert!(
         sent.iter().any(|mail| mail.to == "bob@new.example"),
@@ -91,11 +100,11 @@ fn signoff_stops_challenges_and_delete_needs_no_running_games() {
 
 #[test]
 fn multiple_runs_each_line_and_reports_each_error() {
-    let mut office = PostOffice::new();
-    let body = "signup alice pw-alice-quince\nsignup bob pw-bob-quince\nchess challenge alice bob\nchess move 101 alice pw-alice-quince e9\n";
+    let mut office = two_players();
+    let body = "set alice pw-alice-quince language en\nchess challenge alice bob\nchess move 101 alice pw-alice-quince e9\n";
     let sent = office.send(&address("alice"), "multiple", body);
-    // Two welcomes, two new boards, one error for the bad move.
-    assert_eq!(sent.len(), 5, "{sent:#?}");
+    // The setting, two new boards, one error for the bad move.
+    assert_eq!(sent.len(), 4, "{sent:#?}");
     let error = sent
         .iter()
         .find(|m| m.subject == "Chess Board 101 Error")

@@ -271,7 +271,8 @@ fn a_player_who_chooses_german_gets_german_mails_and_his_opponent_english() {
 #[test]
 fn the_operators_language_is_for_those_who_chose_none_and_an_unknown_one_is_refused() {
     let mut office = PostOffice::with_config("[host]\nlanguage = \"de\"\n");
-    office.send(&address("alice"), "signup alice pw-alice-quince", "");
+    let request = office.send(&address("alice"), "signup alice pw-alice-quince", "");
+    office.reply(&address("alice"), one(&request), "ja");
     let rules = office.send(&address("alice"), "chess help", "");
     assert!(one(&rules).body.starts_with("CHESS (Schach)"));
     let set = office.send(

@@ -7,7 +7,7 @@
 //! think about the same move.
 
 use crate::util::host_harness::{address, PostOffice};
-use crate::util::{pbem, raw_mail, t0};
+use crate::util::{confirming_reply, pbem, raw_mail, t0};
 use pbem::clock::Clock;
 use pbem::config::Config;
 use pbem::daemon::Runtime;
@@ -116,6 +116,9 @@ fn robot_boards(data: &Path, toml: &str, game: &str, players: &str, boards: usiz
         runtime.host.receive(&mail).unwrap();
     };
     receive(&mut runtime, 0, "signup alice pw-alice-quince");
+    let conn = runtime.host.store().connection();
+    let confirming = confirming_reply(conn, "alice@example.org");
+    runtime.host.receive(&confirming).unwrap();
     for n in 0..boards {
         receive(&mut runtime, n + 1, &format!("{game} challenge {players}"));
     }
@@ -301,13 +304,20 @@ fn serve_answers_a_persons_move_against_a_robot_within_a_move_behind_fifty_robot
     {
         let config = Config::from_toml(toml, Some(data)).unwrap();
         let mut runtime = Runtime::open(&config).unwrap();
-        for (n, subject) in ["signup bob pw-bob-quince", "chess challenge bob robot1"]
-            .iter()
-            .enumerate()
-        {
-            let mail = raw_mail("bob@example.org", &format!("bob-{n}@example.org"), subject);
-            runtime.host.receive(&mail).unwrap();
-        }
+        let bob = |n: usize, subject: &str| {
+            raw_mail("bob@example.org", &format!("bob-{n}@example.org"), subject)
+        };
+        runtime
+            .host
+            .receive(&bob(0, "signup bob pw-bob-quince"))
+            .unwrap();
+        let conn = runtime.host.store().connection();
+        let confirming = confirming_reply(conn, "bob@example.org");
+        runtime.host.receive(&confirming).unwrap();
+        runtime
+            .host
+            .receive(&bob(1, "chess challenge bob robot1"))
+            .unwrap();
     }
     let mut server = pbem_on(data, "serve")
         .stdout(Stdio::null())

@@ -5,7 +5,7 @@
 //! (`[robots] think`), and the host's clock is fixed.
 
 use crate::util::host_harness::{address, PostOffice};
-use crate::util::{pbem, run_with_stdin};
+use crate::util::{confirming_reply, pbem, run_with_stdin};
 use pbem::games::GameKind;
 use pbem::mail::outbound::compose::player_mail;
 use pbem::store::{self, GameStatus};
@@ -155,13 +155,15 @@ fn pbem_robots_plays_what_the_robots_owe_for_a_host_fed_by_deliver() {
         assert!(output.status.success(), "{args:?}: {output:?}");
         String::from_utf8(output.stdout).unwrap()
     };
-    for subject in [
-        "signup alice pw-alice-quince",
-        "chess challenge robot3 alice",
-    ] {
-        let raw = player_mail(&address("alice"), "pbem@localhost", Some(subject), "", None);
-        run(&["deliver"], &raw.unwrap());
-    }
+    let mail = |subject: &str| {
+        player_mail(&address("alice"), "pbem@localhost", Some(subject), "", None).unwrap()
+    };
+    run(&["deliver"], &mail("signup alice pw-alice-quince"));
+    let conn = rusqlite::Connection::open(dir.path().join("pbem.sqlite")).unwrap();
+    let confirming = confirming_reply(&conn, &address("alice"));
+    drop(conn);
+    run(&["deliver"], &confirming);
+    run(&["deliver"], &mail("chess challenge robot3 alice"));
     let printed = run(&["robots"], b"");
     assert!(printed.starts_with("robot moves 1,"), "{printed}");
     let store = store::Store::open(&dir.path().join("pbem.sqlite")).unwrap();

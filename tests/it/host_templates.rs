@@ -110,7 +110,7 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
         other => panic!("no mail known to use template {other}"),
     };
     if name == "delete.txt" {
-        command(office, "carol", "signup carol pw-carol-quince", "");
+        office.signup("carol");
         return command(office, "carol", &subject, "");
     }
     command(office, "alice", &subject, "Hello, bob.")
@@ -300,7 +300,13 @@ fn an_operators_copy_of_any_template_changes_its_mail() {
             continue;
         }
         let copy = marked(name);
-        let mut office = PostOffice::with_templates("", &[(&format!("en/{name}"), &copy)]);
+        // The welcome of signup.txt is mailed at once only where the
+        // operator trusts From lines; elsewhere confirmed.txt welcomes.
+        let config = match name {
+            "signup.txt" => "[accounts]\nconfirm_signup_address = false\n",
+            _ => "",
+        };
+        let mut office = PostOffice::with_templates(config, &[(&format!("en/{name}"), &copy)]);
         let sent = mail_using(&mut office, name);
         assert!(!sent.is_empty(), "{name}: no mail was sent");
         assert!(

@@ -32,7 +32,13 @@ fn thunderbird_flowed_signup_creates_the_account() {
     let sent = office.deliver_raw(&fixture("thunderbird_signup_flowed.eml"));
     assert_eq!(sent.len(), 1);
     assert_eq!(sent[0].to, "carol@example.org");
-    assert!(sent[0].body.contains("Welcome, carol"), "{}", sent[0].body);
+    // The answer asks carol to confirm her address, and welcomes her.
+    assert_eq!(sent[0].subject, "PBeM Confirm carol");
+    assert!(
+        sent[0].body.contains("signed up as carol"),
+        "{}",
+        sent[0].body
+    );
 }
 
 #[test]

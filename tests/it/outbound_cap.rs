@@ -20,8 +20,9 @@ fn outbox_listing(office: &PostOffice) -> String {
 
 #[test]
 fn a_players_board_held_by_the_cap_is_listed_and_goes_out_when_the_hour_allows() {
-    let mut office = PostOffice::with_config("[host]\nmax_mails_per_hour = 3\n");
-    // Each player's welcome, new board and board after e4: three mails.
+    let mut office = PostOffice::with_config("[host]\nmax_mails_per_hour = 4\n");
+    // Each player's request to confirm, welcome, new board and board
+    // after e4: four mails.
     office.signup("alice");
     office.signup("bob");
     assert_eq!(

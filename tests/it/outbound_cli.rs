@@ -182,7 +182,7 @@ fn sendmail_gets_the_envelope_as_arguments_and_the_message_on_stdin() {
         "{message}"
     );
     assert!(message.contains("Message-ID: <"), "{message}");
-    assert!(message.contains("Welcome, alice"), "{message}");
+    assert!(message.contains("Subject: PBeM Confirm alice"), "{message}");
     // Sent once: a second pass has nothing to do.
     let (stdout, _) = text(&run(&[
         "serve",

@@ -88,8 +88,9 @@ fn fools_mate_by_smtp_reaches_each_player_once_per_board() {
             Some("pbem@localhost")
         );
     }
-    // 2 welcomes + 2 new boards + 4 moves x 2 players.
-    assert_eq!(assert_each_arrived_once(&sink), 12);
+    // 2 requests to confirm + 2 welcomes + 2 new boards + 4 moves x 2
+    // players.
+    assert_eq!(assert_each_arrived_once(&sink), 14);
     let conn = office.runtime.host.store().connection();
     assert!(store::outbox_entries(conn).unwrap().is_empty());
 }
@@ -152,8 +153,9 @@ fn mail_queued_while_the_server_is_down_is_delivered_once_when_it_returns() {
         std::thread::sleep(Duration::from_millis(50));
         office.runtime.pass().unwrap();
     }
-    // 2 welcomes + 2 new boards + 3 moves x 2 players, each once.
-    assert_eq!(assert_each_arrived_once(&sink), 10);
+    // 2 requests to confirm + 2 welcomes + 2 new boards + 3 moves x 2
+    // players, each once.
+    assert_eq!(assert_each_arrived_once(&sink), 12);
 }
 
 #[test]
@@ -186,8 +188,9 @@ fn a_refused_recipient_is_given_up_and_a_deferred_one_waits_without_holding_back
             if last_error.contains("451")),
         "{entries:#?}"
     );
-    // Alice's and Bob's welcomes arrived, once each.
-    assert_eq!(assert_each_arrived_once(&sink), 2);
+    // Alice's and Bob's requests to confirm and welcomes arrived, once
+    // each.
+    assert_eq!(assert_each_arrived_once(&sink), 4);
 }
 
 #[test]
@@ -202,7 +205,8 @@ fn auth_with_the_right_password_delivers_and_a_wrong_one_waits() {
     };
     let mut office = PostOffice::reading_from(&login("s3cret"), sink.maildir.join("new"));
     office.signup("alice");
-    assert_eq!(assert_each_arrived_once(&sink), 1);
+    // The request to confirm and the welcome.
+    assert_eq!(assert_each_arrived_once(&sink), 2);
 
     let mut refused = PostOffice::reading_from(&login("guess"), sink.maildir.join("new"));
     refused.send(&address("bob"), "signup bob pw-bob-quince", "");
@@ -212,7 +216,7 @@ fn auth_with_the_right_password_delivers_and_a_wrong_one_waits() {
             OutboxState::Retrying { last_error, .. } if last_error.contains("authentication failed"))),
         "{entries:#?}"
     );
-    assert_eq!(assert_each_arrived_once(&sink), 1);
+    assert_eq!(assert_each_arrived_once(&sink), 2);
 }
 
 #[test]

@@ -27,7 +27,11 @@ fn starttls_delivers_to_a_server_that_requires_it() {
         sink.maildir.join("new"),
     );
     office.signup("alice");
-    assert_eq!(sink.message_ids().len(), 1);
+    assert_eq!(
+        sink.message_ids().len(),
+        2,
+        "the request to confirm and the welcome"
+    );
 }
 
 #[test]
@@ -40,7 +44,11 @@ fn implicit_tls_delivers_to_an_smtps_server() {
         sink.maildir.join("new"),
     );
     office.signup("alice");
-    assert_eq!(sink.message_ids().len(), 1);
+    assert_eq!(
+        sink.message_ids().len(),
+        2,
+        "the request to confirm and the welcome"
+    );
 }
 
 #[test]

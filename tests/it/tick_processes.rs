@@ -2,7 +2,7 @@
 //! directory (a cron job overlapping a `serve`), and killed with SIGKILL
 //! at any instant. Each board's reminder is queued exactly once.
 
-use crate::util::{pbem, raw_mail};
+use crate::util::{pbem, raw_mail, receive_signup};
 use pbem::clock::Clock;
 use pbem::config::Config;
 use pbem::daemon::Runtime;
@@ -24,14 +24,10 @@ fn data_with_boards(data: &Path) {
     let config = Config::from_toml("", Some(data)).unwrap();
     let mut runtime = Runtime::open(&config).unwrap();
     runtime.host.set_clock(Clock::parse_fixed(START).unwrap());
-    runtime
-        .host
-        .receive(&mail(0, "alice@example.org", "signup alice pw-a-quince"))
-        .unwrap();
-    runtime
-        .host
-        .receive(&mail(1, "bob@example.org", "signup bob pw-b-quince"))
-        .unwrap();
+    let alice = mail(0, "alice@example.org", "signup alice pw-a-quince");
+    receive_signup(&mut runtime.host, &alice, "alice@example.org");
+    let bob = mail(1, "bob@example.org", "signup bob pw-b-quince");
+    receive_signup(&mut runtime.host, &bob, "bob@example.org");
     for n in 0..BOARDS {
         runtime
             .host

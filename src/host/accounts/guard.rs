@@ -29,6 +29,10 @@ pub struct AccountPolicy {
     /// A token of an account mail (confirming an address, undoing an
     /// address change) works this long after it was sent (seconds).
     pub account_token_life: i64,
+    /// The address a signup comes from must confirm too, as every other
+    /// does, before the host sends it more than that one request (a
+    /// closed club may trust its From lines and turn this off).
+    pub confirm_signup_address: bool,
 }
 
 const HOUR: i64 = 3600;
@@ -44,6 +48,7 @@ impl Default for AccountPolicy {
             forget_after: DAY,
             game_token_life: 60 * DAY,
             account_token_life: 14 * DAY,
+            confirm_signup_address: true,
         }
     }
 }

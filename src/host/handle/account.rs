@@ -88,6 +88,27 @@ fn by_password(ctx: &Context<'_>, userid: &str, password: &str) -> Result<Player
     authenticate(ctx, userid, &Credential::Password(password.into()), None)
 }
 
+/// Refused when one of `addresses` already holds (or waits to confirm
+/// for) as many accounts as the host allows: forged signups then cannot
+/// make the host write to one address without end.
+fn check_accounts_at<'a>(
+    ctx: &Context<'_>,
+    addresses: impl Iterator<Item = &'a str>,
+) -> Result<(), Failure> {
+    let max = ctx.flood.accounts_per_address;
+    for address in addresses {
+        let held = store::find_player_by_address(ctx.conn, address)?.len()
+            + store::accounts_waiting_for(ctx.conn, address)?;
+        if held >= max {
+            return Err(refused(Refusal::TooManyAccounts {
+                address: address.trim().to_string(),
+                max,
+            }));
+        }
+    }
+    Ok(())
+}
+
 pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<String>) -> Handled {
     check_userid(ctx, userid)?;
     if store::find_player(ctx.conn, userid)?.is_some() {
@@ -97,13 +118,10 @@ pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<St
     }
     check_password(userid, password)?;
     check_addresses(ctx, &addresses)?;
-    let max = ctx.flood.accounts_per_address;
-    if store::find_player_by_address(ctx.conn, ctx.from)?.len() >= max {
-        return Err(refused(Refusal::TooManyAccounts {
-            address: ctx.from.to_string(),
-            max,
-        }));
-    }
+    check_accounts_at(
+        ctx,
+        std::iter::once(ctx.from).chain(addresses.iter().map(String::as_str)),
+    )?;
     let (active, pending) = address::for_signup(ctx, addresses)?;
     let player = Player {
         userid: userid.to_string(),
@@ -114,11 +132,16 @@ pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<St
     };
     store::insert_player(ctx.conn, &player, ctx.now)?;
     ctx.passwords.remember(password, &player.password_hash);
-    let mut notices = vec![Notice::Answer(Answer::SignedUp {
-        userid: player.userid.clone(),
-        addresses: player.addresses,
-        pending: pending.clone(),
-    })];
+    // With nothing serving yet, the one mail the signup's own address gets
+    // is the request to confirm it, which welcomes him too.
+    let mut notices = Vec::new();
+    if !player.addresses.is_empty() {
+        notices.push(Notice::Answer(Answer::SignedUp {
+            userid: player.userid.clone(),
+            addresses: player.addresses,
+            pending: pending.clone(),
+        }));
+    }
     notices.extend(address::ask_to_confirm(ctx, &player.userid, &pending)?);
     Ok(notices)
 }

@@ -1,6 +1,7 @@
-//! The addresses of an account. The address a signup came from serves at
-//! once; every other address, at signup or in `change address`, gets only
-//! a mail asking its owner to confirm, until he replies to it. A change
+//! The addresses of an account. Every address, the one a signup came from
+//! included (unless the operator trusts From lines), and each added in
+//! `change address`, gets only a mail asking its owner to confirm, until
+//! he replies to it. A change
 //! is announced to the addresses the account had, and a reply from one of
 //! them undoes it.
 
@@ -48,18 +49,23 @@ fn check_count(ctx: &Context<'_>, given: usize) -> Result<(), Failure> {
     Ok(())
 }
 
-/// A new account's addresses: the one the signup came from serves at once,
-/// the others listed wait for their confirmation.
+/// A new account's addresses: those serving at once (the one the signup
+/// came from, where the operator trusts From lines) and those waiting for
+/// their confirmation (the signup's own first).
 pub fn for_signup(
     ctx: &Context<'_>,
     listed: Vec<String>,
 ) -> Result<(Vec<String>, Vec<String>), Failure> {
     let from = ctx.from.trim().to_string();
-    let pending: Vec<String> = distinct(listed)
+    let mut pending: Vec<String> = distinct(listed)
         .into_iter()
         .filter(|address| !address.eq_ignore_ascii_case(&from))
         .collect();
     check_count(ctx, 1 + pending.len())?;
+    if ctx.policy.confirm_signup_address {
+        pending.insert(0, from);
+        return Ok((Vec::new(), pending));
+    }
     Ok((vec![from], pending))
 }
 
@@ -139,6 +145,7 @@ pub fn confirm(ctx: &Context<'_>, userid: &str, address: &str) -> Handled {
     if !store::remove_pending_address(ctx.conn, &player.userid, address)? {
         return Err(nothing());
     }
+    let welcome = player.addresses.is_empty() && !ever_served(ctx, &player.userid)?;
     if !player.has_address(address) {
         check_count(ctx, player.addresses.len() + 1)?;
         player.addresses.push(address.to_string());
@@ -151,7 +158,20 @@ pub fn confirm(ctx: &Context<'_>, userid: &str, address: &str) -> Handled {
         userid: player.userid,
         address: address.to_string(),
         addresses: player.addresses,
+        welcome,
     })])
+}
+
+/// Whether an address of the account was ever confirmed or changed: a new
+/// account has neither in the security log.
+fn ever_served(ctx: &Context<'_>, userid: &str) -> Result<bool, Failure> {
+    let log = store::security::security_log(ctx.conn, None, Some(userid))?;
+    Ok(log.iter().any(|event| {
+        matches!(
+            event.kind,
+            SecurityKind::AddressConfirmed | SecurityKind::AddressChanged
+        )
+    }))
 }
 
 /// A reply from an address the account had to the mail announcing a

@@ -168,6 +168,19 @@ fn challenger(
             if player.has_address(ctx.from) {
                 return Ok(player.userid);
             }
+            // Told only to the address waiting for its confirmation, so a
+            // stranger learns nothing.
+            let waiting = store::pending_addresses(ctx.conn, &player.userid)?;
+            if player.addresses.is_empty()
+                && waiting
+                    .iter()
+                    .any(|a| a.eq_ignore_ascii_case(ctx.from.trim()))
+            {
+                return Err(refused(Refusal::Unconfirmed {
+                    userid: player.userid,
+                    own: true,
+                }));
+            }
         }
     }
     Err(not_allowed())

@@ -7,6 +7,7 @@
 //! and views.
 
 mod account;
+mod acting;
 mod address;
 mod archive;
 mod board;
@@ -28,18 +29,18 @@ mod undo;
 mod withdraw;
 
 pub use account::remove_account;
+use acting::{authenticate, reachable};
 pub use message::MessageSettings;
 pub use seek::SeekSettings;
 
 use crate::games::{GameKind, Side};
-use crate::host::accounts::guard::{self, AccountPolicy, Attempt};
+use crate::host::accounts::guard::{AccountPolicy, Attempt};
 use crate::host::accounts::password::{HashError, Prechecked, VerifiedPasswords};
-use crate::host::accounts::strength;
 use crate::host::model::command::{Command, Credential};
 use crate::host::model::notice::{Comment, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::{self, LiveGame, LoadError, Replays};
-use crate::store::{self, GameStatus, Player, StoreError};
+use crate::store::{GameStatus, Player, StoreError};
 use rusqlite::Connection;
 use std::cell::RefCell;
 
@@ -323,99 +324,6 @@ fn not_routed(command: Command) -> Handled {
         "a command reached a handler family without its arm"
     );
     Err(refused(Refusal::NoCommand))
-}
-
-/// The player a command acts for, proven by password (checked ahead of
-/// the transaction where possible) or, for a reply, already proven by the
-/// reply's threading token. `board` is shown with a refusal. A wrong
-/// password and an unknown userid are refused alike, and counted; while
-/// too many wrong ones lock the userid or the sender's address, no
-/// password is checked at all.
-fn authenticate(
-    ctx: &Context<'_>,
-    userid: &str,
-    credential: &Credential,
-    board: Option<&LiveGame>,
-) -> Result<Player, Failure> {
-    let refuse = |refusal| match board {
-        Some(live) => refused_on(refusal, reload(ctx, live)),
-        None => refused(refusal),
-    };
-    let wrong = || {
-        refuse(Refusal::WrongPassword {
-            userid: userid.to_string(),
-        })
-    };
-    let password = match credential {
-        Credential::Proven => {
-            let player = store::find_player(ctx.conn, userid)?.ok_or_else(wrong)?;
-            return not_locked(ctx, player, refuse);
-        }
-        Credential::Password(password) => password,
-    };
-    if let Some(until) = guard::locked_until(ctx.conn, userid, ctx.from, ctx.now)? {
-        let until = crate::clock::utc_text(until);
-        return Err(refuse(Refusal::PasswordsLocked { until }));
-    }
-    let player = store::find_player(ctx.conn, userid)?;
-    let proven = player.as_ref().is_some_and(|player| {
-        ctx.prechecked.matches(
-            &player.userid,
-            password,
-            &player.password_hash,
-            ctx.passwords,
-        )
-    });
-    // A proven password is judged as a new one would be, so its owner
-    // can be told once that it is weak.
-    let weakness = player
-        .as_ref()
-        .filter(|_| proven)
-        .and_then(|player| strength::check(&player.userid, password).err());
-    ctx.attempts.borrow_mut().push(Attempt {
-        userid: player
-            .as_ref()
-            .map_or_else(|| userid.to_string(), |player| player.userid.clone()),
-        proven,
-        weakness,
-    });
-    match player {
-        Some(player) if proven => not_locked(ctx, player, refuse),
-        _ => Err(wrong()),
-    }
-}
-
-/// The player proven, unless the operator has locked his account: then
-/// every command of his is refused (told only once he is proven, so a
-/// stranger learns nothing of the lock).
-fn not_locked(
-    ctx: &Context<'_>,
-    player: Player,
-    refuse: impl Fn(Refusal) -> Failure,
-) -> Result<Player, Failure> {
-    match store::security::account_locked_since(ctx.conn, &player.userid)? {
-        Some(_) => Err(refuse(Refusal::AccountLocked {
-            userid: player.userid,
-        })),
-        None => Ok(player),
-    }
-}
-
-/// Refused when the host will not start a game with `player` or pass
-/// him a message: his account is locked, or every address it has is
-/// blocked.
-fn reachable(ctx: &Context<'_>, player: &Player) -> Result<(), Failure> {
-    let locked = store::security::account_locked_since(ctx.conn, &player.userid)?.is_some();
-    let mut blocked = !player.addresses.is_empty();
-    for address in &player.addresses {
-        blocked &= store::security::blocked_by(ctx.conn, address)?.is_some();
-    }
-    if locked || blocked {
-        return Err(refused(Refusal::Unreachable {
-            userid: player.userid.clone(),
-        }));
-    }
-    Ok(())
 }
 
 /// The board again, for a refusal to show it as stored (a handler may

@@ -12,3 +12,4 @@ pub mod notice;
 pub mod refusal;
 pub mod replays;
 pub mod subject;
+pub mod weakness;

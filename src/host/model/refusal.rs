@@ -3,6 +3,7 @@
 //! words every kind; a test renders each one in every language.
 
 use super::command::Syntax;
+pub use super::weakness::Weakness;
 use crate::games::{GameKind, MoveError, Reason, Side};
 use serde::Serialize;
 
@@ -149,6 +150,12 @@ pub enum Refusal {
     TooManyAccounts {
         address: String,
         max: usize,
+    },
+    /// No address of the account is confirmed yet: it can do nothing
+    /// (`own`: the sender's), or be challenged or written to.
+    Unconfirmed {
+        userid: String,
+        own: bool,
     },
     NotAccepting {
         userid: String,
@@ -414,33 +421,6 @@ pub enum Refusal {
     TooManyMessages {
         max: u32,
     },
-}
-
-/// Why a password is too easily guessed (`host::accounts::strength`
-/// decides); said in the refusal of a new one and in the one warning
-/// about an old one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Weakness {
-    TooShort {
-        min: usize,
-    },
-    TooLong {
-        max: usize,
-    },
-    /// The userid itself.
-    Userid,
-    /// A word of the host's commands.
-    CommandWord,
-    /// A game's name.
-    GameName,
-    /// Moves in notation (`e2e4e7e5`, `Nxe5+`, `O-O-O`).
-    MoveNotation,
-    /// A word the host's own mails use.
-    HostWord,
-    /// Among the passwords most often found in breaches, perhaps with
-    /// digits added.
-    Common,
 }
 
 /// What is wrong with a line of conditional moves.

@@ -174,6 +174,8 @@ impl PostOffice {
         self.runtime.host.set_clock(Clock::Fixed(moment));
     }
 
+    /// Signs `userid` up and confirms his address by replying to the one
+    /// mail the signup brings, as a new player does.
     pub fn signup(&mut self, userid: &str) {
         let sent = self.send(
             &address(userid),
@@ -182,6 +184,13 @@ impl PostOffice {
         );
         assert_eq!(sent.len(), 1);
         assert!(sent[0].body.contains("Welcome"), "{}", sent[0].body);
+        let confirmed = self.reply(&address(userid), &sent[0], "yes");
+        assert_eq!(confirmed.len(), 1, "{confirmed:#?}");
+        assert!(
+            confirmed[0].body.contains("is confirmed"),
+            "{}",
+            confirmed[0].body
+        );
     }
 
     /// An account from before the password policy, with `password` as it

@@ -105,3 +105,33 @@ pub fn alone_in_a_process(module: &str, test: &str) -> bool {
     );
     false
 }
+
+/// The reply, as a mail client writes it, that confirms `address`: an
+/// answer to the newest "PBeM Confirm" mail the host queued for it in the
+/// database `conn`. A signup's own address waits for this before the host
+/// sends it anything else.
+pub fn confirming_reply(conn: &rusqlite::Connection, address: &str) -> Vec<u8> {
+    let (subject, message_id): (String, String) = conn
+        .query_row(
+            "SELECT subject, message_id FROM outbox
+             WHERE recipient = ?1 COLLATE NOCASE AND subject LIKE 'PBeM Confirm%'
+             ORDER BY id DESC LIMIT 1",
+            [address],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .unwrap_or_else(|error| panic!("no confirmation request to {address}: {error}"));
+    let id = message_id.trim_matches(|c| c == '<' || c == '>');
+    format!(
+        "From: {address}\r\nTo: pbem@localhost\r\nSubject: Re: {subject}\r\n\
+         Message-ID: <confirm-{id}>\r\nIn-Reply-To: <{id}>\r\nReferences: <{id}>\r\n\r\nyes\r\n"
+    )
+    .into_bytes()
+}
+
+/// Hands `host` the signup mail `raw` from `address`, then the reply that
+/// confirms the address, as a new player sends them.
+pub fn receive_signup(host: &mut pbem::host::Host, raw: &[u8], address: &str) {
+    host.receive(raw).unwrap();
+    let confirming = confirming_reply(host.store().connection(), address);
+    host.receive(&confirming).unwrap();
+}

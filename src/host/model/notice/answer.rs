@@ -37,6 +37,9 @@ pub enum Answer {
         userid: String,
         address: String,
         addresses: Vec<String>,
+        /// The account's first address ever confirmed: the mail welcomes
+        /// the new player too.
+        welcome: bool,
     },
     AddressChangeUndone {
         userid: String,

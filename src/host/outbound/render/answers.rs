@@ -181,7 +181,8 @@ fn account_answer_context(answer: &Answer) -> Value {
             userid,
             address,
             addresses,
-        } => context! { userid, address, addresses },
+            welcome,
+        } => context! { userid, address, addresses, welcome },
         Answer::AddressChangeUndone { userid, addresses } => context! { userid, addresses },
         Answer::PasswordChanged { userid }
         | Answer::SignedOff { userid }

@@ -78,6 +78,8 @@ pub struct HostFacts {
     pub identity: HostIdentity,
     /// The most addresses an account may have.
     pub max_addresses: usize,
+    /// Whether a signup's own address must confirm before it gets mail.
+    pub confirms_signups: bool,
     /// The moment the mail is written (seconds since the epoch), for the
     /// time left on the clocks.
     pub now: i64,
@@ -144,6 +146,7 @@ impl Renderer {
             address => &host.identity.address,
             name => &host.identity.name,
             max_addresses => host.max_addresses,
+            confirms_signups => host.confirms_signups,
             web => &host.web,
         };
         let common = context! {

@@ -30,6 +30,7 @@ fn host() -> HostFacts {
             address: "pbem@example.org".into(),
         },
         max_addresses: 4,
+        confirms_signups: true,
         now: 1_800_000_000,
         web: None,
     }

@@ -38,6 +38,13 @@ pub(super) fn account_answers() -> Vec<Answer> {
             userid: "alice".into(),
             address: "c@example.org".into(),
             addresses: vec!["a@example.org".into(), "c@example.org".into()],
+            welcome: false,
+        },
+        Answer::AddressConfirmed {
+            userid: "alice".into(),
+            address: "a@example.org".into(),
+            addresses: vec!["a@example.org".into()],
+            welcome: true,
         },
         Answer::AddressChangeUndone {
             userid: "alice".into(),

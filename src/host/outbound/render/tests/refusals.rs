@@ -178,6 +178,14 @@ fn written() -> Vec<Refusal> {
             max: 4096,
             given: 600_000,
         },
+        Refusal::Unconfirmed {
+            userid: "alice".into(),
+            own: true,
+        },
+        Refusal::Unconfirmed {
+            userid: "bob".into(),
+            own: false,
+        },
         Refusal::DigestReply {
             boards: vec![101, 102],
             line: Some("103 e5".into()),
