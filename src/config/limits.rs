@@ -9,41 +9,94 @@ pub(super) struct LimitsSection {
     max_comment_bytes: Option<usize>,
     accounts_per_address: Option<usize>,
     stranger_answers_per_hour: Option<u32>,
+    open_challenges_per_opponent: Option<usize>,
+    open_challenges: Option<usize>,
+    boards_per_day: Option<usize>,
+    robot_boards: Option<usize>,
+    subscriptions_per_player: Option<usize>,
+    observers_per_board: Option<usize>,
+    confirmations_per_day: Option<usize>,
+}
+
+/// The value given (or the default), refused outside `low..=high` with
+/// the key's full name.
+fn within(
+    key: &'static str,
+    given: Option<usize>,
+    default: usize,
+    (low, high): (usize, usize),
+) -> Result<usize, (&'static str, String)> {
+    let value = given.unwrap_or(default);
+    if !(low..=high).contains(&value) {
+        return Err((key, format!("{value} is out of range: use {low} to {high}")));
+    }
+    Ok(value)
 }
 
 pub(super) fn limits(section: &LimitsSection) -> Result<Limits, (&'static str, String)> {
-    let defaults = Limits::default();
-    let max_comment_bytes = section
-        .max_comment_bytes
-        .unwrap_or(defaults.max_comment_bytes);
-    if !(256..=1024 * 1024).contains(&max_comment_bytes) {
-        return Err((
-            "limits.max_comment_bytes",
-            format!("{max_comment_bytes} is out of range: use 256 to 1048576"),
-        ));
-    }
-    let accounts_per_address = section
-        .accounts_per_address
-        .unwrap_or(defaults.accounts_per_address);
-    if !(1..=100).contains(&accounts_per_address) {
-        return Err((
-            "limits.accounts_per_address",
-            format!("{accounts_per_address} is out of range: use 1 to 100"),
-        ));
-    }
-    let stranger_answers_per_hour = section
-        .stranger_answers_per_hour
-        .unwrap_or(defaults.stranger_answers_per_hour);
-    if !(1..=1_000_000).contains(&stranger_answers_per_hour) {
-        return Err((
-            "limits.stranger_answers_per_hour",
-            format!("{stranger_answers_per_hour} is out of range: use 1 to 1000000"),
-        ));
-    }
+    let d = Limits::default();
+    let answers = section.stranger_answers_per_hour.map(|n| n as usize);
     Ok(Limits {
-        max_comment_bytes,
-        accounts_per_address,
-        stranger_answers_per_hour,
+        max_comment_bytes: within(
+            "limits.max_comment_bytes",
+            section.max_comment_bytes,
+            d.max_comment_bytes,
+            (256, 1024 * 1024),
+        )?,
+        accounts_per_address: within(
+            "limits.accounts_per_address",
+            section.accounts_per_address,
+            d.accounts_per_address,
+            (1, 100),
+        )?,
+        stranger_answers_per_hour: within(
+            "limits.stranger_answers_per_hour",
+            answers,
+            d.stranger_answers_per_hour as usize,
+            (1, 1_000_000),
+        )? as u32,
+        open_challenges_per_opponent: within(
+            "limits.open_challenges_per_opponent",
+            section.open_challenges_per_opponent,
+            d.open_challenges_per_opponent,
+            (1, 1000),
+        )?,
+        open_challenges: within(
+            "limits.open_challenges",
+            section.open_challenges,
+            d.open_challenges,
+            (1, 100_000),
+        )?,
+        boards_per_day: within(
+            "limits.boards_per_day",
+            section.boards_per_day,
+            d.boards_per_day,
+            (1, 100_000),
+        )?,
+        robot_boards: within(
+            "limits.robot_boards",
+            section.robot_boards,
+            d.robot_boards,
+            (0, 10_000),
+        )?,
+        subscriptions_per_player: within(
+            "limits.subscriptions_per_player",
+            section.subscriptions_per_player,
+            d.subscriptions_per_player,
+            (1, 100_000),
+        )?,
+        observers_per_board: within(
+            "limits.observers_per_board",
+            section.observers_per_board,
+            d.observers_per_board,
+            (1, 100_000),
+        )?,
+        confirmations_per_day: within(
+            "limits.confirmations_per_day",
+            section.confirmations_per_day,
+            d.confirmations_per_day,
+            (1, 1000),
+        )?,
     })
 }
 
@@ -55,23 +108,35 @@ mod tests {
     fn limits_are_read_and_checked_by_name() {
         let config = Config::from_toml(
             "[limits]\nmax_comment_bytes = 1000\naccounts_per_address = 1\n\
-             stranger_answers_per_hour = 5\n",
+             stranger_answers_per_hour = 5\nopen_challenges_per_opponent = 1\n\
+             open_challenges = 7\nboards_per_day = 8\nrobot_boards = 0\n\
+             subscriptions_per_player = 9\nobservers_per_board = 11\n\
+             confirmations_per_day = 2\n",
             None,
         )
         .unwrap();
-        assert_eq!(config.host.flood.max_comment_bytes, 1000);
-        assert_eq!(config.host.flood.accounts_per_address, 1);
-        assert_eq!(config.host.flood.stranger_answers_per_hour, 5);
-        let err = Config::from_toml("[limits]\nmax_comment_bytes = 10\n", None).unwrap_err();
-        assert!(
-            err.to_string().contains("limits.max_comment_bytes"),
-            "{err}"
-        );
-        let err = Config::from_toml("[limits]\naccounts_per_address = 0\n", None).unwrap_err();
-        assert!(
-            err.to_string().contains("limits.accounts_per_address"),
-            "{err}"
-        );
+        let flood = &config.host.flood;
+        assert_eq!(flood.max_comment_bytes, 1000);
+        assert_eq!(flood.accounts_per_address, 1);
+        assert_eq!(flood.stranger_answers_per_hour, 5);
+        assert_eq!(flood.open_challenges_per_opponent, 1);
+        assert_eq!(flood.open_challenges, 7);
+        assert_eq!(flood.boards_per_day, 8);
+        assert_eq!(flood.robot_boards, 0);
+        assert_eq!(flood.subscriptions_per_player, 9);
+        assert_eq!(flood.observers_per_board, 11);
+        assert_eq!(flood.confirmations_per_day, 2);
+        for (key, bad) in [
+            ("max_comment_bytes", 10),
+            ("accounts_per_address", 0),
+            ("open_challenges", 0),
+            ("boards_per_day", 0),
+            ("confirmations_per_day", 5000),
+        ] {
+            let toml = format!("[limits]\n{key} = {bad}\n");
+            let err = Config::from_toml(&toml, None).unwrap_err();
+            assert!(err.to_string().contains(&format!("limits.{key}")), "{err}");
+        }
         let err = Config::from_toml("[limits]\nmystery = 1\n", None).unwrap_err();
         assert!(err.to_string().contains("mystery"), "{err}");
     }

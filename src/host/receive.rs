@@ -104,7 +104,11 @@ impl Handling<'_> {
                                 applied = true;
                                 notices
                             }
-                            Err(failure) => refusal_or_error(failure)?,
+                            Err(failure) => {
+                                let notices = refusal_or_error(failure)?;
+                                log_limits_met(conn, &mail.from, self.now, &notices)?;
+                                notices
+                            }
                         };
                     // Counted outside the command's savepoint: a refusal
                     // must not roll back the count of a wrong password.
@@ -234,4 +238,31 @@ pub(super) fn blocked(
     };
     store::security::record_security(conn, &event)?;
     Ok(Some(format!("the sender is blocked ({block})")))
+}
+
+/// Keeps each limit a refused command met in the security log, outside
+/// the command's savepoint (which the refusal rolled back).
+fn log_limits_met(
+    conn: &Connection,
+    from: &str,
+    now: i64,
+    notices: &[Notice],
+) -> Result<(), HostError> {
+    for notice in notices {
+        if let Notice::Refused {
+            refusal: Refusal::Limit { userid, hit },
+            ..
+        } = notice
+        {
+            let event = SecurityEvent {
+                at: now,
+                kind: SecurityKind::LimitHit,
+                userid: Some(userid.clone()),
+                address: Some(from.trim().to_string()),
+                detail: hit.key().to_string(),
+            };
+            store::security::record_security(conn, &event)?;
+        }
+    }
+    Ok(())
 }

@@ -10,6 +10,7 @@ mod addresses;
 mod archive;
 mod backup;
 mod board_style;
+pub mod challenges;
 mod clocks;
 mod comments;
 mod games;

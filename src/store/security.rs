@@ -50,10 +50,14 @@ pub enum SecurityKind {
     OperatorPasswordReset,
     OperatorDelete,
     OperatorVoid,
+    /// A command met one of the `[limits]` and was refused.
+    LimitHit,
+    /// A mail asking an address to confirm was sent.
+    ConfirmationAsked,
 }
 
 impl SecurityKind {
-    pub const ALL: [SecurityKind; 13] = [
+    pub const ALL: [SecurityKind; 15] = [
         SecurityKind::GuessingLock,
         SecurityKind::BlockHit,
         SecurityKind::UnusableSender,
@@ -67,6 +71,8 @@ impl SecurityKind {
         SecurityKind::OperatorPasswordReset,
         SecurityKind::OperatorDelete,
         SecurityKind::OperatorVoid,
+        SecurityKind::LimitHit,
+        SecurityKind::ConfirmationAsked,
     ];
 
     /// The name stored and printed.
@@ -85,6 +91,8 @@ impl SecurityKind {
             SecurityKind::OperatorPasswordReset => "operator-password-reset",
             SecurityKind::OperatorDelete => "operator-delete",
             SecurityKind::OperatorVoid => "operator-void",
+            SecurityKind::LimitHit => "limit-hit",
+            SecurityKind::ConfirmationAsked => "confirmation-asked",
         }
     }
 
@@ -274,7 +282,7 @@ mod tests {
             SecurityKind::ALL.to_vec()
         );
         let alices = security_log(conn, Some(104), Some("alice")).unwrap();
-        assert_eq!(alices.len(), 5, "{alices:?}");
+        assert_eq!(alices.len(), 6, "{alices:?}");
         assert!(alices.iter().all(|event| event.at >= 104));
     }
 

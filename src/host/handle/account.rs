@@ -123,6 +123,7 @@ pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<St
         std::iter::once(ctx.from).chain(addresses.iter().map(String::as_str)),
     )?;
     let (active, pending) = address::for_signup(ctx, addresses)?;
+    super::limits::may_ask_to_confirm(ctx, userid, pending.len())?;
     let player = Player {
         userid: userid.to_string(),
         password_hash: hash_password(password)?,

@@ -79,6 +79,14 @@ pub fn ask_to_confirm(
     let mut notices = Vec::new();
     for address in pending {
         store::add_pending_address(ctx.conn, userid, address, ctx.now)?;
+        let detail = "asked to confirm".to_string();
+        log_change(
+            ctx,
+            SecurityKind::ConfirmationAsked,
+            userid,
+            Some(address),
+            detail,
+        )?;
         notices.push(Notice::Account(AccountNews {
             userid: userid.to_string(),
             to: vec![address.clone()],
@@ -97,6 +105,8 @@ pub fn ask_to_confirm(
 pub fn change(ctx: &Context<'_>, mut player: Player, wanted: Vec<String>) -> Handled {
     let wanted = distinct(wanted);
     check_count(ctx, wanted.len())?;
+    let new = wanted.iter().filter(|address| !player.has_address(address));
+    super::limits::may_ask_to_confirm(ctx, &player.userid, new.count())?;
     let before = player.addresses.clone();
     let (kept, new): (Vec<String>, Vec<String>) = wanted
         .into_iter()

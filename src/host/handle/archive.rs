@@ -86,6 +86,7 @@ pub fn subscribe(
         super::board_of_kind(ctx, kind, board)?;
     }
     let changed = if on {
+        super::limits::may_subscribe(ctx, &player.userid, kind.name(), &[board])?;
         let watched = match board {
             Some(board) => Watched::Board(board),
             None => Watched::Every {
@@ -120,6 +121,11 @@ pub fn notify(
     for board in boards {
         super::board_of_kind(ctx, kind, *board)?;
     }
+    let asked: Vec<Option<i64>> = match boards {
+        [] => vec![None],
+        boards => boards.iter().map(|board| Some(*board)).collect(),
+    };
+    super::limits::may_subscribe(ctx, &player.userid, kind.name(), &asked)?;
     if boards.is_empty() {
         let every = Watched::Every { since: 0 };
         store::subscribe(ctx.conn, &player.userid, kind.name(), every, true)?;

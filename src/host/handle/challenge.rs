@@ -202,11 +202,25 @@ pub fn challenge(
     if ladder && !challenger.eq_ignore_ascii_case(white) {
         return Err(refused(Refusal::LadderChallengerFirst { game: kind }));
     }
+    let opponent = match (&robots, challenger.eq_ignore_ascii_case(white)) {
+        (Some(_), _) => None,
+        (None, true) => Some(black),
+        (None, false) => Some(white),
+    };
+    super::limits::may_challenge(ctx, &challenger, opponent)?;
     let comment = comment_of(ctx, &challenger);
     let events = vec![Event::Challenged {
         userid: challenger.clone(),
     }];
     let notices = start(ctx, kind, [white, black], switches, events, comment)?;
+    if let Some(news) = notices.iter().find_map(|notice| match notice {
+        Notice::Board(news) => Some(news),
+        _ => None,
+    }) {
+        let record = &news.live.record;
+        let opponent = opponent.unwrap_or(&record.black);
+        store::challenges::record_challenge(ctx.conn, record.id, &challenger, opponent, ctx.now)?;
+    }
     if robots.is_some() {
         // Who sets two robots playing follows their board from its first
         // mail to its result: it may well end before he could subscribe.

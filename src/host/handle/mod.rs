@@ -13,6 +13,7 @@ mod archive;
 mod board;
 mod challenge;
 mod competition;
+mod limits;
 mod play;
 mod time;
 mod tournament;

@@ -1,6 +1,10 @@
 //! Limits that stop floods at their source: what one mail may carry to
-//! others, how many accounts one address may hold, and how many answers
-//! the host sends in all to senders it does not know.
+//! others, how many accounts one address may hold, how many answers the
+//! host sends in all to senders it does not know, and how many boards,
+//! challenges, subscriptions and confirmation requests one player may
+//! cause.
+
+use serde::Serialize;
 
 /// `[limits]`: each bounds what one sender can make the host send.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,6 +17,20 @@ pub struct Limits {
     /// Answers to senders who are no player (error mails, help), across
     /// all their addresses, per hour; past it they get nothing.
     pub stranger_answers_per_hour: u32,
+    /// Challenges a player has made that their opponent has not answered
+    /// by a move, to one opponent and in all.
+    pub open_challenges_per_opponent: usize,
+    pub open_challenges: usize,
+    /// Boards a player may start by challenges in a day.
+    pub boards_per_day: usize,
+    /// Running boards between two robots that one player set going.
+    pub robot_boards: usize,
+    /// Subscriptions (and result notices) one player may hold.
+    pub subscriptions_per_player: usize,
+    /// Observers of one board (those following every board included).
+    pub observers_per_board: usize,
+    /// Mails asking an address to confirm, per account and day.
+    pub confirmations_per_day: usize,
 }
 
 impl Default for Limits {
@@ -21,6 +39,60 @@ impl Default for Limits {
             max_comment_bytes: 4096,
             accounts_per_address: 3,
             stranger_answers_per_hour: 200,
+            open_challenges_per_opponent: 2,
+            open_challenges: 10,
+            boards_per_day: 30,
+            robot_boards: 4,
+            subscriptions_per_player: 100,
+            observers_per_board: 50,
+            confirmations_per_day: 5,
+        }
+    }
+}
+
+/// Which limit a command met, with the figure it stands at: the refusal
+/// says it, and the security log keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum LimitHit {
+    /// Open challenges to this opponent, unanswered by a move.
+    OpenChallengesTo {
+        opponent: String,
+        max: usize,
+    },
+    /// Open challenges to anyone, unanswered by a move.
+    OpenChallenges {
+        max: usize,
+    },
+    BoardsPerDay {
+        max: usize,
+    },
+    RobotBoards {
+        max: usize,
+    },
+    Subscriptions {
+        max: usize,
+    },
+    Observers {
+        board: Option<i64>,
+        max: usize,
+    },
+    Confirmations {
+        max: usize,
+    },
+}
+
+impl LimitHit {
+    /// The limit's key in `[limits]`, for the log and the operator.
+    pub fn key(&self) -> &'static str {
+        match self {
+            LimitHit::OpenChallengesTo { .. } => "open_challenges_per_opponent",
+            LimitHit::OpenChallenges { .. } => "open_challenges",
+            LimitHit::BoardsPerDay { .. } => "boards_per_day",
+            LimitHit::RobotBoards { .. } => "robot_boards",
+            LimitHit::Subscriptions { .. } => "subscriptions_per_player",
+            LimitHit::Observers { .. } => "observers_per_board",
+            LimitHit::Confirmations { .. } => "confirmations_per_day",
         }
     }
 }

@@ -3,6 +3,7 @@
 //! words every kind; a test renders each one in every language.
 
 use super::command::Syntax;
+use super::limits::LimitHit;
 pub use super::weakness::Weakness;
 use crate::games::{GameKind, MoveError, Reason, Side};
 use serde::Serialize;
@@ -150,6 +151,11 @@ pub enum Refusal {
     TooManyAccounts {
         address: String,
         max: usize,
+    },
+    /// A command met one of the host's `[limits]`.
+    Limit {
+        userid: String,
+        hit: LimitHit,
     },
     /// No address of the account is confirmed yet: it can do nothing
     /// (`own`: the sender's), or be challenged or written to.

@@ -3,6 +3,7 @@
 
 use crate::games::{GameKind, MoveError, Notation, Reason, Side};
 use crate::host::model::command::Syntax;
+use crate::host::model::limits::LimitHit;
 use crate::host::model::refusal::{Refusal, Weakness};
 
 /// Every reason a password is weak.
@@ -178,6 +179,24 @@ fn written() -> Vec<Refusal> {
             max: 4096,
             given: 600_000,
         },
+        limit(LimitHit::OpenChallengesTo {
+            opponent: "bob".into(),
+            max: 2,
+        }),
+        limit(LimitHit::OpenChallenges { max: 10 }),
+        limit(LimitHit::BoardsPerDay { max: 30 }),
+        limit(LimitHit::RobotBoards { max: 0 }),
+        limit(LimitHit::RobotBoards { max: 4 }),
+        limit(LimitHit::Subscriptions { max: 100 }),
+        limit(LimitHit::Observers {
+            board: Some(101),
+            max: 50,
+        }),
+        limit(LimitHit::Observers {
+            board: None,
+            max: 50,
+        }),
+        limit(LimitHit::Confirmations { max: 5 }),
         Refusal::Unconfirmed {
             userid: "alice".into(),
             own: true,
@@ -376,4 +395,11 @@ fn boards() -> Vec<Refusal> {
             played: vec!["e4".into()],
         },
     ]
+}
+
+fn limit(hit: LimitHit) -> Refusal {
+    Refusal::Limit {
+        userid: "eve".into(),
+        hit,
+    }
 }

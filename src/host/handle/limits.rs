@@ -1,0 +1,107 @@
+//! The `[limits]` a command may meet before it makes the host write to
+//! others: open challenges, boards a day, robot boards, subscriptions and
+//! observers, confirmation requests. A limit met is refused to the sender
+//! and kept in the security log.
+
+use super::{refused, Context, Failure};
+use crate::host::model::limits::LimitHit;
+use crate::host::model::refusal::Refusal;
+use crate::store::security::SecurityKind;
+use crate::store::{self, challenges};
+
+const DAY: i64 = 86_400;
+
+/// The refusal of a limit met by `userid` (logged as it is posted: the
+/// command's own writes are undone).
+fn met(userid: &str, hit: LimitHit) -> Failure {
+    refused(Refusal::Limit {
+        userid: userid.to_string(),
+        hit,
+    })
+}
+
+/// Whether `challenger` may start another board by challenging
+/// `opponent` (`None`: two robots he sets going).
+pub(super) fn may_challenge(
+    ctx: &Context<'_>,
+    challenger: &str,
+    opponent: Option<&str>,
+) -> Result<(), Failure> {
+    let limits = &ctx.flood;
+    let Some(opponent) = opponent else {
+        let max = limits.robot_boards;
+        if challenges::running_robot_boards(ctx.conn, challenger)? >= max {
+            return Err(met(challenger, LimitHit::RobotBoards { max }));
+        }
+        return may_start_today(ctx, challenger);
+    };
+    let max = limits.open_challenges_per_opponent;
+    if challenges::unanswered_challenges(ctx.conn, challenger, Some(opponent))? >= max {
+        let opponent = opponent.to_string();
+        return Err(met(
+            challenger,
+            LimitHit::OpenChallengesTo { opponent, max },
+        ));
+    }
+    let max = limits.open_challenges;
+    if challenges::unanswered_challenges(ctx.conn, challenger, None)? >= max {
+        return Err(met(challenger, LimitHit::OpenChallenges { max }));
+    }
+    may_start_today(ctx, challenger)
+}
+
+fn may_start_today(ctx: &Context<'_>, challenger: &str) -> Result<(), Failure> {
+    let max = ctx.flood.boards_per_day;
+    if challenges::challenges_since(ctx.conn, challenger, ctx.now - DAY)? >= max {
+        return Err(met(challenger, LimitHit::BoardsPerDay { max }));
+    }
+    Ok(())
+}
+
+/// Whether `userid` may follow these boards of `kind` more (`None`:
+/// every new board of it), all or none.
+pub(super) fn may_subscribe(
+    ctx: &Context<'_>,
+    userid: &str,
+    kind: &str,
+    boards: &[Option<i64>],
+) -> Result<(), Failure> {
+    let max = ctx.flood.subscriptions_per_player;
+    if challenges::subscriptions_of(ctx.conn, userid)? + boards.len() > max {
+        return Err(met(userid, LimitHit::Subscriptions { max }));
+    }
+    let max = ctx.flood.observers_per_board;
+    for &board in boards {
+        // Those following every board follow the newest one there can be.
+        let observers = store::observers(ctx.conn, kind, board.unwrap_or(i64::MAX))?;
+        let already = observers
+            .iter()
+            .any(|(o, _)| o.eq_ignore_ascii_case(userid));
+        if !already && observers.len() >= max {
+            return Err(met(userid, LimitHit::Observers { board, max }));
+        }
+    }
+    Ok(())
+}
+
+/// Whether the host may ask `count` more addresses of `userid` to
+/// confirm today; each request asked is logged, and counted so.
+pub(super) fn may_ask_to_confirm(
+    ctx: &Context<'_>,
+    userid: &str,
+    count: usize,
+) -> Result<(), Failure> {
+    if count == 0 {
+        return Ok(());
+    }
+    let max = ctx.flood.confirmations_per_day;
+    let since = ctx.now - DAY;
+    let asked = store::security::security_log(ctx.conn, Some(since), Some(userid))?
+        .iter()
+        .filter(|event| event.kind == SecurityKind::ConfirmationAsked)
+        .count();
+    if asked + count > max {
+        return Err(met(userid, LimitHit::Confirmations { max }));
+    }
+    Ok(())
+}
