@@ -279,7 +279,7 @@ fn a_ladder_challenge_too_far_up_or_while_another_is_open_is_refused_with_the_al
 }
 
 #[test]
-fn an_unanswered_ladder_challenge_is_lost_on_time_by_the_challenged_player() {
+fn an_unanswered_ladder_challenge_is_aborted_and_lost_in_the_ladder_by_the_challenged_player() {
     let mut club = Club::new("", &["anna", "ben", "cleo"]);
     for (index, player) in ["anna", "ben", "cleo"].iter().enumerate() {
         club.send(
@@ -293,19 +293,22 @@ fn an_unanswered_ladder_challenge_is_lost_on_time_by_the_challenged_player() {
     assert!(sent[0].body.contains("21d a move"), "{}", sent[0].body);
     club.send(120, "cleo", "chess move 101 cleo PW e4");
     let sent = club.tick(120 + 21 * DAY - 60);
-    assert!(sent.iter().all(|mail| !mail.subject.contains("Game Over")));
+    assert!(sent.iter().all(|mail| !mail.subject.contains("Aborted")));
     let sent = club.tick(120 + 21 * DAY);
     let over = mails_to(&sent, "anna");
     assert!(
-        over.iter().any(|mail| mail.subject.contains("Game Over")),
+        over.iter().any(|mail| mail.subject.contains("Aborted")),
         "{sent:#?}"
     );
+    // Anna never answered: aborted, unrated, and her loss in the ladder.
     assert_eq!(
         club.office.game(101).ending,
-        Some(pbem::rules::score::Ending::TimeForfeit(
-            pbem::games::Side::Black
+        Some(pbem::rules::score::Ending::Aborted(
+            pbem::rules::score::Abort::NoMove(pbem::games::Side::Black)
         ))
     );
+    let conn = club.office.runtime.host.store().connection();
+    assert!(store::rating_changes(conn, 101).unwrap().is_empty());
     assert_eq!(club.ladder(), ["cleo", "anna", "ben"]);
     assert!(mails_to(&sent, "ben")
         .iter()

@@ -7,8 +7,7 @@ use crate::games::{GameKind, Side};
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, LadderReason, Notice};
 use crate::host::model::replays::LiveGame;
 use crate::rules::ladder::{Ladder, Moved};
-use crate::rules::score::Ending;
-use crate::rules::score::Score;
+use crate::rules::score::{EventScore, GameResult};
 use crate::store::{self, LadderGame, Rung, StoreError};
 use rusqlite::Connection;
 
@@ -196,14 +195,14 @@ pub fn record_challenge(
     store::save_ladder(conn, kind.name(), &rungs)
 }
 
-/// A ladder game is over: a lower winner climbs. A challenge turned down
-/// by the challenged player is lost by him; one withdrawn by the
-/// challenger changes nothing.
+/// A ladder game is over: a lower winner climbs. An aborted game counts
+/// by the ladder's rule: by default the player who would not play it
+/// loses it (unrated), or it counts for nobody.
 pub fn settle(
     conn: &Connection,
     settings: &CompetitionSettings,
     live: &LiveGame,
-    score: Option<Score>,
+    result: GameResult,
     now: i64,
 ) -> Result<Vec<Notice>, StoreError> {
     let Some(game) = store::ladder_game(conn, live.record.id)? else {
@@ -212,18 +211,16 @@ pub fn settle(
     if game.settled {
         return Ok(Vec::new());
     }
-    store::settle_ladder_game(conn, game.game_id)?;
-    let winner = match (live.record.ending, score) {
-        (_, Some(score)) => score.winner(),
-        (Some(Ending::Declined(side) | Ending::ResignedBeforeMoving(side)), None) => {
-            Some(side.opponent())
-        }
+    let counted = result.in_event(settings.ladders.aborted);
+    store::settle_ladder_game(conn, game.game_id, counted.map(EventScore::stored))?;
+    let forfeit = match result {
+        GameResult::Aborted(abort) => Some(abort),
         _ => None,
     };
     let kind = live.kind;
     let (mut ladder, rungs) = load(conn, kind)?;
     let before = ladder.clone();
-    let result = winner.map(|side: Side| {
+    let result = counted.and_then(EventScore::winner).map(|side: Side| {
         (
             live.record.player(side).to_string(),
             live.record.player(side.opponent()).to_string(),
@@ -232,8 +229,19 @@ pub fn settle(
     if let Some((winner, loser)) = &result {
         ladder.won(winner, loser);
     }
-    let active = [game.challenger.as_str(), game.challenged.as_str()];
+    // The one who would not play has not played: his time without a
+    // ladder game runs on from where it stood before the challenge.
+    let refuser = forfeit
+        .and_then(|abort| abort.refuser())
+        .map(|side| live.record.player(side));
+    let active: Vec<&str> = [game.challenger.as_str(), game.challenged.as_str()]
+        .into_iter()
+        .filter(|userid| refuser.is_none_or(|refuser| !refuser.eq_ignore_ascii_case(userid)))
+        .collect();
     save(conn, &settings.ladders, kind, &ladder, &rungs, &active, now)?;
+    if let Some(refuser) = refuser {
+        resume_absence(conn, &settings.ladders, kind, refuser)?;
+    }
     let Some((winner, loser)) = result else {
         return Ok(Vec::new());
     };
@@ -241,8 +249,30 @@ pub fn settle(
         winner,
         loser,
         board: live.record.id,
+        forfeit,
     };
     Ok(tell(kind, &ladder, ladder.moved_since(&before), reason))
+}
+
+/// A player whose ladder game is over without his having played it is
+/// due to drop again when his time without a game runs out, as if the
+/// game had never been.
+fn resume_absence(
+    conn: &Connection,
+    settings: &LadderSettings,
+    kind: GameKind,
+    userid: &str,
+) -> Result<(), StoreError> {
+    let Some(period) = settings.inactive_after else {
+        return Ok(());
+    };
+    let mut rungs = store::ladder(conn, kind.name())?;
+    for rung in &mut rungs {
+        if rung.userid.eq_ignore_ascii_case(userid) {
+            rung.next_drop = Some(rung.active_since + (rung.drops + 1) * period);
+        }
+    }
+    store::save_ladder(conn, kind.name(), &rungs)
 }
 
 /// Players whose time without a ladder game has run out drop a place for
