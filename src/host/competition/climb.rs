@@ -17,7 +17,8 @@ pub enum ChallengeProblem {
     /// The player is not on the ladder.
     NotOnLadder(String),
     /// The challenged player stands outside the ranks the challenger may
-    /// reach (`reach` is empty when he stands at the top).
+    /// reach (`reach` is empty when he stands at the top); `within` are
+    /// those in reach who can be challenged now (no ladder game open).
     OutOfReach {
         rank: usize,
         target: usize,
@@ -153,12 +154,24 @@ pub fn check_challenge(
         }
     }
     let [rank, target] = ranks;
+    // One ladder game at a time: with his own open, nobody can be
+    // challenged now.
+    if let Some(board) = store::open_ladder_game_of(conn, kind.name(), challenger)? {
+        return Ok(Err(ChallengeProblem::Open {
+            userid: challenger.to_string(),
+            board,
+        }));
+    }
     let reach = Ladder::reach(rank, settings.reach);
     if !reach.contains(&target) {
-        let within = reach
-            .clone()
-            .filter_map(|rank| ladder.ranks.get(rank - 1).cloned())
-            .collect();
+        // Only those who can be challenged now: none with a ladder game
+        // open.
+        let mut within = Vec::new();
+        for userid in reach.clone().filter_map(|rank| ladder.ranks.get(rank - 1)) {
+            if store::open_ladder_game_of(conn, kind.name(), userid)?.is_none() {
+                within.push(userid.clone());
+            }
+        }
         return Ok(Err(ChallengeProblem::OutOfReach {
             rank,
             target,
@@ -166,13 +179,11 @@ pub fn check_challenge(
             within,
         }));
     }
-    for userid in [challenger, challenged] {
-        if let Some(board) = store::open_ladder_game_of(conn, kind.name(), userid)? {
-            return Ok(Err(ChallengeProblem::Open {
-                userid: userid.to_string(),
-                board,
-            }));
-        }
+    if let Some(board) = store::open_ladder_game_of(conn, kind.name(), challenged)? {
+        return Ok(Err(ChallengeProblem::Open {
+            userid: challenged.to_string(),
+            board,
+        }));
     }
     Ok(Ok(()))
 }
@@ -276,7 +287,9 @@ fn resume_absence(
 }
 
 /// Players whose time without a ladder game has run out drop a place for
-/// each period that ran out; the mails for everyone who moved.
+/// each period that ran out, each time below the next player who is not
+/// away too, so no drop lifts anyone who is away; the mails for everyone
+/// who moved.
 pub fn drop_absent(
     conn: &Connection,
     settings: &LadderSettings,
@@ -295,6 +308,14 @@ pub fn drop_absent(
         .filter(|(at, _)| *at <= now)
         .collect();
     due.sort();
+    // Who is away now: no ladder game running, and none for a period.
+    // A drop changes places only with someone who is not.
+    let away: Vec<String> = rungs
+        .iter()
+        .filter(|rung| rung.next_drop.is_some() && now - rung.active_since >= period)
+        .map(|rung| rung.userid.to_ascii_lowercase())
+        .collect();
+    let active = |userid: &str| !away.contains(&userid.to_ascii_lowercase());
     let mut dropped = Vec::new();
     for (_, userid) in due {
         let Some(rung) = rungs.iter_mut().find(|rung| rung.userid == userid) else {
@@ -305,7 +326,7 @@ pub fn drop_absent(
         rung.drops = periods.max(rung.drops);
         rung.next_drop = Some(rung.active_since + (rung.drops + 1) * period);
         for _ in 0..owed.clamp(0, ladder.ranks.len() as i64) {
-            if !ladder.drop_one(&userid) {
+            if !ladder.drop_one(&userid, active) {
                 break;
             }
             if !dropped.contains(&userid) {
