@@ -14,8 +14,11 @@
 //! - `Termination`: "normal" for an end by the rules, a resignation or an
 //!   agreed draw; "time forfeit" for a loss on time, and for a draw on
 //!   time (the player out of time, the other unable to win); "unterminated"
-//!   while the game runs; "abandoned" for a declined challenge, which PGN
-//!   has no word for: it keeps Result `*` (PGN's "game abandoned").
+//!   while the game runs; "aborted" for a game stopped before each
+//!   player had moved (declined, resigned or out of time before moving,
+//!   voided), which has no result and is never rated: it keeps Result
+//!   `*`. PGN's list has no word for it ("abandoned" is a game the
+//!   players left unfinished, which an aborted game never began).
 //! - `TimeControl`, for a board whose clocks run, in the PGN
 //!   correspondence forms: a limit per move is `1/SECONDS` (21 days per
 //!   move is `1/1814400`); a bank for the whole game is `SECONDS`, or

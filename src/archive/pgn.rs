@@ -223,7 +223,8 @@ fn result_of(
     let result = record.result(outcome);
     let termination = match (record.ending, result) {
         (_, GameResult::Running) => Some("unterminated"),
-        (_, GameResult::NotPlayed(_)) => Some("abandoned"),
+        // Stopped before each player moved: no result, whatever stopped it.
+        (_, GameResult::Aborted(_)) => Some("aborted"),
         (Some(Ending::TimeForfeit(_) | Ending::TimeForfeitDrawn(_)), _) => Some("time forfeit"),
         (_, GameResult::Played(_)) => Some("normal"),
         (_, GameResult::Unknown) => None,

@@ -1,5 +1,6 @@
 use super::*;
 use crate::games::GameKind;
+use crate::rules::score::Abort;
 use crate::rules::time_control::{Bank, DAY};
 
 fn host() -> crate::identity::HostIdentity {
@@ -78,7 +79,7 @@ fn archive_chess_mate_is_plain_pgn_with_the_seven_tags_and_termination() {
 }
 
 #[test]
-fn archive_results_follow_the_ending_and_declined_boards_are_abandoned() {
+fn archive_results_follow_the_ending_and_aborted_boards_say_so() {
     let cases = [
         (
             GameStatus::Finished,
@@ -105,16 +106,22 @@ fn archive_results_follow_the_ending_and_declined_boards_are_abandoned() {
             "time forfeit",
         ),
         (
-            GameStatus::Declined,
-            Some(Ending::Declined(Side::Black)),
+            GameStatus::Aborted,
+            Some(Ending::Aborted(Abort::Declined(Side::Black))),
             "*",
-            "abandoned",
+            "aborted",
         ),
         (
-            GameStatus::Declined,
-            Some(Ending::ResignedBeforeMoving(Side::White)),
+            GameStatus::Aborted,
+            Some(Ending::Aborted(Abort::Resigned(Side::White))),
             "*",
-            "abandoned",
+            "aborted",
+        ),
+        (
+            GameStatus::Aborted,
+            Some(Ending::Aborted(Abort::NoMove(Side::White))),
+            "*",
+            "aborted",
         ),
         (GameStatus::Active, None, "*", "unterminated"),
     ];

@@ -1,10 +1,12 @@
 //! `[ratings]`, `[ladders]` and `[tournaments]`: Glicko-2's starting
 //! values and periods, how far up a ladder challenge may reach and when
-//! absent players drop, and how many players a tournament takes.
+//! absent players drop, how many players a tournament takes, and how
+//! each counts an aborted game.
 
 use crate::host::competition::{
     CompetitionSettings, LadderSettings, RatingSettings, TournamentSettings,
 };
+use crate::rules::score::AbortRule;
 use crate::rules::time_control::parse_length;
 use serde::Deserialize;
 
@@ -28,12 +30,32 @@ pub(super) struct LaddersSection {
     inactive_days: Option<i64>,
     /// A ladder challenge's time per move when its control sets none.
     forfeittime: Option<String>,
+    /// How an aborted ladder game counts: `loss` or `void`.
+    aborted: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct TournamentsSection {
     max_players: Option<usize>,
+    /// How an aborted tournament game counts: `loss` or `void`.
+    aborted: Option<String>,
+}
+
+/// An event's rule for aborted games, by its name in the config.
+fn abort_rule(
+    key: &'static str,
+    given: &Option<String>,
+) -> Result<AbortRule, (&'static str, String)> {
+    match given.as_deref() {
+        None => Ok(AbortRule::default()),
+        Some(name) => AbortRule::from_name(name).ok_or_else(|| {
+            (
+                key,
+                format!("{name:?} is not a rule for aborted games: use \"loss\" or \"void\""),
+            )
+        }),
+    }
 }
 
 const DAY: i64 = 24 * 3600;
@@ -104,7 +126,11 @@ pub(super) fn competition_settings(
             reach,
             inactive_after,
             forfeit_after,
+            aborted: abort_rule("ladders.aborted", &ladders.aborted)?,
         },
-        tournaments: TournamentSettings { max_players },
+        tournaments: TournamentSettings {
+            max_players,
+            aborted: abort_rule("tournaments.aborted", &tournaments.aborted)?,
+        },
     })
 }

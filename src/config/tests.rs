@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::mail::outbound::transport::TlsMode;
+use crate::rules::score::AbortRule;
 
 #[test]
 fn no_config_gives_the_data_directory_layout() {
@@ -203,7 +204,7 @@ fn accounts_and_clocks_read_their_keys_and_refuse_bad_values_by_name() {
 fn competition_settings_are_read_and_bad_ones_name_their_key() {
     let config = Config::from_toml(
         "[ratings]\nrating = 1600.0\ntau = 0.3\nperiod_days = 7\n\
-         [ladders]\nreach = 5\ninactive_days = 0\nforfeittime = \"10\"\n\
+         [ladders]\nreach = 5\ninactive_days = 0\nforfeittime = \"10\"\naborted = \"void\"\n\
          [tournaments]\nmax_players = 8\n",
         None,
     )
@@ -216,6 +217,9 @@ fn competition_settings_are_read_and_bad_ones_name_their_key() {
     assert_eq!(competition.ladders.inactive_after, None);
     assert_eq!(competition.ladders.forfeit_after, 10 * 86_400);
     assert_eq!(competition.tournaments.max_players, 8);
+    assert_eq!(competition.ladders.aborted, AbortRule::Void);
+    assert_eq!(competition.tournaments.aborted, AbortRule::RefuserLoses);
+    assert!(invalid_key("[tournaments]\naborted = \"draw\"").starts_with("tournaments.aborted"));
     assert!(invalid_key("[ratings]\ntau = -1.0").starts_with("ratings.tau"));
     assert!(invalid_key("[ratings]\nperiod_days = 0").starts_with("ratings.period_days"));
     assert!(invalid_key("[ladders]\nreach = 0").starts_with("ladders.reach"));

@@ -14,7 +14,7 @@ use crate::games::{GameKind, Side};
 use crate::host::model::notice::{AccountEvent, AccountNews, BoardLine, BoardNews, Notice};
 use crate::host::model::replays::{self, LiveGame};
 use crate::host::outbound::post::Post;
-use crate::rules::score::Ending;
+use crate::rules::score::{Ending, Stop};
 use crate::rules::time_control::DAY;
 use crate::store::{self, GameStatus, StoreError};
 use rusqlite::Connection;
@@ -297,7 +297,8 @@ fn act(
 }
 
 /// `side` ran out of time: he loses, or (when his opponent could not
-/// possibly have won) the game is drawn.
+/// possibly have won) the game is drawn, or (before each player has
+/// moved) the game is aborted.
 fn forfeit(
     conn: &Connection,
     competition: &CompetitionSettings,
@@ -305,11 +306,9 @@ fn forfeit(
     side: Side,
     now: i64,
 ) -> Result<Vec<Notice>, StoreError> {
-    let ending = if live.game.could_still_win(side.opponent()) {
-        Ending::TimeForfeit(side)
-    } else {
-        Ending::TimeForfeitDrawn(side)
-    };
+    let drawn = !live.game.could_still_win(side.opponent());
+    // Before each player has moved, nobody loses on time: it is aborted.
+    let ending = Ending::by_host(Stop::OutOfTime { side, drawn }, live.begun());
     let consequences = end_game(conn, competition, &mut live, ending, now)?;
     let mut notices = vec![Notice::Board(BoardNews {
         live,

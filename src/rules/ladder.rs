@@ -68,15 +68,22 @@ impl Ladder {
         true
     }
 
-    /// A player who has not played for too long drops one place: the one
-    /// below him moves up. Whether anything moved (not at the bottom).
-    pub fn drop_one(&mut self, userid: &str) -> bool {
-        match self.rank_of(userid) {
-            Some(rank) if rank < self.ranks.len() => {
-                self.ranks.swap(rank - 1, rank);
+    /// A player who has not played for too long drops one place: he
+    /// changes places with the nearest player below him who is `active`,
+    /// so that nobody inactive is lifted by his drop (those between stay
+    /// where they stand). Whether anything moved: nothing does when
+    /// nobody below him is active.
+    pub fn drop_one(&mut self, userid: &str, active: impl Fn(&str) -> bool) -> bool {
+        let Some(rank) = self.rank_of(userid) else {
+            return false;
+        };
+        let below = self.ranks[rank..].iter().position(|other| active(other));
+        match below {
+            Some(offset) => {
+                self.ranks.swap(rank - 1, rank + offset);
                 true
             }
-            _ => false,
+            None => false,
         }
     }
 
@@ -144,10 +151,25 @@ mod tests {
 
     #[test]
     fn an_absent_player_drops_one_place_but_not_below_the_bottom() {
+        let everyone = |_: &str| true;
         let mut rungs = ladder(&["anna", "ben", "cleo"]);
-        assert!(rungs.drop_one("anna"));
+        assert!(rungs.drop_one("anna", everyone));
         assert_eq!(rungs, ladder(&["ben", "anna", "cleo"]));
-        assert!(!rungs.drop_one("cleo"));
+        assert!(!rungs.drop_one("cleo", everyone));
+    }
+
+    #[test]
+    fn an_absent_player_changes_places_with_the_next_active_one_and_lifts_nobody_inactive() {
+        let active = |userid: &str| ["dan", "eve"].contains(&userid);
+        let mut rungs = ladder(&["anna", "ben", "cleo", "dan", "eve"]);
+        // ben and cleo are absent too: anna goes below dan, who takes
+        // her place, and ben and cleo stay where they stand.
+        assert!(rungs.drop_one("anna", active));
+        assert_eq!(rungs, ladder(&["dan", "ben", "cleo", "anna", "eve"]));
+        // With nobody active below, an absent player stays.
+        let mut rungs = ladder(&["anna", "ben", "cleo"]);
+        assert!(!rungs.drop_one("anna", |userid| userid == "zed"));
+        assert_eq!(rungs, ladder(&["anna", "ben", "cleo"]));
     }
 
     #[test]

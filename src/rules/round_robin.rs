@@ -3,7 +3,7 @@
 //! standings from the results: points, then Sonneborn-Berger, then the
 //! games between the players still tied.
 
-use super::score::Score;
+use super::score::EventScore;
 use crate::games::Side;
 
 /// One game of a round: seat numbers (0-based, in the order the players
@@ -65,12 +65,14 @@ pub fn pairings(players: usize, double: bool) -> Vec<Pairing> {
     games
 }
 
-/// A game of the tournament with its result, when it has one.
+/// A game of the tournament with its result, when it has one: played,
+/// or aborted and counted by the tournament's rule (a forfeit counts as
+/// a win and a loss, a void for nobody).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played {
     pub white: usize,
     pub black: usize,
-    pub score: Option<Score>,
+    pub score: Option<EventScore>,
 }
 
 /// One player's line in the standings.
@@ -97,6 +99,7 @@ pub fn standings(players: usize, games: &[Played]) -> Vec<Standing> {
         games
             .iter()
             .filter_map(|game| game.score.map(|score| (game, score)))
+            .filter(|(_, score)| score.counts())
     };
     for (game, score) in finished() {
         points[game.white] += score.half_points(Side::White);
@@ -141,6 +144,7 @@ pub fn standings(players: usize, games: &[Played]) -> Vec<Standing> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::score::Score;
 
     fn colours(games: &[Pairing], seat: usize) -> String {
         let mut games: Vec<&Pairing> = games
@@ -224,7 +228,7 @@ mod tests {
             .map(|&(white, black, score)| Played {
                 white,
                 black,
-                score: Some(score),
+                score: Some(EventScore::Played(score)),
             })
             .collect()
     }
@@ -281,6 +285,26 @@ mod tests {
             .map(|line| (line.seat, line.rank))
             .collect();
         assert_eq!(ranks, [(0, 1), (1, 1), (2, 1), (3, 4)]);
+    }
+
+    #[test]
+    fn a_forfeit_counts_as_a_win_and_a_loss_and_a_void_for_nobody() {
+        let forfeit = Played {
+            white: 0,
+            black: 1,
+            score: Some(EventScore::Forfeit { loser: Side::White }),
+        };
+        let void = Played {
+            white: 1,
+            black: 2,
+            score: Some(EventScore::Void),
+        };
+        let lines = standings(3, &[forfeit, void]);
+        let by_seat = |seat: usize| lines.iter().find(|line| line.seat == seat).unwrap();
+        assert_eq!((by_seat(1).half_points, by_seat(1).games_played), (2, 1));
+        assert_eq!((by_seat(0).half_points, by_seat(0).games_played), (0, 1));
+        assert_eq!((by_seat(2).half_points, by_seat(2).games_played), (0, 0));
+        assert_eq!(lines[0].seat, 1);
     }
 
     #[test]

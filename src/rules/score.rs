@@ -1,6 +1,8 @@
 //! How a game ended and what that makes its result: the one reading of
 //! an ending that ratings, ladders, tournaments, the PGN and the mails
-//! share.
+//! share. [`Ending::by_host`] is the one place that decides how a game
+//! the rules did not end is over: a game stopped before each player has
+//! made a move (fewer than two moves) is aborted, whatever stopped it.
 
 use crate::games::{Outcome, Side};
 
@@ -13,16 +15,83 @@ pub enum Ending {
     Rules,
     Resigned(Side),
     DrawAgreed,
-    /// The side turned the challenge down: the board is removed.
-    Declined(Side),
-    /// The side resigned before its first move, which turns the challenge
-    /// down too.
-    ResignedBeforeMoving(Side),
     /// The side ran out of time and lost.
     TimeForfeit(Side),
     /// The side ran out of time, but the other could not possibly have won
     /// (in chess: too little material to mate): a draw.
     TimeForfeitDrawn(Side),
+    /// Stopped before each player had made a move: no game was played.
+    Aborted(Abort),
+}
+
+/// Why a game was aborted, and who would not play it, if anyone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Abort {
+    /// The side turned the challenge down.
+    Declined(Side),
+    /// The side resigned before each player had moved (before its own
+    /// first move, or before the opponent's).
+    Resigned(Side),
+    /// The side's time ran out before it made its first move: a
+    /// challenger who never began, or an opponent who never answered.
+    NoMove(Side),
+    /// The operator voided the board (a flood of challenges): nobody is
+    /// to blame.
+    Voided,
+}
+
+impl Abort {
+    /// The abort's name, as the templates read it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Abort::Declined(_) => "declined",
+            Abort::Resigned(_) => "resigned",
+            Abort::NoMove(_) => "no_move",
+            Abort::Voided => "voided",
+        }
+    }
+
+    /// The side that would not play: it loses the game where an event
+    /// counts aborted games as losses.
+    pub fn refuser(self) -> Option<Side> {
+        match self {
+            Abort::Declined(side) | Abort::Resigned(side) | Abort::NoMove(side) => Some(side),
+            Abort::Voided => None,
+        }
+    }
+}
+
+/// What the host stops a game for, other than its rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    Resign(Side),
+    Decline(Side),
+    /// The side ran out of time; `drawn` when the other could not
+    /// possibly have won.
+    OutOfTime {
+        side: Side,
+        drawn: bool,
+    },
+    /// The operator voids the board.
+    Void,
+}
+
+impl Ending {
+    /// How a game the host stops ends: aborted when `begun` is false
+    /// (not each player has made a move yet), else resigned or lost on
+    /// time as `stop` says. A void is always an abort: the operator voids
+    /// only boards that were never answered.
+    pub fn by_host(stop: Stop, begun: bool) -> Ending {
+        match (stop, begun) {
+            (Stop::Void, _) => Ending::Aborted(Abort::Voided),
+            (Stop::Decline(side), _) => Ending::Aborted(Abort::Declined(side)),
+            (Stop::Resign(side), false) => Ending::Aborted(Abort::Resigned(side)),
+            (Stop::OutOfTime { side, .. }, false) => Ending::Aborted(Abort::NoMove(side)),
+            (Stop::Resign(side), true) => Ending::Resigned(side),
+            (Stop::OutOfTime { side, drawn: false }, true) => Ending::TimeForfeit(side),
+            (Stop::OutOfTime { side, drawn: true }, true) => Ending::TimeForfeitDrawn(side),
+        }
+    }
 }
 
 /// A board's result, read from how it ended and, where the rules ended
@@ -33,9 +102,8 @@ pub enum GameResult {
     Running,
     /// Played to a result.
     Played(Score),
-    /// Turned down before it began (declined, or resigned before the
-    /// side's first move): no result.
-    NotPlayed(Side),
+    /// Aborted before each player had moved: no result, never rated.
+    Aborted(Abort),
     /// Over, but neither the stored ending nor the rules say how.
     Unknown,
 }
@@ -59,13 +127,12 @@ impl GameResult {
             Some(Ending::DrawAgreed | Ending::TimeForfeitDrawn(_)) => {
                 GameResult::Played(Score::Draw)
             }
-            Some(Ending::Declined(side) | Ending::ResignedBeforeMoving(side)) => {
-                GameResult::NotPlayed(side)
-            }
+            Some(Ending::Aborted(abort)) => GameResult::Aborted(abort),
         }
     }
 
-    /// The points of a game played to a result.
+    /// The points of a game played to a result: what ratings read. An
+    /// aborted game has none.
     pub fn score(self) -> Option<Score> {
         match self {
             GameResult::Played(score) => Some(score),
@@ -73,9 +140,115 @@ impl GameResult {
         }
     }
 
-    /// The PGN result token: `1-0`, `0-1`, `1/2-1/2`, or `*` for none.
+    /// The PGN result token: `1-0`, `0-1`, `1/2-1/2`, or `*` for none
+    /// (an aborted game too).
     pub fn pgn(self) -> &'static str {
         self.score().map_or("*", Score::pgn)
+    }
+
+    /// What the game counts in an event (a ladder, a tournament) that
+    /// scores aborted games by `rule`; `None` while it runs or when
+    /// nothing tells how it ended.
+    pub fn in_event(self, rule: AbortRule) -> Option<EventScore> {
+        match self {
+            GameResult::Played(score) => Some(EventScore::Played(score)),
+            GameResult::Aborted(abort) => Some(match (rule, abort.refuser()) {
+                (AbortRule::RefuserLoses, Some(loser)) => EventScore::Forfeit { loser },
+                _ => EventScore::Void,
+            }),
+            GameResult::Running | GameResult::Unknown => None,
+        }
+    }
+}
+
+/// How an event counts an aborted game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AbortRule {
+    /// The player who would not play (declined, resigned or let his time
+    /// run out before moving) loses the event game; nobody's rating
+    /// changes.
+    #[default]
+    RefuserLoses,
+    /// The game counts for nobody.
+    Void,
+}
+
+impl AbortRule {
+    /// The rule's name in the config.
+    pub fn name(self) -> &'static str {
+        match self {
+            AbortRule::RefuserLoses => "loss",
+            AbortRule::Void => "void",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<AbortRule> {
+        [AbortRule::RefuserLoses, AbortRule::Void]
+            .into_iter()
+            .find(|rule| rule.name() == name)
+    }
+}
+
+/// What a finished game counts in an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventScore {
+    /// Played to a result.
+    Played(Score),
+    /// Aborted, and lost by `loser`, who would not play.
+    Forfeit { loser: Side },
+    /// Aborted, and counted for nobody.
+    Void,
+}
+
+impl EventScore {
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            EventScore::Played(score) => score.winner(),
+            EventScore::Forfeit { loser } => Some(loser.opponent()),
+            EventScore::Void => None,
+        }
+    }
+
+    /// Half-points for `side`: 2 a win, 1 a draw, 0 a loss or a void.
+    pub fn half_points(self, side: Side) -> u32 {
+        match self {
+            EventScore::Played(score) => score.half_points(side),
+            EventScore::Forfeit { loser } if loser == side => 0,
+            EventScore::Forfeit { .. } => 2,
+            EventScore::Void => 0,
+        }
+    }
+
+    /// Whether the game counts as one played in the standings (a void
+    /// does not).
+    pub fn counts(self) -> bool {
+        self != EventScore::Void
+    }
+
+    /// How a tournament board's result is stored: `1-0`, `1/2`, `0-1`,
+    /// a forfeit `+-` or `-+` (the crosstable's marks), a void `0-0`.
+    pub fn stored(self) -> &'static str {
+        match self {
+            EventScore::Played(Score::WhiteWins) => "1-0",
+            EventScore::Played(Score::Draw) => "1/2",
+            EventScore::Played(Score::BlackWins) => "0-1",
+            EventScore::Forfeit { loser: Side::Black } => "+-",
+            EventScore::Forfeit { loser: Side::White } => "-+",
+            EventScore::Void => "0-0",
+        }
+    }
+
+    pub fn from_stored(text: &str) -> Option<EventScore> {
+        Some(match text {
+            "1-0" => EventScore::Played(Score::WhiteWins),
+            "1/2" => EventScore::Played(Score::Draw),
+            "0-1" => EventScore::Played(Score::BlackWins),
+            "+-" => EventScore::Forfeit { loser: Side::Black },
+            "-+" => EventScore::Forfeit { loser: Side::White },
+            "0-0" => EventScore::Void,
+            _ => return None,
+        })
     }
 }
 
@@ -138,8 +311,20 @@ mod tests {
             (Some(Ending::TimeForfeit(Black)), true, None, "1-0"),
             (Some(Ending::DrawAgreed), true, None, "1/2-1/2"),
             (Some(Ending::TimeForfeitDrawn(White)), true, None, "1/2-1/2"),
-            (Some(Ending::Declined(Black)), true, None, "*"),
-            (Some(Ending::ResignedBeforeMoving(White)), true, None, "*"),
+            (
+                Some(Ending::Aborted(Abort::Declined(Black))),
+                true,
+                None,
+                "*",
+            ),
+            (
+                Some(Ending::Aborted(Abort::Resigned(White))),
+                true,
+                None,
+                "*",
+            ),
+            (Some(Ending::Aborted(Abort::NoMove(White))), true, None, "*"),
+            (Some(Ending::Aborted(Abort::Voided)), true, None, "*"),
             (None, false, None, "*"),
             // Over before endings were stored: the rules still tell.
             (None, true, Some(&white_mates), "1-0"),
@@ -152,11 +337,97 @@ mod tests {
                 "{ending:?}"
             );
         }
+        let declined = Ending::Aborted(Abort::Declined(Black));
         assert_eq!(
-            GameResult::of(Some(Ending::Declined(Black)), true, None),
-            GameResult::NotPlayed(Black)
+            GameResult::of(Some(declined), true, None),
+            GameResult::Aborted(Abort::Declined(Black))
         );
         assert_eq!(GameResult::of(None, false, None), GameResult::Running);
         assert_eq!(GameResult::of(None, true, None), GameResult::Unknown);
+    }
+
+    /// The host's every way of stopping a game, before and after each
+    /// player has moved: before, it is always aborted, and the one who
+    /// stopped it is the one who would not play.
+    #[test]
+    fn a_game_stopped_before_each_player_moved_is_aborted_whatever_stopped_it() {
+        let out_of_time = |side, drawn| Stop::OutOfTime { side, drawn };
+        let cases = [
+            (
+                Stop::Resign(Black),
+                false,
+                Ending::Aborted(Abort::Resigned(Black)),
+            ),
+            (Stop::Resign(Black), true, Ending::Resigned(Black)),
+            (
+                Stop::Decline(White),
+                false,
+                Ending::Aborted(Abort::Declined(White)),
+            ),
+            (
+                out_of_time(White, false),
+                false,
+                Ending::Aborted(Abort::NoMove(White)),
+            ),
+            (
+                out_of_time(Black, true),
+                false,
+                Ending::Aborted(Abort::NoMove(Black)),
+            ),
+            (out_of_time(Black, false), true, Ending::TimeForfeit(Black)),
+            (
+                out_of_time(Black, true),
+                true,
+                Ending::TimeForfeitDrawn(Black),
+            ),
+            (Stop::Void, false, Ending::Aborted(Abort::Voided)),
+        ];
+        for (stop, begun, ending) in cases {
+            assert_eq!(Ending::by_host(stop, begun), ending, "{stop:?} {begun}");
+        }
+    }
+
+    /// An aborted game is never scored for ratings, and in an event by
+    /// the event's rule: lost by the one who would not play, or void.
+    #[test]
+    fn an_aborted_game_counts_in_an_event_by_its_rule_and_never_for_ratings() {
+        let no_move = GameResult::Aborted(Abort::NoMove(White));
+        assert_eq!(no_move.score(), None);
+        assert_eq!(
+            no_move.in_event(AbortRule::RefuserLoses),
+            Some(EventScore::Forfeit { loser: White })
+        );
+        assert_eq!(no_move.in_event(AbortRule::Void), Some(EventScore::Void));
+        let voided = GameResult::Aborted(Abort::Voided);
+        assert_eq!(
+            voided.in_event(AbortRule::RefuserLoses),
+            Some(EventScore::Void)
+        );
+        let forfeit = EventScore::Forfeit { loser: White };
+        assert_eq!(forfeit.winner(), Some(Black));
+        assert_eq!(
+            (forfeit.half_points(White), forfeit.half_points(Black)),
+            (0, 2)
+        );
+        assert_eq!(EventScore::Void.half_points(Black), 0);
+        let played = GameResult::Played(Score::Draw);
+        assert_eq!(
+            played.in_event(AbortRule::Void),
+            Some(EventScore::Played(Score::Draw))
+        );
+        assert_eq!(GameResult::Running.in_event(AbortRule::Void), None);
+        for score in [
+            EventScore::Played(Score::WhiteWins),
+            EventScore::Played(Score::Draw),
+            EventScore::Played(Score::BlackWins),
+            EventScore::Forfeit { loser: White },
+            EventScore::Forfeit { loser: Black },
+            EventScore::Void,
+        ] {
+            assert_eq!(EventScore::from_stored(score.stored()), Some(score));
+        }
+        assert_eq!(AbortRule::from_name("void"), Some(AbortRule::Void));
+        assert_eq!(AbortRule::from_name("loss"), Some(AbortRule::RefuserLoses));
+        assert_eq!(AbortRule::from_name("draw"), None);
     }
 }

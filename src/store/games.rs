@@ -3,7 +3,7 @@
 
 use super::{StoreError, StoreResult};
 use crate::games::{Outcome, RecordedMove, Side};
-use crate::rules::score::{Ending, GameResult};
+use crate::rules::score::{Abort, Ending, GameResult};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use std::collections::BTreeMap;
 
@@ -11,9 +11,10 @@ use std::collections::BTreeMap;
 pub enum GameStatus {
     Active,
     Finished,
-    /// A challenge a player turned down. The row stays so that its board
-    /// id is never given to another game.
-    Declined,
+    /// Stopped before each player had made a move (declined, or resigned
+    /// or out of time before moving): no game was played. Versions before
+    /// 26 called it `declined`.
+    Aborted,
 }
 
 impl GameStatus {
@@ -21,7 +22,7 @@ impl GameStatus {
         match self {
             GameStatus::Active => "active",
             GameStatus::Finished => "finished",
-            GameStatus::Declined => "declined",
+            GameStatus::Aborted => "aborted",
         }
     }
 
@@ -29,11 +30,18 @@ impl GameStatus {
         match text {
             "active" => Some(GameStatus::Active),
             "finished" => Some(GameStatus::Finished),
-            "declined" => Some(GameStatus::Declined),
+            "aborted" => Some(GameStatus::Aborted),
             _ => None,
         }
     }
 }
+
+/// Version 26's step: boards stored as `declined` (a decline, or a
+/// resignation before moving) are aborted boards, by the name every
+/// board stopped before each player moved now has. Run again on a file
+/// whose version was rolled back, it finds nothing left to change.
+pub(crate) const ABORTED_V26: &str =
+    "UPDATE games SET status = 'aborted' WHERE status = 'declined';";
 
 pub(crate) fn side_name(side: Side) -> &'static str {
     match side {
@@ -59,7 +67,7 @@ impl Ending {
             | Ending::DrawAgreed
             | Ending::TimeForfeit(_)
             | Ending::TimeForfeitDrawn(_) => GameStatus::Finished,
-            Ending::Declined(_) | Ending::ResignedBeforeMoving(_) => GameStatus::Declined,
+            Ending::Aborted(_) => GameStatus::Aborted,
         }
     }
 
@@ -68,8 +76,10 @@ impl Ending {
             Ending::Rules => ("rules", None),
             Ending::Resigned(side) => ("resigned", Some(side)),
             Ending::DrawAgreed => ("draw_agreed", None),
-            Ending::Declined(side) => ("declined", Some(side)),
-            Ending::ResignedBeforeMoving(side) => ("resigned_before_moving", Some(side)),
+            Ending::Aborted(Abort::Declined(side)) => ("declined", Some(side)),
+            Ending::Aborted(Abort::Resigned(side)) => ("resigned_before_moving", Some(side)),
+            Ending::Aborted(Abort::NoMove(side)) => ("no_move_in_time", Some(side)),
+            Ending::Aborted(Abort::Voided) => ("voided", None),
             Ending::TimeForfeit(side) => ("time_forfeit", Some(side)),
             Ending::TimeForfeitDrawn(side) => ("time_forfeit_drawn", Some(side)),
         }
@@ -80,8 +90,10 @@ impl Ending {
             ("rules", None) => Ending::Rules,
             ("resigned", Some(side)) => Ending::Resigned(side),
             ("draw_agreed", None) => Ending::DrawAgreed,
-            ("declined", Some(side)) => Ending::Declined(side),
-            ("resigned_before_moving", Some(side)) => Ending::ResignedBeforeMoving(side),
+            ("declined", Some(side)) => Ending::Aborted(Abort::Declined(side)),
+            ("resigned_before_moving", Some(side)) => Ending::Aborted(Abort::Resigned(side)),
+            ("no_move_in_time", Some(side)) => Ending::Aborted(Abort::NoMove(side)),
+            ("voided", None) => Ending::Aborted(Abort::Voided),
             ("time_forfeit", Some(side)) => Ending::TimeForfeit(side),
             ("time_forfeit_drawn", Some(side)) => Ending::TimeForfeitDrawn(side),
             _ => return None,
@@ -253,7 +265,7 @@ pub fn insert_game(conn: &Connection, game: &NewGame<'_>, now: i64) -> StoreResu
     Ok(id)
 }
 
-/// Ends a game: `Finished` or `Declined`, as the ending says.
+/// Ends a game: `Finished` or `Aborted`, as the ending says.
 pub fn set_game_over(conn: &Connection, id: i64, ending: Ending, now: i64) -> StoreResult<()> {
     let (key, side) = ending.parts();
     conn.prepare_cached(
@@ -393,13 +405,13 @@ pub fn insert_move(
     Ok(())
 }
 
-/// Ids of the games a player sits in, newest first; `active_only` leaves
-/// out finished ones.
+/// Ids of the games a player sits in, newest first (aborted ones too);
+/// `active_only` leaves out those that are over.
 pub fn game_ids_of(conn: &Connection, userid: &str, active_only: bool) -> StoreResult<Vec<i64>> {
     let mut statement = conn.prepare_cached(
         "SELECT id FROM games
          WHERE (white = ?1 COLLATE NOCASE OR black = ?1 COLLATE NOCASE)
-           AND status != 'declined' AND (?2 = 0 OR status = 'active')
+           AND (?2 = 0 OR status = 'active')
          ORDER BY id DESC",
     )?;
     let ids = statement

@@ -1,4 +1,5 @@
-//! The finished boards of a game type, newest first, a page at a time.
+//! The boards of a game type that are over (played to a result or
+//! aborted), newest first, a page at a time.
 
 use super::StoreResult;
 use rusqlite::{params, Connection};
@@ -12,8 +13,9 @@ pub struct FinishedBoard {
     pub moves: i64,
 }
 
-/// The finished boards of `kind` (of `userid` only, when given), newest
-/// first: `limit` of them after `offset`, and how many there are in all.
+/// The boards of `kind` that are over, aborted ones too (of `userid`
+/// only, when given), newest first: `limit` of them after `offset`, and
+/// how many there are in all.
 pub fn finished_boards(
     conn: &Connection,
     kind: &str,
@@ -23,13 +25,13 @@ pub fn finished_boards(
 ) -> StoreResult<(u32, Vec<FinishedBoard>)> {
     let total: i64 = conn
         .prepare_cached(
-            "SELECT COUNT(*) FROM games WHERE kind = ?1 AND status = 'finished'
+            "SELECT COUNT(*) FROM games WHERE kind = ?1 AND status != 'active'
                AND (?2 IS NULL OR white = ?2 COLLATE NOCASE OR black = ?2 COLLATE NOCASE)",
         )?
         .query_row(params![kind, userid], |row| row.get(0))?;
     let mut statement = conn.prepare_cached(
         "SELECT id, created, updated, (SELECT COUNT(*) FROM moves WHERE game_id = games.id)
-         FROM games WHERE kind = ?1 AND status = 'finished'
+         FROM games WHERE kind = ?1 AND status != 'active'
            AND (?2 IS NULL OR white = ?2 COLLATE NOCASE OR black = ?2 COLLATE NOCASE)
          ORDER BY updated DESC, id DESC LIMIT ?3 OFFSET ?4",
     )?;

@@ -114,9 +114,11 @@ pub fn ladder_game(conn: &Connection, game_id: i64) -> StoreResult<Option<Ladder
         .optional()?)
 }
 
-pub fn settle_ladder_game(conn: &Connection, game_id: i64) -> StoreResult<()> {
-    conn.prepare_cached("UPDATE ladder_games SET settled = 1 WHERE game_id = ?1")?
-        .execute([game_id])?;
+/// A ladder game is over: settled, with what it counted in the ladder
+/// (the stored form of its event score; `None` when nothing tells).
+pub fn settle_ladder_game(conn: &Connection, game_id: i64, score: Option<&str>) -> StoreResult<()> {
+    conn.prepare_cached("UPDATE ladder_games SET settled = 1, score = ?2 WHERE game_id = ?1")?
+        .execute(rusqlite::params![game_id, score])?;
     Ok(())
 }
 

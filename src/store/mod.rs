@@ -13,6 +13,7 @@ mod board_style;
 pub mod challenges;
 mod clocks;
 mod comments;
+mod events;
 mod games;
 mod history;
 pub mod imap_cursor;
@@ -42,6 +43,7 @@ pub use archive::{filtered_game_ids, GameFilter};
 pub use board_style::{board_style, set_board_style};
 pub use clocks::{StoredClock, Vacation};
 pub use comments::{insert_comment, public_comments, set_public_comments, StoredComment};
+pub use events::{board_event, BoardEvent, EventKind};
 pub use games::{GameRecord, GameStatus, MoveRecord, NewGame};
 pub use history::{finished_boards, FinishedBoard};
 pub use ladders::{

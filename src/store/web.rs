@@ -17,16 +17,19 @@ pub enum ResultFilter {
     Drawn,
     /// Boards still running.
     Running,
+    /// Boards stopped before each player moved.
+    Aborted,
 }
 
 impl ResultFilter {
-    /// The stored score, or `None` for running boards.
-    fn score(self) -> Option<&'static str> {
+    /// The condition on a board's stored score or status.
+    fn clause(self) -> &'static str {
         match self {
-            ResultFilter::WhiteWon => Some("1-0"),
-            ResultFilter::BlackWon => Some("0-1"),
-            ResultFilter::Drawn => Some("1/2-1/2"),
-            ResultFilter::Running => None,
+            ResultFilter::WhiteWon => "+score = '1-0'",
+            ResultFilter::BlackWon => "+score = '0-1'",
+            ResultFilter::Drawn => "+score = '1/2-1/2'",
+            ResultFilter::Running => "+status = 'active'",
+            ResultFilter::Aborted => "+status = 'aborted'",
         }
     }
 }
@@ -52,8 +55,6 @@ pub struct BoardQuery {
     pub until: Option<i64>,
     /// Only boards with a smaller id: the key of the page after another.
     pub before: Option<i64>,
-    /// Declined challenges are left out unless asked for.
-    pub with_declined: bool,
 }
 
 /// One board in a list.
@@ -64,7 +65,7 @@ pub struct BoardRow {
     pub white: String,
     pub black: String,
     pub status: GameStatus,
-    /// `1-0`, `0-1`, `1/2-1/2`, or none (running, declined, or over
+    /// `1-0`, `0-1`, `1/2-1/2`, or none (running, aborted, or over
     /// before scores were stored).
     pub score: Option<String>,
     /// The words of a result stored by a version before endings.
@@ -114,10 +115,8 @@ pub fn web_boards(conn: &Connection, query: &BoardQuery, limit: u32) -> StoreRes
     if let Some(kind) = &query.kind {
         add("+kind = ?", &[kind.clone().into()]);
     }
-    match query.result.map(|result| (result, result.score())) {
-        Some((_, Some(score))) => add("+score = ?", &[score.to_string().into()]),
-        Some((_, None)) => add("+status = 'active'", &[]),
-        None => {}
+    if let Some(result) = query.result {
+        add(result.clause(), &[]);
     }
     match query.event {
         Some(EventFilter::Ladder) => add("id IN (SELECT game_id FROM ladder_games)", &[]),
@@ -141,9 +140,6 @@ pub fn web_boards(conn: &Connection, query: &BoardQuery, limit: u32) -> StoreRes
     }
     if let Some(before) = query.before {
         add("id < ?", &[before.into()]);
-    }
-    if !query.with_declined {
-        add("status != 'declined'", &[]);
     }
     let conditions = clauses;
     let sql = format!(
@@ -172,7 +168,7 @@ pub fn recent_boards(
     let status = match status {
         GameStatus::Active => "active",
         GameStatus::Finished => "finished",
-        GameStatus::Declined => "declined",
+        GameStatus::Aborted => "aborted",
     };
     // Through the index of the status's boards newest first (the status
     // written out, so SQLite sees the partial index serves it), or a
@@ -345,7 +341,7 @@ mod tests {
             &format!(
                 "SELECT {ROW_COLUMNS} FROM games WHERE (white = 'a' COLLATE NOCASE OR black = 'a' COLLATE NOCASE)
                  AND +kind = 'chess' AND +score = '1-0' AND +created >= 1 AND id < 9
-                 AND status != 'declined' ORDER BY id DESC LIMIT 51"
+                 ORDER BY id DESC LIMIT 51"
             ),
         );
         assert!(

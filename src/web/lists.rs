@@ -34,12 +34,12 @@ pub(super) fn row_view(row: &BoardRow) -> Value {
     }
 }
 
-/// A list row's result: the score, `running`, `declined`, or the words
+/// A list row's result: the score, `running`, `aborted`, or the words
 /// an older version stored.
 fn result_text(row: &BoardRow) -> String {
     match (row.status, row.score.as_deref()) {
         (GameStatus::Active, _) => "running".into(),
-        (GameStatus::Declined, _) => "declined".into(),
+        (GameStatus::Aborted, _) => "aborted".into(),
         (_, Some("1/2-1/2")) => "½-½".into(),
         (_, Some(score)) => score.into(),
         (_, None) => row.legacy_result.clone().unwrap_or_else(|| "over".into()),
@@ -64,9 +64,10 @@ fn board_query(target: &Target) -> Result<BoardQuery, PageError> {
         Some("black") => Some(ResultFilter::BlackWon),
         Some("draw") => Some(ResultFilter::Drawn),
         Some("running") => Some(ResultFilter::Running),
+        Some("aborted") => Some(ResultFilter::Aborted),
         Some(_) => {
             return Err(PageError::BadRequest(
-                "result is white, black, draw or running".into(),
+                "result is white, black, draw, aborted or running".into(),
             ))
         }
     };
@@ -94,7 +95,6 @@ fn board_query(target: &Target) -> Result<BoardQuery, PageError> {
         since: day("from")?,
         until: day("to")?.map(|start| start + 24 * 3600),
         before: target.number("before", 1..=i64::MAX)?,
-        with_declined: false,
     })
 }
 

@@ -17,7 +17,28 @@ const PLAYER_LIST: u32 = 50;
 /// Running boards on the status page.
 const STATUS_BOARDS: u32 = 200;
 
+/// Rows the most recently changed first, as many as a list shows.
+fn newest_first(rows: &mut Vec<store::BoardRow>) {
+    rows.sort_by(|a, b| b.updated.cmp(&a.updated).then(b.id.cmp(&a.id)));
+    rows.truncate(PLAYER_LIST as usize);
+}
+
 impl Site {
+    /// A player's boards that are over, played to a result or aborted,
+    /// the most recently changed first.
+    fn over_boards(&self, userid: &str) -> Result<Vec<store::BoardRow>, PageError> {
+        let conn = &self.conn;
+        let mut rows = store::recent_boards(conn, GameStatus::Finished, Some(userid), PLAYER_LIST)?;
+        rows.extend(store::recent_boards(
+            conn,
+            GameStatus::Aborted,
+            Some(userid),
+            PLAYER_LIST,
+        )?);
+        newest_first(&mut rows);
+        Ok(rows)
+    }
+
     fn player_named(&self, userid: &str) -> Result<String, PageError> {
         store::player_userid(&self.conn, userid)?.ok_or(PageError::NotFound)
     }
@@ -27,8 +48,7 @@ impl Site {
         let userid = self.player_named(userid)?;
         let conn = &self.conn;
         let running = store::recent_boards(conn, GameStatus::Active, Some(&userid), PLAYER_LIST)?;
-        let finished =
-            store::recent_boards(conn, GameStatus::Finished, Some(&userid), PLAYER_LIST)?;
+        let finished = self.over_boards(&userid)?;
         let settings = &self.config.host.competition.ratings;
         let mut games = Vec::new();
         for kind in GameKind::ALL {
@@ -99,14 +119,8 @@ impl Site {
         let userid = self.player_named(userid)?;
         let conn = &self.conn;
         let mut rows = store::recent_boards(conn, GameStatus::Active, Some(&userid), PLAYER_LIST)?;
-        rows.extend(store::recent_boards(
-            conn,
-            GameStatus::Finished,
-            Some(&userid),
-            PLAYER_LIST,
-        )?);
-        rows.sort_by(|a, b| b.updated.cmp(&a.updated).then(b.id.cmp(&a.id)));
-        rows.truncate(PLAYER_LIST as usize);
+        rows.extend(self.over_boards(&userid)?);
+        newest_first(&mut rows);
         let updated = rows.first().map(|row| row.updated).unwrap_or(0);
         let entries = rows.iter().map(board_entry).collect();
         let path = format!("/player/{}", super::query::encode(&userid));

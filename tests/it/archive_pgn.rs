@@ -221,7 +221,7 @@ fn every_exported_game_reads_back_and_replays_to_the_stored_position() {
             "normal",
             "normal",
             "normal",
-            "abandoned",
+            "aborted",
             "unterminated",
             "normal"
         ]

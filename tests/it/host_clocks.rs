@@ -4,7 +4,7 @@
 
 use crate::util::host_harness::{address, mail_to, one, PostOffice, Sent};
 use crate::util::DAY;
-use pbem::rules::score::Ending;
+use pbem::rules::score::{Abort, Ending};
 use pbem::store::GameStatus;
 
 struct Table {
@@ -58,13 +58,17 @@ fn a_silent_player_loses_on_time_and_both_players_are_told() {
         "{}",
         board.body
     );
-    let sent = table.at(21 * DAY - 60);
+    // Both have moved, so the game is under way: a loss on time now
+    // counts (before, it would be aborted).
+    table.send(60, "alice", "chess move 101 alice PW e4");
+    table.send(120, "bob", "chess move 101 bob PW e5");
+    let sent = table.at(120 + 21 * DAY - 60);
     assert_eq!(
         table.office.game(101).status,
         GameStatus::Active,
         "{sent:#?}"
     );
-    let sent = table.at(21 * DAY);
+    let sent = table.at(120 + 21 * DAY);
     assert_eq!(
         table.ending(101),
         Some(Ending::TimeForfeit(pbem::games::Side::White))
@@ -142,15 +146,16 @@ fn after_a_week_down_the_host_sends_one_nag_and_applies_forfeits_in_deadline_ord
     // Mails are written in the order they were queued.
     let sent = table.at(40 * DAY);
     let subjects: Vec<String> = sent.iter().map(|mail| mail.subject.clone()).collect();
+    // Nobody moved on any of them: each is aborted, not lost on time.
     for board in 101..=103 {
-        assert_eq!(table.office.game(board).status, GameStatus::Finished);
+        assert_eq!(table.office.game(board).status, GameStatus::Aborted);
     }
     let first_103 = subjects
         .iter()
-        .position(|s| s.contains("Board 103 Game Over"));
+        .position(|s| s.contains("Board 103 Aborted"));
     let first_102 = subjects
         .iter()
-        .position(|s| s.contains("Board 102 Game Over"));
+        .position(|s| s.contains("Board 102 Aborted"));
     assert!(
         first_103 < first_102,
         "board 103 ran out at day 9, board 102 at day 11: {subjects:#?}"
@@ -262,7 +267,8 @@ fn a_vacation_stops_the_clocks_tells_the_opponent_and_ends_by_itself() {
     table.at(back + 20 * DAY - 60);
     assert_eq!(table.office.game(101).status, GameStatus::Active);
     table.at(back + 20 * DAY + 60);
-    assert_eq!(table.office.game(101).status, GameStatus::Finished);
+    // Bob never moved on it: aborted.
+    assert_eq!(table.office.game(101).status, GameStatus::Aborted);
 }
 
 #[test]
@@ -311,7 +317,8 @@ fn an_agreed_pause_stops_both_clocks_until_either_resumes() {
     table.at(40 * DAY + 20 * DAY - 60);
     assert_eq!(table.office.game(101).status, GameStatus::Active);
     table.at(40 * DAY + 20 * DAY + 60);
-    assert_eq!(table.office.game(101).status, GameStatus::Finished);
+    // Nobody had moved: the time ran out on an aborted game.
+    assert_eq!(table.office.game(101).status, GameStatus::Aborted);
 }
 
 #[test]
@@ -323,7 +330,7 @@ fn in_infinite_recursion_chess_only_the_player_who_has_not_moved_runs_out() {
     table.at(21 * DAY + 60);
     assert_eq!(
         table.ending(101),
-        Some(Ending::TimeForfeit(pbem::games::Side::Black)),
+        Some(Ending::Aborted(Abort::NoMove(pbem::games::Side::Black))),
         "bob's clock ran from the start of the round; alice's stopped when she moved"
     );
 }
@@ -351,7 +358,7 @@ fn boards_running_before_clocks_existed_get_clocks_at_the_first_timer_run() {
         "the clock starts now, not when the board began"
     );
     table.at(30 * DAY + 21 * DAY);
-    assert_eq!(table.office.game(101).status, GameStatus::Finished);
+    assert_eq!(table.office.game(101).status, GameStatus::Aborted);
 }
 
 #[test]

@@ -164,7 +164,7 @@ fn resign_after_moving_ends_the_game_for_the_opponent() {
 }
 
 #[test]
-fn decline_before_the_first_move_removes_the_board() {
+fn decline_before_the_first_move_aborts_the_board() {
     let mut office = two_players();
     office.send(&address("alice"), "chess challenge alice bob", "");
     play(&mut office, "chess", 101, "alice", "e4");
@@ -175,8 +175,8 @@ fn decline_before_the_first_move_removes_the_board() {
     );
     assert!(one(&sent).body.contains("alice has already moved"));
     let sent = office.send(&address("bob"), "chess decline 101 bob pw-bob-quince", "");
-    assert_eq!(mail_to(&sent, "alice").subject, "Chess Board 101 Declined");
-    assert_eq!(office.game(101).status, GameStatus::Declined);
+    assert_eq!(mail_to(&sent, "alice").subject, "Chess Board 101 Aborted");
+    assert_eq!(office.game(101).status, GameStatus::Aborted);
     // The id is not reused.
     let sent = office.send(&address("alice"), "chess challenge alice bob", "");
     assert_eq!(mail_to(&sent, "alice").subject, "New Chess Board 102 alice");

@@ -248,12 +248,18 @@ fn a_ladder_challenge_too_far_up_or_while_another_is_open_is_refused_with_the_al
     assert_eq!(sent.len(), 1);
     let body = &sent[0].body;
     assert!(body.contains("anna stands at rank 1"), "{body}");
-    assert!(body.contains("ranks 2 to 4: ben, cleo, dan"), "{body}");
+    assert!(
+        body.contains("ranks 2 to 4; free to play now: ben, cleo, dan"),
+        "{body}"
+    );
     // Challenging down, or naming the other player first, is refused too.
     let sent = club.send(61, "ben", "chess challenge ben eve -ladder");
     let body = &sent[0].body;
     assert!(body.contains("eve stands at rank 5; from rank 2"), "{body}");
-    assert!(body.contains("you may challenge rank 1: anna"), "{body}");
+    assert!(
+        body.contains("you may challenge rank 1; free to play now: anna"),
+        "{body}"
+    );
     let sent = club.send(62, "eve", "chess challenge dan eve -ladder");
     assert!(
         sent[0].body.contains("names himself first"),
@@ -279,7 +285,7 @@ fn a_ladder_challenge_too_far_up_or_while_another_is_open_is_refused_with_the_al
 }
 
 #[test]
-fn an_unanswered_ladder_challenge_is_lost_on_time_by_the_challenged_player() {
+fn an_unanswered_ladder_challenge_is_aborted_and_lost_in_the_ladder_by_the_challenged_player() {
     let mut club = Club::new("", &["anna", "ben", "cleo"]);
     for (index, player) in ["anna", "ben", "cleo"].iter().enumerate() {
         club.send(
@@ -293,19 +299,22 @@ fn an_unanswered_ladder_challenge_is_lost_on_time_by_the_challenged_player() {
     assert!(sent[0].body.contains("21d a move"), "{}", sent[0].body);
     club.send(120, "cleo", "chess move 101 cleo PW e4");
     let sent = club.tick(120 + 21 * DAY - 60);
-    assert!(sent.iter().all(|mail| !mail.subject.contains("Game Over")));
+    assert!(sent.iter().all(|mail| !mail.subject.contains("Aborted")));
     let sent = club.tick(120 + 21 * DAY);
     let over = mails_to(&sent, "anna");
     assert!(
-        over.iter().any(|mail| mail.subject.contains("Game Over")),
+        over.iter().any(|mail| mail.subject.contains("Aborted")),
         "{sent:#?}"
     );
+    // Anna never answered: aborted, unrated, and her loss in the ladder.
     assert_eq!(
         club.office.game(101).ending,
-        Some(pbem::rules::score::Ending::TimeForfeit(
-            pbem::games::Side::Black
+        Some(pbem::rules::score::Ending::Aborted(
+            pbem::rules::score::Abort::NoMove(pbem::games::Side::Black)
         ))
     );
+    let conn = club.office.runtime.host.store().connection();
+    assert!(store::rating_changes(conn, 101).unwrap().is_empty());
     assert_eq!(club.ladder(), ["cleo", "anna", "ben"]);
     assert!(mails_to(&sent, "ben")
         .iter()
@@ -333,10 +342,11 @@ fn ladder_players_without_a_ladder_game_drop_a_place_each_period() {
         .contains("anna played no ladder game for too long"));
     // Twice at the same moment drops nobody twice.
     assert!(club.tick(10 * DAY).is_empty());
-    // At 15 days ben and cleo drop (one period each): ben below anna, and
-    // cleo is at the bottom already.
+    // At 15 days ben and cleo are away too (one period each), as anna
+    // still is: a drop changes places only with someone who is not away,
+    // so nobody moves, and anna, away, is never lifted above ben.
     club.tick(15 * DAY);
-    assert_eq!(club.ladder(), ["anna", "ben", "cleo"]);
+    assert_eq!(club.ladder(), ["ben", "anna", "cleo"]);
     let next = club.office.runtime.host.next_timer().unwrap().unwrap();
     assert_eq!(next, (t0() + Duration::seconds(20 * DAY)).timestamp());
 }

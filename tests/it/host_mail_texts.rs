@@ -32,7 +32,7 @@ fn a_declined_game_is_told_once_without_a_turn_to_move() {
     );
     for player in ["alice", "bob"] {
         let mail = mail_to(&sent, player);
-        assert_eq!(mail.subject, "Chess Board 101 Declined");
+        assert_eq!(mail.subject, "Chess Board 101 Aborted");
         assert_eq!(
             mail.body.matches("bob declined the game").count(),
             1,

@@ -86,7 +86,7 @@ fn a_full_width_resign_in_a_reply_resigns() {
         "\u{FF52}\u{FF45}\u{FF53}\u{FF49}\u{FF47}\u{FF4E}\u{200B}\n",
     );
     // Resigning before one's first move declines the game.
-    assert_eq!(office.game(101).status, GameStatus::Declined, "{sent:#?}");
+    assert_eq!(office.game(101).status, GameStatus::Aborted, "{sent:#?}");
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! A database file written by an older version is upgraded in place,
 //! keeping its data; a file from a newer version is refused, not damaged.
 
+use pbem::games::Side;
+use pbem::rules::score::{Abort, Ending};
 use pbem::store::{self, GameStatus, OutboxState, Store, StoreError, SCHEMA_VERSION};
 use rusqlite::Connection;
 
@@ -299,4 +301,53 @@ fn players_of_a_version_21_file_are_not_yet_told_of_weak_passwords() {
     assert!(!store::weak_password_told(conn, "dora").unwrap());
     store::set_weak_password_told(conn, "dora", true).unwrap();
     assert!(store::weak_password_told(conn, "dora").unwrap());
+}
+
+#[test]
+fn declined_boards_and_ladder_games_of_a_version_25_file_read_as_aborted_and_upgrade_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v25.sqlite");
+    drop(Store::open(&path).unwrap());
+    // As version 25 left it: a declined board, a board ended by a
+    // resignation before moving, a settled ladder game without its score.
+    let version_25 = "ALTER TABLE ladder_games DROP COLUMN score;
+         INSERT INTO games (id, kind, switches, white, black, status, created, updated,
+                            ending, ending_side)
+            VALUES (101, 'chess', '', 'alice', 'bob', 'declined', 1, 2, 'declined', 'black'),
+                   (102, 'chess', '', 'alice', 'bob', 'declined', 3, 4,
+                    'resigned_before_moving', 'white');
+         INSERT INTO ladder_games (game_id, kind, challenger, challenged, settled)
+            VALUES (101, 'chess', 'alice', 'bob', 1);
+         PRAGMA user_version = 25;";
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch(version_25)
+        .unwrap();
+    for round in ["upgraded", "rolled back and upgraded again"] {
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION, "{round}");
+        let conn = store.connection();
+        let declined = store::load_game(conn, 101).unwrap().unwrap();
+        assert_eq!(declined.status, GameStatus::Aborted, "{round}");
+        assert_eq!(
+            declined.ending,
+            Some(Ending::Aborted(Abort::Declined(Side::Black))),
+            "{round}"
+        );
+        let resigned = store::load_game(conn, 102).unwrap().unwrap();
+        assert_eq!(
+            resigned.ending,
+            Some(Ending::Aborted(Abort::Resigned(Side::White))),
+            "{round}"
+        );
+        // The ladder game reads, with nothing stored of what it counted.
+        let event = store::board_event(conn, 101).unwrap().unwrap();
+        assert_eq!(event.kind, store::EventKind::Ladder, "{round}");
+        assert_eq!(event.score, None, "{round}");
+        drop(store);
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("PRAGMA user_version = 25;")
+            .unwrap();
+    }
 }

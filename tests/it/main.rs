@@ -18,6 +18,7 @@ mod chess_perft;
 mod chess_rules;
 mod deliver_exit_codes;
 mod deploy_files;
+mod host_aborted;
 mod host_accounts;
 mod host_answers;
 mod host_archive;

@@ -258,8 +258,8 @@ fn void_flood_ends_the_boards_the_other_never_answered_unrated_and_tells_both() 
         assert_eq!(told, 2, "{who}: {sent:#?}");
     }
     for (board, status) in [
-        (101, GameStatus::Declined),
-        (102, GameStatus::Declined),
+        (101, GameStatus::Aborted),
+        (102, GameStatus::Aborted),
         (103, GameStatus::Active),
         (104, GameStatus::Active),
     ] {

@@ -7,8 +7,7 @@ use crate::games::{GameKind, Side};
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, LadderReason, Notice};
 use crate::host::model::replays::LiveGame;
 use crate::rules::ladder::{Ladder, Moved};
-use crate::rules::score::Ending;
-use crate::rules::score::Score;
+use crate::rules::score::{EventScore, GameResult};
 use crate::store::{self, LadderGame, Rung, StoreError};
 use rusqlite::Connection;
 
@@ -18,7 +17,8 @@ pub enum ChallengeProblem {
     /// The player is not on the ladder.
     NotOnLadder(String),
     /// The challenged player stands outside the ranks the challenger may
-    /// reach (`reach` is empty when he stands at the top).
+    /// reach (`reach` is empty when he stands at the top); `within` are
+    /// those in reach who can be challenged now (no ladder game open).
     OutOfReach {
         rank: usize,
         target: usize,
@@ -154,12 +154,24 @@ pub fn check_challenge(
         }
     }
     let [rank, target] = ranks;
+    // One ladder game at a time: with his own open, nobody can be
+    // challenged now.
+    if let Some(board) = store::open_ladder_game_of(conn, kind.name(), challenger)? {
+        return Ok(Err(ChallengeProblem::Open {
+            userid: challenger.to_string(),
+            board,
+        }));
+    }
     let reach = Ladder::reach(rank, settings.reach);
     if !reach.contains(&target) {
-        let within = reach
-            .clone()
-            .filter_map(|rank| ladder.ranks.get(rank - 1).cloned())
-            .collect();
+        // Only those who can be challenged now: none with a ladder game
+        // open.
+        let mut within = Vec::new();
+        for userid in reach.clone().filter_map(|rank| ladder.ranks.get(rank - 1)) {
+            if store::open_ladder_game_of(conn, kind.name(), userid)?.is_none() {
+                within.push(userid.clone());
+            }
+        }
         return Ok(Err(ChallengeProblem::OutOfReach {
             rank,
             target,
@@ -167,13 +179,11 @@ pub fn check_challenge(
             within,
         }));
     }
-    for userid in [challenger, challenged] {
-        if let Some(board) = store::open_ladder_game_of(conn, kind.name(), userid)? {
-            return Ok(Err(ChallengeProblem::Open {
-                userid: userid.to_string(),
-                board,
-            }));
-        }
+    if let Some(board) = store::open_ladder_game_of(conn, kind.name(), challenged)? {
+        return Ok(Err(ChallengeProblem::Open {
+            userid: challenged.to_string(),
+            board,
+        }));
     }
     Ok(Ok(()))
 }
@@ -196,14 +206,14 @@ pub fn record_challenge(
     store::save_ladder(conn, kind.name(), &rungs)
 }
 
-/// A ladder game is over: a lower winner climbs. A challenge turned down
-/// by the challenged player is lost by him; one withdrawn by the
-/// challenger changes nothing.
+/// A ladder game is over: a lower winner climbs. An aborted game counts
+/// by the ladder's rule: by default the player who would not play it
+/// loses it (unrated), or it counts for nobody.
 pub fn settle(
     conn: &Connection,
     settings: &CompetitionSettings,
     live: &LiveGame,
-    score: Option<Score>,
+    result: GameResult,
     now: i64,
 ) -> Result<Vec<Notice>, StoreError> {
     let Some(game) = store::ladder_game(conn, live.record.id)? else {
@@ -212,18 +222,16 @@ pub fn settle(
     if game.settled {
         return Ok(Vec::new());
     }
-    store::settle_ladder_game(conn, game.game_id)?;
-    let winner = match (live.record.ending, score) {
-        (_, Some(score)) => score.winner(),
-        (Some(Ending::Declined(side) | Ending::ResignedBeforeMoving(side)), None) => {
-            Some(side.opponent())
-        }
+    let counted = result.in_event(settings.ladders.aborted);
+    store::settle_ladder_game(conn, game.game_id, counted.map(EventScore::stored))?;
+    let forfeit = match result {
+        GameResult::Aborted(abort) => Some(abort),
         _ => None,
     };
     let kind = live.kind;
     let (mut ladder, rungs) = load(conn, kind)?;
     let before = ladder.clone();
-    let result = winner.map(|side: Side| {
+    let result = counted.and_then(EventScore::winner).map(|side: Side| {
         (
             live.record.player(side).to_string(),
             live.record.player(side.opponent()).to_string(),
@@ -232,8 +240,19 @@ pub fn settle(
     if let Some((winner, loser)) = &result {
         ladder.won(winner, loser);
     }
-    let active = [game.challenger.as_str(), game.challenged.as_str()];
+    // The one who would not play has not played: his time without a
+    // ladder game runs on from where it stood before the challenge.
+    let refuser = forfeit
+        .and_then(|abort| abort.refuser())
+        .map(|side| live.record.player(side));
+    let active: Vec<&str> = [game.challenger.as_str(), game.challenged.as_str()]
+        .into_iter()
+        .filter(|userid| refuser.is_none_or(|refuser| !refuser.eq_ignore_ascii_case(userid)))
+        .collect();
     save(conn, &settings.ladders, kind, &ladder, &rungs, &active, now)?;
+    if let Some(refuser) = refuser {
+        resume_absence(conn, &settings.ladders, kind, refuser)?;
+    }
     let Some((winner, loser)) = result else {
         return Ok(Vec::new());
     };
@@ -241,12 +260,36 @@ pub fn settle(
         winner,
         loser,
         board: live.record.id,
+        forfeit,
     };
     Ok(tell(kind, &ladder, ladder.moved_since(&before), reason))
 }
 
+/// A player whose ladder game is over without his having played it is
+/// due to drop again when his time without a game runs out, as if the
+/// game had never been.
+fn resume_absence(
+    conn: &Connection,
+    settings: &LadderSettings,
+    kind: GameKind,
+    userid: &str,
+) -> Result<(), StoreError> {
+    let Some(period) = settings.inactive_after else {
+        return Ok(());
+    };
+    let mut rungs = store::ladder(conn, kind.name())?;
+    for rung in &mut rungs {
+        if rung.userid.eq_ignore_ascii_case(userid) {
+            rung.next_drop = Some(rung.active_since + (rung.drops + 1) * period);
+        }
+    }
+    store::save_ladder(conn, kind.name(), &rungs)
+}
+
 /// Players whose time without a ladder game has run out drop a place for
-/// each period that ran out; the mails for everyone who moved.
+/// each period that ran out, each time below the next player who is not
+/// away too, so no drop lifts anyone who is away; the mails for everyone
+/// who moved.
 pub fn drop_absent(
     conn: &Connection,
     settings: &LadderSettings,
@@ -265,6 +308,14 @@ pub fn drop_absent(
         .filter(|(at, _)| *at <= now)
         .collect();
     due.sort();
+    // Who is away now: no ladder game running, and none for a period.
+    // A drop changes places only with someone who is not.
+    let away: Vec<String> = rungs
+        .iter()
+        .filter(|rung| rung.next_drop.is_some() && now - rung.active_since >= period)
+        .map(|rung| rung.userid.to_ascii_lowercase())
+        .collect();
+    let active = |userid: &str| !away.contains(&userid.to_ascii_lowercase());
     let mut dropped = Vec::new();
     for (_, userid) in due {
         let Some(rung) = rungs.iter_mut().find(|rung| rung.userid == userid) else {
@@ -275,7 +326,7 @@ pub fn drop_absent(
         rung.drops = periods.max(rung.drops);
         rung.next_drop = Some(rung.active_since + (rung.drops + 1) * period);
         for _ in 0..owed.clamp(0, ladder.ranks.len() as i64) {
-            if !ladder.drop_one(&userid) {
+            if !ladder.drop_one(&userid, active) {
                 break;
             }
             if !dropped.contains(&userid) {

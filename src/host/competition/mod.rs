@@ -11,9 +11,9 @@ pub mod tournament;
 use crate::host::clocks;
 use crate::host::model::notice::Notice;
 use crate::host::model::replays::LiveGame;
-use crate::rules::score::Ending;
+use crate::rules::score::{AbortRule, Ending};
 use crate::store;
-use crate::store::{GameStatus, StoreError};
+use crate::store::StoreError;
 use rusqlite::Connection;
 
 pub use crate::rules::rating::RatingSettings;
@@ -30,8 +30,11 @@ pub struct LadderSettings {
     /// more each time it passes again; `None`: nobody drops.
     pub inactive_after: Option<i64>,
     /// A ladder challenge whose time control sets no time per move gets
-    /// this one, so an unanswered challenge is lost in the end.
+    /// this one, so an unanswered challenge ends in the end (aborted,
+    /// and scored by `aborted`).
     pub forfeit_after: i64,
+    /// How a ladder game aborted before each player moved counts.
+    pub aborted: AbortRule,
 }
 
 impl Default for LadderSettings {
@@ -40,6 +43,7 @@ impl Default for LadderSettings {
             reach: 3,
             inactive_after: Some(30 * DAY),
             forfeit_after: 21 * DAY,
+            aborted: AbortRule::default(),
         }
     }
 }
@@ -49,11 +53,16 @@ impl Default for LadderSettings {
 pub struct TournamentSettings {
     /// The most players one tournament takes.
     pub max_players: usize,
+    /// How a tournament game aborted before each player moved counts.
+    pub aborted: AbortRule,
 }
 
 impl Default for TournamentSettings {
     fn default() -> Self {
-        TournamentSettings { max_players: 20 }
+        TournamentSettings {
+            max_players: 20,
+            aborted: AbortRule::default(),
+        }
     }
 }
 
@@ -128,16 +137,26 @@ pub fn game_ended(
     live: &mut LiveGame,
     now: i64,
 ) -> Result<Vec<Notice>, StoreError> {
-    let outcome = live.game.outcome();
-    let score = live.record.result(outcome.as_ref()).score();
+    let result = live.record.result(live.game.outcome().as_ref());
+    // Only a game played to a result has a score: an aborted one has
+    // none, and is never rated.
+    let score = result.score();
     // Kept with the board, so the web archive filters by result.
     store::set_game_score(conn, live.record.id, score.map(|score| score.pgn()))?;
-    if live.record.status == GameStatus::Finished && live.record.rated {
+    if live.record.rated {
         if let Some(score) = score {
             live.ratings = rated::rate(conn, &settings.ratings, &live.record, score, now)?;
         }
     }
-    let mut notices = climb::settle(conn, settings, live, score, now)?;
-    notices.extend(tournament::after_board(conn, live, now)?);
+    let mut notices = climb::settle(conn, settings, live, result, now)?;
+    notices.extend(tournament::after_board(
+        conn,
+        &settings.tournaments,
+        live,
+        result,
+        now,
+    )?);
+    // What the event counted, for the game-over mail.
+    live.event = crate::host::model::event::load(conn, live.record.id)?;
     Ok(notices)
 }

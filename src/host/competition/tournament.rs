@@ -2,58 +2,33 @@
 //! crosstable and standings, and the final mail to every player when the
 //! last board is over.
 
+use super::TournamentSettings;
 use crate::games::GameKind;
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, Notice, TournamentTable};
 use crate::host::model::replays::LiveGame;
 use crate::rules::round_robin::{self, Played};
-use crate::rules::score::GameResult;
-use crate::rules::score::Score;
+use crate::rules::score::{EventScore, GameResult};
 use crate::store::{self, StoreError, Tournament, TournamentStatus};
 use rusqlite::Connection;
 
-/// How a tournament board's result is stored.
-fn score_text(score: Score) -> &'static str {
-    match score {
-        Score::WhiteWins => "1-0",
-        Score::Draw => "1/2",
-        Score::BlackWins => "0-1",
-    }
-}
-
-fn parse_score(text: &str) -> Option<Score> {
-    match text {
-        "1-0" => Some(Score::WhiteWins),
-        "1/2" => Some(Score::Draw),
-        "0-1" => Some(Score::BlackWins),
-        _ => None,
-    }
-}
-
-/// A tournament board's result: a game turned down is lost by the player
-/// who turned it down, so that nobody gains by refusing to play.
-fn tournament_score(live: &LiveGame) -> Option<Score> {
-    match live.record.result(live.game.outcome().as_ref()) {
-        GameResult::Played(score) => Some(score),
-        // A tournament game turned down is lost by the one who would not play.
-        GameResult::NotPlayed(side) => Some(Score::win_for(side.opponent())),
-        GameResult::Running | GameResult::Unknown => None,
-    }
-}
-
 /// Keeps a tournament board's result; when it was the last board, the
 /// tournament is over and every player gets the final standings.
+/// An aborted board counts by the tournament's rule: by default it is
+/// lost by the player who would not play it.
 pub fn after_board(
     conn: &Connection,
+    settings: &TournamentSettings,
     live: &LiveGame,
+    result: GameResult,
     now: i64,
 ) -> Result<Vec<Notice>, StoreError> {
     let Some(id) = store::tournament_of_board(conn, live.record.id)? else {
         return Ok(Vec::new());
     };
-    let Some(score) = tournament_score(live) else {
+    let Some(score) = result.in_event(settings.aborted) else {
         return Ok(Vec::new());
     };
-    store::set_tournament_score(conn, live.record.id, score_text(score))?;
+    store::set_tournament_score(conn, live.record.id, score.stored())?;
     let Some(tournament) = store::load_tournament(conn, id)? else {
         return Ok(Vec::new());
     };
@@ -111,7 +86,7 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
             Played {
                 white,
                 black,
-                score: board.score.as_deref().and_then(parse_score),
+                score: board.score.as_deref().and_then(EventScore::from_stored),
             },
         ));
     }

@@ -11,7 +11,7 @@ use crate::host::model::command::{Credential, Syntax};
 use crate::host::model::notice::{Answer, BoardNews, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::{self, LiveGame};
-use crate::rules::score::Ending;
+use crate::rules::score::{Ending, Stop};
 use crate::store;
 
 pub fn resign(
@@ -22,11 +22,9 @@ pub fn resign(
     credential: &Credential,
 ) -> Handled {
     let (live, player, side) = seated_game(ctx, kind, board, userid, credential)?;
-    if !live.has_moved(side) {
-        // Resigning before one's first move turns the challenge down.
-        return decline(ctx, kind, board, userid, credential, true);
-    }
-    end(ctx, live, Ending::Resigned(side), &player.userid)
+    // Before each player has moved, resigning aborts the game.
+    let ending = Ending::by_host(Stop::Resign(side), live.begun());
+    end(ctx, live, ending, &player.userid)
 }
 
 pub fn decline(
@@ -35,17 +33,12 @@ pub fn decline(
     board: i64,
     userid: &str,
     credential: &Credential,
-    by_resigning: bool,
 ) -> Handled {
     let (live, player, side) = seated_game(ctx, kind, board, userid, credential)?;
     if let Err(refusal) = answers::may(&live, side, Reply::Decline) {
         return Err(refused_on(refusal, live));
     }
-    let ending = if by_resigning {
-        Ending::ResignedBeforeMoving(side)
-    } else {
-        Ending::Declined(side)
-    };
+    let ending = Ending::by_host(Stop::Decline(side), live.begun());
     end(ctx, live, ending, &player.userid)
 }
 

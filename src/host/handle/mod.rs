@@ -253,7 +253,7 @@ fn handle_board(ctx: &Context<'_>, command: Command) -> Handled {
             board,
             userid,
             credential,
-        } => board::decline(ctx, kind, board, &userid, &credential, false),
+        } => board::decline(ctx, kind, board, &userid, &credential),
         Command::Show { kind, board, after } => board::show(ctx, kind, board, after),
         Command::Games { kind, userid, page } => board::games(ctx, kind, &userid, page),
         Command::Chat {
@@ -340,6 +340,7 @@ fn reload(ctx: &Context<'_>, live: &LiveGame) -> LiveGame {
         clocks: live.clocks.clone(),
         ratings: live.ratings.clone(),
         undo_offer: live.undo_offer,
+        event: live.event.clone(),
     })
 }
 

@@ -9,6 +9,7 @@ pub const HELP_TOPICS: &[&str] = &[
     "reply",
     "challenge",
     "draw",
+    "aborted",
     "account",
     "show",
     "chat",

@@ -6,6 +6,7 @@
 pub mod answers;
 pub mod board_style;
 pub mod command;
+pub mod event;
 pub mod help;
 pub mod limits;
 pub mod notice;

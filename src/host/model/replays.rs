@@ -63,6 +63,9 @@ pub struct LiveGame {
     /// Who proposed to take back the last move (turn, round), while that
     /// proposal stands: one made before a move since has lapsed.
     pub undo_offer: Option<crate::games::Side>,
+    /// The ladder or tournament the board is a game of, and what it
+    /// counted there once over.
+    pub event: Option<super::event::EventTie>,
 }
 
 impl LiveGame {
@@ -83,6 +86,14 @@ impl LiveGame {
     /// Whether `side` has made a move in this game.
     pub fn has_moved(&self, side: crate::games::Side) -> bool {
         self.moves.iter().any(|record| record.side == side)
+    }
+
+    /// Whether each player has made a move (a game has at least two
+    /// then): a game stopped before that is aborted.
+    pub fn begun(&self) -> bool {
+        crate::games::Side::BOTH
+            .into_iter()
+            .all(|side| self.has_moved(side))
     }
 }
 
@@ -152,6 +163,7 @@ pub fn load(
         clocks,
         ratings,
         undo_offer,
+        event: super::event::load(conn, id)?,
         record,
         kind,
         game,

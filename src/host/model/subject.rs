@@ -91,7 +91,9 @@ pub enum BoardTail {
     /// The userids of the players to move.
     ToMove(Vec<String>),
     GameOver,
-    Declined,
+    /// Stopped before each player moved (declined, resigned or out of
+    /// time before moving, voided).
+    Aborted,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,7 +157,7 @@ impl fmt::Display for Subject {
                 match tail {
                     BoardTail::ToMove(userids) => f.write_str(&userids.join(" "))?,
                     BoardTail::GameOver => f.write_str("Game Over")?,
-                    BoardTail::Declined => f.write_str("Declined")?,
+                    BoardTail::Aborted => f.write_str("Aborted")?,
                 }
                 if *comment {
                     f.write_str(" **")?;
@@ -330,6 +332,13 @@ mod tests {
                 board: 101,
                 new_game: false,
                 tail: BoardTail::GameOver,
+                comment: false,
+            },
+            Subject::Board {
+                kind,
+                board: 101,
+                new_game: false,
+                tail: BoardTail::Aborted,
                 comment: false,
             },
             Subject::BoardError { kind, board: 101 },

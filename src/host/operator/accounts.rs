@@ -10,7 +10,7 @@ use crate::host::handle::{self, Failure};
 use crate::host::model::notice::{AccountEvent, AccountNews, BoardNews, Notice};
 use crate::host::model::replays;
 use crate::host::{competition, Batch, Host, HostError};
-use crate::rules::score::Ending;
+use crate::rules::score::{Ending, Stop};
 use crate::store::security::{self, SecurityEvent, SecurityKind};
 use crate::store::{self, GameStatus, StoreResult};
 use rusqlite::Connection;
@@ -319,8 +319,8 @@ impl Batch<'_> {
         Ok(Ok((player.userid, done(said, queued))))
     }
 
-    /// The boards of a flood ended as a declined challenge ends: removed,
-    /// unrated, both players told.
+    /// The boards of a flood voided: aborted, unrated, counted in no
+    /// event, both players told.
     fn void(&mut self, userid: &str, since: i64, until: i64, now: i64) -> Result<Acted, HostError> {
         let Some(player) = store::find_player(&self.tx, userid)? else {
             return Ok(Err(no_such(userid)));
@@ -346,7 +346,7 @@ impl Batch<'_> {
             if !in_period || answered || record.status != GameStatus::Active {
                 continue;
             }
-            let ending = Ending::Declined(other);
+            let ending = Ending::by_host(Stop::Void, live.begun());
             let settings = &self.settings.competition;
             let consequences = competition::end_game(&self.tx, settings, &mut live, ending, now)?;
             notices.push(Notice::Board(BoardNews {

@@ -71,6 +71,7 @@ built_in!(
     "help/reply.txt",
     "help/challenge.txt",
     "help/draw.txt",
+    "help/aborted.txt",
     "help/account.txt",
     "help/show.txt",
     "help/chat.txt",

@@ -135,6 +135,10 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         if from == 23 {
             add_missing_columns(&tx, "outbox", OUTBOX_V24_COLUMNS)?;
         }
+        if from == 25 {
+            let columns = crate::store::events::LADDER_V26_COLUMNS;
+            add_missing_columns(&tx, "ladder_games", columns)?;
+        }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;
         tx.commit()?;

@@ -2,6 +2,7 @@
 //! hear of an event, and what an event command did.
 
 use crate::games::{GameKind, Side};
+use crate::rules::score::Abort;
 
 /// Something about a ladder or tournament a player must hear of.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,6 +39,10 @@ pub enum LadderReason {
         winner: String,
         loser: String,
         board: i64,
+        /// The game was aborted and counts as the loser's: he would not
+        /// play it (declined, resigned or let his time run out before
+        /// moving). Nobody's rating changed.
+        forfeit: Option<Abort>,
     },
     Left {
         userid: String,

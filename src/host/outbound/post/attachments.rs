@@ -25,10 +25,11 @@ impl Post<'_> {
         Ok(())
     }
 
-    /// The board's PGN, for the mails of a game that is over: each
-    /// player's mailbox becomes his archive without asking.
+    /// The board's PGN, for the mails of a game that is over (played to
+    /// a result or aborted): each player's mailbox becomes his archive
+    /// without asking.
     pub(super) fn pgn_when_over(&self, live: &LiveGame) -> Option<MailAttachment> {
-        (live.record.status == GameStatus::Finished)
+        (live.record.status != GameStatus::Active)
             .then(|| self.pgn(live))
             .flatten()
     }

@@ -9,6 +9,7 @@ use crate::host::model::notice::{
 };
 use crate::host::model::subject::Subject;
 use crate::rules::round_robin::Played;
+use crate::rules::score::{Abort, EventScore};
 use crate::store::{RatingChange, TournamentStatus};
 use minijinja::{context, Value};
 
@@ -79,11 +80,49 @@ fn cell_mark(game: &Played, seat: usize) -> &'static str {
     } else {
         Side::Black
     };
-    match game.score.map(|score| score.half_points(side)) {
-        Some(2) => "1",
-        Some(1) => "½",
-        Some(_) => "0",
+    match game.score {
         None => "*",
+        // Aborted: `+` for the winner, `-` for the one who would not play.
+        Some(EventScore::Forfeit { loser }) if loser == side => "-",
+        Some(EventScore::Forfeit { .. }) => "+",
+        Some(EventScore::Void) => "v",
+        Some(EventScore::Played(score)) => match score.half_points(side) {
+            2 => "1",
+            1 => "½",
+            _ => "0",
+        },
+    }
+}
+
+/// One board of a tournament with its result: `1-0`, `½-½`, a forfeit
+/// `+/-` or `-/+` (aborted, lost by `loser`), a void `0-0`.
+fn board_result_view(table: &TournamentTable, board: i64, round: u32, game: &Played) -> Value {
+    let player = |side: Side| match side {
+        Side::White => &table.players[game.white],
+        Side::Black => &table.players[game.black],
+    };
+    let result = game.score.map(|score| match score {
+        EventScore::Played(played) => {
+            let white = points_text(played.half_points(Side::White));
+            let black = points_text(played.half_points(Side::Black));
+            format!("{white}-{black}")
+        }
+        EventScore::Forfeit { loser: Side::White } => "-/+".to_string(),
+        EventScore::Forfeit { loser: Side::Black } => "+/-".to_string(),
+        EventScore::Void => "0-0".to_string(),
+    });
+    let loser = match game.score {
+        Some(EventScore::Forfeit { loser }) => Some(player(loser)),
+        _ => None,
+    };
+    context! {
+        board_id => board,
+        round => round,
+        white => player(Side::White),
+        black => player(Side::Black),
+        result => result,
+        aborted => game.score.is_some_and(|score| !matches!(score, EventScore::Played(_))),
+        loser => loser,
     }
 }
 
@@ -130,20 +169,7 @@ pub fn table_view(table: &TournamentTable) -> Value {
     let boards: Vec<Value> = table
         .boards
         .iter()
-        .map(|(board, round, game)| {
-            let result = game.score.map(|score| {
-                let white = points_text(score.half_points(Side::White));
-                let black = points_text(score.half_points(Side::Black));
-                format!("{white}-{black}")
-            });
-            context! {
-                board_id => board,
-                round => round,
-                white => &table.players[game.white],
-                black => &table.players[game.black],
-                result => result,
-            }
-        })
+        .map(|(board, round, game)| board_result_view(table, *board, *round, game))
         .collect();
     let finished = table.boards.iter().filter(|(_, _, g)| g.score.is_some());
     context! {
@@ -237,7 +263,11 @@ pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Valu
                     winner,
                     loser,
                     board,
-                } => context! { kind => "won", winner, loser, board },
+                    forfeit,
+                } => {
+                    let aborted = forfeit.map(Abort::name);
+                    context! { kind => "won", winner, loser, board, aborted }
+                }
                 LadderReason::Left { userid } => context! { kind => "left", userid },
                 LadderReason::Dropped { userids } => context! { kind => "dropped", userids },
             };

@@ -460,7 +460,7 @@ fn board_subject(news: &BoardNews) -> Subject {
     let tail = match live.record.status {
         GameStatus::Active => BoardTail::ToMove(live.waiting()),
         GameStatus::Finished => BoardTail::GameOver,
-        GameStatus::Declined => BoardTail::Declined,
+        GameStatus::Aborted => BoardTail::Aborted,
     };
     Subject::Board {
         kind: live.kind,

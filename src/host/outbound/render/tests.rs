@@ -7,11 +7,12 @@ use super::*;
 use crate::games::{GameKind, Side};
 use crate::host::clocks::{BoardClocks, SideClock, TimeControl};
 use crate::host::model::board_style::BoardStyle;
+use crate::host::model::event::EventTie;
 use crate::host::model::notice::{
     AccountEvent, AccountNews, BoardLine, Comment, GameCount, HistoryLine,
 };
 use crate::host::model::replays::{self, Replays};
-use crate::rules::score::Ending;
+use crate::rules::score::{Abort, Ending, EventScore};
 use crate::store::{self, MoveRecord, NewGame, Store};
 use std::collections::BTreeSet;
 
@@ -166,6 +167,23 @@ fn render_everything(renderer: &Renderer, language: &str) -> Vec<String> {
     texts
 }
 
+/// The event of an aborted sample board, by turns the ladder and a
+/// tournament, counted every way.
+fn sample_event(plies: usize, abort: Abort) -> EventTie {
+    let kind = match plies % 2 {
+        0 => store::EventKind::Ladder,
+        _ => store::EventKind::Tournament {
+            name: "spring".into(),
+        },
+    };
+    let counted = match (plies % 3, abort.refuser()) {
+        (0, _) => None,
+        (1, Some(loser)) => Some(EventScore::Forfeit { loser }),
+        _ => Some(EventScore::Void),
+    };
+    EventTie { kind, counted }
+}
+
 /// Board and chat mails of a game at each point of its opening, running
 /// and ended every way, from both seats.
 fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &str) -> Vec<String> {
@@ -174,8 +192,10 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
         Some(Ending::Rules),
         Some(Ending::Resigned(Side::Black)),
         Some(Ending::DrawAgreed),
-        Some(Ending::Declined(Side::Black)),
-        Some(Ending::ResignedBeforeMoving(Side::White)),
+        Some(Ending::Aborted(Abort::Declined(Side::Black))),
+        Some(Ending::Aborted(Abort::Resigned(Side::White))),
+        Some(Ending::Aborted(Abort::NoMove(Side::White))),
+        Some(Ending::Aborted(Abort::Voided)),
         Some(Ending::TimeForfeit(Side::White)),
         Some(Ending::TimeForfeitDrawn(Side::Black)),
     ];
@@ -219,6 +239,9 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
     for plies in 0..=opening(kind).len() {
         for ending in endings {
             let mut live = board(store, kind, plies, ending);
+            if let Some(Ending::Aborted(abort)) = ending {
+                live.event = Some(sample_event(plies, abort));
+            }
             if ending.is_some_and(|ending| ending.status() == store::GameStatus::Finished) {
                 live.ratings = vec![store::RatingChange {
                     userid: "alice".into(),

@@ -6,9 +6,9 @@ use crate::games::{Outcome, Side};
 use crate::host::model::answers::{self, Proposal, Reply};
 use crate::host::model::notice::Event;
 use crate::host::model::replays::LiveGame;
-use crate::rules::score::Ending;
+use crate::rules::score::{Ending, EventScore};
 use crate::rules::time_control::{length_text, HOUR};
-use crate::store::{GameStatus, MoveRecord};
+use crate::store::{EventKind, GameStatus, MoveRecord};
 use minijinja::{context, Value};
 use serde::Serialize;
 
@@ -38,7 +38,7 @@ pub fn board_view(live: &LiveGame, viewer: Side, seated: bool, now: i64) -> Valu
         switches => &record.switches,
         options => record.host_options.split_whitespace().collect::<Vec<_>>(),
         finished => finished,
-        declined => record.status == GameStatus::Declined,
+        aborted => record.status == GameStatus::Aborted,
         result => result_view(live),
         facts => live.game.facts(viewer),
         turns => turns(live, seated.then_some(viewer), finished, finished),
@@ -160,9 +160,13 @@ pub fn result_view(live: &LiveGame) -> Option<Value> {
             winner => player(side.opponent()),
         },
         Ending::DrawAgreed => context! { kind => "draw_agreed" },
-        Ending::Declined(side) => context! { kind => "declined", by => player(side) },
-        Ending::ResignedBeforeMoving(side) => {
-            context! { kind => "resigned_before_moving", by => player(side) }
+        Ending::Aborted(abort) => {
+            context! {
+                kind => "aborted",
+                why => abort.name(),
+                by => abort.refuser().map(player),
+                event => event_tie_view(live),
+            }
         }
         Ending::TimeForfeit(side) => context! {
             kind => "time_forfeit",
@@ -174,6 +178,29 @@ pub fn result_view(live: &LiveGame) -> Option<Value> {
             loser => player(side),
             winner => player(side.opponent()),
         },
+    })
+}
+
+/// The event a board is a game of, and what it counted there: `ladder`
+/// or the tournament's name, and `counted` (`played`, `loss` with the
+/// `loser`, or `void`) once the event has scored it.
+fn event_tie_view(live: &LiveGame) -> Option<Value> {
+    let tie = live.event.as_ref()?;
+    let tournament = match &tie.kind {
+        EventKind::Ladder => None,
+        EventKind::Tournament { name } => Some(name),
+    };
+    let (counted, loser) = match tie.counted {
+        None => (None, None),
+        Some(EventScore::Played(_)) => (Some("played"), None),
+        Some(EventScore::Forfeit { loser }) => (Some("loss"), Some(live.record.player(loser))),
+        Some(EventScore::Void) => (Some("void"), None),
+    };
+    Some(context! {
+        ladder => tournament.is_none(),
+        tournament => tournament,
+        counted => counted,
+        loser => loser,
     })
 }
 

@@ -8,6 +8,7 @@ use crate::host::model::notice::{
     TournamentChange, TournamentTable,
 };
 use crate::rules::round_robin::{self, Played};
+use crate::rules::score::{Abort, EventScore};
 use crate::store::TournamentStatus;
 
 fn standing(rank: Option<usize>, userid: &str, inactive: bool) -> StandingLine {
@@ -33,11 +34,14 @@ pub(super) fn sample_table(status: TournamentStatus, double: bool) -> Tournament
     let mut boards = Vec::new();
     if status != TournamentStatus::Open {
         for (index, pairing) in round_robin::pairings(5, double).into_iter().enumerate() {
-            let score = match (status, index % 3) {
+            let score = match (status, index % 6) {
                 (TournamentStatus::Running, 0) => None,
-                (_, 0) => Some(Score::WhiteWins),
-                (_, 1) => Some(Score::Draw),
-                _ => Some(Score::BlackWins),
+                (_, 0) => Some(EventScore::Played(Score::WhiteWins)),
+                (_, 1) => Some(EventScore::Played(Score::Draw)),
+                (_, 2) => Some(EventScore::Forfeit { loser: Side::White }),
+                (_, 3) => Some(EventScore::Forfeit { loser: Side::Black }),
+                (_, 4) => Some(EventScore::Void),
+                _ => Some(EventScore::Played(Score::BlackWins)),
             };
             let played = Played {
                 white: pairing.white,
@@ -191,6 +195,27 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
                 winner: "dan".into(),
                 loser: "ben".into(),
                 board: 105,
+                forfeit: None,
+            },
+        ),
+        moved(
+            Some(2),
+            Some(3),
+            LadderReason::Won {
+                winner: "dan".into(),
+                loser: "ben".into(),
+                board: 106,
+                forfeit: Some(Abort::Declined(Side::Black)),
+            },
+        ),
+        moved(
+            Some(4),
+            Some(2),
+            LadderReason::Won {
+                winner: "dan".into(),
+                loser: "ben".into(),
+                board: 107,
+                forfeit: Some(Abort::NoMove(Side::White)),
             },
         ),
         moved(

@@ -1,0 +1,23 @@
+//! The event a board is a game of (the ladder of its game type, or a
+//! tournament) and what the board counted there once it was over, as
+//! the store keeps it: what the views say of an event game.
+
+use crate::rules::score::EventScore;
+use crate::store::{self, EventKind, StoreError};
+use rusqlite::Connection;
+
+/// A board's event, and its score there once over (`None` while it runs,
+/// and for ladder games settled before the score was kept).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventTie {
+    pub kind: EventKind,
+    pub counted: Option<EventScore>,
+}
+
+/// The event of board `id`, if it belongs to one.
+pub fn load(conn: &Connection, id: i64) -> Result<Option<EventTie>, StoreError> {
+    Ok(store::board_event(conn, id)?.map(|event| EventTie {
+        counted: event.score.as_deref().and_then(EventScore::from_stored),
+        kind: event.kind,
+    }))
+}

@@ -1,0 +1,58 @@
+//! Which event a board is a game of (the ladder of its game type, or a
+//! tournament), and what it counted there once it was over: the score the
+//! event gave it, stored when it ended, so that every view reads the one
+//! the ladder or the tournament acted on.
+
+use super::StoreResult;
+use rusqlite::{Connection, OptionalExtension};
+
+/// The event a board belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// The ladder of the board's game type.
+    Ladder,
+    /// A tournament, by name.
+    Tournament { name: String },
+}
+
+/// A board's event and what it counted there: the stored form of the
+/// event's score (see `rules::score::EventScore::stored`), or `None`
+/// while it runs (and for ladder games settled before version 26).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardEvent {
+    pub kind: EventKind,
+    pub score: Option<String>,
+}
+
+/// The event of a board, if it belongs to one.
+pub fn board_event(conn: &Connection, game_id: i64) -> StoreResult<Option<BoardEvent>> {
+    let ladder = conn
+        .prepare_cached("SELECT score FROM ladder_games WHERE game_id = ?1")?
+        .query_row([game_id], |row| row.get::<_, Option<String>>(0))
+        .optional()?;
+    if let Some(score) = ladder {
+        return Ok(Some(BoardEvent {
+            kind: EventKind::Ladder,
+            score,
+        }));
+    }
+    let tournament = conn
+        .prepare_cached(
+            "SELECT tournaments.name, tournament_boards.score FROM tournament_boards
+             JOIN tournaments ON tournaments.id = tournament_boards.tournament_id
+             WHERE tournament_boards.game_id = ?1",
+        )?
+        .query_row([game_id], |row| {
+            Ok(BoardEvent {
+                kind: EventKind::Tournament { name: row.get(0)? },
+                score: row.get(1)?,
+            })
+        })
+        .optional()?;
+    Ok(tournament)
+}
+
+/// The column version 26 adds to the ladder games: what each counted in
+/// the ladder (each only where missing, as a file rolled back by hand may
+/// have it).
+pub(crate) const LADDER_V26_COLUMNS: &[(&str, &str)] = &[("score", "TEXT")];
