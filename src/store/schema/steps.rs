@@ -270,7 +270,7 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // 18: boards in HTML and as images: a board mail's HTML part and
     // image in its outbox row, and each player's choice (the columns, in
     // BOARD_PICTURES_COLUMNS, are all it adds).
-    BOARD_PICTURES_SQL,
+    "",
     // 19: what comes after pbmserv's commands: conditional moves, agreed
     // take-backs kept in a board's event history, private notes, open
     // challenges (seeks), and messages passed between players.
@@ -301,6 +301,8 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // 25: the operator's tools: the security log, the addresses and
     // domains blocked from everything, and the accounts locked.
     crate::store::security::SECURITY_V25,
+    // 26: the web view pages its standings and ladders by rank.
+    crate::store::web::WEB_V26,
 ];
 
 /// The column version 24 adds to the outbox.
@@ -312,9 +314,6 @@ pub(super) const WEAK_PASSWORD_COLUMNS: &[(&str, &str)] =
 
 /// The column version 20 adds to the players.
 pub(super) const ROBOT_COLUMNS: &[(&str, &str)] = &[("robot_level", "INTEGER")];
-
-/// Version 18 (boards in HTML and images) adds only columns.
-pub(super) const BOARD_PICTURES_SQL: &str = "";
 
 /// The columns version 18 adds, by table, each only where missing.
 pub(super) const BOARD_PICTURES_COLUMNS: &[(&str, &[(&str, &str)])] = &[
