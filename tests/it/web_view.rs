@@ -182,17 +182,22 @@ fn hostile_rows(office: &PostOffice) {
 }
 
 /// The web view over `office`'s database, a day after the club began.
-fn site(office: &PostOffice) -> Running {
+pub(crate) fn site(office: &PostOffice) -> Running {
+    site_with(office, HostSettings::default())
+}
+
+/// The same with these settings of the host.
+pub(crate) fn site_with(office: &PostOffice, host: HostSettings) -> Running {
     let config = SiteConfig {
         database: office.dir.path().join("pbem.sqlite"),
         templates: None,
-        host: HostSettings::default(),
+        host,
         clock: Clock::Fixed(t0() + chrono::Duration::seconds(DAY)),
     };
     web::start(config, "127.0.0.1:0").unwrap()
 }
 
-fn ok(site: &Running, target: &str) -> Answer {
+pub(crate) fn ok(site: &Running, target: &str) -> Answer {
     let answer = get(site.address, target);
     assert_eq!(
         answer.status,
@@ -203,7 +208,7 @@ fn ok(site: &Running, target: &str) -> Answer {
     answer
 }
 
-fn page(site: &Running, target: &str) -> String {
+pub(crate) fn page(site: &Running, target: &str) -> String {
     let answer = ok(site, target);
     assert_eq!(
         answer.header("content-type"),
@@ -386,9 +391,19 @@ fn web_safety_only_get_and_head_a_strict_policy_and_clear_refusals() {
 
 /// Every page reachable from the front page by its links, each parsed.
 fn crawl(site: &Running) -> Vec<(String, Answer)> {
+    crawl_from(site, "/", |_| true)
+}
+
+/// Every page reachable from `start` by the links `follow` takes, each
+/// answered with the site's policy and, when HTML, parsed without error.
+pub(crate) fn crawl_from(
+    site: &Running,
+    start: &str,
+    follow: impl Fn(&str) -> bool,
+) -> Vec<(String, Answer)> {
     let links = Selector::parse("a[href], link[href]").unwrap();
-    let mut seen = BTreeSet::from(["/".to_string()]);
-    let mut queue = VecDeque::from(["/".to_string()]);
+    let mut seen = BTreeSet::from([start.to_string()]);
+    let mut queue = VecDeque::from([start.to_string()]);
     let mut pages = Vec::new();
     while let Some(target) = queue.pop_front() {
         let answer = get(site.address, &target);
@@ -402,7 +417,7 @@ fn crawl(site: &Running) -> Vec<(String, Answer)> {
                     href.starts_with('/'),
                     "{target} links outside the site: {href}"
                 );
-                if seen.insert(href.to_string()) {
+                if follow(href) && seen.insert(href.to_string()) {
                     queue.push_back(href.to_string());
                 }
             }
