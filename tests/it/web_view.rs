@@ -250,6 +250,11 @@ fn web_every_page_kind_answers_over_http_with_what_the_host_stored() {
     );
     let start = page(&site, "/board/101?ply=0");
     assert!(start.contains("The position after 0 of 4 moves"), "{start}");
+    // An earlier position says how the whole game ended, by the rules
+    // (known from its last position) or not.
+    assert!(start.contains("bob wins by checkmate"), "{start}");
+    let resigned = page(&site, "/board/105?ply=1");
+    assert!(resigned.contains("carol wins: bob resigned"), "{resigned}");
     for board in [PROGRESSION, RECURSION, SPHERICAL] {
         assert!(
             page(&site, &format!("/board/{board}")).contains("<svg"),
