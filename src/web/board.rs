@@ -137,7 +137,8 @@ impl Site {
         )
     }
 
-    /// An Atom feed from `feed.atom`.
+    /// An Atom feed from `feed.atom`: `link` is the page the feed is of
+    /// (`/board/101`), its own address the same with `.atom`.
     pub(super) fn feed(
         &self,
         title: &str,
@@ -146,9 +147,14 @@ impl Site {
         entries: Vec<Value>,
         updated: i64,
     ) -> Page {
+        let host = &self.config.host;
         let body = self.render(
             "feed.atom",
-            context! { title, id, link, entries, updated, domain => self.config.host.identity().domain() },
+            context! {
+                title, id, link, entries, updated,
+                domain => host.identity().domain(),
+                base => host.public_url.as_deref().unwrap_or_default(),
+            },
         )?;
         Ok(Reply {
             status: 200,

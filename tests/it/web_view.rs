@@ -45,7 +45,7 @@ fn moves(office: &mut PostOffice, game: &str, board: i64, list: &[(&str, &str)])
 /// resigned; a comment with markup on 101; and straight in the store, as
 /// an older version may have left them, a player and a tournament whose
 /// names hold markup.
-fn club() -> PostOffice {
+pub(crate) fn club() -> PostOffice {
     let mut office = PostOffice::new();
     office.set_clock(0);
     for userid in ["alice", "bob", "carol", "dan"] {
@@ -218,7 +218,7 @@ pub(crate) fn page(site: &Running, target: &str) -> String {
     answer.text()
 }
 
-fn tournament_id(office: &PostOffice, name: &str) -> i64 {
+pub(crate) fn tournament_id(office: &PostOffice, name: &str) -> i64 {
     let conn = office.runtime.host.store().connection();
     store::find_tournament(conn, "chess", name)
         .unwrap()

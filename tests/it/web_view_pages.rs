@@ -1,11 +1,14 @@
 //! The web view's long lists a page at a time: the standings and a ladder
 //! of more players than a page holds, every page reached by its links and
-//! each player on exactly one of them.
+//! each player on exactly one of them; and the Atom feeds, whose links
+//! are absolute once `[web] public_url` is set while their ids stay the
+//! same.
 
 use crate::util::host_harness::PostOffice;
 use crate::util::web_client::get;
 use crate::util::{t0, DAY};
-use crate::web_view::{crawl_from, page, site};
+use crate::web_view::{club, crawl_from, ok, page, site, site_with, tournament_id};
+use pbem::host::HostSettings;
 use pbem::store::{self, Rung, StoredRating};
 use scraper::{Html, Selector};
 
@@ -163,4 +166,62 @@ fn web_long_standings_and_ladders_page_by_rank_and_every_page_link_works() {
     }
     let player = page(&site, &format!("/player/{}", member(150)));
     assert!(player.contains(">151</a>"), "his ladder rank: {player}");
+}
+
+/// Every `href` of a feed's links, and every `<id>`, as an XML parser
+/// reads them (the feed must be well-formed).
+fn hrefs_and_ids(feed: &str) -> (Vec<String>, Vec<String>) {
+    let document = roxmltree::Document::parse(feed).unwrap_or_else(|err| panic!("{err}: {feed}"));
+    let named = |name: &'static str| {
+        document
+            .descendants()
+            .filter(move |node| node.tag_name().name() == name)
+    };
+    let links = named("link")
+        .filter_map(|node| node.attribute("href").map(str::to_string))
+        .collect();
+    let ids = named("id")
+        .map(|node| node.text().unwrap_or_default().to_string())
+        .collect();
+    (links, ids)
+}
+
+#[test]
+fn web_feeds_link_absolutely_with_a_public_url_and_keep_their_ids() {
+    let office = club();
+    let relative = site(&office);
+    let host = HostSettings {
+        public_url: Some("https://pbem.example.net".into()),
+        ..HostSettings::default()
+    };
+    let absolute = site_with(&office, host);
+    let spring = format!("/tournament/{}.atom", tournament_id(&office, "spring"));
+    for feed in [
+        "/player/alice.atom",
+        "/board/101.atom",
+        "/ladder/chess.atom",
+        &spring,
+    ] {
+        let plain = ok(&relative, feed).text();
+        let public = ok(&absolute, feed).text();
+        let (links, ids) = hrefs_and_ids(&plain);
+        let (public_links, public_ids) = hrefs_and_ids(&public);
+        assert!(links.len() > 2, "{feed}: {plain}");
+        assert_eq!(ids, public_ids, "{feed}: the ids do not change");
+        for id in &ids {
+            assert!(
+                id.starts_with("tag:localhost,2026:") && !id.contains(char::is_whitespace),
+                "{feed}: {id}"
+            );
+        }
+        assert!(
+            public_links.contains(&format!("https://pbem.example.net{feed}")),
+            "{feed} names itself: {public}"
+        );
+        for (link, public_link) in links.iter().zip(&public_links) {
+            assert!(link.starts_with('/'), "{feed}: {link}");
+            assert_eq!(public_link, &format!("https://pbem.example.net{link}"));
+            assert_eq!(get(relative.address, link).status, 200, "{feed}: {link}");
+        }
+    }
 }
