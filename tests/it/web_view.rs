@@ -324,10 +324,21 @@ fn web_every_page_kind_answers_over_http_with_what_the_host_stored() {
         status.header("content-type"),
         Some("text/plain; charset=utf-8")
     );
+    let status = status.text();
     assert!(
-        status.text().contains("progression 102 vs bob: YOUR MOVE"),
-        "{}",
-        status.text()
+        status.contains("progression 102 vs bob: YOUR MOVE"),
+        "{status}"
+    );
+    // alice plays 102, the hostile board and spring's boards: a line each.
+    let boards: Vec<&str> = status.lines().skip(1).collect();
+    let games = ["chess ", "progression ", "recursion ", "spherical "];
+    assert!(
+        status.ends_with('\n')
+            && boards.len() >= 3
+            && boards
+                .iter()
+                .all(|line| games.iter().any(|g| line.starts_with(g))),
+        "a line per board, each ended: {status:?}"
     );
     let pgn = ok(&site, "/archive.pgn?game=spherical").text();
     assert!(
