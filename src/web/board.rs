@@ -79,7 +79,9 @@ impl Site {
                 ladder => ladder,
                 started => live.record.created,
                 changed => live.record.updated,
-                ..context! { ..shown.view, ..whole }
+                // The first of merged maps wins: the whole game's result
+                // over the position's.
+                ..context! { ..whole, ..shown.view }
             },
         )
     }
