@@ -19,6 +19,11 @@ use std::path::Path;
 const HOSTILE_USERID: &str = "<img src=x onerror=alert(1)>";
 const HOSTILE_COMMENT: &str = "Nice <script>alert('comment')</script> move";
 const HOSTILE_EVENT: &str = "<b onclick=alert(2)>cup</b>";
+/// A comment its author keeps private, a note, and a queued answer: no
+/// page may show them.
+const PRIVATE_COMMENT: &str = "zebra-private-comment";
+const NOTE: &str = "xyzzy-private-note";
+const QUEUED_ANSWER: &str = "Nh6";
 
 /// The boards the club plays.
 const CHESS: i64 = 101;
@@ -99,12 +104,10 @@ pub(crate) fn club() -> PostOffice {
         office.send_as(userid, &format!("chess ladder join {userid} PW"), "");
     }
     office.send_as("carol", "chess challenge carol bob -ladder", "");
-    moves(
-        &mut office,
-        "chess",
-        LADDER,
-        &[("carol", "e4"), ("bob", "e5")],
-    );
+    moves(&mut office, "chess", LADDER, &[("carol", "e4")]);
+    // bob has not made his comments public.
+    office.send_as("bob", "chess move 105 bob PW e5", PRIVATE_COMMENT);
+    assert_eq!(office.move_count(LADDER), 2);
     office.send_as("bob", "chess resign 105 bob PW", "");
     office.send_as("alice", "chess tournament create spring alice PW", "");
     for userid in ["alice", "bob", "dan"] {
@@ -128,8 +131,25 @@ pub(crate) fn club() -> PostOffice {
         &format!("chess resign {FIRST_TOURNAMENT_BOARD} {black} PW"),
         "",
     );
+    private_rows(&mut office);
     hostile_rows(&office);
     office
+}
+
+/// What no page may show: alice's note on board 102, and a conditional
+/// line of Black's on board 107 (a tournament board nobody moved on).
+fn private_rows(office: &mut PostOffice) {
+    office.send_as("alice", "progression note 102 alice PW", NOTE);
+    let board = office.game(107);
+    assert_eq!(office.move_count(107), 0);
+    let black = board.black.clone();
+    let line = format!("chess queue 107 {black} PW h4 {QUEUED_ANSWER}");
+    office.send_as(&black, &line, "");
+    let conn = office.runtime.host.store().connection();
+    assert!(store::note(conn, 102, "alice").unwrap().is_some());
+    assert!(!store::queued_lines(conn, 107, Some(&black))
+        .unwrap()
+        .is_empty());
 }
 
 /// Moves after the first `done` of a board.
@@ -365,6 +385,9 @@ fn web_safety_only_get_and_head_a_strict_policy_and_clear_refusals() {
     let head = request(site.address, "HEAD", "/board/101");
     assert_eq!(head.status, 200);
     assert!(head.body.is_empty(), "HEAD has no body");
+    for header in ["content-type", "content-security-policy"] {
+        assert_eq!(head.header(header), front.header(header), "HEAD's {header}");
+    }
     for method in ["POST", "PUT", "DELETE"] {
         let refused = request(site.address, method, "/");
         assert_eq!(refused.status, 405, "{method}");
@@ -424,6 +447,11 @@ pub(crate) fn crawl_from(
     while let Some(target) = queue.pop_front() {
         let answer = get(site.address, &target);
         assert_eq!(answer.status, 200, "a broken link: {target}");
+        assert_eq!(
+            answer.header("content-security-policy"),
+            Some(CONTENT_SECURITY_POLICY),
+            "{target}"
+        );
         if answer.header("content-type") == Some("text/html; charset=utf-8") {
             let html = Html::parse_document(&answer.text());
             assert!(html.errors.is_empty(), "{target}: {:?}", html.errors);
@@ -465,7 +493,11 @@ fn web_a_crawler_from_the_front_page_finds_no_broken_link_and_no_parse_error() {
     }
     for (target, answer) in &pages {
         let text = String::from_utf8_lossy(&answer.body);
-        for secret in ["example.org", "quince", "argon2", "$argon"] {
+        let secrets = ["example.org", "quince", "argon2", "$argon"];
+        for secret in secrets
+            .into_iter()
+            .chain([PRIVATE_COMMENT, NOTE, QUEUED_ANSWER])
+        {
             assert!(!text.contains(secret), "{target} shows {secret}");
         }
     }
@@ -499,6 +531,27 @@ fn web_hostile_userid_comment_and_event_name_are_rendered_as_text() {
     }
     for hostile in [HOSTILE_USERID, HOSTILE_COMMENT, HOSTILE_EVENT] {
         assert!(shown.contains(hostile), "{hostile} is shown as text");
+    }
+    // The feeds name them too, as XML text, never as elements.
+    for (feed, hostile) in [
+        (
+            format!("/player/{}.atom", pbem_encode(HOSTILE_USERID)),
+            HOSTILE_USERID,
+        ),
+        (format!("/tournament/{id}.atom"), HOSTILE_EVENT),
+    ] {
+        let text = ok(&site, &feed).text();
+        let xml = roxmltree::Document::parse(&text).unwrap_or_else(|err| panic!("{err}: {text}"));
+        let names: BTreeSet<&str> = xml.descendants().map(|n| n.tag_name().name()).collect();
+        assert!(
+            !names.contains("img") && !names.contains("b"),
+            "{feed}: {names:?}"
+        );
+        assert!(
+            xml.descendants()
+                .any(|n| n.text().is_some_and(|t| t.contains(hostile))),
+            "{feed} names {hostile} as text: {text}"
+        );
     }
 }
 
@@ -631,7 +684,13 @@ fn web_a_port_in_use_is_an_error_the_daemon_logs_and_mail_links_the_board() {
     linked.signup("alice");
     linked.signup("bob");
     let sent = linked.send_as("alice", "chess challenge alice bob", "");
-    for mail in &sent {
+    linked.send_as("alice", "chess move 101 alice PW e4", "");
+    let over = linked.send_as("bob", "chess resign 101 bob PW", "");
+    assert!(
+        over.iter().any(|mail| mail.body.contains("resigned")),
+        "the game-over mails: {over:?}"
+    );
+    for mail in sent.iter().chain(&over) {
         assert!(
             mail.body.contains("https://pbem.example.net/board/101"),
             "{}",
