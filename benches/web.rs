@@ -7,7 +7,10 @@
 //! ladder, with 100 round-robin tournaments of eight players, then asks
 //! the site for each kind of page (the same call the HTTP server makes,
 //! without the socket) 200 times, each time for another board, player or
-//! tournament, and prints the median and p99 of each kind.
+//! tournament, and prints the median and p99 of each kind. The standings
+//! and the ladder are asked for their first and their last page (100
+//! players a page), the archive by dates for a month and, deep in a year,
+//! for the page after a given board.
 
 use pbem::clock::Clock;
 use pbem::host::HostSettings;
@@ -150,23 +153,9 @@ fn chess_board(run: usize) -> i64 {
 
 type Target = fn(usize) -> String;
 
-fn main() {
-    let dir = tempfile::tempdir().expect("temporary folder");
-    let path = dir.path().join("web.sqlite");
-    let built = Instant::now();
-    database(&path);
-    println!(
-        "{BOARDS} finished boards, {PLAYERS} players, {TOURNAMENTS} tournaments built in {:.1} s",
-        built.elapsed().as_secs_f64()
-    );
-    let site = Site::open(SiteConfig {
-        database: path,
-        templates: None,
-        host: HostSettings::default(),
-        clock: Clock::Fixed(pbem::clock::from_unix(NOW)),
-    })
-    .expect("the site opens");
-    let kinds: Vec<(&str, Target)> = vec![
+/// Each kind of page, and the address of its run's page.
+fn page_kinds() -> Vec<(&'static str, Target)> {
+    vec![
         ("front page", |_| "/".into()),
         ("archive, first page", |_| "/archive".into()),
         ("archive, deep page", |run| {
@@ -186,6 +175,13 @@ fn main() {
                 day % 12 + 1
             )
         }),
+        ("archive, by dates, deep", |run| {
+            format!(
+                "/archive?from=2026-01-01&to=2026-12-31&before={}",
+                40_000 + run as i64 * 250
+            )
+        }),
+        ("archive, no draw at all", |_| "/archive?result=draw".into()),
         ("archive PGN, filtered", |run| {
             format!("/archive.pgn?game=chess&player={}", player(run as i64 * 13))
         }),
@@ -209,7 +205,11 @@ fn main() {
             format!("/player/{}.atom", player(run as i64 * 17))
         }),
         ("standings", |_| "/standings/chess".into()),
+        ("standings, last page", |_| {
+            "/standings/chess?page=20".into()
+        }),
         ("ladder", |_| "/ladder/chess".into()),
+        ("ladder, last page", |_| "/ladder/chess?page=20".into()),
         ("ladder feed", |_| "/ladder/chess.atom".into()),
         ("tournaments", |_| "/tournaments".into()),
         ("tournament", |run| {
@@ -218,7 +218,26 @@ fn main() {
         ("tournament feed", |run| {
             format!("/tournament/{}.atom", run % TOURNAMENTS as usize + 1)
         }),
-    ];
+    ]
+}
+
+fn main() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("web.sqlite");
+    let built = Instant::now();
+    database(&path);
+    println!(
+        "{BOARDS} finished boards, {PLAYERS} players, {TOURNAMENTS} tournaments built in {:.1} s",
+        built.elapsed().as_secs_f64()
+    );
+    let site = Site::open(SiteConfig {
+        database: path,
+        templates: None,
+        host: HostSettings::default(),
+        clock: Clock::Fixed(pbem::clock::from_unix(NOW)),
+    })
+    .expect("the site opens");
+    let kinds = page_kinds();
     println!("{:<24} {:>12} {:>12}", "page", "median ms", "p99 ms");
     for (name, target) in kinds {
         let mut times = Vec::with_capacity(RUNS);

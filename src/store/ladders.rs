@@ -17,22 +17,58 @@ pub struct Rung {
     pub next_drop: Option<i64>,
 }
 
+const RUNG_COLUMNS: &str = "userid, rank, active_since, drops, next_drop";
+
+fn rung_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Rung> {
+    Ok(Rung {
+        userid: row.get(0)?,
+        rank: row.get::<_, i64>(1)? as usize,
+        active_since: row.get(2)?,
+        drops: row.get(3)?,
+        next_drop: row.get(4)?,
+    })
+}
+
 /// A ladder from the top down.
 pub fn ladder(conn: &Connection, kind: &str) -> StoreResult<Vec<Rung>> {
-    let mut statement = conn.prepare_cached(
-        "SELECT userid, rank, active_since, drops, next_drop FROM ladder
-         WHERE kind = ?1 ORDER BY rank",
-    )?;
-    let rows = statement.query_map([kind], |row| {
-        Ok(Rung {
-            userid: row.get(0)?,
-            rank: row.get::<_, i64>(1)? as usize,
-            active_since: row.get(2)?,
-            drops: row.get(3)?,
-            next_drop: row.get(4)?,
-        })
-    })?;
+    let mut statement = conn.prepare_cached(&format!(
+        "SELECT {RUNG_COLUMNS} FROM ladder WHERE kind = ?1 ORDER BY rank"
+    ))?;
+    let rows = statement.query_map([kind], rung_from_row)?;
     Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// At most `limit` rungs below rank `after`, from the top down: a page
+/// of a long ladder, found by its ranks' index.
+pub fn ladder_below(
+    conn: &Connection,
+    kind: &str,
+    after: usize,
+    limit: usize,
+) -> StoreResult<Vec<Rung>> {
+    let mut statement = conn.prepare_cached(&format!(
+        "SELECT {RUNG_COLUMNS} FROM ladder WHERE kind = ?1 AND rank > ?2
+         ORDER BY rank LIMIT ?3"
+    ))?;
+    let rows = statement.query_map(params![kind, after as i64, limit as i64], rung_from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// How many players a ladder has.
+pub fn ladder_size(conn: &Connection, kind: &str) -> StoreResult<usize> {
+    let count: i64 = conn
+        .prepare_cached("SELECT COUNT(*) FROM ladder WHERE kind = ?1")?
+        .query_row([kind], |row| row.get(0))?;
+    Ok(count as usize)
+}
+
+/// A player's rank on a ladder, when he is on it.
+pub fn ladder_rank(conn: &Connection, kind: &str, userid: &str) -> StoreResult<Option<usize>> {
+    let rank: Option<i64> = conn
+        .prepare_cached("SELECT rank FROM ladder WHERE kind = ?1 AND userid = ?2")?
+        .query_row([kind, userid], |row| row.get(0))
+        .optional()?;
+    Ok(rank.map(|rank| rank as usize))
 }
 
 /// Stores a whole ladder: its rungs replace the old ones.

@@ -47,8 +47,9 @@ pub use events::{board_event, BoardEvent, EventKind};
 pub use games::{GameRecord, GameStatus, MoveRecord, NewGame};
 pub use history::{finished_boards, FinishedBoard};
 pub use ladders::{
-    insert_ladder_game, ladder, ladder_game, ladders_with_drops_due, next_ladder_drop,
-    open_ladder_game_of, save_ladder, settle_ladder_game, LadderGame, Rung,
+    insert_ladder_game, ladder, ladder_below, ladder_game, ladder_rank, ladder_size,
+    ladders_with_drops_due, next_ladder_drop, open_ladder_game_of, save_ladder, settle_ladder_game,
+    LadderGame, Rung,
 };
 pub use logins::LoginFailures;
 pub use messages::{SentId, TokenScope};

@@ -94,68 +94,149 @@ fn board_from_row(row: &Row<'_>) -> rusqlite::Result<BoardRow> {
     })
 }
 
-/// The boards `query` takes, newest (highest id) first, at most `limit`.
-/// Only the filters given are in the statement, so SQLite picks the
-/// index that serves them (a player's seats, the game, the score).
+/// The boards `query` takes, newest first, at most `limit`: by id, or
+/// with dates by the time they began (then id), each order an index's.
+/// Only the filters given are in the statement; one of them, the
+/// narrowest, is left for SQLite to find through its index (a player's
+/// seats, the dates, the result, the game) and the others only filter
+/// (a `+` keeps SQLite from an index on a column).
 pub fn web_boards(conn: &Connection, query: &BoardQuery, limit: u32) -> StoreResult<Vec<BoardRow>> {
-    use rusqlite::types::Value;
-    let mut clauses: Vec<&str> = Vec::new();
-    let mut values: Vec<Value> = Vec::new();
-    let mut add = |clause: &'static str, given: &[Value]| {
-        clauses.push(clause);
-        values.extend_from_slice(given);
+    let Some((sql, values)) = board_statement(conn, query, limit)? else {
+        return Ok(Vec::new());
     };
-    if let Some(player) = &query.player {
-        let player: Value = player.clone().into();
-        add(
-            "(white = ? COLLATE NOCASE OR black = ? COLLATE NOCASE)",
-            &[player.clone(), player],
-        );
-    }
-    if let Some(kind) = &query.kind {
-        add("+kind = ?", &[kind.clone().into()]);
-    }
-    if let Some(result) = query.result {
-        add(result.clause(), &[]);
-    }
-    match query.event {
-        Some(EventFilter::Ladder) => add("id IN (SELECT game_id FROM ladder_games)", &[]),
-        Some(EventFilter::Tournament(id)) => add(
-            "id IN (SELECT game_id FROM tournament_boards WHERE tournament_id = ?)",
-            &[id.into()],
-        ),
-        None => {}
-    }
-    // A player's seats are the narrowest index: with one given, the
-    // dates (a `+` keeps SQLite from an index on a column) only filter.
-    let (from, to) = match query.player {
-        Some(_) => ("+created >= ?", "+created < ?"),
-        None => ("created >= ?", "created < ?"),
-    };
-    if let Some(since) = query.since {
-        add(from, &[since.into()]);
-    }
-    if let Some(until) = query.until {
-        add(to, &[until.into()]);
-    }
-    if let Some(before) = query.before {
-        add("id < ?", &[before.into()]);
-    }
-    let conditions = clauses;
-    let sql = format!(
-        "SELECT {ROW_COLUMNS} FROM games WHERE {} ORDER BY id DESC LIMIT ?",
-        if conditions.is_empty() {
-            "1".to_string()
-        } else {
-            conditions.join(" AND ")
-        }
-    );
-    values.push(i64::from(limit).into());
     let rows = conn
         .prepare_cached(&sql)?
         .query_map(rusqlite::params_from_iter(values), board_from_row)?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(rows)
+}
+
+/// The statement of [`web_boards`] and its values.
+fn board_statement(
+    conn: &Connection,
+    query: &BoardQuery,
+    limit: u32,
+) -> StoreResult<Option<(String, Vec<rusqlite::types::Value>)>> {
+    let Some((mut out, order)) = board_conditions(conn, query)? else {
+        return Ok(None);
+    };
+    let conditions = match out.clauses.is_empty() {
+        true => "1".to_string(),
+        false => out.clauses.join(" AND "),
+    };
+    let sql =
+        format!("SELECT {ROW_COLUMNS} FROM games WHERE {conditions} ORDER BY {order} LIMIT ?");
+    out.values.push(i64::from(limit).into());
+    Ok(Some((sql, out.values)))
+}
+
+/// A statement's conditions and the values of their parameters.
+#[derive(Default)]
+struct Clauses {
+    clauses: Vec<&'static str>,
+    values: Vec<rusqlite::types::Value>,
+}
+
+impl Clauses {
+    fn add(&mut self, clause: &'static str, given: &[rusqlite::types::Value]) {
+        self.clauses.push(clause);
+        self.values.extend_from_slice(given);
+    }
+}
+
+/// The clauses of a query, their values and its order; none when its
+/// page key (`before`, with dates) names no board.
+fn board_conditions(
+    conn: &Connection,
+    query: &BoardQuery,
+) -> StoreResult<Option<(Clauses, &'static str)>> {
+    let mut out = Clauses::default();
+    filters(query, &mut out);
+    let dated = query.since.is_some() || query.until.is_some();
+    if !dated {
+        if let Some(before) = query.before {
+            out.add("id < ?", &[before.into()]);
+        }
+        return Ok(Some((out, "id DESC")));
+    }
+    let by_seat = query.player.is_some();
+    if let Some(since) = query.since {
+        let clause = if by_seat {
+            "+created >= ?"
+        } else {
+            "created >= ?"
+        };
+        out.add(clause, &[since.into()]);
+    }
+    // One upper bound, so the index is entered there: before the end
+    // date, and before the page's key (the board the last page ended at).
+    let mut bound = query.until.map(|until| (until, 0));
+    if let Some(before) = query.before {
+        let Some(created) = created_of(conn, before)? else {
+            return Ok(None);
+        };
+        bound = Some(bound.map_or((created, before), |b| b.min((created, before))));
+    }
+    if let Some((created, id)) = bound {
+        let clause = if by_seat {
+            "(+created, +id) < (?, ?)"
+        } else {
+            "(created, id) < (?, ?)"
+        };
+        out.add(clause, &[created.into(), id.into()]);
+    }
+    Ok(Some((out, "created DESC, id DESC")))
+}
+
+/// The clauses of the player, the result, the game and the event.
+fn filters(query: &BoardQuery, out: &mut Clauses) {
+    if let Some(player) = &query.player {
+        let player: rusqlite::types::Value = player.clone().into();
+        out.add(
+            "(white = ? COLLATE NOCASE OR black = ? COLLATE NOCASE)",
+            &[player.clone(), player],
+        );
+    }
+    let by_result = query.player.is_none() && query.since.is_none() && query.until.is_none();
+    match query.result.map(|result| (result, result.score())) {
+        Some((_, Some(score))) if by_result => out.add("score = ?", &[score.to_string().into()]),
+        Some((_, Some(score))) => out.add("+score = ?", &[score.to_string().into()]),
+        // Through the running boards' own index, which SQLite would
+        // leave for a walk of every board by id.
+        Some((_, None)) if by_result => {
+            out.add("id IN (SELECT id FROM games WHERE status = 'active')", &[])
+        }
+        Some((_, None)) => out.add("+status = 'active'", &[]),
+        None => {}
+    }
+    if let Some(kind) = &query.kind {
+        // `lower(kind)` is what the index of the games is on: an index on
+        // `kind` itself would draw the host's own look-ups of a player's
+        // boards of a game away from his seats' indexes.
+        let by_kind = by_result && query.result.is_none();
+        let clause = if by_kind {
+            "lower(kind) = ?"
+        } else {
+            "+kind = ?"
+        };
+        out.add(clause, &[kind.clone().into()]);
+    }
+    match query.event {
+        Some(EventFilter::Ladder) => out.add("id IN (SELECT game_id FROM ladder_games)", &[]),
+        Some(EventFilter::Tournament(id)) => out.add(
+            "id IN (SELECT game_id FROM tournament_boards WHERE tournament_id = ?)",
+            &[id.into()],
+        ),
+        None => {}
+    }
+}
+
+/// When a board began.
+fn created_of(conn: &Connection, id: i64) -> StoreResult<Option<i64>> {
+    Ok(conn
+        .prepare_cached("SELECT created FROM games WHERE id = ?1")?
+        .query_row([id], |row| row.get(0))
+        .optional()?)
 }
 
 /// The boards of one status, the most recently changed first.
@@ -307,6 +388,19 @@ pub(crate) const WEB_V23: &str = "UPDATE games SET score = CASE
     CREATE INDEX IF NOT EXISTS games_running_by_black ON games (black COLLATE NOCASE, kind)
         WHERE status = 'active';";
 
+/// Version 27's indexes: the archive finds a result's or a game's boards
+/// newest first without reading the others; the standings read a game's
+/// ratings best first from one that holds every column (no row looked
+/// up, nothing sorted); a ladder's page its rungs by rank, a ladder's
+/// feed its boards newest first.
+pub(crate) const WEB_V27: &str =
+    "CREATE INDEX IF NOT EXISTS games_by_score ON games (score) WHERE score IS NOT NULL;
+    CREATE INDEX IF NOT EXISTS games_by_game ON games (lower(kind));
+    CREATE INDEX IF NOT EXISTS ratings_by_rating ON ratings
+        (kind, rating DESC, userid, deviation, volatility, last_rated, won, lost, drawn);
+    CREATE INDEX IF NOT EXISTS ladder_by_rank ON ladder (kind, rank);
+    CREATE INDEX IF NOT EXISTS ladder_games_by_kind ON ladder_games (kind);";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -332,42 +426,203 @@ mod tests {
         rows.map(Result::unwrap).collect::<Vec<_>>().join("; ")
     }
 
+    /// The plan of the statement `web_boards` runs for `query`.
+    fn plan_of(conn: &Connection, query: BoardQuery) -> String {
+        let (sql, values) = board_statement(conn, &query, 51).unwrap().unwrap();
+        let mut statement = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
+        let rows = statement
+            .query_map(rusqlite::params_from_iter(values), |row| {
+                row.get::<_, String>(3)
+            })
+            .unwrap();
+        rows.map(Result::unwrap).collect::<Vec<_>>().join("; ")
+    }
+
     #[test]
-    fn a_players_boards_are_found_through_his_seats_and_nothing_is_scanned() {
+    fn every_archive_filter_is_found_through_an_index_and_nothing_is_scanned() {
         let store = Store::open_in_memory().unwrap();
         let conn = store.connection();
-        let archive = plan(
+        let key = add(conn, "chess", "alice", "bob", 1_000);
+        let q = BoardQuery::default;
+        let seats = plan_of(
             conn,
-            &format!(
-                "SELECT {ROW_COLUMNS} FROM games WHERE (white = 'a' COLLATE NOCASE OR black = 'a' COLLATE NOCASE)
-                 AND +kind = 'chess' AND +score = '1-0' AND +created >= 1 AND id < 9
-                 ORDER BY id DESC LIMIT 51"
-            ),
+            BoardQuery {
+                player: Some("a".into()),
+                kind: Some("chess".into()),
+                result: Some(ResultFilter::WhiteWon),
+                since: Some(1),
+                before: Some(key),
+                ..q()
+            },
         );
         assert!(
-            archive.contains("games_by_white") && archive.contains("games_by_black"),
-            "{archive}"
+            seats.contains("games_by_white") && seats.contains("games_by_black"),
+            "{seats}"
         );
+        let dated = |since, until, before| BoardQuery {
+            since,
+            until,
+            before,
+            kind: Some("chess".into()),
+            ..q()
+        };
+        for query in [
+            dated(Some(1), Some(9), None),
+            dated(None, Some(9), Some(key)),
+            dated(Some(1), Some(9_000), Some(key)),
+            BoardQuery {
+                result: Some(ResultFilter::Drawn),
+                ..dated(Some(1), None, None)
+            },
+        ] {
+            let plan = plan_of(conn, query.clone());
+            assert!(
+                plan.contains("games_by_created") && !plan.contains("TEMP B-TREE"),
+                "{query:?}: {plan}"
+            );
+        }
+        let by_index = [
+            (ResultFilter::Drawn, "games_by_score"),
+            (ResultFilter::Running, "games_running_by_updated"),
+        ];
+        for (result, index) in by_index {
+            let kind = Some("chess".into());
+            let plan = plan_of(
+                conn,
+                BoardQuery {
+                    result: Some(result),
+                    kind,
+                    ..q()
+                },
+            );
+            assert!(
+                plan.contains(index) && !plan.contains("TEMP B-TREE"),
+                "{result:?}: {plan}"
+            );
+        }
+        let kind = plan_of(
+            conn,
+            BoardQuery {
+                kind: Some("chess".into()),
+                ..q()
+            },
+        );
+        assert!(
+            kind.contains("games_by_game") && !kind.contains("TEMP B-TREE"),
+            "{kind}"
+        );
+        for event in [EventFilter::Ladder, EventFilter::Tournament(1)] {
+            let plan = plan_of(
+                conn,
+                BoardQuery {
+                    event: Some(event),
+                    ..q()
+                },
+            );
+            assert!(!plan.contains("SCAN games"), "{event:?}: {plan}");
+        }
+        let page = plan_of(
+            conn,
+            BoardQuery {
+                before: Some(key),
+                ..q()
+            },
+        );
+        assert!(page.contains("PRIMARY KEY (rowid<?)"), "{page}");
+    }
+
+    #[test]
+    fn the_other_lists_of_the_web_view_are_found_through_indexes() {
+        let store = Store::open_in_memory().unwrap();
+        let conn = store.connection();
         let running = plan(
             conn,
             "SELECT COUNT(*) FROM games WHERE (white = 'a' COLLATE NOCASE OR black = 'a' COLLATE NOCASE)
              AND kind = 'chess' AND status = 'active'",
         );
         assert!(running.contains("games_running_by_white"), "{running}");
-        let finished = plan(
+        for (status, index) in [
+            ("finished", "games_finished_by_updated"),
+            ("active", "games_running_by_updated"),
+        ] {
+            let recent = plan(
+                conn,
+                &format!(
+                    "SELECT id FROM games WHERE status = '{status}' AND NULL IS NULL
+                     ORDER BY updated DESC, id DESC LIMIT 20"
+                ),
+            );
+            assert!(
+                recent.contains(index) && !recent.contains("TEMP B-TREE"),
+                "{recent}"
+            );
+        }
+        let ratings = plan(
             conn,
-            "SELECT id FROM games WHERE status = 'finished' AND NULL IS NULL
-             ORDER BY updated DESC, id DESC LIMIT 20",
+            "SELECT userid, rating, deviation, volatility, last_rated, won, lost, drawn
+             FROM ratings WHERE kind = 'chess' ORDER BY rating DESC, userid",
         );
         assert!(
-            finished.contains("games_finished_by_updated") && !finished.contains("TEMP B-TREE"),
-            "{finished}"
+            ratings.contains("COVERING INDEX ratings_by_rating") && !ratings.contains("TEMP"),
+            "{ratings}"
         );
-        let dated = plan(
+        let rungs = plan(
             conn,
-            "SELECT id FROM games WHERE created >= 1 AND created < 9 ORDER BY id DESC",
+            "SELECT userid FROM ladder WHERE kind = 'chess' AND rank > 100 ORDER BY rank LIMIT 100",
         );
-        assert!(dated.contains("games_by_created"), "{dated}");
+        assert!(
+            rungs.contains("ladder_by_rank") && !rungs.contains("TEMP"),
+            "{rungs}"
+        );
+        let feed = plan(
+            conn,
+            "SELECT game_id FROM ladder_games WHERE kind = 'chess' ORDER BY game_id DESC LIMIT 50",
+        );
+        assert!(
+            feed.contains("ladder_games_by_kind") && !feed.contains("TEMP"),
+            "{feed}"
+        );
+    }
+
+    #[test]
+    fn boards_by_dates_are_paged_by_when_they_began_then_by_id() {
+        let store = Store::open_in_memory().unwrap();
+        let conn = store.connection();
+        // Ids follow the clock but for one board stored with an earlier
+        // time (a clock set back): the dates order by time, not id.
+        let times = [1_000, 1_100, 1_100, 1_050, 1_200, 1_300, 5_000];
+        let ids: Vec<i64> = times
+            .iter()
+            .map(|&at| add(conn, "chess", "alice", "bob", at))
+            .collect();
+        let mut expected: Vec<(i64, i64)> = times
+            .iter()
+            .zip(&ids)
+            .map(|(&at, &id)| (at, id))
+            .filter(|&(at, _)| at < 2_000)
+            .collect();
+        expected.sort_by(|a, b| b.cmp(a));
+        let mut seen = Vec::new();
+        let mut before = None;
+        loop {
+            let query = BoardQuery {
+                since: Some(1_000),
+                until: Some(2_000),
+                before,
+                ..BoardQuery::default()
+            };
+            let page = web_boards(conn, &query, 2).unwrap();
+            let Some(last) = page.last() else { break };
+            before = Some(last.id);
+            seen.extend(page.iter().map(|row| (row.created, row.id)));
+        }
+        assert_eq!(seen, expected, "each board once, by time then id");
+        let unknown = BoardQuery {
+            since: Some(1_000),
+            before: Some(99),
+            ..BoardQuery::default()
+        };
+        assert!(web_boards(conn, &unknown, 5).unwrap().is_empty());
     }
 
     #[test]

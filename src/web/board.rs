@@ -6,6 +6,8 @@ use super::{Page, PageError, Reply, Site, ATOM};
 use crate::games::Side;
 use crate::host::competition::rated;
 use crate::host::model::replays::{self, LiveGame, LoadError};
+use crate::host::outbound::render::public_result;
+use crate::rules::score::Ending;
 use crate::store;
 use minijinja::{context, Value};
 
@@ -52,14 +54,16 @@ impl Site {
         };
         let ladder = store::ladder_game(&self.conn, id)?.is_some();
         // An earlier position is shown with how the game as a whole
-        // ended, not with what the position then said.
+        // ended, not with what the position then said. Only an end by
+        // the rules needs the last position to tell how; the others are
+        // in the board's record, whatever position it is replayed to.
         let earlier = ply.is_some_and(|ply| ply < live.total_moves);
-        let whole = if earlier {
-            let full = self.load(id, None)?;
-            let view = self.renderer.public_board(&full, &host)?.view;
-            context! { result => view.get_attr("result").unwrap_or_default() }
-        } else {
-            context! {}
+        let whole = match (earlier, live.record.ending) {
+            (false, _) => context! {},
+            (true, Some(Ending::Rules)) => {
+                context! { result => public_result(&self.load(id, None)?) }
+            }
+            (true, _) => context! { result => public_result(&live) },
         };
         self.html(
             "board.html",
@@ -75,7 +79,9 @@ impl Site {
                 ladder => ladder,
                 started => live.record.created,
                 changed => live.record.updated,
-                ..context! { ..shown.view, ..whole }
+                // The first of merged maps wins: the whole game's result
+                // over the position's.
+                ..context! { ..whole, ..shown.view }
             },
         )
     }
@@ -133,7 +139,8 @@ impl Site {
         )
     }
 
-    /// An Atom feed from `feed.atom`.
+    /// An Atom feed from `feed.atom`: `link` is the page the feed is of
+    /// (`/board/101`), its own address the same with `.atom`.
     pub(super) fn feed(
         &self,
         title: &str,
@@ -142,9 +149,14 @@ impl Site {
         entries: Vec<Value>,
         updated: i64,
     ) -> Page {
+        let host = &self.config.host;
         let body = self.render(
             "feed.atom",
-            context! { title, id, link, entries, updated, domain => self.config.host.identity().domain() },
+            context! {
+                title, id, link, entries, updated,
+                domain => host.identity().domain(),
+                base => host.public_url.as_deref().unwrap_or_default(),
+            },
         )?;
         Ok(Reply {
             status: 200,

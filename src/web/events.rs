@@ -2,6 +2,7 @@
 //! ladder and a tournament. The standings and the crosstable are the
 //! same the mails show (`rated::standings`, `tournament::table`).
 
+use super::paging::Pager;
 use super::player::board_entry;
 use super::query::Target;
 use super::{Page, PageError, Site};
@@ -15,6 +16,10 @@ use minijinja::{context, Value};
 const TOURNAMENTS: u32 = 200;
 /// Boards in a ladder's feed.
 const LADDER_FEED: u32 = 50;
+/// Players on a page of the standings.
+const STANDINGS_PAGE: usize = 100;
+/// Rungs on a page of a ladder.
+const LADDER_PAGE: usize = 100;
 
 /// A tournament in a list.
 pub(super) fn tournament_line(t: &Tournament) -> Value {
@@ -33,20 +38,30 @@ pub(super) fn tournament_line(t: &Tournament) -> Value {
 }
 
 impl Site {
+    /// A page of a game's standings, [`STANDINGS_PAGE`] players a page:
+    /// established players by rank, then the provisional ones, as the
+    /// mails rank them; only the page's players' running boards are
+    /// counted.
     pub(super) fn standings(&self, target: &Target, kind: GameKind) -> Page {
-        target.only(&[])?;
+        target.only(&["page"])?;
         let settings = &self.config.host.competition.ratings;
-        let (lines, hidden) = rated::standings(&self.conn, settings, kind, false, self.now())?;
+        let (mut lines, hidden) = rated::ranking(&self.conn, settings, kind, false, self.now())?;
+        let ranked_total = lines.iter().filter(|line| line.rank.is_some()).count();
+        let pager = Pager::of(target, lines.len(), STANDINGS_PAGE)?;
+        let mut shown: Vec<_> = lines.drain(pager.lines()).collect();
+        rated::count_running(&self.conn, kind, &mut shown)?;
         let (ranked, provisional): (Vec<_>, Vec<_>) =
-            lines.iter().partition(|line| line.rank.is_some());
+            shown.iter().partition(|line| line.rank.is_some());
         self.html(
             "standings.html",
             context! {
                 game => kind,
                 established => ranked.into_iter().map(standing_view).collect::<Vec<_>>(),
                 provisional => provisional.into_iter().map(standing_view).collect::<Vec<_>>(),
+                ranked_total => ranked_total,
                 hidden => hidden,
                 inactive_days => settings.inactive_days,
+                pages => pager.view(&format!("/standings/{}", kind.name())),
             },
         )
     }
@@ -55,17 +70,22 @@ impl Site {
         target.only(&[])?;
         let mut ladders = Vec::new();
         for kind in GameKind::ALL {
-            let rungs = store::ladder(&self.conn, kind.name())?;
-            ladders.push(context! { game => kind, players => rungs.len() });
+            let players = store::ladder_size(&self.conn, kind.name())?;
+            ladders.push(context! { game => kind, players => players });
         }
         self.html("ladders.html", context! { ladders => ladders })
     }
 
+    /// A page of a ladder, [`LADDER_PAGE`] rungs a page found by rank,
+    /// with every open challenge on each page.
     pub(super) fn ladder(&self, target: &Target, kind: GameKind) -> Page {
-        target.only(&[])?;
+        target.only(&["page"])?;
         let conn = &self.conn;
+        let pager = Pager::of(target, store::ladder_size(conn, kind.name())?, LADDER_PAGE)?;
+        // Ranks run from 1 without a gap, so a page's lines are its ranks.
+        let after = pager.lines().start;
         let mut ranks = Vec::new();
-        for rung in store::ladder(conn, kind.name())? {
+        for rung in store::ladder_below(conn, kind.name(), after, LADDER_PAGE)? {
             let record = store::load_rating(conn, kind.name(), &rung.userid)?;
             ranks.push(context! {
                 rank => rung.rank,
@@ -82,7 +102,13 @@ impl Site {
         let reach = self.config.host.competition.ladders.reach;
         self.html(
             "ladder.html",
-            context! { game => kind, ranks => ranks, open => open, reach => reach },
+            context! {
+                game => kind,
+                ranks => ranks,
+                open => open,
+                reach => reach,
+                pages => pager.view(&format!("/ladder/{}", kind.name())),
+            },
         )
     }
 

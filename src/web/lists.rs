@@ -119,9 +119,9 @@ impl Site {
             .collect();
         let mut ladders = Vec::new();
         for kind in GameKind::ALL {
-            let rungs = store::ladder(conn, kind.name())?;
-            if !rungs.is_empty() {
-                ladders.push(context! { game => kind, players => rungs.len() });
+            let players = store::ladder_size(conn, kind.name())?;
+            if players > 0 {
+                ladders.push(context! { game => kind, players => players });
             }
         }
         self.html(

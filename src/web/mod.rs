@@ -15,6 +15,7 @@
 mod board;
 mod events;
 mod lists;
+mod paging;
 mod player;
 mod query;
 mod routes;

@@ -53,9 +53,7 @@ impl Site {
         let mut games = Vec::new();
         for kind in GameKind::ALL {
             let rating = store::load_rating(conn, kind.name(), &userid)?;
-            let rung = store::ladder(conn, kind.name())?
-                .into_iter()
-                .find(|rung| rung.userid.eq_ignore_ascii_case(&userid));
+            let rung = store::ladder_rank(conn, kind.name(), &userid)?;
             if rating.is_none() && rung.is_none() {
                 continue;
             }
@@ -65,7 +63,7 @@ impl Site {
                 won => rating.as_ref().map(|s| s.won),
                 lost => rating.as_ref().map(|s| s.lost),
                 drawn => rating.as_ref().map(|s| s.drawn),
-                ladder_rank => rung.map(|rung| rung.rank),
+                ladder_rank => rung,
             });
         }
         let tournaments: Vec<Value> = store::web_tournaments(conn, Some(&userid), PLAYER_LIST)?

@@ -77,4 +77,36 @@ mod tests {
             "{err}"
         );
     }
+
+    #[test]
+    fn the_status_page_has_a_line_per_board_each_ended_by_a_newline() {
+        let env = pages(None).unwrap();
+        let status = env.get_template("web/status.txt").unwrap();
+        let clock = context! { sides => vec![
+            context! { userid => "Alice", left => context! { days => 2, hours => 5 } },
+            context! { userid => "bob", left => context! { days => 9, hours => 0 } },
+        ] };
+        let boards = vec![
+            context! { game => context! { name => "chess" }, board_id => 101, opponent => "bob",
+            your_move => true, waiting => vec!["alice"], clock => clock },
+            context! { game => context! { name => "recursion" }, board_id => 103, opponent => "carol",
+            your_move => false, waiting => vec!["carol"], clock => () },
+        ];
+        let text = status
+            .render(context! { userid => "alice", now => 0, boards => boards })
+            .unwrap();
+        assert_eq!(
+            text,
+            "Status of alice at 1970-01-01 00:00 UTC\n\
+             chess 101 vs bob: YOUR MOVE, 2d 5h left\n\
+             recursion 103 vs carol: waiting for carol\n"
+        );
+        let none = status
+            .render(context! { userid => "alice", now => 0, boards => Vec::<()>::new() })
+            .unwrap();
+        assert_eq!(
+            none,
+            "Status of alice at 1970-01-01 00:00 UTC\nNo running board.\n"
+        );
+    }
 }

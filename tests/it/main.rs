@@ -65,3 +65,4 @@ mod recursion;
 mod spherical;
 mod tick_processes;
 mod web_view;
+mod web_view_pages;

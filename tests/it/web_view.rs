@@ -19,6 +19,11 @@ use std::path::Path;
 const HOSTILE_USERID: &str = "<img src=x onerror=alert(1)>";
 const HOSTILE_COMMENT: &str = "Nice <script>alert('comment')</script> move";
 const HOSTILE_EVENT: &str = "<b onclick=alert(2)>cup</b>";
+/// A comment its author keeps private, a note, and a queued answer: no
+/// page may show them.
+const PRIVATE_COMMENT: &str = "zebra-private-comment";
+const NOTE: &str = "xyzzy-private-note";
+const QUEUED_ANSWER: &str = "Nh6";
 
 /// The boards the club plays.
 const CHESS: i64 = 101;
@@ -45,7 +50,7 @@ fn moves(office: &mut PostOffice, game: &str, board: i64, list: &[(&str, &str)])
 /// resigned; a comment with markup on 101; and straight in the store, as
 /// an older version may have left them, a player and a tournament whose
 /// names hold markup.
-fn club() -> PostOffice {
+pub(crate) fn club() -> PostOffice {
     let mut office = PostOffice::new();
     office.set_clock(0);
     for userid in ["alice", "bob", "carol", "dan"] {
@@ -99,12 +104,10 @@ fn club() -> PostOffice {
         office.send_as(userid, &format!("chess ladder join {userid} PW"), "");
     }
     office.send_as("carol", "chess challenge carol bob -ladder", "");
-    moves(
-        &mut office,
-        "chess",
-        LADDER,
-        &[("carol", "e4"), ("bob", "e5")],
-    );
+    moves(&mut office, "chess", LADDER, &[("carol", "e4")]);
+    // bob has not made his comments public.
+    office.send_as("bob", "chess move 105 bob PW e5", PRIVATE_COMMENT);
+    assert_eq!(office.move_count(LADDER), 2);
     office.send_as("bob", "chess resign 105 bob PW", "");
     office.send_as("alice", "chess tournament create spring alice PW", "");
     for userid in ["alice", "bob", "dan"] {
@@ -128,8 +131,25 @@ fn club() -> PostOffice {
         &format!("chess resign {FIRST_TOURNAMENT_BOARD} {black} PW"),
         "",
     );
+    private_rows(&mut office);
     hostile_rows(&office);
     office
+}
+
+/// What no page may show: alice's note on board 102, and a conditional
+/// line of Black's on board 107 (a tournament board nobody moved on).
+fn private_rows(office: &mut PostOffice) {
+    office.send_as("alice", "progression note 102 alice PW", NOTE);
+    let board = office.game(107);
+    assert_eq!(office.move_count(107), 0);
+    let black = board.black.clone();
+    let line = format!("chess queue 107 {black} PW h4 {QUEUED_ANSWER}");
+    office.send_as(&black, &line, "");
+    let conn = office.runtime.host.store().connection();
+    assert!(store::note(conn, 102, "alice").unwrap().is_some());
+    assert!(!store::queued_lines(conn, 107, Some(&black))
+        .unwrap()
+        .is_empty());
 }
 
 /// Moves after the first `done` of a board.
@@ -182,17 +202,22 @@ fn hostile_rows(office: &PostOffice) {
 }
 
 /// The web view over `office`'s database, a day after the club began.
-fn site(office: &PostOffice) -> Running {
+pub(crate) fn site(office: &PostOffice) -> Running {
+    site_with(office, HostSettings::default())
+}
+
+/// The same with these settings of the host.
+pub(crate) fn site_with(office: &PostOffice, host: HostSettings) -> Running {
     let config = SiteConfig {
         database: office.dir.path().join("pbem.sqlite"),
         templates: None,
-        host: HostSettings::default(),
+        host,
         clock: Clock::Fixed(t0() + chrono::Duration::seconds(DAY)),
     };
     web::start(config, "127.0.0.1:0").unwrap()
 }
 
-fn ok(site: &Running, target: &str) -> Answer {
+pub(crate) fn ok(site: &Running, target: &str) -> Answer {
     let answer = get(site.address, target);
     assert_eq!(
         answer.status,
@@ -203,7 +228,7 @@ fn ok(site: &Running, target: &str) -> Answer {
     answer
 }
 
-fn page(site: &Running, target: &str) -> String {
+pub(crate) fn page(site: &Running, target: &str) -> String {
     let answer = ok(site, target);
     assert_eq!(
         answer.header("content-type"),
@@ -213,7 +238,7 @@ fn page(site: &Running, target: &str) -> String {
     answer.text()
 }
 
-fn tournament_id(office: &PostOffice, name: &str) -> i64 {
+pub(crate) fn tournament_id(office: &PostOffice, name: &str) -> i64 {
     let conn = office.runtime.host.store().connection();
     store::find_tournament(conn, "chess", name)
         .unwrap()
@@ -245,6 +270,11 @@ fn web_every_page_kind_answers_over_http_with_what_the_host_stored() {
     );
     let start = page(&site, "/board/101?ply=0");
     assert!(start.contains("The position after 0 of 4 moves"), "{start}");
+    // An earlier position says how the whole game ended, by the rules
+    // (known from its last position) or not.
+    assert!(start.contains("bob wins by checkmate"), "{start}");
+    let resigned = page(&site, "/board/105?ply=1");
+    assert!(resigned.contains("carol wins: bob resigned"), "{resigned}");
     for board in [PROGRESSION, RECURSION, SPHERICAL] {
         assert!(
             page(&site, &format!("/board/{board}")).contains("<svg"),
@@ -314,10 +344,21 @@ fn web_every_page_kind_answers_over_http_with_what_the_host_stored() {
         status.header("content-type"),
         Some("text/plain; charset=utf-8")
     );
+    let status = status.text();
     assert!(
-        status.text().contains("progression 102 vs bob: YOUR MOVE"),
-        "{}",
-        status.text()
+        status.contains("progression 102 vs bob: YOUR MOVE"),
+        "{status}"
+    );
+    // alice plays 102, the hostile board and spring's boards: a line each.
+    let boards: Vec<&str> = status.lines().skip(1).collect();
+    let games = ["chess ", "progression ", "recursion ", "spherical "];
+    assert!(
+        status.ends_with('\n')
+            && boards.len() >= 3
+            && boards
+                .iter()
+                .all(|line| games.iter().any(|g| line.starts_with(g))),
+        "a line per board, each ended: {status:?}"
     );
     let pgn = ok(&site, "/archive.pgn?game=spherical").text();
     assert!(
@@ -344,6 +385,9 @@ fn web_safety_only_get_and_head_a_strict_policy_and_clear_refusals() {
     let head = request(site.address, "HEAD", "/board/101");
     assert_eq!(head.status, 200);
     assert!(head.body.is_empty(), "HEAD has no body");
+    for header in ["content-type", "content-security-policy"] {
+        assert_eq!(head.header(header), front.header(header), "HEAD's {header}");
+    }
     for method in ["POST", "PUT", "DELETE"] {
         let refused = request(site.address, method, "/");
         assert_eq!(refused.status, 405, "{method}");
@@ -386,13 +430,28 @@ fn web_safety_only_get_and_head_a_strict_policy_and_clear_refusals() {
 
 /// Every page reachable from the front page by its links, each parsed.
 fn crawl(site: &Running) -> Vec<(String, Answer)> {
+    crawl_from(site, "/", |_| true)
+}
+
+/// Every page reachable from `start` by the links `follow` takes, each
+/// answered with the site's policy and, when HTML, parsed without error.
+pub(crate) fn crawl_from(
+    site: &Running,
+    start: &str,
+    follow: impl Fn(&str) -> bool,
+) -> Vec<(String, Answer)> {
     let links = Selector::parse("a[href], link[href]").unwrap();
-    let mut seen = BTreeSet::from(["/".to_string()]);
-    let mut queue = VecDeque::from(["/".to_string()]);
+    let mut seen = BTreeSet::from([start.to_string()]);
+    let mut queue = VecDeque::from([start.to_string()]);
     let mut pages = Vec::new();
     while let Some(target) = queue.pop_front() {
         let answer = get(site.address, &target);
         assert_eq!(answer.status, 200, "a broken link: {target}");
+        assert_eq!(
+            answer.header("content-security-policy"),
+            Some(CONTENT_SECURITY_POLICY),
+            "{target}"
+        );
         if answer.header("content-type") == Some("text/html; charset=utf-8") {
             let html = Html::parse_document(&answer.text());
             assert!(html.errors.is_empty(), "{target}: {:?}", html.errors);
@@ -402,7 +461,7 @@ fn crawl(site: &Running) -> Vec<(String, Answer)> {
                     href.starts_with('/'),
                     "{target} links outside the site: {href}"
                 );
-                if seen.insert(href.to_string()) {
+                if follow(href) && seen.insert(href.to_string()) {
                     queue.push_back(href.to_string());
                 }
             }
@@ -434,7 +493,11 @@ fn web_a_crawler_from_the_front_page_finds_no_broken_link_and_no_parse_error() {
     }
     for (target, answer) in &pages {
         let text = String::from_utf8_lossy(&answer.body);
-        for secret in ["example.org", "quince", "argon2", "$argon"] {
+        let secrets = ["example.org", "quince", "argon2", "$argon"];
+        for secret in secrets
+            .into_iter()
+            .chain([PRIVATE_COMMENT, NOTE, QUEUED_ANSWER])
+        {
             assert!(!text.contains(secret), "{target} shows {secret}");
         }
     }
@@ -468,6 +531,27 @@ fn web_hostile_userid_comment_and_event_name_are_rendered_as_text() {
     }
     for hostile in [HOSTILE_USERID, HOSTILE_COMMENT, HOSTILE_EVENT] {
         assert!(shown.contains(hostile), "{hostile} is shown as text");
+    }
+    // The feeds name them too, as XML text, never as elements.
+    for (feed, hostile) in [
+        (
+            format!("/player/{}.atom", pbem_encode(HOSTILE_USERID)),
+            HOSTILE_USERID,
+        ),
+        (format!("/tournament/{id}.atom"), HOSTILE_EVENT),
+    ] {
+        let text = ok(&site, &feed).text();
+        let xml = roxmltree::Document::parse(&text).unwrap_or_else(|err| panic!("{err}: {text}"));
+        let names: BTreeSet<&str> = xml.descendants().map(|n| n.tag_name().name()).collect();
+        assert!(
+            !names.contains("img") && !names.contains("b"),
+            "{feed}: {names:?}"
+        );
+        assert!(
+            xml.descendants()
+                .any(|n| n.text().is_some_and(|t| t.contains(hostile))),
+            "{feed} names {hostile} as text: {text}"
+        );
     }
 }
 
@@ -600,7 +684,13 @@ fn web_a_port_in_use_is_an_error_the_daemon_logs_and_mail_links_the_board() {
     linked.signup("alice");
     linked.signup("bob");
     let sent = linked.send_as("alice", "chess challenge alice bob", "");
-    for mail in &sent {
+    linked.send_as("alice", "chess move 101 alice PW e4", "");
+    let over = linked.send_as("bob", "chess resign 101 bob PW", "");
+    assert!(
+        over.iter().any(|mail| mail.body.contains("resigned")),
+        "the game-over mails: {over:?}"
+    );
+    for mail in sent.iter().chain(&over) {
         assert!(
             mail.body.contains("https://pbem.example.net/board/101"),
             "{}",

@@ -108,6 +108,21 @@ pub fn standings(
     all: bool,
     now: i64,
 ) -> Result<(Vec<crate::host::model::notice::StandingLine>, usize), StoreError> {
+    let (mut lines, hidden) = ranking(conn, settings, kind, all, now)?;
+    count_running(conn, kind, &mut lines)?;
+    Ok((lines, hidden))
+}
+
+/// The standings without each player's running boards counted (all
+/// zero): one read of the game's ratings, so a page of the standings
+/// counts only its own players' boards ([`count_running`]).
+pub fn ranking(
+    conn: &Connection,
+    settings: &RatingSettings,
+    kind: crate::games::GameKind,
+    all: bool,
+    now: i64,
+) -> Result<(Vec<crate::host::model::notice::StandingLine>, usize), StoreError> {
     use crate::host::model::notice::StandingLine;
     let inactive_after = settings.inactive_days * 24 * 3600;
     let mut lines = Vec::new();
@@ -121,7 +136,7 @@ pub fn standings(
         let rating = current(settings, &stored, now);
         lines.push(StandingLine {
             rank: (!settings.is_provisional(&rating)).then_some(0),
-            active_boards: store::active_games_of(conn, &stored.userid, kind.name())?,
+            active_boards: 0,
             userid: stored.userid,
             rating: rating.rating,
             deviation: rating.deviation,
@@ -147,4 +162,16 @@ pub fn standings(
         }
     }
     Ok((lines, hidden))
+}
+
+/// Each line's running boards of the game counted.
+pub fn count_running(
+    conn: &Connection,
+    kind: crate::games::GameKind,
+    lines: &mut [crate::host::model::notice::StandingLine],
+) -> Result<(), StoreError> {
+    for line in lines {
+        line.active_boards = store::active_games_of(conn, &line.userid, kind.name())?;
+    }
+    Ok(())
 }

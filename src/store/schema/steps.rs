@@ -301,10 +301,10 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // 25: the operator's tools: the security log, the addresses and
     // domains blocked from everything, and the accounts locked.
     crate::store::security::SECURITY_V25,
-    // 26 (aborted games): `declined` boards become `aborted`, as is every
-    // board stopped before each player moved; ladder_games.score (added
-    // where missing) keeps what each ladder game counted.
+    // 26: `declined` boards become `aborted`; ladder_games.score.
     crate::store::games::ABORTED_V26,
+    // 27: the web view pages its standings and ladders by rank.
+    crate::store::web::WEB_V27,
 ];
 
 /// The column version 24 adds to the outbox.

@@ -12,7 +12,7 @@ mod view;
 mod web;
 
 pub use competition::{standing_view, table_view};
-pub use web::PublicBoard;
+pub use web::{public_result, PublicBoard};
 
 pub use super::templates::TemplateError;
 

@@ -3,7 +3,7 @@
 //! [`Reader::seat`] and the board view), every turn of the move list, and
 //! the board drawn as SVG from the observer's seat by `board.svg`.
 
-use super::view::{all_turns, board_view};
+use super::view::{all_turns, board_view, result_view};
 use super::{shown, HostFacts, Reader, Renderer, TemplateError};
 use crate::host::model::replays::LiveGame;
 use crate::host::outbound::pictures::svg_context;
@@ -34,4 +34,11 @@ impl Renderer {
         let svg = self.body(&board.language, "board.svg", host, svg_context(&board))?;
         Ok(PublicBoard { view, turns, svg })
     }
+}
+
+/// How the game `live` ended, as its board view says (`None` while it
+/// runs), without drawing it: for a page of an earlier position, which
+/// shows the whole game's result.
+pub fn public_result(live: &LiveGame) -> Option<Value> {
+    result_view(live)
 }

@@ -1,0 +1,227 @@
+//! The web view's long lists a page at a time: the standings and a ladder
+//! of more players than a page holds, every page reached by its links and
+//! each player on exactly one of them; and the Atom feeds, whose links
+//! are absolute once `[web] public_url` is set while their ids stay the
+//! same.
+
+use crate::util::host_harness::PostOffice;
+use crate::util::web_client::get;
+use crate::util::{t0, DAY};
+use crate::web_view::{club, crawl_from, ok, page, site, site_with, tournament_id};
+use pbem::host::HostSettings;
+use pbem::store::{self, Rung, StoredRating};
+use scraper::{Html, Selector};
+
+/// Ranked players, provisional ones, and ones without a rated game for
+/// over a year (left out of the standings, but on the ladder).
+const RANKED: usize = 210;
+const PROVISIONAL: usize = 30;
+const INACTIVE: usize = 10;
+const CROWD: usize = RANKED + PROVISIONAL + INACTIVE;
+
+fn member(n: usize) -> String {
+    format!("m{n:03}")
+}
+
+/// `CROWD` players straight in the store, each rated in chess (the
+/// better the lower his number) and on the chess ladder in that order,
+/// and one open challenge between the last two.
+fn crowd() -> PostOffice {
+    let office = PostOffice::new();
+    let conn = office.runtime.host.store().connection();
+    let now = t0().timestamp();
+    let mut rungs = Vec::new();
+    for n in 0..CROWD {
+        let player = store::Player {
+            userid: member(n),
+            password_hash: "x".into(),
+            addresses: vec![format!("{}@example.org", member(n))],
+            signed_off: false,
+            language: None,
+        };
+        store::insert_player(conn, &player, now).unwrap();
+        let rating = StoredRating {
+            userid: member(n),
+            rating: 2400.0 - n as f64,
+            deviation: if n < RANKED { 60.0 } else { 200.0 },
+            volatility: 0.06,
+            last_rated: if n < RANKED + PROVISIONAL {
+                now
+            } else {
+                now - 400 * DAY
+            },
+            won: n as u32,
+            lost: 1,
+            drawn: 2,
+        };
+        store::save_rating(conn, "chess", &rating).unwrap();
+        rungs.push(Rung {
+            userid: member(n),
+            rank: n + 1,
+            active_since: now,
+            drops: 0,
+            next_drop: None,
+        });
+    }
+    store::save_ladder(conn, "chess", &rungs).unwrap();
+    let (challenger, challenged) = (member(CROWD - 1), member(CROWD - 2));
+    let game = store::NewGame {
+        kind: "chess",
+        switches: &[],
+        white: &challenger,
+        black: &challenged,
+        rated: true,
+        host_options: "",
+    };
+    let board = store::insert_game(conn, &game, now).unwrap();
+    let challenge = store::LadderGame {
+        game_id: board,
+        challenger,
+        challenged,
+        settled: false,
+    };
+    store::insert_ladder_game(conn, "chess", &challenge).unwrap();
+    office
+}
+
+/// Each row of a page's tables: its first cell and the player it links.
+fn rows(html: &str) -> Vec<(String, String)> {
+    let row = Selector::parse("tr").unwrap();
+    let cell = Selector::parse("td").unwrap();
+    let link = Selector::parse("a[href^=\"/player/\"]").unwrap();
+    Html::parse_document(html)
+        .select(&row)
+        .filter_map(|tr| {
+            let first = tr.select(&cell).next()?.text().collect::<String>();
+            let player = tr.select(&link).next()?.text().collect::<String>();
+            Some((first, player))
+        })
+        .collect()
+}
+
+#[test]
+fn web_long_standings_and_ladders_page_by_rank_and_every_page_link_works() {
+    let office = crowd();
+    let site = site(&office);
+    // Every page links the standings; the ladders' page links each ladder.
+    let within = |href: &str| href.starts_with("/standings/chess") || href.starts_with("/ladder");
+    let pages = crawl_from(&site, "/ladders", within);
+    let visited: Vec<&str> = pages.iter().map(|(target, _)| target.as_str()).collect();
+    for target in [
+        "/standings/chess?page=2",
+        "/standings/chess?page=3",
+        "/standings/chess",
+        "/ladder/chess",
+        "/ladder/chess?page=2",
+        "/ladder/chess?page=3",
+    ] {
+        assert!(visited.contains(&target), "{target}: {visited:?}");
+    }
+    assert!(!visited.contains(&"/standings/chess?page=1"), "one address");
+    let standings: Vec<(String, String)> = (1..=3)
+        .flat_map(|n| rows(&page(&site, &format!("/standings/chess?page={n}"))))
+        .collect();
+    let shown: Vec<&str> = standings.iter().map(|(_, who)| who.as_str()).collect();
+    let expected: Vec<String> = (0..RANKED + PROVISIONAL).map(member).collect();
+    assert_eq!(shown, expected, "each player once, best first");
+    for (n, (rank, _)) in standings.iter().enumerate() {
+        let rank_shown = if n < RANKED {
+            (n + 1).to_string()
+        } else {
+            String::new()
+        };
+        assert_eq!(rank, &rank_shown, "line {n}");
+    }
+    let second = page(&site, "/standings/chess?page=2");
+    assert!(second.contains("Players 101 to 200 of 240"), "{second}");
+    let last = page(&site, "/standings/chess?page=3");
+    assert!(
+        last.contains("Provisional") && last.contains("10 players without a rated game"),
+        "{last}"
+    );
+    let ladder: Vec<(String, String)> = (1..=3)
+        .flat_map(|n| rows(&page(&site, &format!("/ladder/chess?page={n}"))))
+        .collect();
+    let expected: Vec<(String, String)> = (0..CROWD)
+        .map(|n| ((n + 1).to_string(), member(n)))
+        .collect();
+    assert_eq!(ladder, expected, "every rank once, in order");
+    for n in 1..=3 {
+        let text = page(&site, &format!("/ladder/chess?page={n}"));
+        let open = format!("{} challenged {}", member(CROWD - 1), member(CROWD - 2));
+        assert!(
+            Html::parse_document(&text)
+                .root_element()
+                .text()
+                .collect::<String>()
+                .contains(&open),
+            "page {n} shows the open challenge"
+        );
+    }
+    for past in ["/standings/chess?page=4", "/ladder/chess?page=4"] {
+        assert_eq!(get(site.address, past).status, 404, "{past}");
+    }
+    for bad in ["/ladder/chess?page=0", "/standings/chess?page=x"] {
+        assert_eq!(get(site.address, bad).status, 400, "{bad}");
+    }
+    let player = page(&site, &format!("/player/{}", member(150)));
+    assert!(player.contains(">151</a>"), "his ladder rank: {player}");
+}
+
+/// Every `href` of a feed's links, and every `<id>`, as an XML parser
+/// reads them (the feed must be well-formed).
+fn hrefs_and_ids(feed: &str) -> (Vec<String>, Vec<String>) {
+    let document = roxmltree::Document::parse(feed).unwrap_or_else(|err| panic!("{err}: {feed}"));
+    let named = |name: &'static str| {
+        document
+            .descendants()
+            .filter(move |node| node.tag_name().name() == name)
+    };
+    let links = named("link")
+        .filter_map(|node| node.attribute("href").map(str::to_string))
+        .collect();
+    let ids = named("id")
+        .map(|node| node.text().unwrap_or_default().to_string())
+        .collect();
+    (links, ids)
+}
+
+#[test]
+fn web_feeds_link_absolutely_with_a_public_url_and_keep_their_ids() {
+    let office = club();
+    let relative = site(&office);
+    let host = HostSettings {
+        public_url: Some("https://pbem.example.net".into()),
+        ..HostSettings::default()
+    };
+    let absolute = site_with(&office, host);
+    let spring = format!("/tournament/{}.atom", tournament_id(&office, "spring"));
+    for feed in [
+        "/player/alice.atom",
+        "/board/101.atom",
+        "/ladder/chess.atom",
+        &spring,
+    ] {
+        let plain = ok(&relative, feed).text();
+        let public = ok(&absolute, feed).text();
+        let (links, ids) = hrefs_and_ids(&plain);
+        let (public_links, public_ids) = hrefs_and_ids(&public);
+        assert!(links.len() > 2, "{feed}: {plain}");
+        assert_eq!(ids, public_ids, "{feed}: the ids do not change");
+        for id in &ids {
+            assert!(
+                id.starts_with("tag:localhost,2026:") && !id.contains(char::is_whitespace),
+                "{feed}: {id}"
+            );
+        }
+        assert!(
+            public_links.contains(&format!("https://pbem.example.net{feed}")),
+            "{feed} names itself: {public}"
+        );
+        for (link, public_link) in links.iter().zip(&public_links) {
+            assert!(link.starts_with('/'), "{feed}: {link}");
+            assert_eq!(public_link, &format!("https://pbem.example.net{link}"));
+            assert_eq!(get(relative.address, link).status, 200, "{feed}: {link}");
+        }
+    }
+}
