@@ -22,14 +22,13 @@ pub enum ResultFilter {
 }
 
 impl ResultFilter {
-    /// The condition on a board's stored score or status.
-    fn clause(self) -> &'static str {
+    /// The stored score, or `None` for boards known by their status.
+    fn score(self) -> Option<&'static str> {
         match self {
-            ResultFilter::WhiteWon => "+score = '1-0'",
-            ResultFilter::BlackWon => "+score = '0-1'",
-            ResultFilter::Drawn => "+score = '1/2-1/2'",
-            ResultFilter::Running => "+status = 'active'",
-            ResultFilter::Aborted => "+status = 'aborted'",
+            ResultFilter::WhiteWon => Some("1-0"),
+            ResultFilter::BlackWon => Some("0-1"),
+            ResultFilter::Drawn => Some("1/2-1/2"),
+            ResultFilter::Running | ResultFilter::Aborted => None,
         }
     }
 }
@@ -203,6 +202,8 @@ fn filters(query: &BoardQuery, out: &mut Clauses) {
         Some((_, Some(score))) => out.add("+score = ?", &[score.to_string().into()]),
         // Through the running boards' own index, which SQLite would
         // leave for a walk of every board by id.
+        Some((ResultFilter::Aborted, None)) if by_result => out.add("status = 'aborted'", &[]),
+        Some((ResultFilter::Aborted, None)) => out.add("+status = 'aborted'", &[]),
         Some((_, None)) if by_result => {
             out.add("id IN (SELECT id FROM games WHERE status = 'active')", &[])
         }
