@@ -4,7 +4,6 @@
 
 use crate::games::GameKind;
 use crate::host::model::board_style::BoardStyle;
-use crate::host::outbound::pictures::sample_board;
 use crate::host::outbound::render::Renderer;
 use crate::host::HostSettings;
 use anyhow::{anyhow, Context, Result};
@@ -16,7 +15,7 @@ pub fn pictures(out: &Path, templates: Option<&Path>) -> Result<ExitCode> {
     let host = HostSettings::default().facts(0);
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     for kind in GameKind::ALL {
-        let shown = sample_board(kind, "en");
+        let shown = renderer.sample_board(kind, "en")?;
         let png = renderer
             .board_image(&shown, &host)
             .ok_or_else(|| anyhow!("{}: the board image failed (see the log)", kind.name()))?;

@@ -4,6 +4,7 @@
 //! [`GameKind`], the registry of names and aliases.
 
 pub mod chess;
+pub mod diagram;
 mod fact;
 mod outcome;
 pub mod picture;
@@ -13,6 +14,7 @@ pub mod recursion;
 mod registry;
 pub mod spherical;
 
+pub use diagram::Diagram;
 pub use fact::{BoardState, CountedPiece, Fact};
 pub use outcome::{EndReason, MatchCell, Outcome};
 pub use picture::Picture;
@@ -266,8 +268,14 @@ pub trait Game: Send {
     }
 
     /// The ASCII board as `viewer` should see it (from his side, with
-    /// nothing shown that is still sealed from him).
-    fn board(&self, viewer: Side) -> String;
+    /// nothing shown that is still sealed from him), what its lines say
+    /// typed for the host to word in each reader's language.
+    fn diagram(&self, viewer: Side) -> Diagram;
+
+    /// The same board in English, for logs, the CLI and the PGN.
+    fn board(&self, viewer: Side) -> String {
+        self.diagram(viewer).to_string()
+    }
 
     /// The same board described for drawing (HTML, an image): the same
     /// pieces on the same squares as [`Game::board`], the last move, and

@@ -3,7 +3,8 @@
 //! move and the marks a game adds. The host draws it (HTML, SVG); the
 //! rules know nothing of how.
 
-use super::Side;
+use super::diagram::Label;
+use super::{PieceName, Side};
 use serde::Serialize;
 
 /// Everything a game shows of its board(s) to one viewer.
@@ -22,10 +23,10 @@ pub struct Picture {
 /// the viewer sees them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PictureBoard {
-    /// Which board this is when a game has two ("White board").
-    pub title: Option<String>,
+    /// Which board this is when a game has two ("White's board").
+    pub title: Option<Label>,
     /// A line on the play there ("White to move").
-    pub note: Option<String>,
+    pub note: Option<Label>,
     /// A mega-knight's state on this board, shown as a badge.
     pub badge: Option<Badge>,
     /// File labels, left to right.
@@ -37,12 +38,12 @@ pub struct PictureBoard {
     pub rows: Vec<Vec<PictureSquare>>,
 }
 
-/// A state shown beside a board: whose piece, its name, and a key for
-/// its colour (`neutral`, `armed`, `frozen`, `disarmed`).
+/// A state shown beside a board: whose piece, and its state's key, which
+/// names it and gives its colour (`neutral`, `armed`, `frozen`,
+/// `disarmed`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Badge {
     pub owner: Side,
-    pub label: String,
     pub key: String,
 }
 
@@ -110,8 +111,8 @@ pub struct PicturePiece {
 pub struct PromotionProgress {
     pub steps: u8,
     pub cost: u8,
-    /// What the piece becomes ("queen", "6-directional piece").
-    pub target: String,
+    /// What the piece becomes (a queen, a 6-directional piece).
+    pub target: PieceName,
     /// Its diagonals as drawn, like [`PicturePiece::diagonals`].
     pub target_diagonals: Vec<String>,
 }

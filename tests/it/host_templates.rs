@@ -33,6 +33,16 @@ fn marked(name: &str) -> String {
         assert_ne!(marked, text, "the no_piece reason moved");
         return marked;
     }
+    if name == "boards.txt" {
+        // Only its macro is shown: mark every label of a board.
+        let marked = text.replacen(
+            "{% macro label(l) -%}\n",
+            &format!("{{% macro label(l) -%}}\n{MARK} "),
+            1,
+        );
+        assert_ne!(marked, text, "the label macro moved");
+        return marked;
+    }
     if name == "refusal-more.txt" {
         // Only its macros are shown: mark the problem it words.
         let marked = text.replacen(
@@ -103,6 +113,8 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
         "accepting.txt" => format!("chess reject alice {pw}"),
         "limit.txt" => format!("chess limit alice {pw} 3"),
         "help.txt" | "parts.txt" => "help".to_string(),
+        // Chess boards say nothing; a Progression Chess board has a key.
+        "boards.txt" => "progression challenge alice bob".to_string(),
         "reasons.txt" => {
             command(office, "alice", "chess challenge alice bob", "");
             format!("chess move 101 alice {pw} e3e4")

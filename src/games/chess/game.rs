@@ -9,7 +9,7 @@ use super::position::{Position, RepetitionKey, Rules};
 use super::render;
 use super::square::Square;
 use crate::games::{
-    Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove, SetupError, Side,
+    Diagram, Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove, SetupError, Side,
 };
 
 #[derive(Clone, Debug)]
@@ -134,8 +134,8 @@ impl Game for ChessGame {
             .collect()
     }
 
-    fn board(&self, viewer: Side) -> String {
-        render::draw_position(&self.position, viewer)
+    fn diagram(&self, viewer: Side) -> Diagram {
+        Diagram::drawn(&render::draw_position(&self.position, viewer))
     }
 
     fn picture(&self, viewer: Side) -> Picture {

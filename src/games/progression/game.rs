@@ -9,7 +9,7 @@ use super::render;
 use super::switches::Setup;
 use crate::games::chess::{Color, Square};
 use crate::games::{
-    CountedPiece, Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove, Reason,
+    CountedPiece, Diagram, Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove, Reason,
     SetupError, Side,
 };
 
@@ -283,7 +283,7 @@ impl Game for ProgressionGame {
         }
     }
 
-    fn board(&self, viewer: Side) -> String {
+    fn diagram(&self, viewer: Side) -> Diagram {
         render::draw(
             viewer,
             |sq| self.man_at(sq),

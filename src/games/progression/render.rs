@@ -1,5 +1,6 @@
 //! The board for a mail: two characters a square, colour first (`w`/`b`),
-//! then the kind, whose case says big or little; the lists below it.
+//! then the kind, whose case says big or little; the key and the lists
+//! below it, typed for the host to word.
 
 use super::board::Man;
 use super::kind::Kind;
@@ -7,11 +8,9 @@ use super::list::ProgressionList;
 use crate::games::chess::picture;
 use crate::games::chess::render::draw_grid;
 use crate::games::chess::{Color, Piece, Role, Square};
+use crate::games::diagram::{Diagram, Label};
 use crate::games::picture::{Figure, ListPicture, PicturePiece};
 use crate::games::Picture;
-
-pub const LEGEND: &str =
-    "Key: w = White, b = Black, then the piece: K Q R N B big, r n b little, P pawn.";
 
 /// Draws the board from `viewer`'s side, the key, and one line per list.
 pub fn draw(
@@ -20,8 +19,8 @@ pub fn draw(
     lists: [Option<ProgressionList>; 2],
     template: &str,
     promote: &[u8],
-) -> String {
-    let mut out = draw_grid(viewer, |sq| match man_at(sq) {
+) -> Diagram {
+    let grid = draw_grid(viewer, |sq| match man_at(sq) {
         None => String::new(),
         Some((color, man)) => {
             let side = match color {
@@ -35,33 +34,48 @@ pub fn draw(
             format!("{side}{letter}")
         }
     });
-    out.push_str(LEGEND);
-    out.push('\n');
-    let digits: String = promote.iter().map(|d| d.to_string()).collect();
+    let mut diagram = Diagram::drawn(&grid);
+    diagram.push(Label::ProgressionKey);
     for side in Color::BOTH {
-        out.push_str(&list_line(side, lists[side.index()], template, &digits));
+        diagram.push(Label::ProgressionList(list_picture(
+            side,
+            lists[side.index()],
+            template,
+            promote,
+        )));
     }
-    out
+    diagram
 }
 
-/// `White's list: nbNBrRQK  moves make K>n Q>K ...  promotes to n (=1)`.
-fn list_line(side: Color, list: Option<ProgressionList>, template: &str, digits: &str) -> String {
-    let Some(list) = list else {
-        return format!("{side}'s list: not chosen yet (template {template})\n");
-    };
-    let becomes: Vec<String> = Kind::ALL
-        .iter()
-        .map(|&kind| format!("{kind}>{}", list.next(kind)))
-        .collect();
-    let promotions: Vec<String> = digits
-        .bytes()
-        .map(|d| format!("={} {}", d as char, list.at(d - b'0')))
-        .collect();
-    format!(
-        "{side}'s list: {list}  (after a move {})  pawns promote to {}\n",
-        becomes.join(" "),
-        promotions.join(", ")
-    )
+/// A side's list, what each kind becomes after a move and what pawns
+/// promote to, as the text and the picture show it.
+fn list_picture(
+    side: Color,
+    list: Option<ProgressionList>,
+    template: &str,
+    promote: &[u8],
+) -> ListPicture {
+    ListPicture {
+        side,
+        list: list.map(|list| list.to_string()),
+        template: template.to_string(),
+        becomes: list
+            .map(|list| {
+                Kind::ALL
+                    .iter()
+                    .map(|&kind| (kind.to_string(), list.next(kind).to_string()))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        promotions: list
+            .map(|list| {
+                promote
+                    .iter()
+                    .map(|&d| (d.to_string(), list.at(d).to_string()))
+                    .collect()
+            })
+            .unwrap_or_default(),
+    }
 }
 
 /// The board described for drawing: little pieces marked, the lists with
@@ -98,30 +112,7 @@ pub fn picture(
     });
     let lists = Color::BOTH
         .into_iter()
-        .map(|side| {
-            let list = lists[side.index()];
-            ListPicture {
-                side,
-                list: list.map(|list| list.to_string()),
-                template: template.to_string(),
-                becomes: list
-                    .map(|list| {
-                        Kind::ALL
-                            .iter()
-                            .map(|&kind| (kind.to_string(), list.next(kind).to_string()))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-                promotions: list
-                    .map(|list| {
-                        promote
-                            .iter()
-                            .map(|&d| (d.to_string(), list.at(d).to_string()))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-            }
-        })
+        .map(|side| list_picture(side, lists[side.index()], template, promote))
         .collect();
     Picture {
         boards: vec![board],

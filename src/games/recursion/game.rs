@@ -7,9 +7,10 @@ use super::notation::{split_prefix, with_prefix};
 use super::render::{self, BoardView};
 use super::round::Match;
 use crate::games::chess::{notation, Move};
+use crate::games::diagram::Label;
 use crate::games::{
-    BoardState, Fact, Game, GameKind, MegaBar, MegaHint, MoveError, Outcome, Picture, PlayedMove,
-    Reason, SetupError, Side,
+    BoardState, Diagram, Fact, Game, GameKind, MegaBar, MegaHint, MoveError, Outcome, Picture,
+    PlayedMove, Reason, SetupError, Side,
 };
 
 #[derive(Clone, Debug, Default)]
@@ -48,7 +49,9 @@ impl RecursionGame {
         BoardId::ALL.map(|id| {
             let board = self.game.board(id);
             let mut position = board.position;
-            let mut play_line = self.board_state(id, viewer).to_string();
+            let mut play_line = Label::Play {
+                state: self.board_state(id, viewer),
+            };
             let mut last_move = self.last_moves[id.index()];
             // A player sees his own sealed move on the board; the other
             // sees the board as it was before it.
@@ -57,11 +60,17 @@ impl RecursionGame {
                 if position.turn() == viewer {
                     position.play(mv);
                     last_move = Some(mv);
-                    play_line = format!("Your sealed move {text} shown");
+                    play_line = Label::SealedShown {
+                        notation: text.to_string(),
+                        yours: true,
+                    };
                 } else if self.revealed {
                     position.play(mv);
                     last_move = Some(mv);
-                    play_line = format!("Sealed move {text} shown");
+                    play_line = Label::SealedShown {
+                        notation: text.to_string(),
+                        yours: false,
+                    };
                 }
             }
             BoardView {
@@ -271,7 +280,7 @@ impl Game for RecursionGame {
         best.map(|(_, mv)| notation::san(&position, mv))
     }
 
-    fn board(&self, viewer: Side) -> String {
+    fn diagram(&self, viewer: Side) -> Diagram {
         let views = self.views(viewer);
         render::draw(&views, viewer, self.game.round, self.game.is_over())
     }

@@ -5,6 +5,7 @@ use super::board::{Board, BoardId};
 use crate::games::chess::picture;
 use crate::games::chess::render::draw_grid;
 use crate::games::chess::{Color, Position, Square};
+use crate::games::diagram::{Diagram, Label, Line};
 use crate::games::picture::{Badge, PicturePiece};
 use crate::games::Picture;
 
@@ -16,58 +17,63 @@ pub struct BoardView<'a> {
     pub board: &'a Board,
     /// The position to draw (the viewer's own sealed move applied, if any).
     pub position: Position,
-    /// One line on the play there, such as "White to move".
-    pub play_line: String,
+    /// What the line on the play there says, such as "White to move".
+    pub play_line: Label,
     /// The start and end of the move last shown on it, for drawing.
     pub last_move: Option<(Square, Square)>,
 }
 
 /// The two boards side by side, each in a column of [`COLUMN`] characters
-/// (no line of a column is longer, so the columns never run together).
-pub fn draw(views: &[BoardView<'_>; 2], viewer: Color, round: u32, over: bool) -> String {
-    let mut out = if over {
-        format!(
-            "Infinite Recursion Chess: the match is over after round {}\n\n",
-            round.saturating_sub(1)
-        )
+/// (what a column says is wrapped inside it, so the columns never run
+/// together in any language).
+pub fn draw(views: &[BoardView<'_>; 2], viewer: Color, round: u32, over: bool) -> Diagram {
+    let mut diagram = Diagram::default();
+    diagram.push(if over {
+        Label::MatchOver {
+            round: round.saturating_sub(1),
+        }
     } else {
-        format!("Infinite Recursion Chess: round {round}\n\n")
-    };
-    let columns: Vec<Vec<String>> = views.iter().map(|view| column(view, viewer)).collect();
-    let height = columns.iter().map(Vec::len).max().unwrap_or(0);
-    for row in 0..height {
-        let left = columns[0].get(row).map_or("", String::as_str);
-        let right = columns[1].get(row).map_or("", String::as_str);
-        let line = format!("{left:<COLUMN$}{right}");
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+        Label::MatchRound { round }
+    });
+    diagram.lines.push(Line::Drawn(String::new()));
+    diagram.lines.push(Line::Columns {
+        width: COLUMN,
+        columns: views.iter().map(|view| column(view, viewer)).collect(),
+    });
+    diagram
 }
 
-fn column(view: &BoardView<'_>, viewer: Color) -> Vec<String> {
+fn column(view: &BoardView<'_>, viewer: Color) -> Vec<Line> {
     let id = view.board.id;
     let owner = id.owner();
     let symbol = match id {
         BoardId::White => "N*",
         BoardId::Black => "n*",
     };
+    let says = |indent, label| Line::Says { indent, label };
     let mut lines = vec![
-        id.name().to_uppercase(),
-        format!("{symbol} {owner}'s mega-knight: {}", view.board.mega.name()),
+        says(0, Label::BoardHeading { owner }),
+        says(
+            0,
+            Label::MegaKnight {
+                owner,
+                symbol: symbol.into(),
+                state: view.board.mega,
+            },
+        ),
     ];
     // On a line of its own: with the state it would not fit the column.
     if view.position.marked().is_empty() {
-        lines.push("   (captured)".to_string());
+        lines.push(says(3, Label::Captured));
     }
-    lines.extend([view.play_line.clone(), String::new()]);
+    lines.extend([says(0, view.play_line.clone()), Line::Drawn(String::new())]);
     let position = view.position;
     let grid = draw_grid(viewer, |sq| match position.piece_at(sq) {
         Some(piece) if position.is_marked(sq) => format!("{}*", piece.fen_char()),
         Some(piece) => piece.fen_char().to_string(),
         None => String::new(),
     });
-    lines.extend(grid.lines().map(String::from));
+    lines.extend(grid.lines().map(|line| Line::Drawn(line.into())));
     lines
 }
 
@@ -93,11 +99,12 @@ pub fn picture(views: &[BoardView<'_>; 2], viewer: Color) -> Picture {
                     ..picture::plain_piece(piece, text)
                 })
             });
-            board.title = Some(view.board.id.name().to_string());
+            board.title = Some(Label::BoardTitle {
+                owner: view.board.id.owner(),
+            });
             board.note = Some(view.play_line.clone());
             board.badge = Some(Badge {
                 owner: view.board.id.owner(),
-                label: mega.name().to_string(),
                 key: key.clone(),
             });
             board

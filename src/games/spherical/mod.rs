@@ -164,7 +164,7 @@ impl Game for Spherical {
             .collect()
     }
 
-    fn board(&self, viewer: Side) -> String {
+    fn diagram(&self, viewer: Side) -> crate::games::Diagram {
         render::board(&self.position, self.setup, viewer)
     }
 

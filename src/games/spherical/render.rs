@@ -4,6 +4,7 @@ use super::piece::{Cell, Diagonals};
 use super::position::Position;
 use super::setup::{file_letter, SetUp};
 use super::square::{Square, SIDE};
+use crate::games::diagram::{Diagram, Label, Line};
 use crate::games::picture::{
     drawn_diagonals, Figure, PictureBoard, PicturePiece, PictureSquare, PromotionProgress,
 };
@@ -13,7 +14,7 @@ use std::fmt::Write;
 /// The board as `viewer` sees it: White with rank 18 at the top, Black
 /// turned half round (rank 1 at the top, file r on the left), as across a
 /// real table. Rows are 77 columns wide.
-pub fn board(position: &Position, setup: SetUp, viewer: Side) -> String {
+pub fn board(position: &Position, setup: SetUp, viewer: Side) -> Diagram {
     let flip = viewer == Side::Black;
     let columns: Vec<usize> = if flip {
         (0..SIDE).rev().collect()
@@ -47,8 +48,9 @@ pub fn board(position: &Position, setup: SetUp, viewer: Side) -> String {
     out.push('\n');
     out.push_str(files.trim_end());
     out.push('\n');
-    out.push_str(&legend(position, setup, flip));
-    out
+    let mut diagram = Diagram::drawn(&out);
+    legend(&mut diagram, position, setup, flip);
+    diagram
 }
 
 /// Three characters for a square. A promoted piece is `P`/`p` with marks
@@ -91,7 +93,8 @@ fn mark(up: bool, down: bool) -> char {
     }
 }
 
-fn legend(position: &Position, setup: SetUp, flip: bool) -> String {
+/// The key, then every promoted piece and every promotion under way.
+fn legend(diagram: &mut Diagram, position: &Position, setup: SetUp, flip: bool) {
     let mut promoted = Vec::new();
     let mut progress = Vec::new();
     // List in label order so the legend reads like the board.
@@ -103,52 +106,42 @@ fn legend(position: &Position, setup: SetUp, flip: bool) -> String {
             let at = setup.label(square);
             let d = cell.diagonals();
             if matches!(d.count(), 1..=3) {
-                promoted.push(format!(
-                    "  {at} {} ({side}, {} directions): {}",
-                    cell_text(cell, flip).trim(),
-                    d.directions(),
-                    d.direction_list().join(" ")
-                ));
+                promoted.push(Label::Promoted {
+                    square: at.clone(),
+                    text: cell_text(cell, flip).trim().to_string(),
+                    side,
+                    directions: d.directions(),
+                    ways: d.direction_list(),
+                });
             }
             if let Some(p) = position.progress(square) {
                 let cost =
                     super::position::promotion_cost(Diagonals(p.target.0 & !d.0)).unwrap_or(0);
-                let target = if p.target == Diagonals::ALL {
-                    "a queen".to_string()
-                } else {
-                    format!(
-                        "{}-directional {}",
-                        p.target.directions(),
-                        p.target.direction_list().join(" ")
-                    )
-                };
-                progress.push(format!(
-                    "  {at} {} ({side}) promoting to {target}: {} of {cost} steps",
-                    cell.kind_name(),
-                    p.steps
-                ));
+                progress.push(Label::Promoting {
+                    square: at,
+                    piece: cell.kind_name(),
+                    side,
+                    target: Cell::piece(side, p.target).kind_name(),
+                    ways: p.target.direction_list(),
+                    steps: p.steps,
+                    cost,
+                });
             }
         }
     }
-    let mut out = String::from(
-        "Q queen, R rook, P promoted piece (' up, . down, : both: its diagonals),\n\
-         # neutral; White upper case, Black lower case.\n",
-    );
-    if !promoted.is_empty() {
-        out.push_str("Promoted pieces:\n");
-        for line in promoted {
-            out.push_str(&line);
-            out.push('\n');
+    diagram.push(Label::SphericalKey);
+    for (heading, labels) in [
+        (Label::PromotedPieces, promoted),
+        (Label::PromotionsInProgress, progress),
+    ] {
+        if labels.is_empty() {
+            continue;
+        }
+        diagram.push(heading);
+        for label in labels {
+            diagram.lines.push(Line::Says { indent: 2, label });
         }
     }
-    if !progress.is_empty() {
-        out.push_str("Promotions in progress:\n");
-        for line in progress {
-            out.push_str(&line);
-            out.push('\n');
-        }
-    }
-    out
 }
 
 /// The board described for drawing, turned as [`board`] turns it: the
@@ -218,7 +211,7 @@ fn piece(position: &Position, square: Square, viewer: Side) -> Option<PicturePie
     let progress = position.progress(square).map(|p| PromotionProgress {
         steps: p.steps,
         cost: super::position::promotion_cost(Diagonals(p.target.0 & !d.0)).unwrap_or(0),
-        target: Cell::piece(Side::White, p.target).kind_name().to_string(),
+        target: Cell::piece(Side::White, p.target).kind_name(),
         target_diagonals: drawn_diagonals(&compass(p.target), viewer),
     });
     Some(PicturePiece {

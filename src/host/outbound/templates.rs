@@ -5,6 +5,7 @@
 //! (`templates/fr/`) adds a language, taking the English file for any it
 //! lacks.
 
+use crate::games::Diagram;
 use minijinja::{Environment, UndefinedBehavior, Value};
 use std::collections::HashMap;
 use std::path::Path;
@@ -32,6 +33,7 @@ macro_rules! built_in {
 built_in!(
     "parts.txt",
     "reasons.txt",
+    "boards.txt",
     "board.txt",
     "chat.txt",
     "nag.txt",
@@ -215,11 +217,7 @@ impl Templates {
         name: &str,
         context: Value,
     ) -> Result<String, TemplateError> {
-        let language = if self.languages.iter().any(|l| l == language) {
-            language
-        } else {
-            FALLBACK_LANGUAGE
-        };
+        let language = self.known(language);
         #[cfg(test)]
         self.rendered.borrow_mut().insert(name.to_string());
         let full = format!("{language}/{name}");
@@ -235,7 +233,44 @@ impl Templates {
             .map_err(render_error)?;
         Ok(tidy(&text))
     }
+
+    /// The text of a board in `language`: every label worded by
+    /// `label(l)` of `boards.txt`, the lines laid out as the game drew
+    /// them.
+    pub fn diagram(&self, language: &str, diagram: &Diagram) -> Result<String, TemplateError> {
+        let language = self.known(language);
+        let full = format!("{language}/{BOARDS}");
+        let render_error = |source| TemplateError::Render {
+            name: full.clone(),
+            source,
+        };
+        let template = self.env.get_template(&full).map_err(render_error)?;
+        // Evaluated once: its macros then word every label of the board.
+        let captured = template.render_captured(()).map_err(render_error)?;
+        diagram.lay_out(|label| {
+            let said = captured
+                .state()
+                .call_macro("label", &[Value::from_serialize(label)])
+                .map_err(render_error)?;
+            // Trailing spaces would stand between a column and the next.
+            let lines: Vec<&str> = said.trim_matches('\n').lines().map(str::trim_end).collect();
+            Ok(lines.join("\n"))
+        })
+    }
+
+    /// `language`, or the fallback language when there are no templates
+    /// in it.
+    fn known<'a>(&self, language: &'a str) -> &'a str {
+        if self.languages.iter().any(|l| l == language) {
+            language
+        } else {
+            FALLBACK_LANGUAGE
+        }
+    }
 }
+
+/// The template that words the lines of a board's text.
+const BOARDS: &str = "boards.txt";
 
 #[cfg(test)]
 impl Templates {
@@ -282,6 +317,7 @@ pub fn built_in_sources(language: &str) -> impl Iterator<Item = (&'static str, &
 const PARTIALS: &[&str] = &[
     "parts.txt",
     "reasons.txt",
+    "boards.txt",
     "refusal.txt",
     "refusal-more.txt",
     "tournament-table.txt",

@@ -4,6 +4,7 @@
 //! every square's place in pixels.
 
 use super::ShownBoard;
+use crate::games::diagram::Label as BoardLabel;
 use crate::games::picture::{Badge, PictureBoard, PicturePiece, PictureSquare};
 use crate::games::{GameKind, Picture};
 use minijinja::{context, Value};
@@ -42,8 +43,9 @@ struct Label {
 
 #[derive(Serialize)]
 struct Board<'a> {
-    title: Option<&'a str>,
-    note: Option<&'a str>,
+    /// What the board's heading and note say, for the templates to word.
+    title: Option<&'a BoardLabel>,
+    note: Option<&'a BoardLabel>,
     badge: Option<&'a Badge>,
     /// Column labels left to right, blank over ghost columns.
     files: Vec<&'a str>,
@@ -121,8 +123,8 @@ fn boards<'a>(picture: &'a Picture, m: Metrics) -> (Vec<Board<'a>>, f32, f32) {
         file_labels.extend(board.files.iter().map(String::as_str));
         file_labels.extend(vec![""; ring]);
         laid.push(Board {
-            title: board.title.as_deref(),
-            note: board.note.as_deref(),
+            title: board.title.as_ref(),
+            note: board.note.as_ref(),
             badge: board.badge.as_ref(),
             files: file_labels,
             rows,

@@ -10,7 +10,7 @@ mod samples;
 
 pub use image::{png_from_svg, ImageError};
 pub use layout::{html_context, svg_context};
-pub use samples::{sample_board, sample_game};
+pub use samples::sample_game;
 
 use crate::games::{GameKind, Picture};
 use crate::host::model::board_style::BoardStyle;

@@ -3,7 +3,6 @@
 //! `board.html` and `board.svg`: each shows what its game's picture
 //! draws (little pieces, both boards, promotions and neutral pieces).
 
-use super::ShownBoard;
 use crate::games::{Game, GameKind, Side};
 
 /// What to play: a move's text, or the first legal move whose text
@@ -90,16 +89,4 @@ pub fn sample_game(kind: GameKind) -> (Box<dyn Game>, Side, Vec<(Side, String)>)
         _ => Side::White,
     };
     (game, viewer, moves)
-}
-
-/// The sample board of `kind`, as a mail in `language` would show it.
-pub fn sample_board(kind: GameKind, language: &str) -> ShownBoard {
-    let (game, viewer, _) = sample_game(kind);
-    ShownBoard {
-        game: kind,
-        board_id: 101,
-        language: language.to_string(),
-        text: game.board(viewer),
-        picture: game.picture(viewer),
-    }
 }

@@ -168,6 +168,7 @@ impl Renderer {
     ) -> Rendered {
         let live = &news.live;
         let (seat, seated) = reader.seat(live);
+        let shown = self.shown(live, seat, language)?;
         let view = board_view(live, seat, seated, host.now);
         let sealed = if live.record.status == GameStatus::Active {
             live.game.sealed_moves()
@@ -194,13 +195,14 @@ impl Renderer {
             events => events,
             offered_now => offered_now,
             comments => comments,
+            board => &shown.text,
             ..view
         };
         Ok(Letter {
             subject: board_subject(news),
             body: self.body(language, "board.txt", host, ctx)?,
             attachment: None,
-            board: Some(shown(live, seat, language)),
+            board: Some(shown),
         })
     }
 
@@ -244,7 +246,8 @@ impl Renderer {
 
     /// A reminder that the board waits for the player in `seat`.
     pub fn nag(&self, live: &LiveGame, seat: Side, host: &HostFacts, language: &str) -> Rendered {
-        let view = board_view(live, seat, true, host.now);
+        let shown = self.shown(live, seat, language)?;
+        let view = context! { board => &shown.text, ..board_view(live, seat, true, host.now) };
         Ok(Letter {
             subject: Subject::Nag {
                 kind: live.kind,
@@ -253,7 +256,7 @@ impl Renderer {
             },
             body: self.body(language, "nag.txt", host, view)?,
             attachment: None,
-            board: Some(shown(live, seat, language)),
+            board: Some(shown),
         })
     }
 
@@ -295,9 +298,12 @@ impl Renderer {
         host: &HostFacts,
         language: &str,
     ) -> Rendered {
-        let view = board.map(|(live, reader)| {
+        let shown = board
+            .map(|(live, reader)| self.shown(live, reader.seat(live).0, language))
+            .transpose()?;
+        let view = board.zip(shown.as_ref()).map(|((live, reader), shown)| {
             let (side, seated) = reader.seat(live);
-            board_view(live, side, seated, host.now)
+            context! { board => &shown.text, ..board_view(live, side, seated, host.now) }
         });
         let ctx = context! {
             refusal => Value::from_serialize(refusal),
@@ -316,7 +322,7 @@ impl Renderer {
             subject,
             body: self.body(language, "error.txt", host, ctx)?,
             attachment: None,
-            board: board.map(|(live, reader)| shown(live, reader.seat(live).0, language)),
+            board: shown,
         })
     }
 
@@ -329,17 +335,16 @@ impl Renderer {
         language: &str,
     ) -> Rendered {
         let (name, subject, ctx) = answer_parts(answer, reader, host.now);
-        let board = match answer {
-            Answer::Show { live, .. } | Answer::Record { live, .. } => {
-                Some(shown(live, reader.seat(live).0, language))
-            }
-            _ => None,
+        let (board, pictured) = self.answer_board(answer, reader, language)?.unzip();
+        let ctx = match &board {
+            Some(shown) => context! { board => &shown.text, ..ctx },
+            None => ctx,
         };
         Ok(Letter {
             subject,
             body: self.body(language, &name, host, ctx)?,
             attachment: None,
-            board,
+            board: board.filter(|_| pictured == Some(true)),
         })
     }
 }
@@ -439,18 +444,6 @@ impl Renderer {
             attachment: None,
             board: None,
         })
-    }
-}
-
-/// The board a mail about `live` shows from `seat`: the same text the
-/// templates get as `board`, and the picture of it.
-fn shown(live: &LiveGame, seat: Side, language: &str) -> ShownBoard {
-    ShownBoard {
-        game: live.kind,
-        board_id: live.record.id,
-        language: language.to_string(),
-        text: live.game.board(seat),
-        picture: live.game.picture(seat),
     }
 }
 

@@ -2,14 +2,70 @@
 //! of the mail around the board drawn by `board.html` (a table, or the
 //! PNG drawn from `board.svg`).
 
-use super::{HostFacts, Renderer};
+use super::{HostFacts, Reader, Renderer, TemplateError};
+use crate::games::{GameKind, Side};
 use crate::host::model::board_style::BoardStyle;
+use crate::host::model::notice::Answer;
+use crate::host::model::replays::LiveGame;
 use crate::host::outbound::pictures::{
-    around_board, html_context, png_from_svg, svg_context, ShownBoard,
+    around_board, html_context, png_from_svg, sample_game, svg_context, ShownBoard,
 };
 use crate::store::MailHtml;
 
 impl Renderer {
+    /// The board a mail about `live` shows from `seat`: its text worded
+    /// in `language`, which the templates get as `board`, and the
+    /// picture of it.
+    pub(super) fn shown(
+        &self,
+        live: &LiveGame,
+        seat: Side,
+        language: &str,
+    ) -> Result<ShownBoard, TemplateError> {
+        Ok(ShownBoard {
+            game: live.kind,
+            board_id: live.record.id,
+            language: language.to_string(),
+            text: self.templates.diagram(language, &live.game.diagram(seat))?,
+            picture: live.game.picture(seat),
+        })
+    }
+
+    /// The board an answer shows, and whether its mail pictures it (a
+    /// preview's board is not the real one, so it gets no picture).
+    pub(super) fn answer_board(
+        &self,
+        answer: &Answer,
+        reader: Reader,
+        language: &str,
+    ) -> Result<Option<(ShownBoard, bool)>, TemplateError> {
+        let (live, reader, pictured) = match answer {
+            Answer::Show { live, .. } | Answer::Record { live, .. } => (live, reader, true),
+            Answer::Preview { live, seat, .. } => {
+                (live, seat.map_or(Reader::Onlooker, Reader::Seated), false)
+            }
+            _ => return Ok(None),
+        };
+        let shown = self.shown(live, reader.seat(live).0, language)?;
+        Ok(Some((shown, pictured)))
+    }
+
+    /// The sample board of `kind`, as a mail in `language` shows it.
+    pub fn sample_board(
+        &self,
+        kind: GameKind,
+        language: &str,
+    ) -> Result<ShownBoard, TemplateError> {
+        let (game, viewer, _) = sample_game(kind);
+        Ok(ShownBoard {
+            game: kind,
+            board_id: 101,
+            language: language.to_string(),
+            text: self.templates.diagram(language, &game.diagram(viewer))?,
+            picture: game.picture(viewer),
+        })
+    }
+
     /// The HTML part for a mail whose text is `body`, showing `shown` in
     /// `style`; none for a reader who takes text, or when the text does
     /// not show the board. A picture that cannot be made is logged and

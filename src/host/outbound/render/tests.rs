@@ -17,6 +17,7 @@ use crate::store::{self, MoveRecord, NewGame, Store};
 use std::collections::BTreeSet;
 
 mod answers;
+mod boards;
 mod competition;
 mod plans;
 mod reasons;
@@ -115,7 +116,7 @@ fn render_everything(renderer: &Renderer, language: &str) -> Vec<String> {
         texts.extend(board_mails(renderer, &store, kind, language));
         texts.extend(refusal_mails(renderer, &store, kind, language));
         // The board's HTML part, as a table and with the image.
-        let shown = crate::host::outbound::pictures::sample_board(kind, language);
+        let shown = renderer.sample_board(kind, language).unwrap();
         let body = format!("Before.\n{}\nAfter.\n", shown.text);
         for style in [BoardStyle::Html, BoardStyle::Image] {
             let part = renderer

@@ -1,6 +1,7 @@
 //! A board as a template sees it from one seat: the game, the players,
-//! how it ended, the move list turn by turn, the ASCII board, and whose
-//! move it is. Nothing still sealed from the viewer is in it.
+//! how it ended, the move list turn by turn, and whose move it is (the
+//! renderer adds the ASCII board, worded in the reader's language).
+//! Nothing still sealed from the viewer is in it.
 
 use crate::games::{Outcome, Side};
 use crate::host::model::answers::{self, Proposal, Reply};
@@ -44,7 +45,6 @@ pub fn board_view(live: &LiveGame, viewer: Side, seated: bool, now: i64) -> Valu
         turns => turns(live, seated.then_some(viewer), finished, finished),
         all_moves => finished,
         move_count => live.total_moves,
-        board => live.game.board(viewer),
         next_number => live.next_number(),
         waiting => live.waiting(),
         your_turn => your_turn,

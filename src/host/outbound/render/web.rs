@@ -4,7 +4,7 @@
 //! the board drawn as SVG from the observer's seat by `board.svg`.
 
 use super::view::{all_turns, board_view, result_view};
-use super::{shown, HostFacts, Reader, Renderer, TemplateError};
+use super::{HostFacts, Reader, Renderer, TemplateError};
 use crate::host::model::replays::LiveGame;
 use crate::host::outbound::pictures::svg_context;
 use minijinja::Value;
@@ -30,7 +30,7 @@ impl Renderer {
         let (seat, seated) = Reader::Observer.seat(live);
         let view = board_view(live, seat, seated, host.now);
         let turns = all_turns(live, None);
-        let board = shown(live, seat, &self.default_language);
+        let board = self.shown(live, seat, &self.default_language)?;
         let svg = self.body(&board.language, "board.svg", host, svg_context(&board))?;
         Ok(PublicBoard { view, turns, svg })
     }

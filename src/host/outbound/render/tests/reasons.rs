@@ -315,7 +315,7 @@ pub(super) fn samples() -> Vec<Reason> {
 
 /// The words of a template's own text (no tags, no expressions), in
 /// lower case.
-fn template_words(source: &str) -> BTreeSet<String> {
+pub(super) fn template_words(source: &str) -> BTreeSet<String> {
     let mut text = String::new();
     let mut rest = source;
     while let Some(start) = rest.find('{') {
@@ -336,20 +336,21 @@ fn template_words(source: &str) -> BTreeSet<String> {
     words(&text)
 }
 
-fn words(text: &str) -> BTreeSet<String> {
+pub(super) fn words(text: &str) -> BTreeSet<String> {
     text.split(|c: char| !c.is_alphabetic())
         .filter(|word| word.chars().count() >= 3)
         .map(str::to_lowercase)
         .collect()
 }
 
-/// Words only one language's templates use, its reasons' words among
-/// them; the other language's reasons are left out of the comparison, so
-/// that a word they borrow still counts as foreign.
-fn only_in(language: &str, other: &str) -> BTreeSet<String> {
+/// Words only one language's templates use, its reasons' and boards'
+/// words among them; the other language's reasons and boards are left
+/// out of the comparison, so that a word they borrow still counts as
+/// foreign.
+pub(super) fn only_in(language: &str, other: &str) -> BTreeSet<String> {
     let all = |language: &str, with_reasons: bool| -> BTreeSet<String> {
         crate::host::outbound::templates::built_in_sources(language)
-            .filter(|(name, _)| with_reasons || *name != "reasons.txt")
+            .filter(|(name, _)| with_reasons || !["reasons.txt", "boards.txt"].contains(name))
             .flat_map(|(_, text)| template_words(text))
             .collect()
     };
