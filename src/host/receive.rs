@@ -104,11 +104,7 @@ impl Handling<'_> {
                                 applied = true;
                                 notices
                             }
-                            Err(failure) => {
-                                let notices = refusal_or_error(failure)?;
-                                log_limits_met(conn, &mail.from, self.now, &notices)?;
-                                notices
-                            }
+                            Err(failure) => refused_logged(conn, &mail.from, self.now, failure)?,
                         };
                     // Counted outside the command's savepoint: a refusal
                     // must not roll back the count of a wrong password.
@@ -238,6 +234,18 @@ pub(super) fn blocked(
     };
     store::security::record_security(conn, &event)?;
     Ok(Some(format!("the sender is blocked ({block})")))
+}
+
+/// A refused command's notices, each limit it met logged.
+fn refused_logged(
+    conn: &Connection,
+    from: &str,
+    now: i64,
+    failure: Failure,
+) -> Result<Vec<Notice>, HostError> {
+    let notices = refusal_or_error(failure)?;
+    log_limits_met(conn, from, now, &notices)?;
+    Ok(notices)
 }
 
 /// Keeps each limit a refused command met in the security log, outside
