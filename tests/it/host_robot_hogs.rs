@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 /// Robots that think a tenth of a second, a look of one second, and a
 /// cap that never holds a follower's mails back.
 const BUDGETED: &str =
-    "[host]\nmax_mails_per_hour = 50000\n[robots]\nthink = \"100ms\"\nbudget = \"1s\"\n";
+    "[host]\nmax_mails_per_hour = 50000\n[limits]\nrobot_boards = 10000\nboards_per_day = 100000\nopen_challenges = 100000\nopen_challenges_per_opponent = 1000\n[robots]\nthink = \"100ms\"\nbudget = \"1s\"\n";
 
 /// The attacker's robot-vs-robot boards.
 const FLOOD: i64 = 50;
@@ -152,7 +152,7 @@ fn serve_stops_within_two_seconds_of_sigterm_with_ten_spherical_robot_boards() {
     let data = dir.path();
     // A minute a move: a robot that waited for its move would hold the
     // daemon past systemd's 30 s.
-    let toml = "[robots]\nthink = \"60s\"\nbudget = \"10m\"\n";
+    let toml = "[limits]\nrobot_boards = 10000\nboards_per_day = 100000\nopen_challenges = 100000\nopen_challenges_per_opponent = 1000\n[robots]\nthink = \"60s\"\nbudget = \"10m\"\n";
     robot_boards(data, toml, "spherical", "robot3 robot2", 10);
     let mut server = pbem_on(data, "serve")
         .stdout(Stdio::null())
@@ -206,7 +206,7 @@ fn two_pbem_robots_at_once_never_think_about_the_same_move() {
     // Ten boards where robot3 (White, a fifth of a second a move) owes
     // alice its first move: about two seconds of thinking in all.
     let boards = 10;
-    let toml = "[robots]\nthink = \"200ms\"\n";
+    let toml = "[limits]\nrobot_boards = 10000\nboards_per_day = 100000\nopen_challenges = 100000\nopen_challenges_per_opponent = 1000\n[robots]\nthink = \"200ms\"\n";
     robot_boards(data, toml, "chess", "robot3 alice", boards);
     let runs: Vec<_> = (0..3)
         .map(|_| {
@@ -253,7 +253,7 @@ fn a_look_plays_nothing_once_halted_and_past_its_budget_only_its_first_move() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path();
     // A budget shorter than one move's thinking.
-    let toml = "[robots]\nthink = \"200ms\"\nbudget = \"10ms\"\n";
+    let toml = "[limits]\nrobot_boards = 10000\nboards_per_day = 100000\nopen_challenges = 100000\nopen_challenges_per_opponent = 1000\n[robots]\nthink = \"200ms\"\nbudget = \"10ms\"\n";
     robot_boards(data, toml, "chess", "robot3 alice", 5);
     let config = Config::from_toml(toml, Some(data)).unwrap();
     let mut runtime = Runtime::open(&config).unwrap();
@@ -280,7 +280,7 @@ fn news_of_mail_ends_a_look_after_the_move_in_hand() {
     use std::sync::atomic::AtomicBool;
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path();
-    let toml = "[robots]\nthink = \"50ms\"\nbudget = \"10m\"\n";
+    let toml = "[limits]\nrobot_boards = 10000\nboards_per_day = 100000\nopen_challenges = 100000\nopen_challenges_per_opponent = 1000\n[robots]\nthink = \"50ms\"\nbudget = \"10m\"\n";
     robot_boards(data, toml, "chess", "robot3 alice", 3);
     let config = Config::from_toml(toml, Some(data)).unwrap();
     let mut runtime = Runtime::open(&config).unwrap();
@@ -298,7 +298,7 @@ fn serve_answers_a_persons_move_against_a_robot_within_a_move_behind_fifty_robot
     let data = dir.path();
     // eve's fifty boards of robot3, a second a move: the look in hand
     // when bob's move comes would take the whole budget of five minutes.
-    let toml = "[host]\nmax_mails_per_hour = 50000\n[robots]\nthink = \"1s\"\nbudget = \"5m\"\n";
+    let toml = "[host]\nmax_mails_per_hour = 50000\n[limits]\nrobot_boards = 10000\nboards_per_day = 100000\nopen_challenges = 100000\nopen_challenges_per_opponent = 1000\n[robots]\nthink = \"1s\"\nbudget = \"5m\"\n";
     robot_boards(data, toml, "chess", "robot3 robot2", FLOOD as usize);
     let bob = 101 + FLOOD;
     {
@@ -381,7 +381,7 @@ fn serve_once_with_ten_spherical_robot_boards_ends_at_its_budget() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path();
     // Two actions of a fifth of a second a turn; a look of one second.
-    let toml = "[robots]\nthink = \"200ms\"\nbudget = \"1s\"\n";
+    let toml = "[limits]\nrobot_boards = 10000\nboards_per_day = 100000\nopen_challenges = 100000\nopen_challenges_per_opponent = 1000\n[robots]\nthink = \"200ms\"\nbudget = \"1s\"\n";
     robot_boards(data, toml, "spherical", "robot3 robot2", 10);
     let started = Instant::now();
     let out = pbem_on(data, "serve")

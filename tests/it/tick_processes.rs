@@ -21,7 +21,10 @@ fn mail(n: usize, from: &str, subject: &str) -> Vec<u8> {
 /// A data directory with `BOARDS` chess boards between alice and bob,
 /// all begun at `START`, alice to move on each.
 fn data_with_boards(data: &Path) {
-    let config = Config::from_toml("", Some(data)).unwrap();
+    let config = Config::from_toml(
+        "[limits]\nopen_challenges = 100000\nopen_challenges_per_opponent = 1000\nboards_per_day = 100000\n",
+        Some(data),
+    ).unwrap();
     let mut runtime = Runtime::open(&config).unwrap();
     runtime.host.set_clock(Clock::parse_fixed(START).unwrap());
     let alice = mail(0, "alice@example.org", "signup alice pw-a-quince");
