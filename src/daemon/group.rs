@@ -67,10 +67,11 @@ pub struct Group<'p> {
 
 /// Handles mails from the front of `waiting` in one transaction, up to
 /// [`MAILS_PER_COMMIT`]. Each is read and prepared first, its passwords
-/// checked, before the transaction begins (argon2 is slow on purpose and
-/// must not hold the write lock); no mail joins the group once
-/// [`GROUP_TIME`] has gone by. A damaged database ends the group at once:
-/// the mails after it are not taken.
+/// checked and its new passwords hashed, before the transaction begins
+/// (argon2 is slow on purpose and must not hold the write lock); no mail
+/// joins the group once [`GROUP_TIME`] has gone by, in preparing or in
+/// the transaction. A damaged database ends the group at once: the mails
+/// after it are not taken.
 pub fn run_group<'p>(host: &mut Host, waiting: &'p [PathBuf]) -> Group<'p> {
     let offered = &waiting[..waiting.len().min(MAILS_PER_COMMIT)];
     let ready = prepare_group(host, offered);
@@ -91,13 +92,20 @@ pub fn run_group<'p>(host: &mut Host, waiting: &'p [PathBuf]) -> Group<'p> {
         }
     };
     let mut outcomes = Vec::new();
-    let mut taken = ready.len();
-    for (index, (path, prepared)) in ready.into_iter().enumerate() {
+    let mut taken = offered.len();
+    let began = Instant::now();
+    for (path, prepared) in ready {
+        if !outcomes.is_empty() && began.elapsed() >= GROUP_TIME {
+            // The lock was held long enough: the rest go with the next
+            // group (prepared again then, their passwords checked anew).
+            taken = position(offered, path);
+            break;
+        }
         let outcome = prepared.and_then(|prepared| guarded(|| batch.receive_prepared(prepared)));
         let damaged = matches!(outcome, Err(MailFailure::Store(_)));
         outcomes.push((path, outcome));
         if damaged {
-            taken = index + 1;
+            taken = position(offered, path) + 1;
             break;
         }
     }
@@ -107,6 +115,14 @@ pub fn run_group<'p>(host: &mut Host, waiting: &'p [PathBuf]) -> Group<'p> {
         committed,
         taken,
     }
+}
+
+/// Where `path` stands among the offered paths (each offered once).
+fn position(offered: &[PathBuf], path: &PathBuf) -> usize {
+    offered
+        .iter()
+        .position(|offered| offered == path)
+        .unwrap_or(offered.len())
 }
 
 /// A mail of a group read and prepared, or why it could not be.

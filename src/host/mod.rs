@@ -36,6 +36,7 @@ use crate::store::{self, Store, StoreError};
 use accounts::guard;
 use accounts::password::{self, Prechecked, VerifiedPasswords};
 use inbound::interpret::{self, Reading, Request};
+use model::command::Command;
 use model::refusal::Refusal;
 use model::replays;
 use outbound::pictures;
@@ -335,6 +336,52 @@ impl Host {
                 None => false,
             };
             wrong += u32::from(!matched);
+        }
+        self.hash_new_passwords_ahead(conn, requests, prechecked)
+    }
+
+    /// Hashes ahead the new passwords a mail asks for that the handler
+    /// would store: a free userid's signup (no more than one address may
+    /// hold accounts) and a change proven by its old password, each strong
+    /// enough. Anything else is refused before it is hashed.
+    fn hash_new_passwords_ahead(
+        &self,
+        conn: &Connection,
+        requests: &[Request],
+        prechecked: &mut Prechecked,
+    ) -> Result<(), HostError> {
+        let mut signups = 0;
+        for request in requests {
+            let (userid, password) = match &request.command {
+                Ok(Command::Signup {
+                    userid, password, ..
+                }) if signups < self.settings.flood.accounts_per_address.max(1) => {
+                    signups += 1;
+                    if store::find_player(conn, userid)?.is_some() {
+                        continue;
+                    }
+                    (userid, password)
+                }
+                Ok(Command::ChangePassword { userid, old, new }) => {
+                    match store::find_player(conn, userid)? {
+                        Some(player)
+                            if prechecked.matches(
+                                &player.userid,
+                                old,
+                                &player.password_hash,
+                                &self.passwords,
+                            ) =>
+                        {
+                            (userid, new)
+                        }
+                        _ => continue,
+                    }
+                }
+                _ => continue,
+            };
+            if accounts::strength::check(userid, password).is_ok() {
+                prechecked.hash_ahead(userid, password)?;
+            }
         }
         Ok(())
     }

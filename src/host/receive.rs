@@ -61,6 +61,8 @@ impl Handling<'_> {
         );
         post.stranger_answers_per_hour = self.settings.flood.stranger_answers_per_hour;
         let mut applied = false;
+        // Every refusal of the mail goes into one error mail, at the end.
+        let mut refused = Vec::new();
         let commands = read.requests.len();
         for request in read.requests {
             let passwords = &request.noted.passwords;
@@ -113,10 +115,13 @@ impl Handling<'_> {
                 }
             };
             for notice in notices {
-                let is_refusal = matches!(notice, Notice::Refused { .. });
-                post.notice(notice, is_refusal && applied)?;
+                match notice {
+                    Notice::Refused { refusal, board } => refused.push((refusal, board, applied)),
+                    notice => post.notice(notice, false)?,
+                }
             }
         }
+        post.refusals(refused, applied)?;
         Ok(Receipt::Handled {
             commands,
             mails_queued: post.queued,

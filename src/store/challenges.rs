@@ -3,7 +3,7 @@
 //! board's history (`board_events`, kind `challenge`).
 
 use super::StoreResult;
-use rusqlite::{params, Connection};
+use rusqlite::{params, Connection, OptionalExtension};
 
 /// Records that `challenger` started board `game_id` against `opponent`
 /// (for two robots set going, `opponent` is the board's Black).
@@ -20,6 +20,19 @@ pub fn record_challenge(
     )?
     .execute(params![game_id, challenger, opponent, now])?;
     Ok(())
+}
+
+/// Who started board `game_id` by a challenge; none for a board the host
+/// paired (a ladder's, a tournament's) or one started before challenges
+/// were recorded.
+pub fn challenger_of(conn: &Connection, game_id: i64) -> StoreResult<Option<String>> {
+    let challenger = conn
+        .prepare_cached(
+            "SELECT userid FROM board_events WHERE game_id = ?1 AND kind = 'challenge' LIMIT 1",
+        )?
+        .query_row([game_id], |row| row.get(0))
+        .optional()?;
+    Ok(challenger)
 }
 
 /// The running boards `challenger` started that are not answered yet:

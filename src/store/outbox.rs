@@ -13,6 +13,12 @@ pub enum MailPurpose {
     /// an answer to his command about one of his boards): the cap may
     /// hold it back, never drop it.
     Game,
+    /// A board mail about a game someone else started that the recipient
+    /// has not played in yet (a new challenge, its first move): held back
+    /// like a game mail, never dropped, but sent after his own game mails
+    /// when the cap has room again, so that boards he never took up
+    /// cannot queue ahead of those he plays.
+    Invitation,
     /// Anything else to a player (help, lists, signup welcomes): the cap
     /// may drop it, counted and logged.
     Answer,
@@ -26,6 +32,7 @@ impl MailPurpose {
     fn stored(self) -> &'static str {
         match self {
             MailPurpose::Game => "game",
+            MailPurpose::Invitation => "invitation",
             MailPurpose::Answer => "answer",
             MailPurpose::Stranger => "stranger",
         }
@@ -36,6 +43,7 @@ impl MailPurpose {
     fn from_stored(text: &str) -> MailPurpose {
         match text {
             "answer" => MailPurpose::Answer,
+            "invitation" => MailPurpose::Invitation,
             "stranger" => MailPurpose::Stranger,
             _ => MailPurpose::Game,
         }
@@ -240,7 +248,8 @@ pub fn begin_write(conn: &Connection) -> StoreResult<Transaction<'_>> {
 }
 
 /// Rows due at `now_ms` that no other owner holds an unexpired claim on,
-/// oldest first, inside the claiming transaction.
+/// inside the claiming transaction: oldest first, invitations after the
+/// rest (the cap then gives a mailbox's room to its game mails first).
 pub fn claimable(
     tx: &Transaction<'_>,
     owner: &str,
@@ -251,7 +260,7 @@ pub fn claimable(
         "SELECT {ROW_COLUMNS} FROM outbox
          WHERE sent IS NULL AND failure IS NULL AND dropped IS NULL AND next_attempt <= ?1
            AND (claimed_by IS NULL OR claimed_by = ?2 OR claimed_until <= ?1)
-         ORDER BY id LIMIT ?3"
+         ORDER BY purpose = 'invitation', id LIMIT ?3"
     );
     let rows = tx
         .prepare_cached(&sql)?

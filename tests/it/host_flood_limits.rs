@@ -70,6 +70,44 @@ fn an_error_mail_quotes_only_the_first_lines_of_the_mail_it_answers() {
 }
 
 #[test]
+fn a_multiple_of_fifty_junk_lines_gets_one_short_error_mail() {
+    let mut office = PostOffice::new();
+    let junk: String = (1..=50).map(|n| format!("frobnicate {n}\n")).collect();
+    let sent = office.send("victim@example.net", "multiple", &junk);
+    let error = one(&sent);
+    assert!(
+        error.body.contains("Your mail held 50 commands"),
+        "{}",
+        error.body
+    );
+    // Refused alike, they are told once.
+    assert_eq!(error.body.matches("Problem:").count(), 1, "{}", error.body);
+    assert!(
+        error.body.contains("49 more commands were refused as well"),
+        "{}",
+        error.body
+    );
+    assert!(error.body.len() < 4_000, "{} bytes", error.body.len());
+
+    // Good lines among bad ones are carried out; the bad ones share one
+    // mail that says the others were.
+    office.signup("alice");
+    let sent = office.send_as("alice", "multiple", "frobnicate\nlist\nfrobnicate again\n");
+    assert_eq!(sent.len(), 2, "the list and one error mail");
+    let error = sent
+        .iter()
+        .find(|mail| mail.body.contains("Your mail held 2 commands"))
+        .expect("one error mail for both refusals");
+    assert!(
+        error
+            .body
+            .contains("the other commands of the same mail were carried out"),
+        "{}",
+        error.body
+    );
+}
+
+#[test]
 fn forged_senders_get_no_more_answers_an_hour_than_the_limit_in_all() {
     let mut office = PostOffice::with_config("[limits]\nstranger_answers_per_hour = 5\n");
     let mut answered = 0;

@@ -82,3 +82,54 @@ fn a_players_board_held_by_the_cap_is_listed_and_goes_out_when_the_hour_allows()
     assert_eq!(boards.len(), 2);
     assert!(boards.iter().all(|text| text.contains("e5")));
 }
+
+#[test]
+fn a_players_own_game_goes_out_before_a_flood_of_boards_he_never_took_up() {
+    let mut office = PostOffice::with_config(
+        "[host]\nmax_mails_per_hour = 8\n[limits]\nopen_challenges_per_opponent = 10\n",
+    );
+    for userid in ["bob", "carol", "eve"] {
+        office.signup(userid); // two mails each: confirm, confirmed
+    }
+    // Bob plays carol on board 101: her new board and e4, his own e5.
+    office.send_as("carol", "chess challenge carol bob", "");
+    office.send_as("carol", "chess move 101 carol PW e4", "");
+    office.send_as("bob", "chess move 101 bob PW e5", "");
+    // Eve's six boards and her first move on each: bob's hour is full
+    // after three, so nine of them wait.
+    for board in 102..=107 {
+        office.send_as("eve", "chess challenge eve bob", "");
+        office.send_as("eve", &format!("chess move {board} eve PW e4"), "");
+    }
+    // Carol's move on the board bob plays comes last of all.
+    office.send_as("carol", "chess move 101 carol PW Nf3", "");
+    let conn = office.runtime.host.store().connection();
+    let held_for_bob = |conn| -> Vec<store::OutboxEntry> {
+        store::outbox_entries(conn)
+            .unwrap()
+            .into_iter()
+            .filter(|entry| entry.recipient == address("bob"))
+            .collect()
+    };
+    let held = held_for_bob(conn);
+    assert_eq!(held.len(), 10, "{held:#?}");
+    let invitations = held
+        .iter()
+        .filter(|entry| entry.purpose == store::MailPurpose::Invitation)
+        .count();
+    assert_eq!(invitations, 9, "eve's boards bob never played on");
+
+    // An hour on, bob's hour has room for eight: carol's board is among
+    // them, though queued after all of eve's.
+    let hour_later = SystemTime::now() + Duration::from_secs(3601);
+    office.runtime.sender.drain(conn, hour_later).unwrap();
+    let still_held = held_for_bob(conn);
+    assert_eq!(still_held.len(), 2, "{still_held:#?}");
+    assert!(
+        still_held
+            .iter()
+            .all(|entry| entry.purpose == store::MailPurpose::Invitation
+                && !entry.subject.contains("101")),
+        "{still_held:#?}"
+    );
+}

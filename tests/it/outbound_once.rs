@@ -348,3 +348,71 @@ fn serve_and_four_delivers_sending_by_smtp_deliver_each_reply_once() {
     );
     assert_eq!(setup.unsent_rows(), 0);
 }
+
+/// A mail of the signup backlog: every other one a signup (argon2 runs
+/// for it), the rest asks for help; each is answered by one mail.
+fn signup_or_help(n: usize) -> Vec<u8> {
+    let from = format!("s{n}@example.org");
+    let subject = if n.is_multiple_of(2) {
+        format!("signup player{n} plum-orbit-{n}-castle {from}")
+    } else {
+        "help".to_string()
+    };
+    raw_mail(&from, &format!("signup-{n}@example.org"), &subject)
+}
+
+#[test]
+#[ignore = "a backlog of signups killed ten times: about half a minute in release"]
+fn sigkill_during_a_backlog_of_signups_by_smtp_repeats_at_most_one_mail_per_connection_per_kill() {
+    let sinkdir = tempfile::tempdir().unwrap();
+    let sink = crate::util::smtp_sink::SmtpSink::start(&sinkdir.path().join("maildir"));
+    let setup = setup_with("0", Some(&sink));
+    const MAILS: usize = 200;
+    for n in 0..MAILS {
+        drop_mail(
+            &setup.data.join("inbox"),
+            &format!("{n:06}.signup"),
+            &signup_or_help(n),
+        );
+    }
+    let mut server = setup.serve();
+    let mut kills = 0;
+    for step in 1..=10 {
+        let threshold = step * MAILS / 12;
+        wait_until("replies before a kill", Duration::from_secs(180), || {
+            sink.message_ids().len() >= threshold
+        });
+        server.kill().unwrap(); // SIGKILL
+        server.wait().unwrap();
+        kills += 1;
+        server = setup.serve();
+    }
+    let handled = |setup: &Setup| {
+        std::fs::read_dir(setup.data.join("inbox/cur"))
+            .unwrap()
+            .count()
+    };
+    wait_until("every reply", Duration::from_secs(180), || {
+        handled(&setup) == MAILS && setup.unsent_rows() == 0
+    });
+    stop(server);
+    let ids = sink.message_ids();
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for id in &ids {
+        *counts.entry(id.as_str()).or_default() += 1;
+    }
+    assert_eq!(counts.len(), MAILS, "{}", setup.log_text());
+    let duplicates: usize = counts.values().map(|n| n - 1).sum();
+    let most = counts.values().max().copied().unwrap_or(0);
+    println!(
+        "{kills} SIGKILLs of serve over signups by SMTP: {duplicates} duplicate(s) out of {} \
+         deliveries, no mail more than {most} times (at most {} allowed)",
+        ids.len(),
+        kills * CONNECTIONS
+    );
+    assert!(
+        duplicates <= kills * CONNECTIONS,
+        "{duplicates} duplicates after {kills} kills: {:?}",
+        counts.iter().filter(|(_, n)| **n > 1).collect::<Vec<_>>()
+    );
+}

@@ -196,10 +196,16 @@ impl Default for VerifiedPasswords {
 /// lock. Inside the transaction a claim is answered from here while the
 /// player's stored hash is still the one checked against; a hash changed
 /// meanwhile (by another mail) is checked again.
+///
+/// It holds too the hashes of new passwords (a signup's, a change's), made
+/// ahead for the same reason: a flood of signups must not stall every
+/// other mail while argon2 runs under the lock.
 #[derive(Default)]
 pub struct Prechecked {
     /// (userid in lower case, password) -> (the hash checked, matched).
     checked: HashMap<(String, String), (String, bool)>,
+    /// (userid in lower case, new password) -> its hash, made ahead.
+    hashed: HashMap<(String, String), String>,
 }
 
 impl Prechecked {
@@ -243,6 +249,33 @@ impl Prechecked {
         }
     }
 
+    /// Hashes `password`, the new password `userid` asks for, ahead of
+    /// the transaction.
+    pub fn hash_ahead(&mut self, userid: &str, password: &str) -> Result<(), HashError> {
+        let key = (userid.to_lowercase(), password.to_string());
+        if !self.hashed.contains_key(&key) {
+            let hash = hash_password(password)?;
+            self.hashed.insert(key, hash);
+        }
+        Ok(())
+    }
+
+    /// The hash of `userid`'s new `password`: the one made ahead, else
+    /// made now (a mail handled without preparing, or more new passwords
+    /// than were hashed ahead).
+    pub fn new_hash(&self, userid: &str, password: &str) -> Result<String, HashError> {
+        let key = (userid.to_lowercase(), password.to_string());
+        match self.hashed.get(&key) {
+            Some(hash) => Ok(hash.clone()),
+            None => hash_password(password),
+        }
+    }
+
+    /// How many new passwords were hashed ahead.
+    pub fn hashed_ahead(&self) -> usize {
+        self.hashed.len()
+    }
+
     /// How many claims were checked ahead.
     pub fn len(&self) -> usize {
         self.checked.len()
@@ -283,6 +316,21 @@ mod tests {
         assert!(ahead.matches("ALICE", "secret", &hash, &passwords));
         assert!(ahead.matches("alice", "guess", &changed, &passwords));
         assert!(!ahead.matches("alice", "secret", &changed, &passwords));
+    }
+
+    #[test]
+    fn a_new_password_hashed_ahead_is_the_one_used_and_verifies() {
+        let passwords = VerifiedPasswords::new();
+        let mut ahead = Prechecked::new();
+        ahead.hash_ahead("Carol", "long enough phrase").unwrap();
+        assert_eq!(ahead.hashed_ahead(), 1);
+        let hash = ahead.new_hash("carol", "long enough phrase").unwrap();
+        assert_eq!(hash, ahead.new_hash("CAROL", "long enough phrase").unwrap());
+        assert!(passwords.matches("long enough phrase", &hash));
+        // Not hashed ahead: made now, with a salt of its own.
+        let other = ahead.new_hash("dave", "long enough phrase").unwrap();
+        assert_ne!(other, hash);
+        assert!(passwords.matches("long enough phrase", &other));
     }
 
     #[test]

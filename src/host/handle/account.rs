@@ -3,7 +3,6 @@
 
 use super::{address, authenticate, refused, Context, Failure, Handled};
 use crate::games::GameKind;
-use crate::host::accounts::password::hash_password;
 use crate::host::accounts::strength;
 use crate::host::model::command::{Credential, Setting};
 use crate::host::model::help::HELP_TOPICS;
@@ -126,7 +125,7 @@ pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<St
     super::limits::may_ask_to_confirm(ctx, userid, pending.len())?;
     let player = Player {
         userid: userid.to_string(),
-        password_hash: hash_password(password)?,
+        password_hash: ctx.prechecked.new_hash(userid, password)?,
         addresses: active,
         signed_off: false,
         language: None,
@@ -152,7 +151,7 @@ pub fn change_password(ctx: &Context<'_>, userid: &str, old: &str, new: &str) ->
     // new password.
     let mut player = by_password(ctx, userid, old)?;
     check_password(&player.userid, new)?;
-    player.password_hash = hash_password(new)?;
+    player.password_hash = ctx.prechecked.new_hash(&player.userid, new)?;
     store::update_player(ctx.conn, &player)?;
     ctx.passwords.remember(new, &player.password_hash);
     // The old password is gone, so there is nothing to warn of; the new

@@ -198,6 +198,36 @@ impl<'a> Post<'a> {
         self.answer(mail, sender, &letter, live)
     }
 
+    /// The refused commands of one mail, each with the board it was about
+    /// and whether commands before it were carried out: one error mail,
+    /// however many there are, so that a mail of junk lines costs its
+    /// sender (perhaps a forged From) one mail. A lone refusal shows its
+    /// board; several are listed, the first few in full.
+    pub fn refusals(
+        &mut self,
+        mut refused: Vec<(Refusal, Option<Box<LiveGame>>, bool)>,
+        applied: bool,
+    ) -> Result<(), PostError> {
+        if refused.len() <= 1 {
+            return match refused.pop() {
+                Some((refusal, board, applied_before)) => {
+                    self.refused(&refusal, board.as_deref(), applied_before)
+                }
+                None => Ok(()),
+            };
+        }
+        let Some(mail) = self.answering() else {
+            return Ok(());
+        };
+        let sender = self.sender(mail)?;
+        let language = self.language_of(sender.as_ref());
+        let refusals: Vec<Refusal> = refused.into_iter().map(|(refusal, ..)| refusal).collect();
+        let letter =
+            self.renderer
+                .refusals(&refusals, applied, &self.quote, &self.host, &language)?;
+        self.answer(mail, sender, &letter, None)
+    }
+
     /// A mail to every address of an account, in its thread.
     fn mail_account(&mut self, player: &Player, letter: &Letter) -> Result<(), PostError> {
         self.mail_account_as(player, letter, TokenScope::Account)

@@ -16,6 +16,7 @@ impl Post<'_> {
         letter: &Letter,
         live: &LiveGame,
     ) -> Result<(), PostError> {
+        let invited = self.invited(player, live)?;
         for address in &player.addresses {
             self.queue(
                 address,
@@ -24,10 +25,24 @@ impl Post<'_> {
                     userid: player.userid.clone(),
                     game_id: live.record.id,
                     asks: asks(live),
+                    invited,
                 },
             )?;
         }
         Ok(())
+    }
+
+    /// Whether `live` is, for `player`, a board someone else challenged
+    /// him to that he has not played on yet.
+    fn invited(&self, player: &Player, live: &LiveGame) -> Result<bool, PostError> {
+        let Some(side) = live.record.side_of(&player.userid) else {
+            return Ok(false);
+        };
+        if live.moves.iter().any(|played| played.side == side) {
+            return Ok(false);
+        }
+        Ok(store::challenges::challenger_of(self.conn, live.record.id)?
+            .is_some_and(|challenger| !challenger.eq_ignore_ascii_case(&player.userid)))
     }
 
     /// A mail to the sender of the inbound mail.

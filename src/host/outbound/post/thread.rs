@@ -6,11 +6,13 @@ use crate::store::{GameStatus, MailPurpose, TokenScope};
 /// How an outgoing mail threads, and what its Message-ID proves.
 pub(super) enum Thread {
     /// In the conversation of one game with one player; `asks` is the
-    /// move the board waits for.
+    /// move the board waits for; `invited` while the board is someone
+    /// else's challenge he has not played on.
     Game {
         userid: String,
         game_id: i64,
         asks: Option<i64>,
+        invited: bool,
     },
     /// As an answer to the inbound mail; `userid` when the sender is a
     /// known player, so that a reply to this answer proves who he is
@@ -36,11 +38,13 @@ pub(super) enum Thread {
 
 impl Thread {
     /// How the hourly cap treats the mail: a player's mail about his own
-    /// game and an owner's own account news are only ever held back; a
+    /// game and an owner's own account news are only ever held back (a
+    /// board he was challenged to but has not played on behind them); a
     /// mail asking a stranger's address to confirm, an observer's copy and
     /// other answers may be dropped.
     pub(super) fn purpose(&self) -> MailPurpose {
         match self {
+            Thread::Game { invited: true, .. } => MailPurpose::Invitation,
             Thread::Game { .. }
             | Thread::Answer {
                 userid: Some(_),

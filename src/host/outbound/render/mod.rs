@@ -6,6 +6,7 @@ mod answers;
 mod competition;
 mod pictures;
 mod plans;
+mod refusals;
 #[cfg(test)]
 mod tests;
 mod view;
@@ -22,7 +23,6 @@ use crate::clock::utc_text;
 use crate::games::Side;
 use crate::host::inbound::redact::Quote;
 use crate::host::model::notice::{AccountEvent, AccountNews, Answer, BoardNews, Event};
-use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::LiveGame;
 use crate::host::model::subject::{AccountTopic, BoardTail, Subject};
 use crate::identity::HostIdentity;
@@ -284,45 +284,6 @@ impl Renderer {
             body: self.body(language, "chat.txt", host, ctx)?,
             attachment: None,
             board: None,
-        })
-    }
-
-    /// A refused command, for its sender: what was wrong and what would be
-    /// right, the board it was about, and his mail quoted.
-    pub fn refusal(
-        &self,
-        refusal: &Refusal,
-        board: Option<(&LiveGame, Reader)>,
-        applied_before: bool,
-        quote: &Quote,
-        host: &HostFacts,
-        language: &str,
-    ) -> Rendered {
-        let shown = board
-            .map(|(live, reader)| self.shown(live, reader.seat(live).0, language))
-            .transpose()?;
-        let view = board.zip(shown.as_ref()).map(|((live, reader), shown)| {
-            let (side, seated) = reader.seat(live);
-            context! { board => &shown.text, ..board_view(live, side, seated, host.now) }
-        });
-        let ctx = context! {
-            refusal => Value::from_serialize(refusal),
-            view => view,
-            applied => applied_before,
-            mail => quoted(quote),
-        };
-        let subject = match board {
-            Some((live, _)) => Subject::BoardError {
-                kind: live.kind,
-                board: live.record.id,
-            },
-            None => Subject::Error,
-        };
-        Ok(Letter {
-            subject,
-            body: self.body(language, "error.txt", host, ctx)?,
-            attachment: None,
-            board: shown,
         })
     }
 

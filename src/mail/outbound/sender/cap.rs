@@ -50,7 +50,7 @@ impl Window {
             return Verdict::Send;
         }
         match purpose {
-            MailPurpose::Game => Verdict::Hold {
+            MailPurpose::Game | MailPurpose::Invitation => Verdict::Hold {
                 // Never before now: the next round must not find it due.
                 until: self
                     .sent

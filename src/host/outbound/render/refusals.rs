@@ -1,0 +1,95 @@
+//! Error mails: one refused command, with the board it was about, or
+//! several refused commands of one mail in a single mail, so a mail of
+//! junk lines costs its (perhaps forged) sender one short mail.
+
+use super::view::board_view;
+use super::{quoted, HostFacts, Letter, Reader, Rendered, Renderer};
+use crate::host::inbound::redact::Quote;
+use crate::host::model::refusal::Refusal;
+use crate::host::model::replays::LiveGame;
+use crate::host::model::subject::Subject;
+use minijinja::{context, Value};
+
+/// The most refusals one error mail lists, one of each kind; the rest
+/// are counted.
+pub const LISTED_REFUSALS: usize = 5;
+
+impl Renderer {
+    /// A refused command, for its sender: what was wrong and what would be
+    /// right, the board it was about, and his mail quoted.
+    pub fn refusal(
+        &self,
+        refusal: &Refusal,
+        board: Option<(&LiveGame, Reader)>,
+        applied_before: bool,
+        quote: &Quote,
+        host: &HostFacts,
+        language: &str,
+    ) -> Rendered {
+        let shown = board
+            .map(|(live, reader)| self.shown(live, reader.seat(live).0, language))
+            .transpose()?;
+        let view = board.zip(shown.as_ref()).map(|((live, reader), shown)| {
+            let (side, seated) = reader.seat(live);
+            context! { board => &shown.text, ..board_view(live, side, seated, host.now) }
+        });
+        let ctx = context! {
+            refusal => Value::from_serialize(refusal),
+            view => view,
+            applied => applied_before,
+            mail => quoted(quote),
+        };
+        let subject = match board {
+            Some((live, _)) => Subject::BoardError {
+                kind: live.kind,
+                board: live.record.id,
+            },
+            None => Subject::Error,
+        };
+        Ok(Letter {
+            subject,
+            body: self.body(language, "error.txt", host, ctx)?,
+            attachment: None,
+            board: shown,
+        })
+    }
+
+    /// Several refused commands of one mail, for its sender: the problem
+    /// and hint of the first of each kind (at most [`LISTED_REFUSALS`],
+    /// the rest counted),
+    /// whether other commands of the mail were carried out, and his mail
+    /// quoted once.
+    pub fn refusals(
+        &self,
+        refusals: &[Refusal],
+        applied: bool,
+        quote: &Quote,
+        host: &HostFacts,
+        language: &str,
+    ) -> Rendered {
+        // One of each kind: fifty lines refused alike need one hint.
+        let mut listed: Vec<&Refusal> = Vec::new();
+        for refusal in refusals {
+            let kind = std::mem::discriminant(refusal);
+            if listed.len() < LISTED_REFUSALS
+                && listed
+                    .iter()
+                    .all(|seen| std::mem::discriminant(*seen) != kind)
+            {
+                listed.push(refusal);
+            }
+        }
+        let ctx = context! {
+            refusals => Value::from_serialize(&listed),
+            more => refusals.len() - listed.len(),
+            applied => applied,
+            mail => quoted(quote),
+        };
+        Ok(Letter {
+            subject: Subject::Error,
+            body: self.body(language, "errors.txt", host, ctx)?,
+            attachment: None,
+            board: None,
+        })
+    }
+}
