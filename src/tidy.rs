@@ -102,10 +102,11 @@ const ROOMS: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// The entry points of the host (its root, `receive`, `timers`,
+/// The entry points of the host (its root, `precheck`, `receive`, `timers`,
 /// `robots`, `operator`) may use every room of the host and all below.
 const HOST_ENTRIES: &[&str] = &[
     "host",
+    "host::precheck",
     "host::receive",
     "host::timers",
     "host::robots",

@@ -5,7 +5,7 @@
 use super::accounts::guard;
 use super::handle::{self, Context, Failure};
 use super::inbound::redact;
-use super::model::replays;
+use super::model::replays::{self, LiveGame};
 use super::{HostError, HostSettings, Receipt};
 use crate::host::accounts::password::{Prechecked, VerifiedPasswords};
 use crate::host::inbound::interpret::Interpretation;
@@ -65,39 +65,27 @@ impl Handling<'_> {
         let mut refused = Vec::new();
         let commands = read.requests.len();
         for request in read.requests {
-            let passwords = &request.noted.passwords;
-            let max = self.settings.flood.max_comment_bytes;
+            let (passwords, max) = (
+                &request.noted.passwords,
+                self.settings.flood.max_comment_bytes,
+            );
             let command = request.command.and_then(|command| {
                 comment_kept_apart(command, request.comment.as_deref(), passwords, max)
             });
             let notices = match command {
                 Err(refusal) => vec![Notice::Refused {
                     refusal,
-                    board: request
-                        .board
-                        .and_then(|id| replays::load(conn, self.replays, id, None).ok())
-                        .map(Box::new),
+                    board: self.board_of(conn, request.board),
                 }],
                 Ok(command) => {
                     let attempts = RefCell::new(Vec::new());
-                    let ctx = Context {
+                    let ctx = self.context(
                         conn,
-                        from: &mail.from,
-                        comment: request.comment.as_deref(),
-                        passwords: self.passwords,
+                        mail,
+                        request.comment.as_deref(),
                         prechecked,
-                        replays: self.replays,
-                        languages: self.renderer.languages(),
-                        now: self.now,
-                        policy: &self.settings.accounts,
-                        clock_defaults: &self.settings.clocks,
-                        competition: &self.settings.competition,
-                        attempts: &attempts,
-                        seeks: &self.settings.seeks,
-                        messages: &self.settings.messages,
-                        flood: &self.settings.flood,
-                        host_address: &self.settings.address,
-                    };
+                        &attempts,
+                    );
                     // Each command runs in a savepoint so a refused one
                     // leaves nothing half-done while earlier ones stand.
                     let mut notices =
@@ -126,6 +114,45 @@ impl Handling<'_> {
             commands,
             mails_queued: post.queued,
         })
+    }
+}
+
+impl Handling<'_> {
+    /// What a command's handler is given: the store, the sender, the
+    /// settings, and where its password checks are counted.
+    fn context<'c>(
+        &'c self,
+        conn: &'c Connection,
+        mail: &'c InboundMail,
+        comment: Option<&'c str>,
+        prechecked: &'c Prechecked,
+        attempts: &'c RefCell<Vec<guard::Attempt>>,
+    ) -> Context<'c> {
+        Context {
+            conn,
+            from: &mail.from,
+            comment,
+            passwords: self.passwords,
+            prechecked,
+            replays: self.replays,
+            languages: self.renderer.languages(),
+            now: self.now,
+            policy: &self.settings.accounts,
+            clock_defaults: &self.settings.clocks,
+            competition: &self.settings.competition,
+            attempts,
+            seeks: &self.settings.seeks,
+            messages: &self.settings.messages,
+            flood: &self.settings.flood,
+            host_address: &self.settings.address,
+        }
+    }
+
+    /// The board a refused request names, as its error mail shows it.
+    fn board_of(&self, conn: &Connection, board: Option<i64>) -> Option<Box<LiveGame>> {
+        board
+            .and_then(|id| replays::load(conn, self.replays, id, None).ok())
+            .map(Box::new)
     }
 }
 

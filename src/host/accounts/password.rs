@@ -253,9 +253,8 @@ impl Prechecked {
     /// the transaction.
     pub fn hash_ahead(&mut self, userid: &str, password: &str) -> Result<(), HashError> {
         let key = (userid.to_lowercase(), password.to_string());
-        if !self.hashed.contains_key(&key) {
-            let hash = hash_password(password)?;
-            self.hashed.insert(key, hash);
+        if let std::collections::hash_map::Entry::Vacant(entry) = self.hashed.entry(key) {
+            entry.insert(hash_password(password)?);
         }
         Ok(())
     }

@@ -351,6 +351,14 @@ fn refusal_mails(
             }
         }
     }
+    // Several refusals of one mail, in one error mail.
+    let all: Vec<_> = refusals::samples().into_iter().collect();
+    for applied in [false, true] {
+        let letter = renderer
+            .refusals(&all, applied, &sample_quote(), &host(), language)
+            .unwrap_or_else(|err| panic!("several refusals in {language}: {err}"));
+        texts.push(letter.body);
+    }
     texts
 }
 
