@@ -5,8 +5,10 @@
 use super::{StoreError, StoreResult};
 use rusqlite::{params, Connection};
 
+mod columns;
 mod steps;
 
+use columns::*;
 use steps::*;
 
 fn add_missing_columns(
