@@ -2,6 +2,11 @@
 //! where an older file lacks it (see `add_missing_columns`), so a file
 //! whose version number was set back by hand still upgrades.
 
+/// The column version 28 adds to the players: who may challenge him
+/// (`anyone`, `played`, `nobody`).
+pub(super) const CHALLENGERS_COLUMNS: &[(&str, &str)] =
+    &[("challengers", "TEXT NOT NULL DEFAULT 'anyone'")];
+
 /// The column version 24 adds to the outbox.
 pub(super) const OUTBOX_V24_COLUMNS: &[(&str, &str)] = &[("mailbox", "TEXT")];
 

@@ -141,6 +141,9 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
             let columns = crate::store::events::LADDER_V26_COLUMNS;
             add_missing_columns(&tx, "ladder_games", columns)?;
         }
+        if from == 27 {
+            add_missing_columns(&tx, "players", CHALLENGERS_COLUMNS)?;
+        }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;
         tx.commit()?;

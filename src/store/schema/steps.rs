@@ -306,6 +306,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
     crate::store::games::ABORTED_V26,
     // 27: the web view pages its standings and ladders by rank.
     crate::store::web::WEB_V27,
+    // 28: who may challenge a player (the column, in CHALLENGERS_COLUMNS,
+    // is all it adds; older rows take challenges from anyone).
+    "",
 ];
 
 /// The tables version 17 adds.
