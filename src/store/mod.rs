@@ -10,6 +10,7 @@ mod addresses;
 mod archive;
 mod backup;
 mod board_style;
+mod challengers;
 pub mod challenges;
 mod clocks;
 mod comments;
@@ -41,6 +42,7 @@ mod web;
 
 pub use archive::{filtered_game_ids, GameFilter};
 pub use board_style::{board_style, set_board_style};
+pub use challengers::{challengers, have_played, set_challengers};
 pub use clocks::{StoredClock, Vacation};
 pub use comments::{insert_comment, public_comments, set_public_comments, StoredComment};
 pub use events::{board_event, BoardEvent, EventKind};

@@ -351,3 +351,39 @@ fn declined_boards_and_ladder_games_of_a_version_25_file_read_as_aborted_and_upg
             .unwrap();
     }
 }
+
+#[test]
+fn players_of_a_version_27_file_take_challenges_from_anyone_and_upgrade_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v27.sqlite");
+    drop(Store::open(&path).unwrap());
+    // As version 27 left it: players without the column.
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch(
+            "ALTER TABLE players DROP COLUMN challengers;
+             INSERT INTO players (userid, password_hash, addresses, signed_off, created)
+                VALUES ('dora', 'x', 'dora@example.org', 0, 1);
+             PRAGMA user_version = 27;",
+        )
+        .unwrap();
+    for round in ["upgraded", "rolled back and upgraded again"] {
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION, "{round}");
+        let conn = store.connection();
+        let expected = if round == "upgraded" {
+            "anyone"
+        } else {
+            "nobody"
+        };
+        let found = store::challengers(conn, "dora").unwrap();
+        assert_eq!(found.as_deref(), Some(expected), "{round}");
+        store::set_challengers(conn, "dora", "nobody").unwrap();
+        drop(store);
+        // Set back by hand, the column already there: kept as it is.
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("PRAGMA user_version = 27;")
+            .unwrap();
+    }
+}

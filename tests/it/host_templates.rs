@@ -102,6 +102,7 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
         "digest-setting.txt" => format!("set alice {pw} digest on"),
         "comments-setting.txt" => format!("set alice {pw} comments public"),
         "board-setting.txt" => format!("set alice {pw} board image"),
+        "challenges-setting.txt" => format!("set alice {pw} challenges played"),
         "record.txt" => "chess record 101".to_string(),
         "watching.txt" => format!("chess notify alice {pw}"),
         "list.txt" => "list".to_string(),

@@ -250,6 +250,13 @@ pub fn set(ctx: &Context<'_>, userid: &str, password: &str, setting: Setting) ->
                 style,
             })])
         }
+        Setting::Challengers(challengers) => {
+            store::set_challengers(ctx.conn, &player.userid, challengers.name())?;
+            Ok(vec![Notice::Answer(Answer::ChallengersSet {
+                userid: player.userid,
+                challengers,
+            })])
+        }
         Setting::Digest(on) => {
             // The first digest comes a day after it is asked for.
             let due = on.then_some(ctx.now + 86_400);

@@ -207,6 +207,11 @@ pub fn challenge(
         (None, true) => Some(black),
         (None, false) => Some(white),
     };
+    // A ladder challenge is one its ladder promised: joining it is taking
+    // the challenges of those within reach (checked with the ladder).
+    if let Some(opponent) = opponent.filter(|_| !ladder) {
+        super::limits::takes_challenge_from(ctx, &challenger, opponent)?;
+    }
     super::limits::may_challenge(ctx, &challenger, opponent)?;
     let comment = comment_of(ctx, &challenger);
     let events = vec![Event::Challenged {

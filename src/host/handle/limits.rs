@@ -1,9 +1,12 @@
 //! The `[limits]` a command may meet before it makes the host write to
 //! others: open challenges, boards a day, robot boards, subscriptions and
 //! observers, confirmation requests. A limit met is refused to the sender
-//! and kept in the security log.
+//! and kept in the security log. Beside them, the limit each player sets
+//! himself: who may challenge him (refused to the sender alone too, but
+//! no one's misuse, so not logged).
 
 use super::{refused, Context, Failure};
+use crate::host::model::challengers::Challengers;
 use crate::host::model::limits::LimitHit;
 use crate::host::model::refusal::Refusal;
 use crate::store::security::SecurityKind;
@@ -48,6 +51,34 @@ pub(super) fn may_challenge(
         return Err(met(challenger, LimitHit::OpenChallenges { max }));
     }
     may_start_today(ctx, challenger)
+}
+
+/// Whether `opponent` takes a challenge from `challenger`: his own
+/// choice of who may challenge him. A robot has none and takes anyone;
+/// a userid with no account is left to the seats' check.
+pub(super) fn takes_challenge_from(
+    ctx: &Context<'_>,
+    challenger: &str,
+    opponent: &str,
+) -> Result<(), Failure> {
+    if store::robot_level(ctx.conn, opponent)?.is_some() {
+        return Ok(());
+    }
+    let Some(stored) = store::challengers(ctx.conn, opponent)? else {
+        return Ok(());
+    };
+    let takes = Challengers::from_stored(Some(&stored));
+    let admitted = match takes {
+        Challengers::Anyone => true,
+        Challengers::Played => store::have_played(ctx.conn, challenger, opponent)?,
+        Challengers::Nobody => false,
+    };
+    if admitted {
+        return Ok(());
+    }
+    let userid = store::find_player(ctx.conn, opponent)?
+        .map_or_else(|| opponent.to_string(), |player| player.userid);
+    Err(refused(Refusal::Unchallengeable { userid, takes }))
 }
 
 fn may_start_today(ctx: &Context<'_>, challenger: &str) -> Result<(), Failure> {

@@ -53,6 +53,8 @@ pub enum Setting {
     PublicComments(bool),
     /// How board mails show him the board: text, an HTML table, an image.
     Board(crate::host::model::board_style::BoardStyle),
+    /// Who may challenge him: anyone, players he has played, nobody.
+    Challengers(crate::host::model::challengers::Challengers),
 }
 
 /// `GAME ladder join|leave userid password`.

@@ -5,6 +5,7 @@
 
 pub mod answers;
 pub mod board_style;
+pub mod challengers;
 pub mod command;
 pub mod event;
 pub mod help;

@@ -167,6 +167,13 @@ pub enum Refusal {
         userid: String,
         game: GameKind,
     },
+    /// The challenged player takes no challenges from the challenger:
+    /// only from players he has played (`played`), or from nobody. It
+    /// says which, and nothing more.
+    Unchallengeable {
+        userid: String,
+        takes: super::challengers::Challengers,
+    },
     AtLimit {
         userid: String,
         game: GameKind,

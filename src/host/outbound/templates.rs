@@ -100,6 +100,7 @@ built_in!(
     "board.html",
     "board.svg",
     "board-setting.txt",
+    "challenges-setting.txt",
     "queue.txt",
     "preview.txt",
     "note.txt",

@@ -5,8 +5,10 @@
 use super::{StoreError, StoreResult};
 use rusqlite::{params, Connection};
 
+mod columns;
 mod steps;
 
+use columns::*;
 use steps::*;
 
 fn add_missing_columns(
@@ -138,6 +140,9 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         if from == 25 {
             let columns = crate::store::events::LADDER_V26_COLUMNS;
             add_missing_columns(&tx, "ladder_games", columns)?;
+        }
+        if from == 27 {
+            add_missing_columns(&tx, "players", CHALLENGERS_COLUMNS)?;
         }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;

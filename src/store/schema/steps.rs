@@ -1,5 +1,6 @@
-//! The steps of the schema, one per version: the SQL of each, and the
-//! columns some add only where an older file lacks them.
+//! The steps of the schema, one per version: the SQL of each (the
+//! columns some add only where an older file lacks them are in
+//! `columns.rs`).
 
 /// Each entry upgrades version `index` to `index + 1`.
 pub(super) const MIGRATIONS: &[&str] = &[
@@ -305,22 +306,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
     crate::store::games::ABORTED_V26,
     // 27: the web view pages its standings and ladders by rank.
     crate::store::web::WEB_V27,
-];
-
-/// The column version 24 adds to the outbox.
-pub(super) const OUTBOX_V24_COLUMNS: &[(&str, &str)] = &[("mailbox", "TEXT")];
-
-/// The column version 22 adds to the players.
-pub(super) const WEAK_PASSWORD_COLUMNS: &[(&str, &str)] =
-    &[("weak_password_told", "INTEGER NOT NULL DEFAULT 0")];
-
-/// The column version 20 adds to the players.
-pub(super) const ROBOT_COLUMNS: &[(&str, &str)] = &[("robot_level", "INTEGER")];
-
-/// The columns version 18 adds, by table, each only where missing.
-pub(super) const BOARD_PICTURES_COLUMNS: &[(&str, &[(&str, &str)])] = &[
-    ("outbox", &[("html_body", "TEXT"), ("html_image", "BLOB")]),
-    ("players", &[("board_style", "TEXT")]),
+    // 28: who may challenge a player (the column, in CHALLENGERS_COLUMNS,
+    // is all it adds; older rows take challenges from anyone).
+    "",
 ];
 
 /// The tables version 17 adds.
@@ -450,51 +438,3 @@ pub(super) const PLANNING_AND_MEETING_TABLES: &str = "
         sent INTEGER NOT NULL
     );
     CREATE INDEX IF NOT EXISTS relayed_messages_by_sender ON relayed_messages (sender, sent);";
-
-/// The outbox columns version 8 adds. Each is added only where missing, so
-/// a file whose version number was set back by hand still upgrades.
-pub(super) const OUTBOX_V8_COLUMNS: &[(&str, &str)] = &[
-    ("purpose", "TEXT NOT NULL DEFAULT 'game'"),
-    ("claimed_by", "TEXT"),
-    ("claimed_until", "INTEGER"),
-    ("held_until", "INTEGER"),
-    ("dropped", "INTEGER"),
-];
-
-/// The columns version 9 adds, by table, each only where missing.
-pub(super) const GAME_AND_PLAYER_V9_COLUMNS: &[(&str, &[(&str, &str)])] = &[
-    ("games", &[("ending", "TEXT"), ("ending_side", "TEXT")]),
-    ("players", &[("language", "TEXT")]),
-];
-
-/// The columns version 13 adds to the outbox.
-pub(super) const OUTBOX_V13_COLUMNS: &[(&str, &str)] = &[
-    ("attachment_name", "TEXT"),
-    ("attachment_type", "TEXT"),
-    ("attachment_text", "TEXT"),
-];
-
-/// The columns version 12 adds, by table, each only where missing.
-pub(super) const CLOCK_V12_COLUMNS: &[(&str, &[(&str, &str)])] = &[
-    (
-        "games",
-        &[
-            ("paused", "INTEGER NOT NULL DEFAULT 0"),
-            ("pause_offer", "TEXT"),
-        ],
-    ),
-    (
-        "players",
-        &[
-            ("reminders", "TEXT"),
-            ("vacation_since", "INTEGER"),
-            ("vacation_ends", "INTEGER"),
-            ("vacation_year", "INTEGER NOT NULL DEFAULT 0"),
-            ("vacation_used", "INTEGER NOT NULL DEFAULT 0"),
-        ],
-    ),
-];
-
-/// The columns version 11 adds to the ids the host sent.
-pub(super) const SENT_IDS_V11_COLUMNS: &[(&str, &str)] =
-    &[("scope", "TEXT"), ("detail", "TEXT"), ("asks", "INTEGER")];

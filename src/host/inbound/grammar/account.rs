@@ -5,6 +5,7 @@
 use super::words::Args;
 use super::{wrong_arguments, Parsed};
 use crate::host::model::board_style::BoardStyle;
+use crate::host::model::challengers::Challengers;
 use crate::host::model::command::{Command, Setting, Syntax};
 use crate::host::model::refusal::Refusal;
 
@@ -124,6 +125,10 @@ pub(super) fn parse_set(args: Args<'_>) -> Parsed {
         },
         "board" => match BoardStyle::parse(value) {
             Some(style) => Setting::Board(style),
+            None => return Err(wrong_arguments(Syntax::Set, None)),
+        },
+        "challenges" | "challengers" => match Challengers::parse(value) {
+            Some(challengers) => Setting::Challengers(challengers),
             None => return Err(wrong_arguments(Syntax::Set, None)),
         },
         other => {

@@ -108,6 +108,41 @@ fn set_reads_a_language_and_refuses_unknown_settings() {
 }
 
 #[test]
+fn set_reads_who_may_challenge_in_a_few_spellings_and_refuses_others() {
+    use crate::host::model::challengers::Challengers;
+    let set = |challengers| {
+        Ok(Command::Set {
+            userid: "alice".into(),
+            password: "pw".into(),
+            setting: Setting::Challengers(challengers),
+        })
+    };
+    for (line, challengers) in [
+        ("set alice pw challenges anyone", Challengers::Anyone),
+        ("set alice pw Challenges PLAYED", Challengers::Played),
+        ("set alice pw challenges players", Challengers::Played),
+        ("set alice pw challenges nobody", Challengers::Nobody),
+        ("set alice pw challengers none", Challengers::Nobody),
+    ] {
+        assert_eq!(parse_command(line), set(challengers), "{line}");
+    }
+    for line in [
+        "set alice pw challenges friends",
+        "set alice pw challenges",
+        "set alice pw challenges played nobody",
+    ] {
+        assert_eq!(
+            parse_command(line),
+            Err(Refusal::WrongArguments {
+                syntax: Syntax::Set,
+                game: None
+            }),
+            "{line}"
+        );
+    }
+}
+
+#[test]
 fn the_verbs_a_misspelling_is_matched_against_are_the_grammars_own() {
     for verb in VERBS {
         assert!(

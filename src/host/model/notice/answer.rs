@@ -65,6 +65,11 @@ pub enum Answer {
         userid: String,
         style: crate::host::model::board_style::BoardStyle,
     },
+    /// Who may challenge him now, as he chose it.
+    ChallengersSet {
+        userid: String,
+        challengers: crate::host::model::challengers::Challengers,
+    },
     /// The daily digest turned on or off.
     DigestSet {
         userid: String,

@@ -44,6 +44,7 @@ fn answer_template(answer: &Answer) -> String {
         Answer::DigestSet { .. } => "digest-setting.txt",
         Answer::CommentsSet { .. } => "comments-setting.txt",
         Answer::BoardStyleSet { .. } => "board-setting.txt",
+        Answer::ChallengersSet { .. } => "challenges-setting.txt",
         Answer::Record { .. } => "record.txt",
         Answer::Watching { .. } => "watching.txt",
         Answer::History { .. } => "history.txt",
@@ -99,7 +100,8 @@ fn answer_subject(answer: &Answer) -> Subject {
         },
         Answer::DigestSet { userid, .. }
         | Answer::CommentsSet { userid, .. }
-        | Answer::BoardStyleSet { userid, .. } => Subject::Account {
+        | Answer::BoardStyleSet { userid, .. }
+        | Answer::ChallengersSet { userid, .. } => Subject::Account {
             topic: AccountTopic::Settings,
             userid: userid.clone(),
         },
@@ -208,6 +210,10 @@ fn account_answer_context(answer: &Answer) -> Value {
         Answer::DigestSet { userid, on } => context! { userid, on },
         Answer::CommentsSet { userid, public } => context! { userid, public },
         Answer::BoardStyleSet { userid, style } => context! { userid, style },
+        Answer::ChallengersSet {
+            userid,
+            challengers,
+        } => context! { userid, challengers },
         // Routed by answer_context; the render tests word every kind.
         _ => context! {},
     }

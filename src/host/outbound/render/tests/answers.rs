@@ -2,6 +2,7 @@
 //! with the variations its template words differently.
 
 use super::*;
+use crate::host::model::challengers::Challengers;
 
 pub(super) fn account_answers() -> Vec<Answer> {
     let kind = GameKind::Chess;
@@ -308,6 +309,18 @@ pub(super) fn board_answers(store: &Store) -> Vec<Answer> {
         Answer::BoardStyleSet {
             userid: "alice".into(),
             style: crate::host::model::board_style::BoardStyle::Image,
+        },
+        Answer::ChallengersSet {
+            userid: "alice".into(),
+            challengers: Challengers::Played,
+        },
+        Answer::ChallengersSet {
+            userid: "alice".into(),
+            challengers: Challengers::Nobody,
+        },
+        Answer::ChallengersSet {
+            userid: "alice".into(),
+            challengers: Challengers::Anyone,
         },
         watching(&[101], true, true, false),
         watching(&[], true, true, false),

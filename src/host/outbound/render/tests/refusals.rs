@@ -2,6 +2,7 @@
 //! every language.
 
 use crate::games::{GameKind, MoveError, Notation, Reason, Side};
+use crate::host::model::challengers::Challengers;
 use crate::host::model::command::Syntax;
 use crate::host::model::limits::LimitHit;
 use crate::host::model::refusal::{Refusal, Weakness};
@@ -268,6 +269,14 @@ fn accounts_and_challenges() -> Vec<Refusal> {
         Refusal::NotAccepting {
             userid: userid(),
             game,
+        },
+        Refusal::Unchallengeable {
+            userid: userid(),
+            takes: Challengers::Played,
+        },
+        Refusal::Unchallengeable {
+            userid: userid(),
+            takes: Challengers::Nobody,
         },
         Refusal::AtLimit {
             userid: userid(),
