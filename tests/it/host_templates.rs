@@ -79,6 +79,9 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
     if name == "signup.txt" {
         return command(office, "carol", "signup carol pw-carol-quince", "");
     }
+    if name == "errors.txt" {
+        return command(office, "carol", "multiple", "frobnicate\nlist all\n");
+    }
     office.signup("alice");
     office.signup("bob");
     if let Some(sent) = account_mail_using(office, name) {
