@@ -109,7 +109,9 @@ pub(super) fn competition_settings(
     };
     let forfeit_after = match &ladders.forfeittime {
         None => ladder_defaults.forfeit_after,
-        Some(text) => parse_length(text).map_err(|problem| ("ladders.forfeittime", problem))?,
+        Some(text) => {
+            parse_length(text).map_err(|problem| ("ladders.forfeittime", problem.to_string()))?
+        }
     };
     let max_players = tournaments
         .max_players

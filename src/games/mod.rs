@@ -12,6 +12,7 @@ pub mod progression;
 mod reason;
 pub mod recursion;
 mod registry;
+mod setup;
 pub mod spherical;
 
 pub use diagram::Diagram;
@@ -22,6 +23,7 @@ pub use reason::{
     KingSafety, ListProblem, MegaBar, MegaHint, Notation, Obstacle, PieceName, Reason,
 };
 pub use registry::{GameKind, UnknownGame};
+pub use setup::SetupError;
 
 use std::fmt;
 
@@ -61,11 +63,6 @@ impl fmt::Display for Side {
         f.write_str(self.name())
     }
 }
-
-/// A challenge switch or a set-up the game cannot accept.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SetupError(pub String);
 
 /// A move that cannot be played, with what would be right.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -95,25 +95,24 @@ impl GameKind {
             GameKind::Spherical => {
                 // Check the switches first so their errors come first.
                 Spherical::from_switches(switches)?;
-                let _ = position;
-                Err(SetupError(
-                    "spherical has no position notation: start a game from its set-up \
-                     (-setup:1 to -setup:4) and play moves to reach a position"
-                        .into(),
-                ))
+                Err(SetupError::NoPositionNotation {
+                    game: self,
+                    position: position.to_string(),
+                })
             }
             // Two boards, two mega-knight states and a round in progress do
             // not fit one FEN; a position is reached by its moves instead.
-            GameKind::Recursion => Err(SetupError(format!(
-                "Infinite Recursion Chess has no position notation (got {position:?}): \
-                 play the moves from the start instead"
-            ))),
+            GameKind::Recursion => Err(SetupError::NoPositionNotation {
+                game: self,
+                position: position.to_string(),
+            }),
             // FEN cannot say which pieces are little or what the lists are.
             GameKind::Progression => {
                 progression::ProgressionGame::new(switches)?;
-                Err(SetupError(format!(
-                    "Progression Chess cannot start from a position ({position:?}): it always starts from its own array; reach a position with moves instead"
-                )))
+                Err(SetupError::NoPositionNotation {
+                    game: self,
+                    position: position.to_string(),
+                })
             }
         }
     }

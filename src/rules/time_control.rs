@@ -42,8 +42,61 @@ impl Default for TimeControl {
 /// The option names a challenge may give.
 pub const OPTION_NAMES: &[&str] = &["--nagtime", "--forfeittime", "--totaltime", "--time"];
 
+/// Why a time option or a length of time is refused, typed for the host
+/// to word in each player's language (`reasons.time(e)` of the
+/// templates); [`fmt::Display`] gives the English for logs, the CLI and
+/// the config's errors. Serializes with a `kind` (snake_case) and its
+/// fields.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TimeError {
+    /// Not a length like `7`, `7d` or `36h` (or out of range).
+    NotALength { text: String },
+    /// A Fischer bank whose cap is below its start.
+    CapBelowStart { text: String },
+    /// An option without `=` and its value.
+    NeedsValue { option: String },
+    /// No time option of that name.
+    NotAnOption {
+        option: String,
+        options: Vec<String>,
+    },
+    /// The reminder (`nag`) would come no sooner than the loss on time
+    /// (`limit`), both as the options write them (`7d`, `36h`).
+    NagNeverComes { nag: String, limit: String },
+}
+
+impl fmt::Display for TimeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeError::NotALength { text } => write!(
+                f,
+                "{text:?} is not a length of time like 7 (days), 7d or 36h"
+            ),
+            TimeError::CapBelowStart { text } => write!(
+                f,
+                "{text:?}: the cap after / is smaller than the starting bank"
+            ),
+            TimeError::NeedsValue { option } => write!(
+                f,
+                "{option:?} needs a value, like --nagtime=7 or --time=30d+1d"
+            ),
+            TimeError::NotAnOption { option, options } => write!(
+                f,
+                "{option:?} is not a time option; they are {}",
+                options.join(", ")
+            ),
+            TimeError::NagNeverComes { nag, limit } => write!(
+                f,
+                "the reminder after {nag} would never come before the loss on time after {limit}: \
+                 --nagtime must be shorter than --forfeittime"
+            ),
+        }
+    }
+}
+
 /// A length of time: `36h`, `7d`, or a bare number of days (pbmserv's).
-pub fn parse_length(text: &str) -> Result<i64, String> {
+pub fn parse_length(text: &str) -> Result<i64, TimeError> {
     let text = text.trim();
     let (number, unit) = match text.strip_suffix(['d', 'D']) {
         Some(number) => (number, DAY),
@@ -52,7 +105,9 @@ pub fn parse_length(text: &str) -> Result<i64, String> {
             None => (text, DAY),
         },
     };
-    let bad = || format!("{text:?} is not a length of time like 7 (days), 7d or 36h");
+    let bad = || TimeError::NotALength {
+        text: text.to_string(),
+    };
     let number: i64 = number.parse().map_err(|_| bad())?;
     if number <= 0 || number > 3650 * DAY / unit {
         return Err(bad());
@@ -61,7 +116,7 @@ pub fn parse_length(text: &str) -> Result<i64, String> {
 }
 
 /// `30d+1d` or `30d+1d/45d`.
-fn parse_bank(text: &str) -> Result<Bank, String> {
+fn parse_bank(text: &str) -> Result<Bank, TimeError> {
     let (main, cap) = match text.split_once('/') {
         Some((main, cap)) => (main, Some(parse_length(cap)?)),
         None => (text, None),
@@ -71,9 +126,9 @@ fn parse_bank(text: &str) -> Result<Bank, String> {
         None => (parse_length(main)?, 0),
     };
     if cap.is_some_and(|cap| cap < initial) {
-        return Err(format!(
-            "{text:?}: the cap after / is smaller than the starting bank"
-        ));
+        return Err(TimeError::CapBelowStart {
+            text: text.to_string(),
+        });
     }
     Ok(Bank {
         initial,
@@ -98,11 +153,11 @@ impl TimeControl {
     pub fn with_options<'a>(
         mut self,
         options: impl IntoIterator<Item = &'a str>,
-    ) -> Result<TimeControl, String> {
+    ) -> Result<TimeControl, TimeError> {
         for option in options {
             let lower = option.trim().to_lowercase();
-            let (name, value) = lower.split_once('=').ok_or_else(|| {
-                format!("{option:?} needs a value, like --nagtime=7 or --time=30d+1d")
+            let (name, value) = lower.split_once('=').ok_or_else(|| TimeError::NeedsValue {
+                option: option.to_string(),
             })?;
             match name {
                 "--nagtime" => self.nag_after = parse_length(value)?,
@@ -119,10 +174,10 @@ impl TimeControl {
                     self.per_move = None;
                 }
                 _ => {
-                    return Err(format!(
-                        "{option:?} is not a time option; they are {}",
-                        OPTION_NAMES.join(", ")
-                    ))
+                    return Err(TimeError::NotAnOption {
+                        option: option.to_string(),
+                        options: OPTION_NAMES.iter().map(|name| name.to_string()).collect(),
+                    })
                 }
             }
         }
@@ -132,14 +187,12 @@ impl TimeControl {
     /// Whether a challenge may set this control: a reminder that comes no
     /// sooner than the loss on time never comes. (Stored controls are read
     /// as they are; only new boards are checked.)
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), TimeError> {
         match self.per_move {
-            Some(limit) if self.nag_after >= limit => Err(format!(
-                "the reminder after {} would never come before the loss on time after {}: \
-                 --nagtime must be shorter than --forfeittime",
-                length_text(self.nag_after),
-                length_text(limit)
-            )),
+            Some(limit) if self.nag_after >= limit => Err(TimeError::NagNeverComes {
+                nag: length_text(self.nag_after),
+                limit: length_text(limit),
+            }),
             _ => Ok(()),
         }
     }
@@ -261,7 +314,7 @@ mod tests {
             ("--forfeittime", "needs a value"),
         ] {
             let err = TimeControl::default().with_options([option]).unwrap_err();
-            assert!(err.contains(reason), "{option}: {err}");
+            assert!(err.to_string().contains(reason), "{option}: {err}");
         }
     }
 }

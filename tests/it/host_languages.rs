@@ -1,9 +1,7 @@
 //! A German and an English player refused a move in each game: the
 //! reason the rules give reaches each in his own language, with none of
-//! the other language's words.
-//!
-//! Only the refusal's reason is checked here: the text boards are still
-//! English in every language.
+//! the other language's words. (Whole games in both languages, every
+//! mail checked: `host_bilingual`.)
 
 use crate::util::host_harness::{address, mail_to, password, play, PostOffice};
 use std::collections::BTreeSet;

@@ -23,6 +23,7 @@ mod host_accounts;
 mod host_answers;
 mod host_archive;
 mod host_bad_input;
+mod host_bilingual;
 mod host_challengers;
 mod host_cli;
 mod host_clocks;

@@ -90,7 +90,7 @@ fn a_position_start_is_refused_with_a_reason() {
         .from_position(&[], "8/8/8/8/8/8/8/8 w - - 0 1")
         .err()
         .unwrap();
-    assert!(err.0.contains("own array"), "{err}");
+    assert!(err.to_string().contains("no position notation"), "{err}");
 }
 
 #[test]

@@ -44,7 +44,7 @@ fn a_turn_can_come_in_one_mail_or_two() {
 fn a_position_notation_is_refused_with_a_reason() {
     let kind = GameKind::from_name("sphericalchess324").unwrap();
     let err = kind.from_position(&[], "anything").err().unwrap();
-    assert!(err.0.contains("no position notation"));
+    assert!(err.to_string().contains("no position notation"));
 }
 
 /// The rules page players get with `spherical help`.

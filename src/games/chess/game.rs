@@ -25,9 +25,10 @@ pub struct ChessGame {
 fn no_switches(switches: &[String]) -> Result<(), SetupError> {
     match switches.first() {
         None => Ok(()),
-        Some(switch) => Err(SetupError(format!(
-            "chess takes no switches, but got {switch:?}"
-        ))),
+        Some(switch) => Err(SetupError::NoSwitches {
+            game: GameKind::Chess,
+            switch: switch.clone(),
+        }),
     }
 }
 
@@ -39,7 +40,8 @@ impl ChessGame {
 
     pub fn from_fen(switches: &[String], text: &str) -> Result<ChessGame, SetupError> {
         no_switches(switches)?;
-        let position = fen::parse(text, Rules::STANDARD).map_err(|e| SetupError(e.to_string()))?;
+        let position =
+            fen::parse(text, Rules::STANDARD).map_err(|e| SetupError::Position { problem: e.0 })?;
         Ok(ChessGame::from_position(position))
     }
 

@@ -2,7 +2,7 @@
 //! `-promote:` digits that pick promotion kinds out of a list.
 
 use super::kind::Kind;
-use crate::games::ListProblem;
+use crate::games::{ListProblem, SetupError};
 use std::fmt;
 
 /// One player's progression list: the eight kinds, each once. A piece that
@@ -105,19 +105,16 @@ impl Default for Template {
 impl Template {
     /// Reads a template, padding a short one with `x`, and rejects one that
     /// no list could match, saying why.
-    pub fn parse(text: &str) -> Result<Template, String> {
+    pub fn parse(text: &str) -> Result<Template, SetupError> {
         let chars: Vec<char> = text.chars().collect();
         if chars.is_empty() {
-            return Err(
-                "the -list: template is empty; give 1 to 8 characters from x z K Q R r N n B b"
-                    .into(),
-            );
+            return Err(SetupError::TemplateEmpty);
         }
         if chars.len() > 8 {
-            return Err(format!(
-                "the -list: template {text:?} has {} characters; at most 8 (one per kind)",
-                chars.len()
-            ));
+            return Err(SetupError::TemplateTooLong {
+                text: text.to_string(),
+                length: chars.len(),
+            });
         }
         let mut slots = [Slot::Any; 8];
         let mut fixed_at: [Option<usize>; 8] = [None; 8];
@@ -126,39 +123,30 @@ impl Template {
                 'x' => Slot::Any,
                 'z' => Slot::QueenOrKing,
                 _ => {
-                    let kind = Kind::from_letter(c).ok_or_else(|| {
-                        format!(
-                            "{c:?} (position {}) cannot stand in a -list: template: use x (any kind), z (Q or K) or a kind K Q R r N n B b; only lower-case x and z are wildcards",
-                            position + 1
-                        )
+                    let kind = Kind::from_letter(c).ok_or_else(|| SetupError::TemplateLetter {
+                        letter: c.to_string(),
+                        position: position + 1,
                     })?;
                     if let Some(earlier) = fixed_at[kind.index()] {
-                        return Err(format!(
-                            "the -list: template fixes {kind} twice (positions {} and {}); a list holds each kind once",
-                            earlier + 1,
-                            position + 1
-                        ));
+                        return Err(SetupError::TemplateKindTwice {
+                            letter: kind.to_string(),
+                            first: earlier + 1,
+                            second: position + 1,
+                        });
                     }
                     fixed_at[kind.index()] = Some(position);
                     Slot::Fixed(kind)
                 }
             };
         }
-        let zs = slots.iter().filter(|&&s| s == Slot::QueenOrKing).count();
-        let free: Vec<char> = [Kind::Queen, Kind::King]
+        let count = slots.iter().filter(|&&s| s == Slot::QueenOrKing).count();
+        let free: Vec<String> = [Kind::Queen, Kind::King]
             .into_iter()
             .filter(|kind| fixed_at[kind.index()].is_none())
-            .map(Kind::letter)
+            .map(|kind| kind.letter().to_string())
             .collect();
-        if zs > free.len() {
-            let left = match free.as_slice() {
-                [] => "neither Q nor K is left for them (both are fixed)".to_string(),
-                [one] => format!("only {one} is left for them"),
-                _ => "there are only those two".to_string(),
-            };
-            return Err(format!(
-                "the -list: template has {zs} z's, but a z takes Q or K and {left}"
-            ));
+        if count > free.len() {
+            return Err(SetupError::TooManyWildcards { count, free });
         }
         Ok(Template(slots))
     }
@@ -257,15 +245,16 @@ impl Default for PromoteDigits {
 }
 
 impl PromoteDigits {
-    pub fn parse(text: &str) -> Result<PromoteDigits, String> {
+    pub fn parse(text: &str) -> Result<PromoteDigits, SetupError> {
         let count = text.chars().count();
         if count == 0 {
-            return Err("the -promote: value is empty; give 1 to 8 digits from 1 to 8".into());
+            return Err(SetupError::PromoteEmpty);
         }
         if count > 8 {
-            return Err(format!(
-                "the -promote: value {text:?} has {count} characters; at most 8 digits"
-            ));
+            return Err(SetupError::PromoteTooLong {
+                text: text.to_string(),
+                count,
+            });
         }
         let mut out = PromoteDigits {
             digits: [0; 8],
@@ -275,9 +264,10 @@ impl PromoteDigits {
             let digit = match c {
                 '1'..='8' => c as u8 - b'0',
                 _ => {
-                    return Err(format!(
-                        "{c:?} in -promote:{text} is not a list position; use digits 1 to 8"
-                    ))
+                    return Err(SetupError::PromoteNotADigit {
+                        letter: c.to_string(),
+                        text: text.to_string(),
+                    })
                 }
             };
             if !out.contains(digit) {
@@ -372,7 +362,7 @@ mod tests {
             ("KQz", "neither Q nor K"),
         ];
         for (text, reason) in cases {
-            let err = Template::parse(text).unwrap_err();
+            let err = Template::parse(text).unwrap_err().to_string();
             assert!(err.contains(reason), "{text:?}: {err}");
         }
         assert!(Template::parse("zz").is_ok());
@@ -413,16 +403,25 @@ mod tests {
 
     #[test]
     fn invalid_promote_digits_are_rejected_with_reasons() {
-        assert!(PromoteDigits::parse("").unwrap_err().contains("empty"));
+        assert!(PromoteDigits::parse("")
+            .unwrap_err()
+            .to_string()
+            .contains("empty"));
         assert!(PromoteDigits::parse("0")
             .unwrap_err()
+            .to_string()
             .contains("digits 1 to 8"));
         assert!(PromoteDigits::parse("9")
             .unwrap_err()
+            .to_string()
             .contains("digits 1 to 8"));
-        assert!(PromoteDigits::parse("1a").unwrap_err().contains("'a'"));
+        assert!(PromoteDigits::parse("1a")
+            .unwrap_err()
+            .to_string()
+            .contains("\"a\""));
         assert!(PromoteDigits::parse("123456781")
             .unwrap_err()
+            .to_string()
             .contains("at most 8"));
         assert!(PromoteDigits::parse("12345678").is_ok());
     }

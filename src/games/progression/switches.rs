@@ -2,9 +2,7 @@
 //! any case, values exactly as written).
 
 use super::list::{PromoteDigits, Template};
-use crate::games::SetupError;
-
-const VALID: &str = "-list:TEMPLATE and -promote:DIGITS";
+use crate::games::{GameKind, SetupError};
 
 /// What a game is set up with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -19,35 +17,42 @@ impl Setup {
         let mut seen_list = false;
         let mut seen_promote = false;
         for switch in switches {
-            let err = |message: String| SetupError(message);
-            let body = switch.strip_prefix('-').ok_or_else(|| {
-                err(format!(
-                    "{switch:?} is not a switch; Progression Chess takes {VALID}"
-                ))
-            })?;
+            let game = GameKind::Progression;
+            let body = switch
+                .strip_prefix('-')
+                .ok_or_else(|| SetupError::NotASwitch {
+                    game,
+                    switch: switch.clone(),
+                })?;
             let Some(split) = body.find([':', '=']) else {
-                return Err(err(format!(
-                    "{switch:?} needs a value after ':' or '='; Progression Chess takes {VALID}"
-                )));
+                return Err(SetupError::NeedsValue {
+                    game,
+                    switch: switch.clone(),
+                });
             };
             let (name, value) = (&body[..split], &body[split + 1..]);
             match name.to_ascii_lowercase().as_str() {
                 "list" => {
                     if std::mem::replace(&mut seen_list, true) {
-                        return Err(err("-list: is given twice".into()));
+                        return Err(SetupError::GivenTwice {
+                            switch: "-list:".into(),
+                        });
                     }
-                    setup.template = Template::parse(value).map_err(err)?;
+                    setup.template = Template::parse(value)?;
                 }
                 "promote" => {
                     if std::mem::replace(&mut seen_promote, true) {
-                        return Err(err("-promote: is given twice".into()));
+                        return Err(SetupError::GivenTwice {
+                            switch: "-promote:".into(),
+                        });
                     }
-                    setup.promote = PromoteDigits::parse(value).map_err(err)?;
+                    setup.promote = PromoteDigits::parse(value)?;
                 }
                 _ => {
-                    return Err(err(format!(
-                        "unknown switch -{name}; Progression Chess takes {VALID}"
-                    )))
+                    return Err(SetupError::UnknownSwitch {
+                        game,
+                        switch: switch.clone(),
+                    })
                 }
             }
         }
@@ -87,19 +92,25 @@ mod tests {
 
     #[test]
     fn unknown_switch_names_the_valid_ones() {
-        let err = parse("-colour:white").unwrap_err().0;
+        let err = parse("-colour:white").unwrap_err().to_string();
         assert!(err.contains("-colour") && err.contains("-list:") && err.contains("-promote:"));
-        let err = parse("list:xxxx").unwrap_err().0;
+        let err = parse("list:xxxx").unwrap_err().to_string();
         assert!(err.contains("not a switch"), "{err}");
-        let err = parse("-list").unwrap_err().0;
+        let err = parse("-list").unwrap_err().to_string();
         assert!(err.contains("needs a value"), "{err}");
     }
 
     #[test]
     fn invalid_values_reject_the_challenge_with_the_reason() {
-        assert!(parse("-list:").unwrap_err().0.contains("empty"));
-        assert!(parse("-list:zzz").unwrap_err().0.contains("z's"));
-        assert!(parse("-promote:09").unwrap_err().0.contains("1 to 8"));
-        assert!(parse("-list:x -list:x").unwrap_err().0.contains("twice"));
+        assert!(parse("-list:").unwrap_err().to_string().contains("empty"));
+        assert!(parse("-list:zzz").unwrap_err().to_string().contains("z's"));
+        assert!(parse("-promote:09")
+            .unwrap_err()
+            .to_string()
+            .contains("1 to 8"));
+        assert!(parse("-list:x -list:x")
+            .unwrap_err()
+            .to_string()
+            .contains("twice"));
     }
 }

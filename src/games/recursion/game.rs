@@ -32,9 +32,10 @@ impl RecursionGame {
     pub fn new(switches: &[String]) -> Result<RecursionGame, SetupError> {
         match switches.first() {
             None => Ok(RecursionGame::default()),
-            Some(switch) => Err(SetupError(format!(
-                "Infinite Recursion Chess takes no switches, but got {switch:?}"
-            ))),
+            Some(switch) => Err(SetupError::NoSwitches {
+                game: GameKind::Recursion,
+                switch: switch.clone(),
+            }),
         }
     }
 

@@ -3,7 +3,7 @@
 //! change between them, never the game.
 
 use super::square::{Square, SIDE};
-use crate::games::SetupError;
+use crate::games::{GameKind, SetupError};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SetUp(u8);
@@ -63,25 +63,23 @@ impl SetUp {
                 .strip_prefix("-setup:")
                 .or_else(|| lower.strip_prefix("-setup="));
             let Some(value) = value else {
-                return Err(SetupError(format!(
-                    "unknown switch {switch:?} for spherical; the valid switches are \
-                     -setup:1, -setup:2, -setup:3 and -setup:4 (or -setup=N)"
-                )));
+                return Err(SetupError::UnknownSwitch {
+                    game: GameKind::Spherical,
+                    switch: switch.clone(),
+                });
             };
             let setup = value
                 .trim()
                 .parse::<u8>()
                 .ok()
                 .and_then(SetUp::number)
-                .ok_or_else(|| {
-                    SetupError(format!(
-                        "{switch:?}: the set-up must be 1, 2, 3 or 4 (-setup:1 to -setup:4)"
-                    ))
+                .ok_or_else(|| SetupError::NoSuchSetUp {
+                    switch: switch.clone(),
                 })?;
             if chosen.is_some_and(|c| c != setup) {
-                return Err(SetupError(format!(
-                    "{switch:?}: a set-up was already chosen; give -setup only once"
-                )));
+                return Err(SetupError::SetUpTwice {
+                    switch: switch.clone(),
+                });
             }
             chosen = Some(setup);
         }

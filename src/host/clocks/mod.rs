@@ -41,7 +41,10 @@ impl ClockSettings {
 
     /// The default time control of a game type, or why the settings do
     /// not read.
-    pub fn try_control(&self, kind: GameKind) -> Result<TimeControl, String> {
+    pub fn try_control(
+        &self,
+        kind: GameKind,
+    ) -> Result<TimeControl, crate::rules::time_control::TimeError> {
         let own = self
             .per_game
             .iter()

@@ -309,7 +309,7 @@ pub(super) fn new_board(
     let game = kind.new_game(&split.game).map_err(|err| {
         refused(Refusal::BadSwitches {
             game: kind,
-            reason: err.to_string(),
+            reason: err,
         })
     })?;
     let id = store::insert_game(
@@ -341,15 +341,15 @@ pub(super) fn check_seek(
     willing(ctx, kind, player)?;
     let split = split_switches(ctx, kind, switches)?;
     if split.ladder {
-        return Err(refused(Refusal::BadSwitches {
+        return Err(refused(Refusal::LadderSwitch {
             game: kind,
-            reason: "-ladder is for a challenge of one player; a seek is open to anyone".into(),
+            tournament: false,
         }));
     }
     kind.new_game(&split.game).map_err(|err| {
         refused(Refusal::BadSwitches {
             game: kind,
-            reason: err.to_string(),
+            reason: err,
         })
     })?;
     Ok(())

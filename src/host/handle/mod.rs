@@ -74,6 +74,9 @@ impl From<LoadError> for Failure {
             LoadError::Store(err) => Failure::Store(err),
             LoadError::NoSuchBoard(board) => refused(Refusal::NoSuchBoard { board }),
             LoadError::Unreadable { id, reason } => {
+                // The details are for the operator; a German mail leaves
+                // them out.
+                tracing::error!(board = id, "board cannot be rebuilt: {reason}");
                 refused(Refusal::BoardUnreadable { board: id, reason })
             }
         }

@@ -88,16 +88,16 @@ fn create(
         .collect();
     let split = split_switches(ctx, kind, &rest)?;
     if split.ladder {
-        return Err(refused(Refusal::BadSwitches {
+        return Err(refused(Refusal::LadderSwitch {
             game: kind,
-            reason: "-ladder is for challenges; a tournament board is never a ladder game".into(),
+            tournament: true,
         }));
     }
     // The game's switches are checked now, not when the boards begin.
     kind.new_game(&split.game).map_err(|err| {
         refused(Refusal::BadSwitches {
             game: kind,
-            reason: err.to_string(),
+            reason: err,
         })
     })?;
     let kept: Vec<String> = split.options.iter().chain(&split.game).cloned().collect();

@@ -5,7 +5,8 @@
 use super::command::Syntax;
 use super::limits::LimitHit;
 pub use super::weakness::Weakness;
-use crate::games::{GameKind, MoveError, Reason, Side};
+use crate::games::{GameKind, MoveError, Reason, SetupError, Side};
+use crate::rules::time_control::TimeError;
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -135,11 +136,10 @@ pub enum Refusal {
     },
 
     // Challenges.
-    /// A time option that does not read; `reason` says why (the option
-    /// and value in English, as the options are).
+    /// A time option that does not read; `reason` says why.
     BadHostOption {
         switch: String,
-        reason: String,
+        reason: TimeError,
     },
     SelfChallenge {
         game: GameKind,
@@ -180,10 +180,15 @@ pub enum Refusal {
         running: u32,
         limit: u32,
     },
-    /// The game refused its switches; `reason` is the game's own words.
+    /// The game refused its switches, for the typed `reason`.
     BadSwitches {
         game: GameKind,
-        reason: String,
+        reason: SetupError,
+    },
+    /// `-ladder` on a seek, or a tournament's (`tournament`).
+    LadderSwitch {
+        game: GameKind,
+        tournament: bool,
     },
 
     // Boards.
@@ -258,7 +263,7 @@ pub enum Refusal {
     },
     BadReminder {
         word: String,
-        reason: String,
+        reason: TimeError,
     },
     PauseAlreadyProposed,
     NotPaused,

@@ -147,7 +147,9 @@ fn invalid_switches_reject_the_challenge_with_the_reason() {
         ("-castle:no", "-list:TEMPLATE and -promote:DIGITS"),
     ];
     for (text, reason) in cases {
-        let err = ProgressionGame::new(&switches(text)).unwrap_err().0;
+        let err = ProgressionGame::new(&switches(text))
+            .unwrap_err()
+            .to_string();
         assert!(err.contains(reason), "{text}: {err}");
     }
 }

@@ -96,7 +96,7 @@ fn setup_switches_are_read_in_any_case_and_unknown_ones_name_the_valid_ones() {
     assert_eq!(game.switches(), vec!["-setup:3".to_string()]);
     assert_eq!(Spherical::from_switches(&[]).unwrap().setup().n(), 1);
     let err = Spherical::from_switches(&["-foo".into()]).unwrap_err();
-    assert!(err.0.contains("-setup:1"), "{err}");
+    assert!(err.to_string().contains("-setup:1"), "{err}");
     assert!(Spherical::from_switches(&["-setup:5".into()]).is_err());
     assert!(Spherical::from_switches(&["-setup:x".into()]).is_err());
 }

@@ -22,6 +22,7 @@ mod competition;
 mod plans;
 mod reasons;
 mod refusals;
+mod setups;
 use answers::{account_answers, account_news, board_answers};
 use competition::{competition_answers, competition_news};
 

@@ -1,11 +1,12 @@
 //! One refusal of each kind with sample data, for rendering every kind in
 //! every language.
 
-use crate::games::{GameKind, MoveError, Notation, Reason, Side};
+use crate::games::{GameKind, MoveError, Notation, Reason, SetupError, Side};
 use crate::host::model::challengers::Challengers;
 use crate::host::model::command::Syntax;
 use crate::host::model::limits::LimitHit;
 use crate::host::model::refusal::{Refusal, Weakness};
+use crate::rules::time_control::TimeError;
 
 /// Every reason a password is weak.
 pub fn weaknesses() -> Vec<Weakness> {
@@ -262,7 +263,7 @@ fn accounts_and_challenges() -> Vec<Refusal> {
         },
         Refusal::BadHostOption {
             switch: "--nagtime=x".into(),
-            reason: "\"x\" is not a length of time like 7 (days), 7d or 36h".into(),
+            reason: TimeError::NotALength { text: "x".into() },
         },
         Refusal::SelfChallenge { game },
         Refusal::SignedOff { userid: userid() },
@@ -286,7 +287,18 @@ fn accounts_and_challenges() -> Vec<Refusal> {
         },
         Refusal::BadSwitches {
             game,
-            reason: "unknown switch -x".into(),
+            reason: SetupError::NoSwitches {
+                game,
+                switch: "-x".into(),
+            },
+        },
+        Refusal::LadderSwitch {
+            game,
+            tournament: true,
+        },
+        Refusal::LadderSwitch {
+            game,
+            tournament: false,
         },
         Refusal::ChallengeNotAllowed { game },
     ]
@@ -369,7 +381,7 @@ fn boards() -> Vec<Refusal> {
         },
         Refusal::BadReminder {
             word: "3x".into(),
-            reason: "\"3x\" is not a length of time like 7 (days), 7d or 36h".into(),
+            reason: TimeError::NotALength { text: "3x".into() },
         },
         Refusal::PauseAlreadyProposed,
         Refusal::NotPaused,
