@@ -92,7 +92,11 @@ pub fn run_group<'p>(host: &mut Host, waiting: &'p [PathBuf]) -> Group<'p> {
         }
     };
     let mut outcomes = Vec::new();
-    let mut taken = offered.len();
+    // Preparing may have stopped early (its time was up): the group takes
+    // the mails up to the last one prepared, and those gone meanwhile.
+    let mut taken = ready
+        .last()
+        .map_or(offered.len(), |(path, _)| position(offered, path) + 1);
     let began = Instant::now();
     for (path, prepared) in ready {
         if !outcomes.is_empty() && began.elapsed() >= GROUP_TIME {

@@ -204,5 +204,8 @@ fn passwords_are_checked_while_another_process_holds_the_write_lock() {
         .filter(|body| body.contains("the userid alice or its password is not right"))
         .collect();
     assert_eq!(refused.len(), 1, "{bodies:#?}");
-    assert!(refused[0].contains("Your mail held 5 commands"), "{bodies:#?}");
+    assert!(
+        refused[0].contains("Your mail held 5 commands"),
+        "{bodies:#?}"
+    );
 }

@@ -80,7 +80,7 @@ fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
         return command(office, "carol", "signup carol pw-carol-quince", "");
     }
     if name == "errors.txt" {
-        return command(office, "carol", "multiple", "frobnicate\nlist all\n");
+        return command(office, "carol", "multiple", "frobnicate\nchange\n");
     }
     office.signup("alice");
     office.signup("bob");
