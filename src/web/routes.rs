@@ -81,6 +81,7 @@ impl Site {
         let common = context! {
             site => context! { name => &host.name, address => &host.address },
             games => GameKind::ALL,
+            root => site_root(host.public_url.as_deref()),
         };
         let template = self.pages.get_template(&format!("web/{name}"))?;
         Ok(template.render(context! { ..common, ..ctx })?)
@@ -135,4 +136,36 @@ pub(super) fn query_string(pairs: &[(&str, Option<String>)]) -> String {
         })
         .collect::<Vec<_>>()
         .join("&")
+}
+
+/// The path the site lives under, from `[web] public_url`: `/pbem` for
+/// `https://example.org/pbem/`, empty at a host's root. Every link of a
+/// page starts with it, so the view works behind a proxy that serves it
+/// under a sub-path.
+fn site_root(public_url: Option<&str>) -> &str {
+    let Some(url) = public_url else {
+        return "";
+    };
+    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+    match after_scheme.find('/') {
+        Some(slash) => after_scheme[slash..].trim_end_matches('/'),
+        None => "",
+    }
+}
+
+#[cfg(test)]
+mod root_tests {
+    use super::site_root;
+
+    #[test]
+    fn the_sites_root_is_the_path_of_its_public_url() {
+        assert_eq!(site_root(None), "");
+        assert_eq!(site_root(Some("https://games.example.org")), "");
+        assert_eq!(site_root(Some("https://games.example.org/")), "");
+        assert_eq!(site_root(Some("https://example.org/pbem/")), "/pbem");
+        assert_eq!(
+            site_root(Some("http://example.org:8080/club/pbem")),
+            "/club/pbem"
+        );
+    }
 }

@@ -225,3 +225,47 @@ fn web_feeds_link_absolutely_with_a_public_url_and_keep_their_ids() {
         }
     }
 }
+
+#[test]
+fn web_pages_behind_a_sub_path_link_within_it() {
+    let office = club();
+    let host = HostSettings {
+        public_url: Some("https://example.net/club/pbem/".into()),
+        ..HostSettings::default()
+    };
+    let proxied = site_with(&office, host);
+    let spring = format!("/tournament/{}", tournament_id(&office, "spring"));
+    let links = Selector::parse("a[href], link[href], img[src], form[action]").unwrap();
+    for path in [
+        "/",
+        "/archive",
+        "/board/101",
+        "/player/alice",
+        "/ladder/chess",
+        &spring,
+    ] {
+        let html = ok(&proxied, path).text();
+        let doc = Html::parse_document(&html);
+        let mut seen = 0;
+        for element in doc.select(&links) {
+            let value = element.value();
+            let link = value
+                .attr("href")
+                .or(value.attr("src"))
+                .or(value.attr("action"))
+                .unwrap();
+            if link.starts_with("data:") || link.starts_with('#') || link.contains("://") {
+                continue;
+            }
+            // The proxy strips its prefix: what is left must answer.
+            let Some(inside) = link.strip_prefix("/club/pbem") else {
+                panic!("{path}: {link} leaves the sub-path");
+            };
+            assert!(inside.starts_with('/'), "{path}: {link}");
+            let inside = inside.replace("&amp;", "&");
+            assert_eq!(get(proxied.address, &inside).status, 200, "{path}: {link}");
+            seen += 1;
+        }
+        assert!(seen > 1, "{path}: {html}");
+    }
+}
