@@ -234,6 +234,12 @@ impl Prepared {
     pub fn passwords_checked(&self) -> usize {
         self.prechecked.len()
     }
+
+    /// How many of the mail's new passwords (signups, changes) were
+    /// hashed ahead.
+    pub fn passwords_hashed(&self) -> usize {
+        self.prechecked.hashed_ahead()
+    }
 }
 
 impl Host {

@@ -51,8 +51,9 @@ impl Host {
 
     /// Hashes ahead the new passwords a mail asks for that the handler
     /// would store: a free userid's signup (no more than one address may
-    /// hold accounts) and a change proven by its old password, each strong
-    /// enough. Anything else is refused before it is hashed.
+    /// hold accounts) and a userid's first change proven by its old
+    /// password, each strong enough. Anything else is refused before it is
+    /// hashed, or hashed in the transaction should it get so far.
     fn hash_new_passwords_ahead(
         &self,
         conn: &Connection,
@@ -60,6 +61,7 @@ impl Host {
         prechecked: &mut Prechecked,
     ) -> Result<(), HostError> {
         let mut signups = 0;
+        let mut changed = std::collections::HashSet::new();
         for request in requests {
             let (userid, password) = match &request.command {
                 Ok(Command::Signup {
@@ -71,7 +73,11 @@ impl Host {
                     }
                     (userid, password)
                 }
-                Ok(Command::ChangePassword { userid, old, new }) => {
+                // One change a userid: a second one's old password would
+                // no longer match once the first is made.
+                Ok(Command::ChangePassword { userid, old, new })
+                    if changed.insert(userid.to_lowercase()) =>
+                {
                     match store::find_player(conn, userid)? {
                         Some(player)
                             if prechecked.matches(

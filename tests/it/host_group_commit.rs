@@ -209,3 +209,54 @@ fn passwords_are_checked_while_another_process_holds_the_write_lock() {
         "{bodies:#?}"
     );
 }
+
+/// New passwords are hashed while the mail is prepared too, with another
+/// process holding the write lock: a signup's, and only the first change
+/// of a userid however many lines repeat it; a weak one not at all.
+#[test]
+fn new_passwords_are_hashed_while_another_process_holds_the_write_lock() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("host.sqlite");
+    let store = Store::open(&path).unwrap();
+    let renderer = Renderer::new(None).unwrap();
+    // A club that trusts From lines: the account serves at once.
+    let mut settings = HostSettings::default();
+    settings.accounts.confirm_signup_address = false;
+    let mut host = Host::new(store, renderer, settings);
+    let other = rusqlite::Connection::open(&path).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let signups =
+        "From: a@example.org\r\nSubject: multiple\r\nMessage-ID: <h-1@example.org>\r\n\r\n\
+                   signup alice pw-quince-ladle\r\nsignup weak 1234\r\n";
+    let prepared = host
+        .prepare(signups.as_bytes(), signups.len() as u64)
+        .unwrap();
+    assert_eq!(
+        prepared.passwords_hashed(),
+        1,
+        "the weak one is refused unhashed"
+    );
+    other.execute_batch("COMMIT").unwrap();
+    let mut batch = host.batch().unwrap();
+    batch.receive_prepared(prepared).unwrap();
+    batch.commit().unwrap();
+
+    let changes: String = (0..20)
+        .map(|n| format!("change password alice pw-quince-ladle new-ladle-quince-{n}\r\n"))
+        .collect();
+    let mail = format!(
+        "From: a@example.org\r\nSubject: multiple\r\nMessage-ID: <h-2@example.org>\r\n\r\n{changes}"
+    );
+    other.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let prepared = host.prepare(mail.as_bytes(), mail.len() as u64).unwrap();
+    assert_eq!(prepared.passwords_hashed(), 1);
+    other.execute_batch("COMMIT").unwrap();
+    let mut batch = host.batch().unwrap();
+    batch.receive_prepared(prepared).unwrap();
+    batch.commit().unwrap();
+    // The first change was made, with the hash made ahead.
+    let conn = host.store().connection();
+    let alice = store::find_player(conn, "alice").unwrap().unwrap();
+    assert!(pbem::host::accounts::password::VerifiedPasswords::new()
+        .matches("new-ladle-quince-0", &alice.password_hash));
+}
