@@ -38,6 +38,9 @@ pub enum Abort {
     /// The operator voided the board (a flood of challenges): nobody is
     /// to blame.
     Voided,
+    /// The players agreed a draw before each had moved: no game was
+    /// played, and nobody is to blame.
+    Agreed,
 }
 
 impl Abort {
@@ -48,6 +51,7 @@ impl Abort {
             Abort::Resigned(_) => "resigned",
             Abort::NoMove(_) => "no_move",
             Abort::Voided => "voided",
+            Abort::Agreed => "agreed",
         }
     }
 
@@ -56,7 +60,7 @@ impl Abort {
     pub fn refuser(self) -> Option<Side> {
         match self {
             Abort::Declined(side) | Abort::Resigned(side) | Abort::NoMove(side) => Some(side),
-            Abort::Voided => None,
+            Abort::Voided | Abort::Agreed => None,
         }
     }
 }
@@ -74,6 +78,8 @@ pub enum Stop {
     },
     /// The operator voids the board.
     Void,
+    /// The players agree a draw.
+    DrawAgreed,
 }
 
 impl Ending {
@@ -84,6 +90,8 @@ impl Ending {
     pub fn by_host(stop: Stop, begun: bool) -> Ending {
         match (stop, begun) {
             (Stop::Void, _) => Ending::Aborted(Abort::Voided),
+            (Stop::DrawAgreed, false) => Ending::Aborted(Abort::Agreed),
+            (Stop::DrawAgreed, true) => Ending::DrawAgreed,
             (Stop::Decline(side), _) => Ending::Aborted(Abort::Declined(side)),
             (Stop::Resign(side), false) => Ending::Aborted(Abort::Resigned(side)),
             (Stop::OutOfTime { side, .. }, false) => Ending::Aborted(Abort::NoMove(side)),
@@ -325,6 +333,7 @@ mod tests {
             ),
             (Some(Ending::Aborted(Abort::NoMove(White))), true, None, "*"),
             (Some(Ending::Aborted(Abort::Voided)), true, None, "*"),
+            (Some(Ending::Aborted(Abort::Agreed)), true, None, "*"),
             (None, false, None, "*"),
             // Over before endings were stored: the rules still tell.
             (None, true, Some(&white_mates), "1-0"),
@@ -381,6 +390,8 @@ mod tests {
                 Ending::TimeForfeitDrawn(Black),
             ),
             (Stop::Void, false, Ending::Aborted(Abort::Voided)),
+            (Stop::DrawAgreed, false, Ending::Aborted(Abort::Agreed)),
+            (Stop::DrawAgreed, true, Ending::DrawAgreed),
         ];
         for (stop, begun, ending) in cases {
             assert_eq!(Ending::by_host(stop, begun), ending, "{stop:?} {begun}");

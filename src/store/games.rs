@@ -80,6 +80,7 @@ impl Ending {
             Ending::Aborted(Abort::Resigned(side)) => ("resigned_before_moving", Some(side)),
             Ending::Aborted(Abort::NoMove(side)) => ("no_move_in_time", Some(side)),
             Ending::Aborted(Abort::Voided) => ("voided", None),
+            Ending::Aborted(Abort::Agreed) => ("draw_agreed_before_moving", None),
             Ending::TimeForfeit(side) => ("time_forfeit", Some(side)),
             Ending::TimeForfeitDrawn(side) => ("time_forfeit_drawn", Some(side)),
         }
@@ -94,6 +95,7 @@ impl Ending {
             ("resigned_before_moving", Some(side)) => Ending::Aborted(Abort::Resigned(side)),
             ("no_move_in_time", Some(side)) => Ending::Aborted(Abort::NoMove(side)),
             ("voided", None) => Ending::Aborted(Abort::Voided),
+            ("draw_agreed_before_moving", None) => Ending::Aborted(Abort::Agreed),
             ("time_forfeit", Some(side)) => Ending::TimeForfeit(side),
             ("time_forfeit_drawn", Some(side)) => Ending::TimeForfeitDrawn(side),
             _ => return None,

@@ -641,3 +641,71 @@ fn a_refused_ladder_challenge_suggests_only_players_free_to_play_now() {
         "no board was made"
     );
 }
+
+#[test]
+fn a_draw_agreed_before_both_have_moved_is_aborted_and_unrated_everywhere() {
+    let toml = "[ladders]\ninactive_days = 0\n";
+    let mut club = Club::new(toml, &["hugo", "lena"]);
+    club.send("hugo", "chess ladder join hugo PW");
+    club.send("lena", "chess ladder join lena PW");
+    let words = "Aborted: the players agreed a draw before both had moved, so no game was played.";
+    for challenge in [
+        "chess challenge lena hugo",
+        "chess challenge lena hugo -ladder",
+    ] {
+        club.send("lena", challenge);
+        let board = club.newest_board();
+        club.send("lena", &format!("chess move {board} lena PW e4 propose"));
+        let over = club.send("hugo", &format!("chess move {board} hugo PW accept"));
+        let what = format!("{challenge}: board {board}");
+        for userid in ["hugo", "lena"] {
+            let mail = over
+                .iter()
+                .find(|mail| mail.to == address(userid))
+                .unwrap_or_else(|| panic!("{what}: {over:#?}"));
+            assert_eq!(
+                mail.subject,
+                format!("Chess Board {board} Aborted"),
+                "{what}"
+            );
+            assert!(mail.body.contains(words), "{what}: {}", mail.body);
+            assert!(!mail.body.contains("Ratings:\n"), "{what}: {}", mail.body);
+            let pgn = attached(mail);
+            assert!(pgn.contains("[Result \"*\"]"), "{what}: {pgn}");
+            assert!(pgn.contains("[Termination \"aborted\"]"), "{what}: {pgn}");
+        }
+        assert!(
+            !over.iter().any(|mail| mail.subject == "PBeM Chess Ladder"),
+            "{what}: the ladder does not move: {over:#?}"
+        );
+        let games = club.answer("lena", "chess games lena");
+        assert!(
+            games.contains(&format!("board {board}: White against hugo; {words}")),
+            "{what}: {games}"
+        );
+        let conn = club.office.runtime.host.store().connection();
+        assert!(
+            store::rating_changes(conn, board).unwrap().is_empty(),
+            "{what}"
+        );
+        assert_eq!(club.office.game(board).status, store::GameStatus::Aborted);
+    }
+    let conn = club.office.runtime.host.store().connection();
+    let ranks: Vec<String> = store::ladder(conn, "chess")
+        .unwrap()
+        .into_iter()
+        .map(|rung| rung.userid)
+        .collect();
+    assert_eq!(ranks, ["hugo", "lena"]);
+    assert!(store::ratings_of_kind(conn, "chess").unwrap().is_empty());
+    // Once both have moved, an agreed draw is a game played.
+    club.send("lena", "chess challenge lena hugo");
+    let board = club.newest_board();
+    club.send("lena", &format!("chess move {board} lena PW e4"));
+    club.send("hugo", &format!("chess move {board} hugo PW e5 propose"));
+    let over = club.send("lena", &format!("chess move {board} lena PW accept"));
+    assert!(over
+        .iter()
+        .all(|mail| mail.body.contains("Draw by agreement.")));
+    assert_eq!(club.office.game(board).status, store::GameStatus::Finished);
+}

@@ -13,7 +13,7 @@ use crate::host::model::command::MoveWord;
 use crate::host::model::notice::{BoardNews, Comment, Event};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::LiveGame;
-use crate::rules::score::Ending;
+use crate::rules::score::{Ending, Stop};
 use crate::store::{self, MoveRecord, Player};
 
 /// Plays a turn from a player's conditional moves, as his own move
@@ -273,7 +273,8 @@ pub(super) fn record_turn(
     live.moves.extend(turn.played);
     live.turns.extend(turn.turn_numbers);
     let ending = if turn.draw_agreed {
-        Some(Ending::DrawAgreed)
+        // Agreed before each player had moved, no game was played.
+        Some(Ending::by_host(Stop::DrawAgreed, live.begun()))
     } else {
         live.game.outcome().map(|_| Ending::Rules)
     };

@@ -198,6 +198,7 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
         Some(Ending::Aborted(Abort::Resigned(Side::White))),
         Some(Ending::Aborted(Abort::NoMove(Side::White))),
         Some(Ending::Aborted(Abort::Voided)),
+        Some(Ending::Aborted(Abort::Agreed)),
         Some(Ending::TimeForfeit(Side::White)),
         Some(Ending::TimeForfeitDrawn(Side::Black)),
     ];
