@@ -49,9 +49,12 @@ pub fn find_player(conn: &Connection, userid: &str) -> StoreResult<Option<Player
 
 /// The players with this address among theirs.
 pub fn find_player_by_address(conn: &Connection, address: &str) -> StoreResult<Vec<Player>> {
-    let mut statement = conn.prepare_cached(&format!("SELECT {PLAYER_COLUMNS} FROM players"))?;
+    // SQLite keeps the rows that hold the text; the exact match follows.
+    let mut statement = conn.prepare_cached(&format!(
+        "SELECT {PLAYER_COLUMNS} FROM players WHERE instr(lower(addresses), lower(?1)) > 0"
+    ))?;
     let players = statement
-        .query_map([], player_from_row)?
+        .query_map([address.trim()], player_from_row)?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(players
         .into_iter()
