@@ -1,8 +1,9 @@
 //! The pure rules around the games: time controls and a side's clock,
-//! Glicko-2 ratings, a ladder's order, round-robin pairings and the
-//! score of a finished game. Like the games, they know nothing of mail
+//! Glicko-2 ratings, a ladder's order, round-robin pairings, knockout
+//! brackets and matches, and the score of a finished game. Like the games, they know nothing of mail
 //! or SQL: they import only `games`.
 
+pub mod knockout;
 pub mod ladder;
 pub mod rating;
 pub mod round_robin;
