@@ -232,6 +232,21 @@ fn a_ladder_game_won_by_the_lower_player_swaps_places_and_tells_those_who_moved(
     let sent = club.send(DAY + 240, "cleo", "chess resign 102 cleo PW");
     assert_eq!(club.ladder(), ["anna", "dan", "ben", "cleo"]);
     assert!(sent.iter().all(|mail| mail.subject != "PBeM Chess Ladder"));
+    // Its PGN names the ladder, which began with board 101, and ben's
+    // rating as board 101 left it.
+    let pgn = club.cli(&["export", "--pgn", "--game", "102"]);
+    let game = pbem::archive::read_pgn(&pgn).unwrap().remove(0);
+    let first = club.cli(&["export", "--pgn", "--game", "101"]);
+    let first = pbem::archive::read_pgn(&first).unwrap().remove(0);
+    assert_eq!(game.tag("Event"), Some("Chess ladder"));
+    assert_eq!(game.tag("Round"), Some("-"));
+    assert_eq!(game.tag("EventDate"), first.tag("Date"));
+    let conn = club.office.runtime.host.store().connection();
+    let ben = store::rating_changes(conn, 101).unwrap();
+    let ben = ben.iter().find(|change| change.userid == "ben").unwrap();
+    let after = ben.after.round().to_string();
+    assert_eq!(game.tag("BlackElo"), Some(after.as_str()));
+    assert_eq!(first.tag("WhiteElo"), Some("1500"));
 }
 
 #[test]

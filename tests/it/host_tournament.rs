@@ -5,6 +5,7 @@
 
 use crate::util::host_harness::{address, PostOffice, Sent};
 use crate::util::pbem;
+use pbem::archive::read_pgn;
 use pbem::store::{self, TournamentStatus};
 use std::collections::BTreeSet;
 
@@ -179,6 +180,38 @@ fn a_five_player_round_robin_is_played_to_the_end_with_crosstable_and_tie_breaks
     for row in expected {
         assert!(printed.contains(row), "{printed}");
     }
+    exported_boards_name_the_tournament(&hall, &boards);
+}
+
+/// The operator's PGN export of every board names the tournament, the
+/// board's round, the tournament's start and the players' ratings when
+/// the board began (each one's first rated game: the starting 1500, or
+/// the rating its change started from).
+fn exported_boards_name_the_tournament(hall: &Hall, boards: &[store::TournamentBoard]) {
+    let output = pbem()
+        .args(["export", "--pgn", "--data"])
+        .arg(hall.office.dir.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let games = read_pgn(&String::from_utf8(output.stdout).unwrap()).unwrap();
+    assert_eq!(games.len(), boards.len());
+    let conn = hall.office.runtime.host.store().connection();
+    for (game, board) in games.iter().zip(boards) {
+        assert_eq!(game.tag("Event"), Some("spring"));
+        assert_eq!(game.tag("Round"), Some(board.round.to_string().as_str()));
+        // Every board began with the tournament, on its first day.
+        assert_eq!(game.tag("EventDate"), game.tag("Date"));
+        assert!(game.tag("EventDate").is_some());
+        let changes = store::rating_changes(conn, board.game_id).unwrap();
+        for (tag, userid) in [("WhiteElo", &board.white), ("BlackElo", &board.black)] {
+            let change = changes.iter().find(|c| &c.userid == userid).unwrap();
+            let before = change.before.round().to_string();
+            assert_eq!(game.tag(tag), Some(before.as_str()), "{tag} of {userid}");
+        }
+    }
+    let first = games.iter().find(|g| g.tag("Round") == Some("1")).unwrap();
+    assert_eq!(first.tag("WhiteElo"), Some("1500"));
 }
 
 #[test]
