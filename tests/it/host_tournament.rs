@@ -238,3 +238,32 @@ fn tournament_commands_are_refused_when_they_cannot_be_carried_out() {
     let sent = hall.send("ben", "chess tournament leave cup ben PW");
     assert!(sent[0].body.contains("ben left the tournament cup"));
 }
+
+#[test]
+fn the_organiser_gets_the_final_standings_once_whether_he_plays_or_not() {
+    let mut hall = Hall::new();
+    hall.office.signup("zoe");
+    hall.send("zoe", "chess tournament create duel zoe PW");
+    hall.send("anna", "chess tournament join duel anna PW");
+    hall.send("ben", "chess tournament join duel ben PW");
+    hall.send("zoe", "chess tournament start duel zoe PW");
+    let conn = hall.office.runtime.host.store().connection();
+    let duel = store::find_tournament(conn, "chess", "duel")
+        .unwrap()
+        .unwrap();
+    let board = store::tournament_boards(conn, duel.id).unwrap().remove(0);
+    let (white, black, id) = (board.white, board.black, board.game_id);
+    hall.send(&white, &format!("chess move {id} {white} PW e4"));
+    hall.send(&black, &format!("chess move {id} {black} PW e5"));
+    let last = hall.send(&black, &format!("chess resign {id} {black} PW"));
+    for (userid, thanks) in [
+        ("anna", "Thank you for playing, anna."),
+        ("ben", "Thank you for playing, ben."),
+        ("zoe", "Thank you for organising it, zoe."),
+    ] {
+        let over = to(&last, userid, "PBeM Chess Tournament duel");
+        assert_eq!(over.len(), 1, "{userid}: {last:#?}");
+        assert!(over[0].body.contains("duel is over"), "{}", over[0].body);
+        assert!(over[0].body.contains(thanks), "{}", over[0].body);
+    }
+}

@@ -1,6 +1,6 @@
 //! Tournaments kept in the store: each board's result as it ends, the
-//! crosstable and standings, and the final mail to every player when the
-//! last board is over.
+//! crosstable and standings, and the final mail to every player and the
+//! organiser when the last board is over.
 
 use super::TournamentSettings;
 use crate::games::GameKind;
@@ -12,7 +12,8 @@ use crate::store::{self, StoreError, Tournament, TournamentStatus};
 use rusqlite::Connection;
 
 /// Keeps a tournament board's result; when it was the last board, the
-/// tournament is over and every player gets the final standings.
+/// tournament is over and every player and its organiser get the final
+/// standings (one mail each, should the organiser have played).
 /// An aborted board counts by the tournament's rule: by default it is
 /// lost by the player who would not play it.
 pub fn after_board(
@@ -46,8 +47,15 @@ pub fn after_board(
             ..tournament
         },
     )?;
-    Ok(table
-        .players
+    // The organiser hears of the end too, once, whether he played or not.
+    let mut readers = table.players.clone();
+    if !readers
+        .iter()
+        .any(|userid| userid.eq_ignore_ascii_case(&table.organiser))
+    {
+        readers.push(table.organiser.clone());
+    }
+    Ok(readers
         .iter()
         .map(|userid| {
             Notice::Competition(CompetitionNews {

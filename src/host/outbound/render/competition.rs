@@ -308,7 +308,11 @@ pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Valu
                 kind: table.kind,
                 name: table.name.clone(),
             },
-            context! { userid, ..table_view(table) },
+            context! {
+                userid,
+                playing => table.players.iter().any(|p| p.eq_ignore_ascii_case(userid)),
+                ..table_view(table)
+            },
         ),
     }
 }
