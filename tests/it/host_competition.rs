@@ -197,9 +197,20 @@ fn a_ladder_game_won_by_the_lower_player_swaps_places_and_tells_those_who_moved(
         assert!(sent[0].body.contains(&rank), "{}", sent[0].body);
     }
     let sent = club.send(60, "dan", "chess challenge dan ben -ladder");
-    assert!(sent
+    let new: Vec<_> = sent
         .iter()
-        .any(|mail| mail.subject.starts_with("New Chess Board 101")));
+        .filter(|mail| mail.subject.starts_with("New Chess Board 101"))
+        .collect();
+    assert_eq!(new.len(), 2, "{sent:#?}");
+    for mail in new {
+        // The board mails say it is a ladder game, and what declining costs.
+        assert!(mail.body.contains("A Chess ladder game."), "{}", mail.body);
+        assert!(
+            mail.body.contains("aborts it: nobody's rating changes, and the ladder counts it as lost by the player who would not play it."),
+            "{}",
+            mail.body
+        );
+    }
     club.send(120, "dan", "chess move 101 dan PW e4");
     club.send(180, "ben", "chess move 101 ben PW e5");
     let sent = club.send(240, "ben", "chess resign 101 ben PW");

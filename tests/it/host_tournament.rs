@@ -267,3 +267,37 @@ fn the_organiser_gets_the_final_standings_once_whether_he_plays_or_not() {
         assert!(over[0].body.contains(thanks), "{}", over[0].body);
     }
 }
+
+#[test]
+fn the_organisers_note_and_time_control_are_shown_with_the_tournament_and_in_its_board_mails() {
+    let mut hall = Hall::new();
+    hall.seconds += 60;
+    hall.office.set_clock(hall.seconds);
+    let created = hall.office.send_as(
+        "anna",
+        "chess tournament create autumn anna PW --forfeittime=14",
+        "Moves within a week, please.\nPrizes for all.",
+    );
+    let body = &created[0].body;
+    let note = "anna writes:\nMoves within a week, please.\nPrizes for all.";
+    assert!(body.contains(note), "{body}");
+    assert!(body.contains("Time control: 14d a move"), "{body}");
+    hall.send("anna", "chess tournament join autumn anna PW");
+    hall.send("ben", "chess tournament join autumn ben PW");
+    let listing = hall.send("cleo", "chess tournament autumn");
+    assert!(listing[0].body.contains(note), "{}", listing[0].body);
+    assert!(listing[0].body.contains("Time control: 14d a move"));
+    let started = hall.send("anna", "chess tournament start autumn anna PW");
+    for player in ["anna", "ben"] {
+        let boards = to(&started, player, "New Chess Board");
+        assert_eq!(boards.len(), 1, "{started:#?}");
+        let body = &boards[0].body;
+        for line in [
+            "A game of the tournament autumn, round 1.",
+            "Declining it, resigning before your first move or not making a first move in time aborts it: nobody's rating changes, and the tournament autumn counts it as lost by the player who would not play it.",
+            "The organiser's note on the tournament:\nMoves within a week, please.\nPrizes for all.",
+        ] {
+            assert!(body.contains(line), "{body}");
+        }
+    }
+}

@@ -8,6 +8,7 @@ use crate::host::model::notice::{CompetitionEvent, CompetitionNews, Notice, Tour
 use crate::host::model::replays::LiveGame;
 use crate::rules::round_robin::{self, Played};
 use crate::rules::score::{EventScore, GameResult};
+use crate::rules::time_control::TimeControl;
 use crate::store::{self, StoreError, Tournament, TournamentStatus};
 use rusqlite::Connection;
 
@@ -99,6 +100,13 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
         ));
     }
     let played: Vec<Played> = boards.iter().map(|(_, _, played)| *played).collect();
+    // The stored switches: the host's options (`--forfeittime=14`), then
+    // the game's own.
+    let (options, game_switches): (Vec<String>, Vec<String>) = tournament
+        .switches
+        .split_whitespace()
+        .map(String::from)
+        .partition(|switch| switch.starts_with("--"));
     Ok(TournamentTable {
         kind,
         name: tournament.name.clone(),
@@ -106,6 +114,9 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
         status: tournament.status,
         double: tournament.double,
         rated: tournament.rated,
+        control: TimeControl::from_stored(&options.join(" ")),
+        switches: game_switches,
+        comment: tournament.comment.clone(),
         standings: round_robin::standings(players.len(), &played),
         players,
         boards,

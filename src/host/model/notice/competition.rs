@@ -71,6 +71,12 @@ pub struct TournamentTable {
     pub status: crate::store::TournamentStatus,
     pub double: bool,
     pub rated: bool,
+    /// The time control every board runs under.
+    pub control: crate::rules::time_control::TimeControl,
+    /// The game's own switches every board gets.
+    pub switches: Vec<String>,
+    /// What the organiser wrote when he created it.
+    pub comment: Option<String>,
     /// Userids by seat (the order they joined).
     pub players: Vec<String>,
     /// (board, round, the game by seats with its result).

@@ -59,6 +59,13 @@ pub(super) fn sample_table(status: TournamentStatus, double: bool) -> Tournament
         status,
         double,
         rated: !double,
+        control: Default::default(),
+        switches: if double {
+            vec!["-list:zz".into()]
+        } else {
+            Vec::new()
+        },
+        comment: (!double).then(|| "Moves within a week,\nplease.".to_string()),
         standings: round_robin::standings(players.len(), &played),
         players,
         boards,
