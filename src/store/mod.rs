@@ -51,7 +51,7 @@ pub use history::{finished_boards, FinishedBoard};
 pub use ladders::{
     insert_ladder_game, ladder, ladder_below, ladder_game, ladder_rank, ladder_size,
     ladders_with_drops_due, next_ladder_drop, open_ladder_game_of, save_ladder, settle_ladder_game,
-    LadderGame, Rung,
+    settled_ladder_games, LadderGame, Rung, SettledLadderGame,
 };
 pub use logins::LoginFailures;
 pub use messages::{SentId, TokenScope};

@@ -229,15 +229,31 @@ fn a_ladder_game_won_by_the_lower_player_swaps_places_and_tells_those_who_moved(
         assert!(news[0].body.contains("dan beat ben on board 101"));
     }
     assert!(mails_to(&sent, "anna").is_empty(), "anna did not move");
-    // By mail and for the operator: one line each, rank first.
+    // By mail and for the operator: one line each, rank first, with the
+    // rating, won, lost and drawn in the ladder, the day of the last
+    // ladder game and the open ladder challenges.
+    let day = (t0() + Duration::seconds(240)).format("%Y-%m-%d");
+    let listed = [
+        "   1  anna                 -   0   0   0  -           -".to_string(),
+        format!("   2  dan               1662   1   0   0  {day}  -"),
+        format!("   3  ben               1338   0   1   0  {day}  -"),
+        "   4  cleo                 -   0   0   0  -           -".to_string(),
+    ];
     let shown = club.send(DAY, "anna", "chess ladder");
-    for line in ["   1  anna", "   2  dan", "   3  ben", "   4  cleo"] {
-        assert!(shown[0].body.contains(line), "{}", shown[0].body);
+    for line in &listed {
+        assert!(shown[0].body.contains(line.as_str()), "{}", shown[0].body);
     }
     let printed = club.cli(&["ladder", "chess"]);
-    assert!(printed.contains("   2  dan\n   3  ben\n"), "{printed}");
+    assert!(printed.contains(&listed.join("\n")), "{printed}");
     // A win by the higher player changes nothing.
     club.send(DAY + 60, "cleo", "chess challenge cleo ben -ladder");
+    let shown = club.send(DAY + 61, "anna", "chess ladder");
+    for line in [
+        format!("   3  ben               1338   0   1   0  {day}  board 102 with cleo"),
+        "   4  cleo                 -   0   0   0  -           board 102 with ben".to_string(),
+    ] {
+        assert!(shown[0].body.contains(&line), "{}", shown[0].body);
+    }
     club.send(DAY + 120, "cleo", "chess move 102 cleo PW e4");
     club.send(DAY + 180, "ben", "chess move 102 ben PW e5");
     let sent = club.send(DAY + 240, "cleo", "chess resign 102 cleo PW");

@@ -100,6 +100,25 @@ pub struct StandingLine {
     pub inactive: bool,
 }
 
+/// One rung of a ladder as its listing shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LadderLine {
+    pub rank: usize,
+    pub userid: String,
+    /// His rating in the game type, when he has one.
+    pub rating: Option<f64>,
+    /// His ladder games won, lost and drawn, each as the ladder counted
+    /// it (an aborted game lost by the one who would not play it counts
+    /// as his loss and the other's win; a void one not at all).
+    pub won: u32,
+    pub lost: u32,
+    pub drawn: u32,
+    /// When his last ladder game ended.
+    pub last_game: Option<i64>,
+    /// His ladder challenges still open: board and opponent.
+    pub open: Vec<(i64, String)>,
+}
+
 /// What a ladder command did, told with the ladder.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LadderChange {

@@ -4,8 +4,8 @@
 
 use crate::games::Side;
 use crate::host::model::notice::{
-    Answer, CompetitionEvent, CompetitionNews, LadderChange, LadderReason, StandingLine,
-    TournamentChange, TournamentTable,
+    Answer, CompetitionEvent, CompetitionNews, LadderChange, LadderLine, LadderReason,
+    StandingLine, TournamentChange, TournamentTable,
 };
 use crate::host::model::subject::Subject;
 use crate::rules::round_robin::Played;
@@ -190,6 +190,27 @@ pub fn table_view(table: &TournamentTable) -> Value {
     }
 }
 
+/// One rung of a ladder's listing.
+fn ladder_line_view(line: &LadderLine) -> Value {
+    let open: Vec<Value> = line
+        .open
+        .iter()
+        .map(|(board, opponent)| context! { board_id => board, opponent })
+        .collect();
+    context! {
+        rank => line.rank,
+        userid => &line.userid,
+        rating => line.rating.map(whole),
+        won => line.won,
+        lost => line.lost,
+        drawn => line.drawn,
+        last_game => line
+            .last_game
+            .map(|moment| crate::clock::from_unix(moment).format("%Y-%m-%d").to_string()),
+        open => open,
+    }
+}
+
 /// The variables of a competition answer (none for the other answers).
 pub(super) fn answer_context(answer: &Answer) -> Value {
     match answer {
@@ -218,10 +239,11 @@ pub(super) fn answer_context(answer: &Answer) -> Value {
         }
         Answer::Ladder {
             kind,
-            ranks,
+            lines,
             change,
             reach,
         } => {
+            let ranks: Vec<Value> = lines.iter().map(ladder_line_view).collect();
             let change = change.as_ref().map(|change| match change {
                 LadderChange::Joined { userid, rank, new } => {
                     context! { kind => "joined", userid, rank, new }
