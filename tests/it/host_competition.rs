@@ -132,6 +132,36 @@ fn two_new_players_first_rated_game_gives_1662_and_1338_and_the_last_mail_says_s
 }
 
 #[test]
+fn the_pgn_gives_each_players_rating_when_the_board_began() {
+    let mut club = Club::new("", &["alice", "bob", "cleo"]);
+    club.send(0, "alice", "chess challenge alice bob");
+    scholars_mate(&mut club, 60, 101, "alice", "bob");
+    // Board 102 begins with alice at 1662 and cleo unrated; board 103,
+    // rated, ends while 102 runs and changes alice's rating.
+    club.send(DAY, "alice", "chess challenge alice cleo");
+    club.send(DAY + 60, "bob", "chess challenge bob alice");
+    scholars_mate(&mut club, DAY + 120, 103, "bob", "alice");
+    assert!(club.rating("alice").rating < 1662.0);
+    let tags = |board: &str| {
+        let pgn = club.cli(&["export", "--pgn", "--game", board]);
+        let game = pbem::archive::read_pgn(&pgn).unwrap().remove(0);
+        (
+            game.tag("WhiteElo").map(String::from),
+            game.tag("BlackElo").map(String::from),
+            game.tag("Event").map(String::from),
+        )
+    };
+    let host = Some("PBeM host".to_string());
+    let running = tags("102");
+    assert_eq!(running, (Some("1662".into()), None, host.clone()));
+    assert_eq!(
+        tags("103"),
+        (Some("1338".into()), Some("1662".into()), host)
+    );
+    assert_eq!(tags("101").0.as_deref(), Some("1500"));
+}
+
+#[test]
 fn unrated_and_declined_boards_change_no_rating() {
     let mut club = Club::new("", &["alice", "bob"]);
     club.send(0, "alice", "chess challenge alice bob -unrated");

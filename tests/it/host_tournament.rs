@@ -210,6 +210,14 @@ fn exported_boards_name_the_tournament(hall: &Hall, boards: &[store::TournamentB
             assert_eq!(game.tag(tag), Some(before.as_str()), "{tag} of {userid}");
         }
     }
+    // Other chess software reads the moves (the `chess` crate's SAN).
+    for game in &games {
+        let mut board = chess::Board::default();
+        for read in &game.moves {
+            let mv = chess::ChessMove::from_san(&board, &read.text).unwrap();
+            board = board.make_move_new(mv);
+        }
+    }
     let first = games.iter().find(|g| g.tag("Round") == Some("1")).unwrap();
     assert_eq!(first.tag("WhiteElo"), Some("1500"));
 }
