@@ -11,6 +11,15 @@
 //!   Date the day the challenge created the board (UTC), Round "-",
 //!   White and Black the userids, Result `1-0`, `0-1`, `1/2-1/2` or `*`.
 //!   Further tags follow in ASCII order, as the PGN export format asks.
+//! - A game of an event names it instead of the host: Event is the
+//!   tournament's name, or the game type's ladder ("Chess ladder"); Round
+//!   a tournament board's round (a ladder game keeps "-"); and
+//!   `EventDate` the day the event began (a tournament's start, a
+//!   ladder's first game).
+//! - `WhiteElo` and `BlackElo`: each player's rating, rounded, when the
+//!   game began: for a rated game over, the rating its change started
+//!   from; else the rating as it stood when the board was created. Left
+//!   out for a player who had no rating then.
 //! - `Termination`: "normal" for an end by the rules, a resignation or an
 //!   agreed draw; "time forfeit" for a loss on time, and for a draw on
 //!   time (the player out of time, the other unable to win); "unterminated"
@@ -61,12 +70,13 @@ pub mod pgn;
 pub mod reader;
 
 pub use export::{day_start, export_games, ExportError, ExportSummary};
-pub use pgn::{write_pgn, ArchivedGame, WriteError};
+pub use pgn::{write_pgn, ArchivedGame, PgnEvent, WriteError};
 pub use reader::{read_pgn, replay_read, ReadError, ReadGame};
 
+use crate::games::{GameKind, Side};
 use crate::identity::HostIdentity;
 use crate::rules::time_control::TimeControl;
-use crate::store::{self, StoreError};
+use crate::store::{self, EventKind, GameRecord, StoreError};
 use rusqlite::Connection;
 
 /// Why one board could not be written.
@@ -96,6 +106,52 @@ pub fn archive_board(
         moves: &moves,
         host,
         time_control,
+        event: event_of(conn, &record)?,
+        elo: [
+            rating_when_begun(conn, &record, Side::White)?,
+            rating_when_begun(conn, &record, Side::Black)?,
+        ],
     };
     write_pgn(&game).map_err(|error| ArchiveError::Unwritable { id, error })
+}
+
+/// The ladder or tournament a board is a game of, named as its PGN
+/// names it: the tournament's name, or the game type's ladder ("Chess
+/// ladder").
+fn event_of(conn: &Connection, record: &GameRecord) -> Result<Option<PgnEvent>, StoreError> {
+    let Some(event) = store::event_of_board(conn, record.id)? else {
+        return Ok(None);
+    };
+    let name = match event.kind {
+        EventKind::Tournament { name } => name,
+        EventKind::Ladder => {
+            let title =
+                GameKind::from_name(&record.kind).map_or(record.kind.as_str(), |kind| kind.title());
+            format!("{title} ladder")
+        }
+    };
+    Ok(Some(PgnEvent {
+        name,
+        round: event.round,
+        began: event.began,
+    }))
+}
+
+/// A player's rating when the board began: the rating its own rating
+/// change started from once it is rated, else his rating as it stood
+/// when the board was created; `None` when he had none.
+fn rating_when_begun(
+    conn: &Connection,
+    record: &GameRecord,
+    side: Side,
+) -> Result<Option<f64>, StoreError> {
+    let userid = record.player(side);
+    let changes = store::rating_changes(conn, record.id)?;
+    if let Some(change) = changes
+        .iter()
+        .find(|change| change.userid.eq_ignore_ascii_case(userid))
+    {
+        return Ok(Some(change.before));
+    }
+    store::rating_at(conn, &record.kind, userid, record.created)
 }

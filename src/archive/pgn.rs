@@ -20,6 +20,22 @@ pub struct ArchivedGame<'a> {
     pub host: &'a HostIdentity,
     /// The board's time control, when its clocks run.
     pub time_control: Option<TimeControl>,
+    /// The ladder or tournament it is a game of.
+    pub event: Option<PgnEvent>,
+    /// The players' ratings when it began, White's then Black's (`None`:
+    /// unknown, and the tag is left out).
+    pub elo: [Option<f64>; 2],
+}
+
+/// The event of a ladder or tournament game, as its tags say it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnEvent {
+    /// `Event`: the tournament's name, or the ladder's ("Chess ladder").
+    pub name: String,
+    /// `Round`: a tournament board's round; `-` without one.
+    pub round: Option<u32>,
+    /// `EventDate`: when the event began (seconds since the epoch).
+    pub began: i64,
 }
 
 /// A stored game that cannot be written as PGN.
@@ -147,14 +163,21 @@ fn tags(
     termination: Option<&str>,
 ) -> Vec<(&'static str, String)> {
     let record = archived.record;
-    let mut tags = vec![
-        ("Event", archived.host.name.clone()),
-        ("Site", archived.host.address.clone()),
-        (
-            "Date",
-            from_unix(record.created).format("%Y.%m.%d").to_string(),
+    let day = |moment: i64| from_unix(moment).format("%Y.%m.%d").to_string();
+    let (event, round) = match &archived.event {
+        Some(event) => (
+            event.name.clone(),
+            event
+                .round
+                .map_or("-".to_string(), |round| round.to_string()),
         ),
-        ("Round", "-".to_string()),
+        None => (archived.host.name.clone(), "-".to_string()),
+    };
+    let mut tags = vec![
+        ("Event", event),
+        ("Site", archived.host.address.clone()),
+        ("Date", day(record.created)),
+        ("Round", round),
         ("White", record.white.clone()),
         ("Black", record.black.clone()),
         ("Result", result.to_string()),
@@ -164,6 +187,14 @@ fn tags(
         more.push(("Variant", kind.title().to_string()));
         if !record.switches.is_empty() {
             more.push(("Switches", record.switches.join(" ")));
+        }
+    }
+    if let Some(event) = &archived.event {
+        more.push(("EventDate", day(event.began)));
+    }
+    for (name, elo) in [("WhiteElo", archived.elo[0]), ("BlackElo", archived.elo[1])] {
+        if let Some(elo) = elo {
+            more.push((name, format!("{}", elo.round() as i64)));
         }
     }
     if let Some(termination) = termination {

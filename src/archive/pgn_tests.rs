@@ -58,6 +58,8 @@ fn pgn(record: &GameRecord, moves: &[MoveRecord], control: Option<TimeControl>) 
         moves,
         host: &host(),
         time_control: control,
+        event: None,
+        elo: [None, None],
     })
     .unwrap()
 }
@@ -360,6 +362,8 @@ fn archive_a_move_that_would_not_read_back_is_refused() {
         moves: &[bad],
         host: &host(),
         time_control: None,
+        event: None,
+        elo: [None, None],
     })
     .unwrap_err();
     assert_eq!(
@@ -388,6 +392,8 @@ fn archive_tag_values_with_quotes_brackets_and_breaks_read_back() {
         moves: &[],
         host: &host,
         time_control: None,
+        event: None,
+        elo: [None, None],
     })
     .unwrap();
     let read = crate::archive::read_pgn(&text).unwrap();
@@ -395,4 +401,52 @@ fn archive_tag_values_with_quotes_brackets_and_breaks_read_back() {
         read[0].tag("Event"),
         Some("The \"Host\" [main] second line")
     );
+}
+
+#[test]
+fn archive_an_event_game_names_its_event_round_start_and_ratings() {
+    let game = record(GameKind::Chess, &[]);
+    let moves = played(GameKind::Chess, &[], &["e4"]);
+    let write = |event: Option<PgnEvent>, elo: [Option<f64>; 2]| {
+        let text = write_pgn(&ArchivedGame {
+            record: &game,
+            moves: &moves,
+            host: &host(),
+            time_control: None,
+            event,
+            elo,
+        })
+        .unwrap();
+        crate::archive::read_pgn(&text).unwrap().remove(0)
+    };
+    let cup = write(
+        Some(PgnEvent {
+            name: "spring".into(),
+            round: Some(3),
+            // 2027-02-28 and a little.
+            began: 1_803_859_200 - 86_000,
+        }),
+        [Some(1512.49), Some(1487.5)],
+    );
+    assert_eq!(cup.tag("Event"), Some("spring"));
+    assert_eq!(cup.tag("Round"), Some("3"));
+    assert_eq!(cup.tag("EventDate"), Some("2027.02.28"));
+    assert_eq!(cup.tag("Date"), Some("2027.03.01"));
+    assert_eq!(cup.tag("WhiteElo"), Some("1512"));
+    assert_eq!(cup.tag("BlackElo"), Some("1488"));
+    let ladder = write(
+        Some(PgnEvent {
+            name: "Chess ladder".into(),
+            round: None,
+            began: 1_803_859_200,
+        }),
+        [None, Some(1400.0)],
+    );
+    assert_eq!(ladder.tag("Event"), Some("Chess ladder"));
+    assert_eq!(ladder.tag("Round"), Some("-"));
+    assert_eq!(ladder.tag("WhiteElo"), None, "unknown: left out");
+    assert_eq!(ladder.tag("BlackElo"), Some("1400"));
+    let plain = write(None, [None, None]);
+    assert_eq!(plain.tag("Event"), Some("Test Host"));
+    assert_eq!(plain.tag("EventDate"), None);
 }

@@ -52,6 +52,51 @@ pub fn board_event(conn: &Connection, game_id: i64) -> StoreResult<Option<BoardE
     Ok(tournament)
 }
 
+/// What the PGN of an event game says of its event: which one, the
+/// board's round (tournaments only), and when the event began: a
+/// tournament's start (its creation, should it have none), a ladder's
+/// first game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventOfBoard {
+    pub kind: EventKind,
+    pub round: Option<u32>,
+    pub began: i64,
+}
+
+/// The event of a board for its PGN, if it belongs to one.
+pub fn event_of_board(conn: &Connection, game_id: i64) -> StoreResult<Option<EventOfBoard>> {
+    let ladder = conn
+        .prepare_cached(
+            "SELECT MIN(games.created) FROM ladder_games
+             JOIN games ON games.id = ladder_games.game_id
+             WHERE ladder_games.kind = (SELECT kind FROM ladder_games WHERE game_id = ?1)",
+        )?
+        .query_row([game_id], |row| row.get::<_, Option<i64>>(0))?;
+    if let Some(began) = ladder {
+        return Ok(Some(EventOfBoard {
+            kind: EventKind::Ladder,
+            round: None,
+            began,
+        }));
+    }
+    Ok(conn
+        .prepare_cached(
+            "SELECT tournaments.name, tournament_boards.round,
+                    COALESCE(tournaments.started, tournaments.created)
+             FROM tournament_boards
+             JOIN tournaments ON tournaments.id = tournament_boards.tournament_id
+             WHERE tournament_boards.game_id = ?1",
+        )?
+        .query_row([game_id], |row| {
+            Ok(EventOfBoard {
+                kind: EventKind::Tournament { name: row.get(0)? },
+                round: Some(row.get(1)?),
+                began: row.get(2)?,
+            })
+        })
+        .optional()?)
+}
+
 /// The column version 26 adds to the ladder games: what each counted in
 /// the ladder (each only where missing, as a file rolled back by hand may
 /// have it).

@@ -173,3 +173,37 @@ pub fn open_ladder_game_of(
         .query_row([kind, userid], |row| row.get(0))
         .optional()?)
 }
+
+/// A ladder game that is over, as a ladder's listing counts it: its
+/// players by colour, what it counted in the ladder (`score`, the stored
+/// event score; `None` for games settled before version 26, which have
+/// only the board's `result`, `1-0`, `0-1` or `1/2-1/2`), and when it
+/// ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettledLadderGame {
+    pub white: String,
+    pub black: String,
+    pub score: Option<String>,
+    pub result: Option<String>,
+    pub ended: i64,
+}
+
+/// Every settled ladder game of a game type, oldest first.
+pub fn settled_ladder_games(conn: &Connection, kind: &str) -> StoreResult<Vec<SettledLadderGame>> {
+    let mut statement = conn.prepare_cached(
+        "SELECT games.white, games.black, ladder_games.score, games.score, games.updated
+         FROM ladder_games JOIN games ON games.id = ladder_games.game_id
+         WHERE ladder_games.kind = ?1 AND ladder_games.settled = 1
+         ORDER BY games.updated, games.id",
+    )?;
+    let rows = statement.query_map([kind], |row| {
+        Ok(SettledLadderGame {
+            white: row.get(0)?,
+            black: row.get(1)?,
+            score: row.get(2)?,
+            result: row.get(3)?,
+            ended: row.get(4)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}

@@ -45,13 +45,13 @@ pub use board_style::{board_style, set_board_style};
 pub use challengers::{challengers, have_played, set_challengers};
 pub use clocks::{StoredClock, Vacation};
 pub use comments::{insert_comment, public_comments, set_public_comments, StoredComment};
-pub use events::{board_event, BoardEvent, EventKind};
+pub use events::{board_event, event_of_board, BoardEvent, EventKind, EventOfBoard};
 pub use games::{GameRecord, GameStatus, MoveRecord, NewGame};
 pub use history::{finished_boards, FinishedBoard};
 pub use ladders::{
     insert_ladder_game, ladder, ladder_below, ladder_game, ladder_rank, ladder_size,
     ladders_with_drops_due, next_ladder_drop, open_ladder_game_of, save_ladder, settle_ladder_game,
-    LadderGame, Rung,
+    settled_ladder_games, LadderGame, Rung, SettledLadderGame,
 };
 pub use logins::LoginFailures;
 pub use messages::{SentId, TokenScope};
@@ -61,8 +61,8 @@ pub use outbox::{
 };
 pub use players::{Player, Preference};
 pub use ratings::{
-    insert_rating_change, load_rating, rating_changes, ratings_of_kind, save_rating, RatingChange,
-    StoredRating,
+    insert_rating_change, load_rating, rating_at, rating_changes, ratings_of_kind, save_rating,
+    RatingChange, StoredRating,
 };
 pub use robots::{boards_with_robots, ensure_robot, robot_board_starter, robot_level};
 pub use schema::{mask_legacy_quotes, QuoteMasker, SCHEMA_VERSION};

@@ -119,3 +119,41 @@ pub fn rating_changes(conn: &Connection, game_id: i64) -> StoreResult<Vec<Rating
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
+
+/// A player's rating in a game type as it stood at `moment`: his stored
+/// rating when no rated game of his has ended since, else the rating the
+/// first one to end after it started from; `None` when he had none then
+/// (his first rated game ended after it).
+pub fn rating_at(
+    conn: &Connection,
+    kind: &str,
+    userid: &str,
+    moment: i64,
+) -> StoreResult<Option<f64>> {
+    let Some(stored) = load_rating(conn, kind, userid)? else {
+        return Ok(None);
+    };
+    if stored.last_rated <= moment {
+        return Ok(Some(stored.rating));
+    }
+    let ended = |after: bool| {
+        let (test, order) = if after {
+            ("games.updated > ?3", "games.updated, games.id")
+        } else {
+            ("games.updated <= ?3", "games.updated DESC, games.id DESC")
+        };
+        conn.prepare_cached(&format!(
+            "SELECT rating_changes.before FROM rating_changes
+             JOIN games ON games.id = rating_changes.game_id
+             WHERE games.kind = ?1 AND rating_changes.userid = ?2 COLLATE NOCASE
+               AND games.status != 'active' AND {test}
+             ORDER BY {order} LIMIT 1"
+        ))?
+        .query_row(params![kind, userid, moment], |row| row.get::<_, f64>(0))
+        .optional()
+    };
+    if ended(false)?.is_none() {
+        return Ok(None);
+    }
+    Ok(ended(true)?)
+}

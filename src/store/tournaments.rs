@@ -46,6 +46,9 @@ pub struct Tournament {
     pub switches: String,
     pub status: TournamentStatus,
     pub created: i64,
+    /// What the organiser wrote below `tournament create`, shown with
+    /// the tournament and in its board mails.
+    pub comment: Option<String>,
 }
 
 /// A tournament about to be created.
@@ -56,9 +59,11 @@ pub struct NewTournament<'a> {
     pub double: bool,
     pub rated: bool,
     pub switches: &'a str,
+    pub comment: Option<&'a str>,
 }
 
-const COLUMNS: &str = "id, kind, name, organiser, double, rated, switches, status, created";
+const COLUMNS: &str =
+    "id, kind, name, organiser, double, rated, switches, status, created, comment";
 
 fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<Result<Tournament, StoreError>> {
     let status: String = row.get(7)?;
@@ -78,6 +83,7 @@ fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<Result<Tournament, Sto
         switches: row.get(6)?,
         status,
         created: row.get(8)?,
+        comment: row.get(9)?,
     }))
 }
 
@@ -103,8 +109,9 @@ pub fn load_tournament(conn: &Connection, id: i64) -> StoreResult<Option<Tournam
 
 pub fn insert_tournament(conn: &Connection, new: &NewTournament<'_>, now: i64) -> StoreResult<i64> {
     conn.prepare_cached(
-        "INSERT INTO tournaments (kind, name, organiser, double, rated, switches, status, created)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7)",
+        "INSERT INTO tournaments
+            (kind, name, organiser, double, rated, switches, status, created, comment)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8)",
     )?
     .execute(params![
         new.kind,
@@ -113,7 +120,8 @@ pub fn insert_tournament(conn: &Connection, new: &NewTournament<'_>, now: i64) -
         new.double,
         new.rated,
         new.switches,
-        now
+        now,
+        new.comment
     ])?;
     Ok(conn.last_insert_rowid())
 }

@@ -290,7 +290,7 @@ pub fn web_tournaments(
 ) -> StoreResult<Vec<Tournament>> {
     let rows = conn
         .prepare_cached(
-            "SELECT id, kind, name, organiser, double, rated, switches, status, created
+            "SELECT id, kind, name, organiser, double, rated, switches, status, created, comment
              FROM tournaments
              WHERE ?1 IS NULL OR id IN
                  (SELECT tournament_id FROM tournament_players WHERE userid = ?1)
@@ -308,6 +308,7 @@ pub fn web_tournaments(
                 switches: row.get(6)?,
                 status: TournamentStatus::parse(&status).unwrap_or(TournamentStatus::Finished),
                 created: row.get(8)?,
+                comment: row.get(9)?,
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;

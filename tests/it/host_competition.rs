@@ -132,6 +132,36 @@ fn two_new_players_first_rated_game_gives_1662_and_1338_and_the_last_mail_says_s
 }
 
 #[test]
+fn the_pgn_gives_each_players_rating_when_the_board_began() {
+    let mut club = Club::new("", &["alice", "bob", "cleo"]);
+    club.send(0, "alice", "chess challenge alice bob");
+    scholars_mate(&mut club, 60, 101, "alice", "bob");
+    // Board 102 begins with alice at 1662 and cleo unrated; board 103,
+    // rated, ends while 102 runs and changes alice's rating.
+    club.send(DAY, "alice", "chess challenge alice cleo");
+    club.send(DAY + 60, "bob", "chess challenge bob alice");
+    scholars_mate(&mut club, DAY + 120, 103, "bob", "alice");
+    assert!(club.rating("alice").rating < 1662.0);
+    let tags = |board: &str| {
+        let pgn = club.cli(&["export", "--pgn", "--game", board]);
+        let game = pbem::archive::read_pgn(&pgn).unwrap().remove(0);
+        (
+            game.tag("WhiteElo").map(String::from),
+            game.tag("BlackElo").map(String::from),
+            game.tag("Event").map(String::from),
+        )
+    };
+    let host = Some("PBeM host".to_string());
+    let running = tags("102");
+    assert_eq!(running, (Some("1662".into()), None, host.clone()));
+    assert_eq!(
+        tags("103"),
+        (Some("1338".into()), Some("1662".into()), host)
+    );
+    assert_eq!(tags("101").0.as_deref(), Some("1500"));
+}
+
+#[test]
 fn unrated_and_declined_boards_change_no_rating() {
     let mut club = Club::new("", &["alice", "bob"]);
     club.send(0, "alice", "chess challenge alice bob -unrated");
@@ -197,9 +227,20 @@ fn a_ladder_game_won_by_the_lower_player_swaps_places_and_tells_those_who_moved(
         assert!(sent[0].body.contains(&rank), "{}", sent[0].body);
     }
     let sent = club.send(60, "dan", "chess challenge dan ben -ladder");
-    assert!(sent
+    let new: Vec<_> = sent
         .iter()
-        .any(|mail| mail.subject.starts_with("New Chess Board 101")));
+        .filter(|mail| mail.subject.starts_with("New Chess Board 101"))
+        .collect();
+    assert_eq!(new.len(), 2, "{sent:#?}");
+    for mail in new {
+        // The board mails say it is a ladder game, and what declining costs.
+        assert!(mail.body.contains("A Chess ladder game."), "{}", mail.body);
+        assert!(
+            mail.body.contains("aborts it: nobody's rating changes, and the ladder counts it as lost by the player who would not play it."),
+            "{}",
+            mail.body
+        );
+    }
     club.send(120, "dan", "chess move 101 dan PW e4");
     club.send(180, "ben", "chess move 101 ben PW e5");
     let sent = club.send(240, "ben", "chess resign 101 ben PW");
@@ -218,20 +259,51 @@ fn a_ladder_game_won_by_the_lower_player_swaps_places_and_tells_those_who_moved(
         assert!(news[0].body.contains("dan beat ben on board 101"));
     }
     assert!(mails_to(&sent, "anna").is_empty(), "anna did not move");
-    // By mail and for the operator: one line each, rank first.
+    // By mail and for the operator: one line each, rank first, with the
+    // rating, won, lost and drawn in the ladder, the day of the last
+    // ladder game and the open ladder challenges.
+    let day = (t0() + Duration::seconds(240)).format("%Y-%m-%d");
+    let listed = [
+        "   1  anna                 -   0   0   0  -           -".to_string(),
+        format!("   2  dan               1662   1   0   0  {day}  -"),
+        format!("   3  ben               1338   0   1   0  {day}  -"),
+        "   4  cleo                 -   0   0   0  -           -".to_string(),
+    ];
     let shown = club.send(DAY, "anna", "chess ladder");
-    for line in ["   1  anna", "   2  dan", "   3  ben", "   4  cleo"] {
-        assert!(shown[0].body.contains(line), "{}", shown[0].body);
+    for line in &listed {
+        assert!(shown[0].body.contains(line.as_str()), "{}", shown[0].body);
     }
     let printed = club.cli(&["ladder", "chess"]);
-    assert!(printed.contains("   2  dan\n   3  ben\n"), "{printed}");
+    assert!(printed.contains(&listed.join("\n")), "{printed}");
     // A win by the higher player changes nothing.
     club.send(DAY + 60, "cleo", "chess challenge cleo ben -ladder");
+    let shown = club.send(DAY + 61, "anna", "chess ladder");
+    for line in [
+        format!("   3  ben               1338   0   1   0  {day}  board 102 with cleo"),
+        "   4  cleo                 -   0   0   0  -           board 102 with ben".to_string(),
+    ] {
+        assert!(shown[0].body.contains(&line), "{}", shown[0].body);
+    }
     club.send(DAY + 120, "cleo", "chess move 102 cleo PW e4");
     club.send(DAY + 180, "ben", "chess move 102 ben PW e5");
     let sent = club.send(DAY + 240, "cleo", "chess resign 102 cleo PW");
     assert_eq!(club.ladder(), ["anna", "dan", "ben", "cleo"]);
     assert!(sent.iter().all(|mail| mail.subject != "PBeM Chess Ladder"));
+    // Its PGN names the ladder, which began with board 101, and ben's
+    // rating as board 101 left it.
+    let pgn = club.cli(&["export", "--pgn", "--game", "102"]);
+    let game = pbem::archive::read_pgn(&pgn).unwrap().remove(0);
+    let first = club.cli(&["export", "--pgn", "--game", "101"]);
+    let first = pbem::archive::read_pgn(&first).unwrap().remove(0);
+    assert_eq!(game.tag("Event"), Some("Chess ladder"));
+    assert_eq!(game.tag("Round"), Some("-"));
+    assert_eq!(game.tag("EventDate"), first.tag("Date"));
+    let conn = club.office.runtime.host.store().connection();
+    let ben = store::rating_changes(conn, 101).unwrap();
+    let ben = ben.iter().find(|change| change.userid == "ben").unwrap();
+    let after = ben.after.round().to_string();
+    assert_eq!(game.tag("BlackElo"), Some(after.as_str()));
+    assert_eq!(first.tag("WhiteElo"), Some("1500"));
 }
 
 #[test]

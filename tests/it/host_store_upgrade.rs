@@ -387,3 +387,34 @@ fn players_of_a_version_27_file_take_challenges_from_anyone_and_upgrade_again() 
             .unwrap();
     }
 }
+
+#[test]
+fn tournaments_of_a_version_28_file_have_no_note_and_upgrade_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v28.sqlite");
+    drop(Store::open(&path).unwrap());
+    // As version 28 left it: tournaments without the organiser's note.
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch(
+            "ALTER TABLE tournaments DROP COLUMN comment;
+             INSERT INTO tournaments (kind, name, organiser, double, rated, switches, status, created)
+                VALUES ('chess', 'old', 'dora', 0, 1, '', 'open', 1);
+             PRAGMA user_version = 28;",
+        )
+        .unwrap();
+    for round in ["upgraded", "rolled back and upgraded again"] {
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION, "{round}");
+        let old = store::find_tournament(store.connection(), "chess", "old")
+            .unwrap()
+            .unwrap();
+        assert_eq!(old.comment, None, "{round}");
+        drop(store);
+        // Set back by hand, the column already there: kept as it is.
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("PRAGMA user_version = 28;")
+            .unwrap();
+    }
+}

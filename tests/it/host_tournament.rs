@@ -5,6 +5,7 @@
 
 use crate::util::host_harness::{address, PostOffice, Sent};
 use crate::util::pbem;
+use pbem::archive::read_pgn;
 use pbem::store::{self, TournamentStatus};
 use std::collections::BTreeSet;
 
@@ -179,6 +180,46 @@ fn a_five_player_round_robin_is_played_to_the_end_with_crosstable_and_tie_breaks
     for row in expected {
         assert!(printed.contains(row), "{printed}");
     }
+    exported_boards_name_the_tournament(&hall, &boards);
+}
+
+/// The operator's PGN export of every board names the tournament, the
+/// board's round, the tournament's start and the players' ratings when
+/// the board began (each one's first rated game: the starting 1500, or
+/// the rating its change started from).
+fn exported_boards_name_the_tournament(hall: &Hall, boards: &[store::TournamentBoard]) {
+    let output = pbem()
+        .args(["export", "--pgn", "--data"])
+        .arg(hall.office.dir.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let games = read_pgn(&String::from_utf8(output.stdout).unwrap()).unwrap();
+    assert_eq!(games.len(), boards.len());
+    let conn = hall.office.runtime.host.store().connection();
+    for (game, board) in games.iter().zip(boards) {
+        assert_eq!(game.tag("Event"), Some("spring"));
+        assert_eq!(game.tag("Round"), Some(board.round.to_string().as_str()));
+        // Every board began with the tournament, on its first day.
+        assert_eq!(game.tag("EventDate"), game.tag("Date"));
+        assert!(game.tag("EventDate").is_some());
+        let changes = store::rating_changes(conn, board.game_id).unwrap();
+        for (tag, userid) in [("WhiteElo", &board.white), ("BlackElo", &board.black)] {
+            let change = changes.iter().find(|c| &c.userid == userid).unwrap();
+            let before = change.before.round().to_string();
+            assert_eq!(game.tag(tag), Some(before.as_str()), "{tag} of {userid}");
+        }
+    }
+    // Other chess software reads the moves (the `chess` crate's SAN).
+    for game in &games {
+        let mut board = chess::Board::default();
+        for read in &game.moves {
+            let mv = chess::ChessMove::from_san(&board, &read.text).unwrap();
+            board = board.make_move_new(mv);
+        }
+    }
+    let first = games.iter().find(|g| g.tag("Round") == Some("1")).unwrap();
+    assert_eq!(first.tag("WhiteElo"), Some("1500"));
 }
 
 #[test]
@@ -204,4 +245,67 @@ fn tournament_commands_are_refused_when_they_cannot_be_carried_out() {
     assert!(sent[0].body.contains("ben joined the tournament cup"));
     let sent = hall.send("ben", "chess tournament leave cup ben PW");
     assert!(sent[0].body.contains("ben left the tournament cup"));
+}
+
+#[test]
+fn the_organiser_gets_the_final_standings_once_whether_he_plays_or_not() {
+    let mut hall = Hall::new();
+    hall.office.signup("zoe");
+    hall.send("zoe", "chess tournament create duel zoe PW");
+    hall.send("anna", "chess tournament join duel anna PW");
+    hall.send("ben", "chess tournament join duel ben PW");
+    hall.send("zoe", "chess tournament start duel zoe PW");
+    let conn = hall.office.runtime.host.store().connection();
+    let duel = store::find_tournament(conn, "chess", "duel")
+        .unwrap()
+        .unwrap();
+    let board = store::tournament_boards(conn, duel.id).unwrap().remove(0);
+    let (white, black, id) = (board.white, board.black, board.game_id);
+    hall.send(&white, &format!("chess move {id} {white} PW e4"));
+    hall.send(&black, &format!("chess move {id} {black} PW e5"));
+    let last = hall.send(&black, &format!("chess resign {id} {black} PW"));
+    for (userid, thanks) in [
+        ("anna", "Thank you for playing, anna."),
+        ("ben", "Thank you for playing, ben."),
+        ("zoe", "Thank you for organising it, zoe."),
+    ] {
+        let over = to(&last, userid, "PBeM Chess Tournament duel");
+        assert_eq!(over.len(), 1, "{userid}: {last:#?}");
+        assert!(over[0].body.contains("duel is over"), "{}", over[0].body);
+        assert!(over[0].body.contains(thanks), "{}", over[0].body);
+    }
+}
+
+#[test]
+fn the_organisers_note_and_time_control_are_shown_with_the_tournament_and_in_its_board_mails() {
+    let mut hall = Hall::new();
+    hall.seconds += 60;
+    hall.office.set_clock(hall.seconds);
+    let created = hall.office.send_as(
+        "anna",
+        "chess tournament create autumn anna PW --forfeittime=14",
+        "Moves within a week, please.\nPrizes for all.",
+    );
+    let body = &created[0].body;
+    let note = "anna writes:\nMoves within a week, please.\nPrizes for all.";
+    assert!(body.contains(note), "{body}");
+    assert!(body.contains("Time control: 14d a move"), "{body}");
+    hall.send("anna", "chess tournament join autumn anna PW");
+    hall.send("ben", "chess tournament join autumn ben PW");
+    let listing = hall.send("cleo", "chess tournament autumn");
+    assert!(listing[0].body.contains(note), "{}", listing[0].body);
+    assert!(listing[0].body.contains("Time control: 14d a move"));
+    let started = hall.send("anna", "chess tournament start autumn anna PW");
+    for player in ["anna", "ben"] {
+        let boards = to(&started, player, "New Chess Board");
+        assert_eq!(boards.len(), 1, "{started:#?}");
+        let body = &boards[0].body;
+        for line in [
+            "A game of the tournament autumn, round 1.",
+            "Declining it, resigning before your first move or not making a first move in time aborts it: nobody's rating changes, and the tournament autumn counts it as lost by the player who would not play it.",
+            "The organiser's note on the tournament:\nMoves within a week, please.\nPrizes for all.",
+        ] {
+            assert!(body.contains(line), "{body}");
+        }
+    }
 }

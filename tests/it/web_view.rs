@@ -196,6 +196,7 @@ fn hostile_rows(office: &PostOffice) {
         double: false,
         rated: false,
         switches: "",
+        comment: None,
     };
     let id = store::insert_tournament(conn, &cup, t0().timestamp() + 60).unwrap();
     store::join_tournament(conn, id, HOSTILE_USERID).unwrap();

@@ -5,6 +5,7 @@
 //! Every game ending passes through [`game_ended`].
 
 pub mod climb;
+pub mod listing;
 pub mod rated;
 pub mod tournament;
 

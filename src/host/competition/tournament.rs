@@ -1,6 +1,6 @@
 //! Tournaments kept in the store: each board's result as it ends, the
-//! crosstable and standings, and the final mail to every player when the
-//! last board is over.
+//! crosstable and standings, and the final mail to every player and the
+//! organiser when the last board is over.
 
 use super::TournamentSettings;
 use crate::games::GameKind;
@@ -8,11 +8,13 @@ use crate::host::model::notice::{CompetitionEvent, CompetitionNews, Notice, Tour
 use crate::host::model::replays::LiveGame;
 use crate::rules::round_robin::{self, Played};
 use crate::rules::score::{EventScore, GameResult};
+use crate::rules::time_control::TimeControl;
 use crate::store::{self, StoreError, Tournament, TournamentStatus};
 use rusqlite::Connection;
 
 /// Keeps a tournament board's result; when it was the last board, the
-/// tournament is over and every player gets the final standings.
+/// tournament is over and every player and its organiser get the final
+/// standings (one mail each, should the organiser have played).
 /// An aborted board counts by the tournament's rule: by default it is
 /// lost by the player who would not play it.
 pub fn after_board(
@@ -46,8 +48,15 @@ pub fn after_board(
             ..tournament
         },
     )?;
-    Ok(table
-        .players
+    // The organiser hears of the end too, once, whether he played or not.
+    let mut readers = table.players.clone();
+    if !readers
+        .iter()
+        .any(|userid| userid.eq_ignore_ascii_case(&table.organiser))
+    {
+        readers.push(table.organiser.clone());
+    }
+    Ok(readers
         .iter()
         .map(|userid| {
             Notice::Competition(CompetitionNews {
@@ -91,6 +100,13 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
         ));
     }
     let played: Vec<Played> = boards.iter().map(|(_, _, played)| *played).collect();
+    // The stored switches: the host's options (`--forfeittime=14`), then
+    // the game's own.
+    let (options, game_switches): (Vec<String>, Vec<String>) = tournament
+        .switches
+        .split_whitespace()
+        .map(String::from)
+        .partition(|switch| switch.starts_with("--"));
     Ok(TournamentTable {
         kind,
         name: tournament.name.clone(),
@@ -98,6 +114,9 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
         status: tournament.status,
         double: tournament.double,
         rated: tournament.rated,
+        control: TimeControl::from_stored(&options.join(" ")),
+        switches: game_switches,
+        comment: tournament.comment.clone(),
         standings: round_robin::standings(players.len(), &played),
         players,
         boards,

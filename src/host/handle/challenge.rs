@@ -280,7 +280,11 @@ pub(super) fn start(
         super::competition::check_ladder_challenge(ctx, kind, &white.userid, &black.userid)?;
     }
     let live = new_board(ctx, kind, &white.userid, &black.userid, &split)?;
+    let mut events = events;
     if split.ladder {
+        events.push(Event::LadderGame {
+            aborted: ctx.competition.ladders.aborted,
+        });
         let game = store::LadderGame {
             game_id: live.record.id,
             challenger: white.userid.clone(),

@@ -4,6 +4,7 @@
 use super::{authenticate, refused, Context, Failure, Handled};
 use crate::games::GameKind;
 use crate::host::competition::climb::{self, ChallengeProblem};
+use crate::host::competition::listing;
 use crate::host::competition::rated;
 use crate::host::model::command::{Credential, LadderAction};
 use crate::host::model::notice::{Answer, LadderChange, Notice};
@@ -25,10 +26,9 @@ pub fn standings(ctx: &Context<'_>, kind: GameKind, all: bool) -> Handled {
 pub fn ladder(ctx: &Context<'_>, kind: GameKind, action: Option<LadderAction>) -> Handled {
     let settings = &ctx.competition.ladders;
     let Some(action) = action else {
-        let (ladder, _) = climb::load(ctx.conn, kind)?;
         return Ok(vec![Notice::Answer(Answer::Ladder {
             kind,
-            ranks: ladder.ranks,
+            lines: listing::ladder_lines(ctx.conn, kind)?,
             change: None,
             reach: settings.reach,
         })]);
@@ -57,12 +57,11 @@ pub fn ladder(ctx: &Context<'_>, kind: GameKind, action: Option<LadderAction>) -
             was_on,
         }
     };
-    let (ladder, _) = climb::load(ctx.conn, kind)?;
     notices.insert(
         0,
         Notice::Answer(Answer::Ladder {
             kind,
-            ranks: ladder.ranks,
+            lines: listing::ladder_lines(ctx.conn, kind)?,
             change: Some(change),
             reach: settings.reach,
         }),

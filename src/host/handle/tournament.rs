@@ -110,6 +110,7 @@ fn create(
             double,
             rated: split.rated,
             switches: &kept.join(" "),
+            comment: ctx.comment.map(str::trim).filter(|text| !text.is_empty()),
         },
         ctx.now,
     )?;
@@ -200,6 +201,8 @@ fn pair_all(
             events: vec![Event::Paired {
                 tournament: found.name.clone(),
                 round: pairing.round,
+                aborted: ctx.competition.tournaments.aborted,
+                note: found.comment.clone(),
             }],
             comment: None,
             new_game: true,

@@ -7,7 +7,7 @@ mod accounts;
 pub use accounts::{players, Action, Outcome, PlayerLine};
 
 use crate::games::GameKind;
-use crate::host::competition::{climb, rated, tournament};
+use crate::host::competition::{rated, tournament};
 use crate::host::model::notice::Answer;
 use crate::host::outbound::render::{Reader, Renderer};
 use crate::host::{HostError, HostSettings};
@@ -46,7 +46,7 @@ pub fn report(
         }
         Report::Ladder { kind } => Answer::Ladder {
             kind: *kind,
-            ranks: climb::load(conn, *kind)?.0.ranks,
+            lines: crate::host::competition::listing::ladder_lines(conn, *kind)?,
             change: None,
             reach: competition.ladders.reach,
         },

@@ -2,6 +2,9 @@
 //! where an older file lacks it (see `add_missing_columns`), so a file
 //! whose version number was set back by hand still upgrades.
 
+/// The column version 29 adds to the tournaments: the organiser's note.
+pub(super) const TOURNAMENT_V29_COLUMNS: &[(&str, &str)] = &[("comment", "TEXT")];
+
 /// The column version 28 adds to the players: who may challenge him
 /// (`anyone`, `played`, `nobody`).
 pub(super) const CHALLENGERS_COLUMNS: &[(&str, &str)] =

@@ -144,6 +144,9 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         if from == 27 {
             add_missing_columns(&tx, "players", CHALLENGERS_COLUMNS)?;
         }
+        if from == 28 {
+            add_missing_columns(&tx, "tournaments", TOURNAMENT_V29_COLUMNS)?;
+        }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;
         tx.commit()?;

@@ -309,6 +309,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // 28: who may challenge a player (the column, in CHALLENGERS_COLUMNS,
     // is all it adds; older rows take challenges from anyone).
     "",
+    // 29: the note a tournament's organiser wrote below `tournament
+    // create` (the column, in TOURNAMENT_V29_COLUMNS, is all it adds).
+    "",
 ];
 
 /// The tables version 17 adds.

@@ -163,7 +163,8 @@ pub enum Answer {
     /// A game's ladder from the top, with what the command changed.
     Ladder {
         kind: GameKind,
-        ranks: Vec<String>,
+        /// From the top down.
+        lines: Vec<super::LadderLine>,
         change: Option<LadderChange>,
         /// How many places up a challenge may reach.
         reach: usize,

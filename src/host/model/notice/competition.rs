@@ -71,6 +71,12 @@ pub struct TournamentTable {
     pub status: crate::store::TournamentStatus,
     pub double: bool,
     pub rated: bool,
+    /// The time control every board runs under.
+    pub control: crate::rules::time_control::TimeControl,
+    /// The game's own switches every board gets.
+    pub switches: Vec<String>,
+    /// What the organiser wrote when he created it.
+    pub comment: Option<String>,
     /// Userids by seat (the order they joined).
     pub players: Vec<String>,
     /// (board, round, the game by seats with its result).
@@ -92,6 +98,25 @@ pub struct StandingLine {
     pub active_boards: u32,
     /// No rated game for longer than the standings show.
     pub inactive: bool,
+}
+
+/// One rung of a ladder as its listing shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LadderLine {
+    pub rank: usize,
+    pub userid: String,
+    /// His rating in the game type, when he has one.
+    pub rating: Option<f64>,
+    /// His ladder games won, lost and drawn, each as the ladder counted
+    /// it (an aborted game lost by the one who would not play it counts
+    /// as his loss and the other's win; a void one not at all).
+    pub won: u32,
+    pub lost: u32,
+    pub drawn: u32,
+    /// When his last ladder game ended.
+    pub last_game: Option<i64>,
+    /// His ladder challenges still open: board and opponent.
+    pub open: Vec<(i64, String)>,
 }
 
 /// What a ladder command did, told with the ladder.

@@ -5,6 +5,7 @@
 use super::refusal::{Refusal, Weakness};
 use super::replays::LiveGame;
 use crate::games::Side;
+use crate::rules::score::AbortRule;
 
 mod answer;
 mod competition;
@@ -167,10 +168,19 @@ pub enum Event {
     Challenged {
         userid: String,
     },
-    /// A new board of a tournament's round.
+    /// A new board of a tournament's round; `aborted` is how the
+    /// tournament counts a game aborted before both players moved, and
+    /// `note` what its organiser wrote when he created it.
     Paired {
         tournament: String,
         round: u32,
+        aborted: AbortRule,
+        note: Option<String>,
+    },
+    /// A new board is a ladder game; `aborted` is how the ladder counts a
+    /// game aborted before both players moved.
+    LadderGame {
+        aborted: AbortRule,
     },
     /// A new board from an open challenge: `userid` accepted `author`'s
     /// seek number `seek`.

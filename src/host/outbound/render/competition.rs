@@ -4,8 +4,8 @@
 
 use crate::games::Side;
 use crate::host::model::notice::{
-    Answer, CompetitionEvent, CompetitionNews, LadderChange, LadderReason, StandingLine,
-    TournamentChange, TournamentTable,
+    Answer, CompetitionEvent, CompetitionNews, LadderChange, LadderLine, LadderReason,
+    StandingLine, TournamentChange, TournamentTable,
 };
 use crate::host::model::subject::Subject;
 use crate::rules::round_robin::Played;
@@ -179,11 +179,35 @@ pub fn table_view(table: &TournamentTable) -> Value {
         status => status_name(table.status),
         double => table.double,
         rated => table.rated,
+        control => super::view::control_view(&table.control),
+        switches => &table.switches,
+        comment => table.comment.as_deref().map(|text| super::without_controls(text, &['\n', '\t'])),
         players => &table.players,
         numbers => (1..=table.players.len()).collect::<Vec<_>>(),
         rows => rows,
         boards => boards,
         boards_done => finished.count(),
+    }
+}
+
+/// One rung of a ladder's listing.
+fn ladder_line_view(line: &LadderLine) -> Value {
+    let open: Vec<Value> = line
+        .open
+        .iter()
+        .map(|(board, opponent)| context! { board_id => board, opponent })
+        .collect();
+    context! {
+        rank => line.rank,
+        userid => &line.userid,
+        rating => line.rating.map(whole),
+        won => line.won,
+        lost => line.lost,
+        drawn => line.drawn,
+        last_game => line
+            .last_game
+            .map(|moment| crate::clock::from_unix(moment).format("%Y-%m-%d").to_string()),
+        open => open,
     }
 }
 
@@ -215,10 +239,11 @@ pub(super) fn answer_context(answer: &Answer) -> Value {
         }
         Answer::Ladder {
             kind,
-            ranks,
+            lines,
             change,
             reach,
         } => {
+            let ranks: Vec<Value> = lines.iter().map(ladder_line_view).collect();
             let change = change.as_ref().map(|change| match change {
                 LadderChange::Joined { userid, rank, new } => {
                     context! { kind => "joined", userid, rank, new }
@@ -308,7 +333,11 @@ pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Valu
                 kind: table.kind,
                 name: table.name.clone(),
             },
-            context! { userid, ..table_view(table) },
+            context! {
+                userid,
+                playing => table.players.iter().any(|p| p.eq_ignore_ascii_case(userid)),
+                ..table_view(table)
+            },
         ),
     }
 }

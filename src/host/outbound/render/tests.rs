@@ -235,6 +235,11 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
         Event::Paired {
             tournament: "spring".into(),
             round: 2,
+            aborted: crate::rules::score::AbortRule::RefuserLoses,
+            note: Some("Moves within a week, please.".into()),
+        },
+        Event::LadderGame {
+            aborted: crate::rules::score::AbortRule::Void,
         },
     ];
     let events: Vec<Event> = events.into_iter().chain(plans::plan_events()).collect();

@@ -117,6 +117,17 @@ pub fn clock_view(live: &LiveGame, now: i64) -> Option<Value> {
         })
         .collect();
     Some(context! {
+        paused => live.record.paused,
+        pause_offer => live.record.pause_offer.map(|side| live.record.player(side)),
+        sides => sides,
+        ..control_view(control)
+    })
+}
+
+/// A time control as the templates say it (`parts.control`): reminders,
+/// the limit per move and the bank.
+pub fn control_view(control: &crate::rules::time_control::TimeControl) -> Value {
+    context! {
         nag_after => length_text(control.nag_after),
         per_move => control.per_move.map(length_text),
         bank => control.bank.map(|bank| context! {
@@ -124,10 +135,7 @@ pub fn clock_view(live: &LiveGame, now: i64) -> Option<Value> {
             increment => (bank.increment > 0).then(|| length_text(bank.increment)),
             cap => bank.cap.map(length_text),
         }),
-        paused => live.record.paused,
-        pause_offer => live.record.pause_offer.map(|side| live.record.player(side)),
-        sides => sides,
-    })
+    }
 }
 
 /// How the game ended, for the templates; `None` while it runs.
@@ -279,6 +287,32 @@ fn turns(live: &LiveGame, viewer: Option<Side>, finished: bool, all: bool) -> Ve
         .collect()
 }
 
+/// What a new board's mail says of the event it is a game of: the
+/// tournament and round with the organiser's note, or the ladder, and
+/// the event's rule for aborted games (what declining costs).
+fn event_game_view(event: &Event) -> Value {
+    match event {
+        Event::Paired {
+            tournament,
+            round,
+            aborted,
+            note,
+        } => context! {
+            kind => "paired",
+            tournament,
+            round,
+            aborted => aborted.name(),
+            note => note.as_deref().map(|text| super::without_controls(text, &['\n', '\t'])),
+        },
+        Event::LadderGame { aborted } => context! {
+            kind => "ladder_game",
+            ladder => true,
+            aborted => aborted.name(),
+        },
+        _ => Value::UNDEFINED,
+    }
+}
+
 /// One event as `viewer` may read it: another player's move in its public
 /// form while it is still sealed (among the last `sealed` of `total`).
 pub(super) fn event_view(
@@ -312,7 +346,7 @@ pub(super) fn event_view(
         Event::Resumed { userid } => context! { kind => "resumed", userid },
         Event::Unplayed { userid, words } => context! { kind => "unplayed", userid, words },
         Event::Challenged { userid } => context! { kind => "challenged", userid },
-        Event::Paired { tournament, round } => context! { kind => "paired", tournament, round },
+        Event::Paired { .. } | Event::LadderGame { .. } => event_game_view(event),
         Event::FromQueue { userid } => context! { kind => "from_queue", userid },
         Event::SeekAccepted {
             userid,

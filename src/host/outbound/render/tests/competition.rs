@@ -4,8 +4,8 @@
 use super::*;
 use crate::host::competition::Score;
 use crate::host::model::notice::{
-    CompetitionEvent, CompetitionNews, LadderChange, LadderReason, PairingLine, StandingLine,
-    TournamentChange, TournamentTable,
+    CompetitionEvent, CompetitionNews, LadderChange, LadderLine, LadderReason, PairingLine,
+    StandingLine, TournamentChange, TournamentTable,
 };
 use crate::rules::round_robin::{self, Played};
 use crate::rules::score::{Abort, EventScore};
@@ -59,6 +59,13 @@ pub(super) fn sample_table(status: TournamentStatus, double: bool) -> Tournament
         status,
         double,
         rated: !double,
+        control: Default::default(),
+        switches: if double {
+            vec!["-list:zz".into()]
+        } else {
+            Vec::new()
+        },
+        comment: (!double).then(|| "Moves within a week,\nplease.".to_string()),
         standings: round_robin::standings(players.len(), &played),
         players,
         boards,
@@ -77,7 +84,25 @@ pub(super) fn competition_answers() -> Vec<Answer> {
     };
     let ladder = |ranks: &[&str], change: Option<LadderChange>| Answer::Ladder {
         kind,
-        ranks: ranks.iter().map(|name| name.to_string()).collect(),
+        lines: ranks
+            .iter()
+            .enumerate()
+            .map(|(index, name)| LadderLine {
+                rank: index + 1,
+                userid: name.to_string(),
+                // The second has no rating, no game and a challenge open.
+                rating: (index != 1).then_some(1512.6),
+                won: 3,
+                lost: 1,
+                drawn: 0,
+                last_game: (index != 1).then_some(1_803_891_600),
+                open: if index == 1 {
+                    vec![(104, "anna".into())]
+                } else {
+                    Vec::new()
+                },
+            })
+            .collect(),
         change,
         reach: 3,
     };
