@@ -236,7 +236,7 @@ fn a_ladder_game_won_by_the_lower_player_swaps_places_and_tells_those_who_moved(
         // The board mails say it is a ladder game, and what declining costs.
         assert!(mail.body.contains("A Chess ladder game."), "{}", mail.body);
         assert!(
-            mail.body.contains("aborts it: nobody's rating changes, and the ladder counts it as lost by the player who would not play it."),
+            mail.body.contains("aborts it: nobody's rating changes, and the ladder\ncounts it as lost by the player who would not play it."),
             "{}",
             mail.body
         );

@@ -302,7 +302,7 @@ fn the_organisers_note_and_time_control_are_shown_with_the_tournament_and_in_its
         let body = &boards[0].body;
         for line in [
             "A game of the tournament autumn, round 1.",
-            "Declining it, resigning before your first move or not making a first move in time aborts it: nobody's rating changes, and the tournament autumn counts it as lost by the player who would not play it.",
+            "Declining it, resigning before your first move or not making a first\nmove in time aborts it: nobody's rating changes, and the tournament autumn\ncounts it as lost by the player who would not play it.",
             "The organiser's note on the tournament:\nMoves within a week, please.\nPrizes for all.",
         ] {
             assert!(body.contains(line), "{body}");
