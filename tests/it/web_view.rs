@@ -697,6 +697,18 @@ fn web_a_port_in_use_is_an_error_the_daemon_logs_and_mail_links_the_board() {
             "{}",
             mail.body
         );
+        // The HTML part links to it too.
+        let message = mail_parser::MessageParser::default()
+            .parse(&mail.raw)
+            .unwrap();
+        let html = message.body_html(0).expect("an HTML part");
+        let doc = scraper::Html::parse_document(&html);
+        let anchors = scraper::Selector::parse("a[href]").unwrap();
+        assert!(
+            doc.select(&anchors)
+                .any(|a| a.value().attr("href") == Some("https://pbem.example.net/board/101")),
+            "{html}"
+        );
     }
     let mut plain = PostOffice::new();
     plain.signup("alice");
