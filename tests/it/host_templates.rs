@@ -267,6 +267,15 @@ fn competition_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sen
         }
         "tournament.txt" | "tournament-table.txt" => command(office, "alice", &create, ""),
         "pairings.txt" => start_cup(office),
+        "announcement.txt" => {
+            start_cup(office);
+            command(
+                office,
+                "alice",
+                &format!("chess tournament announce cup alice {alice}"),
+                "Round two starts on Monday.",
+            )
+        }
         "tournament-over.txt" => {
             start_cup(office);
             command(

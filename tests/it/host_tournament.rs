@@ -3,7 +3,7 @@
 //! Berger colours, results by resignation and agreed draws, and the final
 //! crosstable with its tie-breaks, by mail and for the operator.
 
-use crate::util::host_harness::{address, PostOffice, Sent};
+use crate::util::host_harness::{address, mail_to, one, PostOffice, Sent};
 use crate::util::pbem;
 use pbem::archive::read_pgn;
 use pbem::store::{self, TournamentStatus};
@@ -308,4 +308,73 @@ fn the_organisers_note_and_time_control_are_shown_with_the_tournament_and_in_its
             assert!(body.contains(line), "{body}");
         }
     }
+}
+
+#[test]
+fn the_organiser_writes_to_every_player_and_nobody_else_can() {
+    let mut office = PostOffice::with_config("[messages]\nper_hour = 2\n");
+    for userid in ["anna", "ben", "cleo", "dan"] {
+        office.signup(userid);
+    }
+    office.send_as("anna", "chess tournament create cup anna PW", "");
+    for userid in ["anna", "ben", "cleo"] {
+        office.send_as(
+            userid,
+            &format!("chess tournament join cup {userid} PW"),
+            "",
+        );
+    }
+    let note = "Round two starts on Monday.\nGood luck to all!";
+    let sent = office.send_as("anna", "chess tournament announce cup anna PW", note);
+    let answer = mail_to(&sent, "anna");
+    assert!(
+        answer
+            .body
+            .contains("anna wrote to the 2 other players of the tournament cup."),
+        "{}",
+        answer.body
+    );
+    for userid in ["ben", "cleo"] {
+        let mail = mail_to(&sent, userid);
+        assert_eq!(mail.subject, "PBeM Chess Tournament cup", "{mail:#?}");
+        assert!(mail.body.contains(note), "{}", mail.body);
+        assert!(
+            mail.body
+                .contains("anna, who organises the Chess tournament cup, writes to"),
+            "{}",
+            mail.body
+        );
+        assert!(
+            !mail.body.contains("@example.org"),
+            "no address: {}",
+            mail.body
+        );
+    }
+    assert!(
+        sent.iter().all(|mail| mail.to != address("dan")),
+        "dan is no player"
+    );
+    assert_eq!(sent.len(), 3);
+    // A player is not the organiser.
+    let sent = office.send_as("ben", "chess tournament announce cup ben PW", "Hi all");
+    assert!(
+        one(&sent)
+            .body
+            .contains("only anna, who organises cup, can write to all its players"),
+        "{}",
+        one(&sent).body
+    );
+    // An empty announcement, and one past the hourly limit on messages.
+    let sent = office.send_as("anna", "chess tournament announce cup anna PW", "");
+    assert_eq!(one(&sent).to, address("anna"));
+    office.send_as("anna", "chess tournament announce cup anna PW", "Second.");
+    let sent = office.send_as("anna", "chess tournament announce cup anna PW", "Third.");
+    assert_eq!(one(&sent).to, address("anna"), "{sent:#?}");
+    assert!(
+        one(&sent)
+            .body
+            .contains("you sent 2 messages in the last hour"),
+        "{}",
+        one(&sent).body
+    );
 }

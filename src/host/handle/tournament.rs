@@ -1,5 +1,5 @@
-//! Round-robin tournaments: `GAME tournament create|join|leave|start NAME
-//! userid password [...]` and `GAME tournament NAME`.
+//! Round-robin tournaments: `GAME tournament create|join|leave|start|
+//! announce NAME userid password [...]` and `GAME tournament NAME`.
 
 use super::challenge::{new_board, split_switches, HostSwitches};
 use super::{authenticate, refused, Context, Failure, Handled};
@@ -16,6 +16,9 @@ use crate::store::{self, NewTournament, Player, Tournament, TournamentBoard, Tou
 
 /// The switch that plays every pairing twice.
 const DOUBLE: &str = "-double";
+
+/// The window of the hourly limit on messages, which announcements share.
+const HOUR: i64 = 3600;
 
 pub fn tournament(
     ctx: &Context<'_>,
@@ -34,6 +37,7 @@ pub fn tournament(
         TournamentVerb::Join => join(ctx, kind, name, player),
         TournamentVerb::Leave => leave(ctx, kind, name, player),
         TournamentVerb::Start => start(ctx, kind, name, player),
+        TournamentVerb::Announce => announce(ctx, kind, name, player),
     }
 }
 
@@ -219,6 +223,7 @@ fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handl
         return Err(refused(Refusal::NotOrganiser {
             name: found.name,
             organiser: found.organiser,
+            action: "start".into(),
         }));
     }
     open(&found)?;
@@ -261,4 +266,48 @@ fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handl
     let mut answered = answer(ctx, &running, Some(change))?;
     answered.extend(notices);
     Ok(answered)
+}
+
+/// The organiser's message, the mail's body, to every other player of
+/// his tournament. It counts as one message against the hourly limit on
+/// messages, however many players it reaches.
+fn announce(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
+    let found = find(ctx, kind, name)?;
+    if !found.organiser.eq_ignore_ascii_case(&player.userid) {
+        return Err(refused(Refusal::NotOrganiser {
+            name: found.name,
+            organiser: found.organiser,
+            action: "announce".into(),
+        }));
+    }
+    let Some(text) = ctx.comment.map(str::trim).filter(|text| !text.is_empty()) else {
+        return Err(refused(Refusal::EmptyMessage));
+    };
+    let max = ctx.messages.per_hour;
+    if store::messages_sent_since(ctx.conn, &player.userid, ctx.now - HOUR)? >= max {
+        return Err(refused(Refusal::TooManyMessages { max }));
+    }
+    let to = format!("tournament {} {}", kind.name(), found.name);
+    store::record_message(ctx.conn, &player.userid, &to, ctx.now, ctx.now - HOUR)?;
+    let players: Vec<String> = store::tournament_players(ctx.conn, found.id)?
+        .into_iter()
+        .filter(|userid| !userid.eq_ignore_ascii_case(&player.userid))
+        .collect();
+    let change = TournamentChange::Announced {
+        userid: player.userid.clone(),
+        players: players.len(),
+    };
+    let mut notices = answer(ctx, &found, Some(change))?;
+    notices.extend(players.into_iter().map(|userid| {
+        Notice::Competition(CompetitionNews {
+            userid,
+            kind,
+            event: CompetitionEvent::Announcement {
+                name: found.name.clone(),
+                from: player.userid.clone(),
+                text: text.to_string(),
+            },
+        })
+    }));
+    Ok(notices)
 }

@@ -76,6 +76,8 @@ pub enum TournamentVerb {
     Join,
     Leave,
     Start,
+    /// The organiser's message (the mail's body) to every player.
+    Announce,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -355,9 +355,11 @@ pub enum Refusal {
         name: String,
         game: GameKind,
     },
+    /// `action`: what only the organiser may do (`start`, `announce`).
     NotOrganiser {
         name: String,
         organiser: String,
+        action: String,
     },
     /// Players join, leave and the start happens only while a tournament
     /// is open (`status` is `running` or `finished`).

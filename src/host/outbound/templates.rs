@@ -38,6 +38,7 @@ built_in!(
     "chat.txt",
     "nag.txt",
     "error.txt",
+    "announcement.txt",
     "errors.txt",
     "refusal.txt",
     "show.txt",

@@ -53,6 +53,7 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
         "join" => Some(TournamentVerb::Join),
         "leave" => Some(TournamentVerb::Leave),
         "start" => Some(TournamentVerb::Start),
+        "announce" => Some(TournamentVerb::Announce),
         _ => None,
     };
     if args.words.len() > 1 {
@@ -141,6 +142,18 @@ mod tests {
                         switches: vec!["-double".into(), "--nagtime=3".into()]
                     },
                     userid: "alice".into(),
+                    password: "pw".into()
+                })
+            })
+        );
+        assert_eq!(
+            parse_command("chess tournament ANNOUNCE cup anna pw"),
+            Ok(Command::Tournament {
+                kind: GameKind::Chess,
+                name: "cup".into(),
+                action: Some(TournamentAction {
+                    verb: TournamentVerb::Announce,
+                    userid: "anna".into(),
                     password: "pw".into()
                 })
             })

@@ -30,6 +30,13 @@ pub enum CompetitionEvent {
     },
     /// The tournament's last board is over.
     TournamentOver { table: TournamentTable },
+    /// The organiser (`from`) of the tournament `name` writes to its
+    /// players.
+    Announcement {
+        name: String,
+        from: String,
+        text: String,
+    },
 }
 
 /// Why a ladder changed.
@@ -136,8 +143,24 @@ pub enum LadderChange {
 /// What a tournament command did, told with the tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TournamentChange {
-    Created { userid: String },
-    Joined { userid: String, new: bool },
-    Left { userid: String, was_in: bool },
-    Started { userid: String, boards: usize },
+    Created {
+        userid: String,
+    },
+    Joined {
+        userid: String,
+        new: bool,
+    },
+    Left {
+        userid: String,
+        was_in: bool,
+    },
+    Started {
+        userid: String,
+        boards: usize,
+    },
+    /// The organiser wrote to the tournament's other players.
+    Announced {
+        userid: String,
+        players: usize,
+    },
 }

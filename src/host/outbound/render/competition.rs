@@ -266,6 +266,9 @@ pub(super) fn answer_context(answer: &Answer) -> Value {
                 TournamentChange::Started { userid, boards } => {
                     context! { kind => "started", userid, boards }
                 }
+                TournamentChange::Announced { userid, players } => {
+                    context! { kind => "announced", userid, players }
+                }
             });
             context! { change, ..table_view(table) }
         }
@@ -327,6 +330,14 @@ pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Valu
                 context! { userid, game => news.kind, name, boards, players },
             )
         }
+        CompetitionEvent::Announcement { name, from, text } => (
+            "announcement.txt",
+            Subject::Tournament {
+                kind: news.kind,
+                name: name.clone(),
+            },
+            context! { userid, game => news.kind, name, from, text => super::without_controls(text, &['\n', '\t']) },
+        ),
         CompetitionEvent::TournamentOver { table } => (
             "tournament-over.txt",
             Subject::Tournament {

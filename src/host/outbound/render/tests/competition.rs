@@ -184,6 +184,14 @@ pub(super) fn competition_answers() -> Vec<Answer> {
                 boards: 10,
             }),
         ),
+        tournament(
+            TournamentStatus::Running,
+            false,
+            Some(TournamentChange::Announced {
+                userid: "anna".into(),
+                players: 4,
+            }),
+        ),
     ];
     for change in changes {
         answers.push(tournament(TournamentStatus::Open, false, Some(change)));
@@ -284,6 +292,15 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
                         opponent: "cleo".into(),
                     },
                 ],
+            },
+        },
+        CompetitionNews {
+            userid: "ben".into(),
+            kind,
+            event: CompetitionEvent::Announcement {
+                name: "cup".into(),
+                from: "anna".into(),
+                text: "Round two starts on Monday.\nGood luck!".into(),
             },
         },
         CompetitionNews {

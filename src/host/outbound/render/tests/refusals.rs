@@ -92,6 +92,12 @@ fn competition() -> Vec<Refusal> {
         Refusal::NotOrganiser {
             name: name(),
             organiser: "anna".into(),
+            action: "start".into(),
+        },
+        Refusal::NotOrganiser {
+            name: name(),
+            organiser: "anna".into(),
+            action: "announce".into(),
         },
         Refusal::TournamentClosed {
             name: name(),
