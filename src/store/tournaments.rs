@@ -144,6 +144,13 @@ pub fn set_tournament_status(
     Ok(())
 }
 
+/// Makes `organiser` the tournament's organiser.
+pub fn set_tournament_organiser(conn: &Connection, id: i64, organiser: &str) -> StoreResult<()> {
+    conn.prepare_cached("UPDATE tournaments SET organiser = ?2 WHERE id = ?1")?
+        .execute(params![id, organiser])?;
+    Ok(())
+}
+
 /// The players of a tournament in the order they joined (their seats).
 pub fn tournament_players(conn: &Connection, id: i64) -> StoreResult<Vec<String>> {
     let mut statement = conn.prepare_cached(

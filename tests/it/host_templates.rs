@@ -267,6 +267,15 @@ fn competition_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sen
         }
         "tournament.txt" | "tournament-table.txt" => command(office, "alice", &create, ""),
         "pairings.txt" => start_cup(office),
+        "tournament-news.txt" => {
+            command(office, "alice", &create, "");
+            command(
+                office,
+                "alice",
+                &format!("chess tournament handover cup alice {alice} bob"),
+                "",
+            )
+        }
         "announcement.txt" => {
             start_cup(office);
             command(

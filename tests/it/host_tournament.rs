@@ -378,3 +378,64 @@ fn the_organiser_writes_to_every_player_and_nobody_else_can() {
         one(&sent).body
     );
 }
+
+#[test]
+fn the_organiser_takes_a_player_out_and_hands_the_tournament_on() {
+    let mut office = PostOffice::new();
+    for userid in ["anna", "ben", "cleo"] {
+        office.signup(userid);
+    }
+    office.send_as("anna", "chess tournament create cup anna PW", "");
+    for userid in ["ben", "cleo"] {
+        office.send_as(
+            userid,
+            &format!("chess tournament join cup {userid} PW"),
+            "",
+        );
+    }
+    // Only the organiser may take a player out.
+    let sent = office.send_as("cleo", "chess tournament remove cup cleo PW ben", "");
+    assert!(
+        one(&sent)
+            .body
+            .contains("only anna, who organises cup, can take a player out of it"),
+        "{}",
+        one(&sent).body
+    );
+    let sent = office.send_as("anna", "chess tournament remove cup anna PW ben", "");
+    assert!(mail_to(&sent, "anna")
+        .body
+        .contains("anna took ben out of the tournament cup."));
+    assert!(mail_to(&sent, "ben")
+        .body
+        .contains("took you\nout of it before it began"));
+    let conn = office.runtime.host.store().connection();
+    let cup = store::find_tournament(conn, "chess", "cup")
+        .unwrap()
+        .unwrap();
+    assert_eq!(store::tournament_players(conn, cup.id).unwrap(), ["cleo"]);
+
+    // anna hands it to cleo, who starts it once ben is back.
+    let sent = office.send_as("anna", "chess tournament handover cup anna PW cleo", "");
+    assert!(mail_to(&sent, "anna")
+        .body
+        .contains("anna handed the tournament cup to cleo, who organises it now."));
+    assert!(mail_to(&sent, "cleo").body.contains("you\norganise it now"));
+    let sent = office.send_as("anna", "chess tournament start cup anna PW", "");
+    assert!(one(&sent).body.contains("only cleo, who organises cup"));
+    office.send_as("ben", "chess tournament join cup ben PW", "");
+    let sent = office.send_as("cleo", "chess tournament start cup cleo PW", "");
+    assert!(sent
+        .iter()
+        .any(|mail| mail.subject.starts_with("New Chess Board")));
+    // Once it runs, nobody is taken out.
+    let sent = office.send_as("cleo", "chess tournament remove cup cleo PW ben", "");
+    assert!(
+        one(&sent).body.contains("is running"),
+        "{}",
+        one(&sent).body
+    );
+    // Handing over to nobody known is refused.
+    let sent = office.send_as("cleo", "chess tournament handover cup cleo PW nobody", "");
+    assert_eq!(one(&sent).to, address("cleo"));
+}

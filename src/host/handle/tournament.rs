@@ -5,7 +5,7 @@ use super::challenge::{new_board, split_switches, HostSwitches};
 use super::{authenticate, refused, Context, Failure, Handled};
 use crate::games::{GameKind, Side};
 use crate::host::competition::tournament;
-use crate::host::model::command::{Credential, TournamentAction, TournamentVerb};
+use crate::host::model::command::{Credential, Syntax, TournamentAction, TournamentVerb};
 use crate::host::model::notice::{
     Answer, BoardNews, CompetitionEvent, CompetitionNews, Event, Notice, PairingLine,
     TournamentChange,
@@ -38,6 +38,8 @@ pub fn tournament(
         TournamentVerb::Leave => leave(ctx, kind, name, player),
         TournamentVerb::Start => start(ctx, kind, name, player),
         TournamentVerb::Announce => announce(ctx, kind, name, player),
+        TournamentVerb::Remove { player: out } => remove(ctx, kind, name, player, &out),
+        TournamentVerb::HandOver { to } => hand_over(ctx, kind, name, player, &to),
     }
 }
 
@@ -272,14 +274,7 @@ fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handl
 /// his tournament. It counts as one message against the hourly limit on
 /// messages, however many players it reaches.
 fn announce(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
-    let found = find(ctx, kind, name)?;
-    if !found.organiser.eq_ignore_ascii_case(&player.userid) {
-        return Err(refused(Refusal::NotOrganiser {
-            name: found.name,
-            organiser: found.organiser,
-            action: "announce".into(),
-        }));
-    }
+    let found = organised_by(ctx, kind, name, &player, "announce")?;
     let Some(text) = ctx.comment.map(str::trim).filter(|text| !text.is_empty()) else {
         return Err(refused(Refusal::EmptyMessage));
     };
@@ -309,5 +304,81 @@ fn announce(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Ha
             },
         })
     }));
+    Ok(notices)
+}
+
+/// The tournament, when `player` organises it; else the refusal saying
+/// who does and that only he may do `action`.
+fn organised_by(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    name: &str,
+    player: &Player,
+    action: &str,
+) -> Result<Tournament, Failure> {
+    let found = find(ctx, kind, name)?;
+    if found.organiser.eq_ignore_ascii_case(&player.userid) {
+        return Ok(found);
+    }
+    Err(refused(Refusal::NotOrganiser {
+        name: found.name,
+        organiser: found.organiser,
+        action: action.into(),
+    }))
+}
+
+/// The news of a change for the one player it concerns.
+fn news_for(userid: &str, kind: GameKind, found: &Tournament, change: TournamentChange) -> Notice {
+    Notice::Competition(CompetitionNews {
+        userid: userid.to_string(),
+        kind,
+        event: CompetitionEvent::TournamentNews {
+            name: found.name.clone(),
+            change,
+        },
+    })
+}
+
+/// The organiser takes a player out of his tournament before it starts;
+/// the player is told.
+fn remove(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player, out: &str) -> Handled {
+    let found = organised_by(ctx, kind, name, &player, "remove")?;
+    open(&found)?;
+    let was_in = store::leave_tournament(ctx.conn, found.id, out)?;
+    let change = TournamentChange::Removed {
+        userid: player.userid,
+        player: out.to_string(),
+        was_in,
+    };
+    let mut notices = answer(ctx, &found, Some(change.clone()))?;
+    if was_in {
+        notices.push(news_for(out, kind, &found, change));
+    }
+    Ok(notices)
+}
+
+/// The organiser hands his tournament to another player, who is told and
+/// organises it from now on.
+fn hand_over(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player, to: &str) -> Handled {
+    let found = organised_by(ctx, kind, name, &player, "hand over")?;
+    let Some(heir) = store::find_player(ctx.conn, to)? else {
+        return Err(refused(Refusal::NoSuchPlayer {
+            userid: to.to_string(),
+            syntax: Some(Syntax::Tournament),
+            game: Some(kind),
+        }));
+    };
+    super::reachable(ctx, &heir)?;
+    store::set_tournament_organiser(ctx.conn, found.id, &heir.userid)?;
+    let change = TournamentChange::HandedOver {
+        userid: player.userid,
+        to: heir.userid.clone(),
+    };
+    let handed = Tournament {
+        organiser: heir.userid.clone(),
+        ..found
+    };
+    let mut notices = answer(ctx, &handed, Some(change.clone()))?;
+    notices.push(news_for(&heir.userid, kind, &handed, change));
     Ok(notices)
 }

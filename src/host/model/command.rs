@@ -78,6 +78,14 @@ pub enum TournamentVerb {
     Start,
     /// The organiser's message (the mail's body) to every player.
     Announce,
+    /// The organiser takes a player out, before the start.
+    Remove {
+        player: String,
+    },
+    /// The organiser hands the tournament to another player.
+    HandOver {
+        to: String,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

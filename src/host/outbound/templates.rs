@@ -39,6 +39,7 @@ built_in!(
     "nag.txt",
     "error.txt",
     "announcement.txt",
+    "tournament-news.txt",
     "errors.txt",
     "refusal.txt",
     "show.txt",

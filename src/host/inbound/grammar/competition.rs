@@ -54,6 +54,10 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
         "leave" => Some(TournamentVerb::Leave),
         "start" => Some(TournamentVerb::Start),
         "announce" => Some(TournamentVerb::Announce),
+        "remove" => Some(TournamentVerb::Remove {
+            player: String::new(),
+        }),
+        "handover" | "hand-over" => Some(TournamentVerb::HandOver { to: String::new() }),
         _ => None,
     };
     if args.words.len() > 1 {
@@ -68,9 +72,14 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
         [verb, name, userid, password, rest @ ..] => {
             let password = password.to_string();
             let mut verb = verb_of(verb).ok_or_else(wrong)?;
-            match &mut verb {
-                TournamentVerb::Create { switches } => {
+            match (&mut verb, rest) {
+                (TournamentVerb::Create { switches }, _) => {
                     *switches = rest.iter().map(|word| word.to_string()).collect();
+                }
+                (TournamentVerb::Remove { player }, [named]) => *player = named.to_string(),
+                (TournamentVerb::HandOver { to }, [named]) => *to = named.to_string(),
+                (TournamentVerb::Remove { .. } | TournamentVerb::HandOver { .. }, _) => {
+                    return Err(wrong())
                 }
                 _ if !rest.is_empty() => return Err(wrong()),
                 _ => {}
@@ -158,6 +167,21 @@ mod tests {
                 })
             })
         );
+        assert_eq!(
+            parse_command("chess tournament handover cup anna pw ben"),
+            Ok(Command::Tournament {
+                kind: GameKind::Chess,
+                name: "cup".into(),
+                action: Some(TournamentAction {
+                    verb: TournamentVerb::HandOver { to: "ben".into() },
+                    userid: "anna".into(),
+                    password: "pw".into()
+                })
+            })
+        );
+        assert!(parse_command("chess tournament remove cup anna pw").is_err());
+        assert!(parse_command("chess tournament remove cup anna pw ben cleo").is_err());
+        assert!(parse_command("chess tournament announce cup anna pw extra").is_err());
         assert_eq!(
             parse_command("chess tournament spring"),
             Ok(Command::Tournament {

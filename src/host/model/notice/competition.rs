@@ -30,6 +30,12 @@ pub enum CompetitionEvent {
     },
     /// The tournament's last board is over.
     TournamentOver { table: TournamentTable },
+    /// The organiser of the tournament `name` changed what concerns the
+    /// player: took him out, or made him the organiser.
+    TournamentNews {
+        name: String,
+        change: TournamentChange,
+    },
     /// The organiser (`from`) of the tournament `name` writes to its
     /// players.
     Announcement {
@@ -162,5 +168,17 @@ pub enum TournamentChange {
     Announced {
         userid: String,
         players: usize,
+    },
+    /// The organiser took `player` out before the start (`was_in`: he
+    /// had joined).
+    Removed {
+        userid: String,
+        player: String,
+        was_in: bool,
+    },
+    /// `userid` handed the tournament to `to`, its organiser now.
+    HandedOver {
+        userid: String,
+        to: String,
     },
 }

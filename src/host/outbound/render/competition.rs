@@ -4,7 +4,7 @@
 
 use crate::games::Side;
 use crate::host::model::notice::{
-    Answer, CompetitionEvent, CompetitionNews, LadderChange, LadderLine, LadderReason,
+    Answer, CompetitionEvent, CompetitionNews, LadderChange, LadderLine, LadderReason, PairingLine,
     StandingLine, TournamentChange, TournamentTable,
 };
 use crate::host::model::subject::Subject;
@@ -255,21 +255,7 @@ pub(super) fn answer_context(answer: &Answer) -> Value {
             context! { game => kind, ranks, change, reach }
         }
         Answer::Tournament { table, change } => {
-            let change = change.as_ref().map(|change| match change {
-                TournamentChange::Created { userid } => context! { kind => "created", userid },
-                TournamentChange::Joined { userid, new } => {
-                    context! { kind => "joined", userid, new }
-                }
-                TournamentChange::Left { userid, was_in } => {
-                    context! { kind => "left", userid, was_in }
-                }
-                TournamentChange::Started { userid, boards } => {
-                    context! { kind => "started", userid, boards }
-                }
-                TournamentChange::Announced { userid, players } => {
-                    context! { kind => "announced", userid, players }
-                }
-            });
+            let change = change.as_ref().map(change_view);
             context! { change, ..table_view(table) }
         }
         _ => Value::UNDEFINED,
@@ -310,17 +296,7 @@ pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Valu
             boards,
             players,
         } => {
-            let boards: Vec<Value> = boards
-                .iter()
-                .map(|line| {
-                    context! {
-                        board_id => line.board,
-                        round => line.round,
-                        side => line.side,
-                        opponent => &line.opponent,
-                    }
-                })
-                .collect();
+            let boards = pairing_lines(boards);
             (
                 "pairings.txt",
                 Subject::Tournament {
@@ -330,6 +306,14 @@ pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Valu
                 context! { userid, game => news.kind, name, boards, players },
             )
         }
+        CompetitionEvent::TournamentNews { name, change } => (
+            "tournament-news.txt",
+            Subject::Tournament {
+                kind: news.kind,
+                name: name.clone(),
+            },
+            context! { userid, game => news.kind, name, change => change_view(change) },
+        ),
         CompetitionEvent::Announcement { name, from, text } => (
             "announcement.txt",
             Subject::Tournament {
@@ -350,6 +334,44 @@ pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Valu
                 ..table_view(table)
             },
         ),
+    }
+}
+
+/// A player's pairings, as `pairings.txt` lists them.
+fn pairing_lines(boards: &[PairingLine]) -> Vec<Value> {
+    boards
+        .iter()
+        .map(|line| {
+            context! {
+                board_id => line.board,
+                round => line.round,
+                side => line.side,
+                opponent => &line.opponent,
+            }
+        })
+        .collect()
+}
+
+/// What a tournament command changed, as the templates read it.
+fn change_view(change: &TournamentChange) -> Value {
+    match change {
+        TournamentChange::Created { userid } => context! { kind => "created", userid },
+        TournamentChange::Joined { userid, new } => context! { kind => "joined", userid, new },
+        TournamentChange::Left { userid, was_in } => context! { kind => "left", userid, was_in },
+        TournamentChange::Started { userid, boards } => {
+            context! { kind => "started", userid, boards }
+        }
+        TournamentChange::Announced { userid, players } => {
+            context! { kind => "announced", userid, players }
+        }
+        TournamentChange::Removed {
+            userid,
+            player,
+            was_in,
+        } => context! { kind => "removed", userid, player, was_in },
+        TournamentChange::HandedOver { userid, to } => {
+            context! { kind => "handed_over", userid, to }
+        }
     }
 }
 

@@ -185,6 +185,23 @@ pub(super) fn competition_answers() -> Vec<Answer> {
             }),
         ),
         tournament(
+            TournamentStatus::Open,
+            false,
+            Some(TournamentChange::Removed {
+                userid: "anna".into(),
+                player: "ben".into(),
+                was_in: true,
+            }),
+        ),
+        tournament(
+            TournamentStatus::Open,
+            false,
+            Some(TournamentChange::HandedOver {
+                userid: "anna".into(),
+                to: "ben".into(),
+            }),
+        ),
+        tournament(
             TournamentStatus::Running,
             false,
             Some(TournamentChange::Announced {
@@ -292,6 +309,29 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
                         opponent: "cleo".into(),
                     },
                 ],
+            },
+        },
+        CompetitionNews {
+            userid: "ben".into(),
+            kind,
+            event: CompetitionEvent::TournamentNews {
+                name: "cup".into(),
+                change: TournamentChange::Removed {
+                    userid: "anna".into(),
+                    player: "ben".into(),
+                    was_in: true,
+                },
+            },
+        },
+        CompetitionNews {
+            userid: "ben".into(),
+            kind,
+            event: CompetitionEvent::TournamentNews {
+                name: "cup".into(),
+                change: TournamentChange::HandedOver {
+                    userid: "anna".into(),
+                    to: "ben".into(),
+                },
             },
         },
         CompetitionNews {
