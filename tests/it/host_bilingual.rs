@@ -6,6 +6,7 @@
 //! together on one line.
 
 use crate::util::host_harness::{address, password, PostOffice, Sent};
+use crate::util::template_words::{language_words, words};
 use pbem::store::GameStatus;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -99,61 +100,13 @@ const ANSWERS: &[&str] = &[
     "propose", "accept", "reject", "withdraw", "resign", "undo", "pause", "resume", "decline",
 ];
 
-/// The words of a template's own text (no tags), lower-cased.
-fn template_words(source: &str) -> BTreeSet<String> {
-    let mut text = String::new();
-    let mut rest = source;
-    while let Some(start) = rest.find('{') {
-        text.push_str(&rest[..start]);
-        let tail = &rest[start..];
-        let close = match tail.as_bytes().get(1) {
-            Some(b'{') => "}}",
-            Some(b'%') => "%}",
-            Some(b'#') => "#}",
-            _ => {
-                rest = &tail[1..];
-                continue;
-            }
-        };
-        rest = tail.find(close).map_or("", |end| &tail[end + 2..]);
-    }
-    text.push_str(rest);
-    words(&text)
-}
-
-fn words(text: &str) -> BTreeSet<String> {
-    text.split(|c: char| !c.is_alphabetic())
-        .filter(|word| !word.is_empty())
-        .map(str::to_lowercase)
-        .collect()
-}
-
-/// The words of every built-in template of `language`.
-fn language_words(language: &str) -> BTreeSet<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("templates")
-        .join(language);
-    let mut words = BTreeSet::new();
-    let mut folders = vec![root];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|ext| ext == "txt") {
-                words.extend(template_words(&std::fs::read_to_string(&path).unwrap()));
-            }
-        }
-    }
-    words
-}
-
 /// The words that mark a mail as written in the other language: the
 /// fixed list, and the words of at least four letters that only the
 /// other language's templates use.
 fn foreign_words(fixed: &[&str], language: &str, other: &str) -> BTreeSet<String> {
-    let own = language_words(language);
-    let mut foreign: BTreeSet<String> = language_words(other)
+    let is_text = |path: &Path| path.extension().is_some_and(|ext| ext == "txt");
+    let own = language_words(language, 1, is_text);
+    let mut foreign: BTreeSet<String> = language_words(other, 1, is_text)
         .into_iter()
         .filter(|word| word.chars().count() >= 4 && !own.contains(word))
         .collect();
@@ -167,7 +120,7 @@ fn foreign_words(fixed: &[&str], language: &str, other: &str) -> BTreeSet<String
 fn problems(body: &str, foreign: &BTreeSet<String>) -> Vec<String> {
     let mut found = Vec::new();
     for line in body.lines() {
-        let strays: Vec<String> = words(line)
+        let strays: Vec<String> = words(line, 1)
             .into_iter()
             .filter(|word| foreign.contains(word))
             .collect();

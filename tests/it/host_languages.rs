@@ -4,57 +4,9 @@
 //! mail checked: `host_bilingual`.)
 
 use crate::util::host_harness::{address, mail_to, password, play, PostOffice};
+use crate::util::template_words::{language_words, template_words, words};
 use std::collections::BTreeSet;
 use std::path::Path;
-
-/// The words of a template's own text (no tags), lower-cased.
-fn template_words(source: &str) -> BTreeSet<String> {
-    let mut text = String::new();
-    let mut rest = source;
-    while let Some(start) = rest.find('{') {
-        text.push_str(&rest[..start]);
-        let tail = &rest[start..];
-        let close = match tail.as_bytes().get(1) {
-            Some(b'{') => "}}",
-            Some(b'%') => "%}",
-            Some(b'#') => "#}",
-            _ => {
-                rest = &tail[1..];
-                continue;
-            }
-        };
-        rest = tail.find(close).map_or("", |end| &tail[end + 2..]);
-    }
-    text.push_str(rest);
-    words(&text)
-}
-
-fn words(text: &str) -> BTreeSet<String> {
-    text.split(|c: char| !c.is_alphabetic())
-        .filter(|word| word.chars().count() >= 3)
-        .map(str::to_lowercase)
-        .collect()
-}
-
-/// The words of every template of `language` (but `except`).
-fn language_words(language: &str, except: &str) -> BTreeSet<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("templates")
-        .join(language);
-    let mut words = BTreeSet::new();
-    let mut folders = vec![root];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.file_name().is_some_and(|name| name != except) {
-                words.extend(template_words(&std::fs::read_to_string(&path).unwrap()));
-            }
-        }
-    }
-    words
-}
 
 /// The words of `language`'s reasons that no template of `other` uses
 /// outside its own reasons.
@@ -63,8 +15,10 @@ fn foreign_reason_words(language: &str, other: &str) -> BTreeSet<String> {
         .join("templates")
         .join(language)
         .join("reasons.txt");
-    let others = language_words(other, "reasons.txt");
-    template_words(&std::fs::read_to_string(reasons).unwrap())
+    let others = language_words(other, 3, |path| {
+        path.file_name().is_some_and(|name| name != "reasons.txt")
+    });
+    template_words(&std::fs::read_to_string(reasons).unwrap(), 3)
         .into_iter()
         .filter(|word| !others.contains(word))
         .collect()
@@ -124,7 +78,7 @@ fn each_player_reads_the_rules_reason_for_a_refused_move_in_his_language() {
             (&english, &german_in_english, "English"),
             (&german, &english_in_german, "German"),
         ] {
-            let strays: Vec<String> = words(text)
+            let strays: Vec<String> = words(text, 3)
                 .into_iter()
                 .filter(|word| foreign.contains(word))
                 .collect();
