@@ -199,6 +199,36 @@ impl Setup {
     }
 }
 
+impl Setup {
+    /// Serves a backlog of `mails` waiting in the inbox, SIGKILLed ten
+    /// times as the replies `sent` so far pass a twelfth of it each, then
+    /// lets it finish; returns the kills.
+    fn kill_during_backlog(&self, mails: usize, sent: impl Fn() -> usize) -> usize {
+        let mut server = self.serve();
+        let mut kills = 0;
+        for step in 1..=10 {
+            let threshold = step * mails / 12;
+            wait_until("replies before a kill", Duration::from_secs(180), || {
+                sent() >= threshold
+            });
+            server.kill().unwrap(); // SIGKILL
+            server.wait().unwrap();
+            kills += 1;
+            server = self.serve();
+        }
+        let handled = || {
+            std::fs::read_dir(self.data.join("inbox/cur"))
+                .unwrap()
+                .count()
+        };
+        wait_until("every reply", Duration::from_secs(180), || {
+            handled() == mails && self.unsent_rows() == 0
+        });
+        stop(server);
+        kills
+    }
+}
+
 fn stop(mut server: Child) {
     let _ = Command::new("kill")
         .args(["-TERM", &server.id().to_string()])
@@ -277,27 +307,7 @@ fn sigkill_during_a_backlog_repeats_at_most_one_mail_per_connection_per_kill() {
     for n in 0..MAILS {
         setup.drop_into_inbox(n);
     }
-    let mut server = setup.serve();
-    let mut kills = 0;
-    for step in 1..=10 {
-        let threshold = step * MAILS / 12;
-        wait_until("replies before a kill", Duration::from_secs(120), || {
-            setup.handed().len() >= threshold
-        });
-        server.kill().unwrap(); // SIGKILL
-        server.wait().unwrap();
-        kills += 1;
-        server = setup.serve();
-    }
-    let handled = |setup: &Setup| {
-        std::fs::read_dir(setup.data.join("inbox/cur"))
-            .unwrap()
-            .count()
-    };
-    wait_until("every reply", Duration::from_secs(120), || {
-        handled(&setup) == MAILS && setup.unsent_rows() == 0
-    });
-    stop(server);
+    let kills = setup.kill_during_backlog(MAILS, || setup.handed().len());
     let counts = setup.handed_ids();
     assert_eq!(counts.len(), MAILS, "{}", setup.log_text());
     let duplicates: usize = counts.values().map(|n| n - 1).sum();
@@ -375,27 +385,7 @@ fn sigkill_during_a_backlog_of_signups_by_smtp_repeats_at_most_one_mail_per_conn
             &signup_or_help(n),
         );
     }
-    let mut server = setup.serve();
-    let mut kills = 0;
-    for step in 1..=10 {
-        let threshold = step * MAILS / 12;
-        wait_until("replies before a kill", Duration::from_secs(180), || {
-            sink.message_ids().len() >= threshold
-        });
-        server.kill().unwrap(); // SIGKILL
-        server.wait().unwrap();
-        kills += 1;
-        server = setup.serve();
-    }
-    let handled = |setup: &Setup| {
-        std::fs::read_dir(setup.data.join("inbox/cur"))
-            .unwrap()
-            .count()
-    };
-    wait_until("every reply", Duration::from_secs(180), || {
-        handled(&setup) == MAILS && setup.unsent_rows() == 0
-    });
-    stop(server);
+    let kills = setup.kill_during_backlog(MAILS, || sink.message_ids().len());
     let ids = sink.message_ids();
     let mut counts: HashMap<&str, usize> = HashMap::new();
     for id in &ids {
