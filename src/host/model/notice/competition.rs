@@ -146,8 +146,10 @@ pub enum LadderChange {
     },
 }
 
-/// What a tournament command did, told with the tournament.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a tournament command did, told with the tournament; the
+/// templates read it by `kind`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TournamentChange {
     Created {
         userid: String,

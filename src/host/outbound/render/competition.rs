@@ -5,7 +5,7 @@
 use crate::games::Side;
 use crate::host::model::notice::{
     Answer, CompetitionEvent, CompetitionNews, LadderChange, LadderLine, LadderReason, PairingLine,
-    StandingLine, TournamentChange, TournamentTable,
+    StandingLine, TournamentTable,
 };
 use crate::host::model::subject::Subject;
 use crate::rules::round_robin::Played;
@@ -255,7 +255,7 @@ pub(super) fn answer_context(answer: &Answer) -> Value {
             context! { game => kind, ranks, change, reach }
         }
         Answer::Tournament { table, change } => {
-            let change = change.as_ref().map(change_view);
+            let change = change.as_ref().map(Value::from_serialize);
             context! { change, ..table_view(table) }
         }
         _ => Value::UNDEFINED,
@@ -312,7 +312,7 @@ pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Valu
                 kind: news.kind,
                 name: name.clone(),
             },
-            context! { userid, game => news.kind, name, change => change_view(change) },
+            context! { userid, game => news.kind, name, change => Value::from_serialize(change) },
         ),
         CompetitionEvent::Announcement { name, from, text } => (
             "announcement.txt",
@@ -350,29 +350,6 @@ fn pairing_lines(boards: &[PairingLine]) -> Vec<Value> {
             }
         })
         .collect()
-}
-
-/// What a tournament command changed, as the templates read it.
-fn change_view(change: &TournamentChange) -> Value {
-    match change {
-        TournamentChange::Created { userid } => context! { kind => "created", userid },
-        TournamentChange::Joined { userid, new } => context! { kind => "joined", userid, new },
-        TournamentChange::Left { userid, was_in } => context! { kind => "left", userid, was_in },
-        TournamentChange::Started { userid, boards } => {
-            context! { kind => "started", userid, boards }
-        }
-        TournamentChange::Announced { userid, players } => {
-            context! { kind => "announced", userid, players }
-        }
-        TournamentChange::Removed {
-            userid,
-            player,
-            was_in,
-        } => context! { kind => "removed", userid, player, was_in },
-        TournamentChange::HandedOver { userid, to } => {
-            context! { kind => "handed_over", userid, to }
-        }
-    }
 }
 
 #[cfg(test)]
