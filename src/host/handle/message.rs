@@ -2,7 +2,7 @@
 //! another player. Neither learns the other's address: the host sends
 //! it from its own, and the reply goes the same way.
 
-use super::{authenticate, refused, Context, Handled};
+use super::{authenticate, refused, Context, Failure, Handled};
 use crate::host::model::command::{Credential, Syntax};
 use crate::host::model::notice::{Answer, Notice};
 use crate::host::model::refusal::Refusal;
@@ -38,17 +38,7 @@ pub fn message(ctx: &Context<'_>, userid: &str, credential: &Credential, to: &st
         return Err(refused(Refusal::MessageToSelf));
     }
     super::reachable(ctx, &recipient)?;
-    let max = ctx.messages.per_hour;
-    if store::messages_sent_since(ctx.conn, &player.userid, ctx.now - HOUR)? >= max {
-        return Err(refused(Refusal::TooManyMessages { max }));
-    }
-    store::record_message(
-        ctx.conn,
-        &player.userid,
-        &recipient.userid,
-        ctx.now,
-        ctx.now - HOUR,
-    )?;
+    count_message(ctx, &player.userid, &recipient.userid)?;
     Ok(vec![
         Notice::Message {
             from: player.userid.clone(),
@@ -60,4 +50,15 @@ pub fn message(ctx: &Context<'_>, userid: &str, credential: &Credential, to: &st
             to: recipient.userid,
         }),
     ])
+}
+
+/// Counts a message from `sender` to `to` (a player, or what else it
+/// went to) against the hourly limit, or refuses it past the limit.
+pub(super) fn count_message(ctx: &Context<'_>, sender: &str, to: &str) -> Result<(), Failure> {
+    let max = ctx.messages.per_hour;
+    if store::messages_sent_since(ctx.conn, sender, ctx.now - HOUR)? >= max {
+        return Err(refused(Refusal::TooManyMessages { max }));
+    }
+    store::record_message(ctx.conn, sender, to, ctx.now, ctx.now - HOUR)?;
+    Ok(())
 }

@@ -17,9 +17,6 @@ use crate::store::{self, NewTournament, Player, Tournament, TournamentBoard, Tou
 /// The switch that plays every pairing twice.
 const DOUBLE: &str = "-double";
 
-/// The window of the hourly limit on messages, which announcements share.
-const HOUR: i64 = 3600;
-
 pub fn tournament(
     ctx: &Context<'_>,
     kind: GameKind,
@@ -220,14 +217,7 @@ fn pair_all(
 /// Every board of every round begins at once, colours by Berger tables;
 /// each player is mailed each board and a list of his pairings.
 fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
-    let found = find(ctx, kind, name)?;
-    if !found.organiser.eq_ignore_ascii_case(&player.userid) {
-        return Err(refused(Refusal::NotOrganiser {
-            name: found.name,
-            organiser: found.organiser,
-            action: "start".into(),
-        }));
-    }
+    let found = organised_by(ctx, kind, name, &player, "start")?;
     open(&found)?;
     let players = store::tournament_players(ctx.conn, found.id)?;
     if players.len() < 2 {
@@ -278,12 +268,8 @@ fn announce(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Ha
     let Some(text) = ctx.comment.map(str::trim).filter(|text| !text.is_empty()) else {
         return Err(refused(Refusal::EmptyMessage));
     };
-    let max = ctx.messages.per_hour;
-    if store::messages_sent_since(ctx.conn, &player.userid, ctx.now - HOUR)? >= max {
-        return Err(refused(Refusal::TooManyMessages { max }));
-    }
     let to = format!("tournament {} {}", kind.name(), found.name);
-    store::record_message(ctx.conn, &player.userid, &to, ctx.now, ctx.now - HOUR)?;
+    super::message::count_message(ctx, &player.userid, &to)?;
     let players: Vec<String> = store::tournament_players(ctx.conn, found.id)?
         .into_iter()
         .filter(|userid| !userid.eq_ignore_ascii_case(&player.userid))
