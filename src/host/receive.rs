@@ -105,7 +105,7 @@ impl Handling<'_> {
             for notice in notices {
                 match notice {
                     Notice::Refused { refusal, board } => refused.push((refusal, board, applied)),
-                    notice => post.notice(notice, false)?,
+                    notice => post.notice(notice)?,
                 }
             }
         }

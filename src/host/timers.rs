@@ -73,7 +73,7 @@ impl Batch<'_> {
         // checks the moment too); each author is told.
         for seek in store::sweep_seeks(&self.tx, now)? {
             if let Some(notice) = seek_expired(&self.tx, seek)? {
-                post.notice(notice, false)?;
+                post.notice(notice)?;
                 report.seeks_expired += 1;
             }
         }
@@ -88,7 +88,7 @@ impl Batch<'_> {
                     vacation::finish_at_its_end(&self.tx, &userid, now, allowance)
                 })?;
                 for notice in notices {
-                    post.notice(notice, false)?;
+                    post.notice(notice)?;
                 }
                 report.vacations_ended += 1;
             }
@@ -104,7 +104,7 @@ impl Batch<'_> {
             })?;
             report.ladder_moves += notices.len();
             for notice in notices {
-                post.notice(notice, false)?;
+                post.notice(notice)?;
             }
         }
         let mut handled = std::collections::HashSet::new();
@@ -125,7 +125,7 @@ impl Batch<'_> {
                     Due::Nag => report.nags += 1,
                 }
                 for notice in notices {
-                    post.notice(notice, false)?;
+                    post.notice(notice)?;
                 }
             }
         }
@@ -176,7 +176,7 @@ fn send_digests(
                 Ok((!boards.is_empty()).then_some(Notice::Digest { userid, boards }))
             })?;
             if let Some(notice) = notice {
-                post.notice(notice, false)?;
+                post.notice(notice)?;
                 sent += 1;
             }
         }

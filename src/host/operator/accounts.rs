@@ -377,7 +377,7 @@ impl Batch<'_> {
     fn post_all(&mut self, notices: Vec<Notice>, now: i64) -> Result<usize, HostError> {
         let mut post = crate::host::own_post(&self.tx, self.renderer, self.settings, now);
         for notice in notices {
-            post.notice(notice, false)?;
+            post.notice(notice)?;
         }
         Ok(post.queued)
     }

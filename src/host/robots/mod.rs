@@ -436,7 +436,7 @@ impl Batch<'_> {
         };
         let mut post = super::own_post(&self.tx, self.renderer, self.settings, now);
         for notice in notices {
-            post.notice(notice, false)?;
+            post.notice(notice)?;
         }
         Ok(Some(post.queued))
     }

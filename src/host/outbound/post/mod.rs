@@ -83,16 +83,14 @@ impl<'a> Post<'a> {
         }
     }
 
-    /// Queues the mails of one notice. `applied_before` tells an error
-    /// mail that earlier commands of the same mail were carried out.
-    pub fn notice(&mut self, notice: Notice, applied_before: bool) -> Result<(), PostError> {
+    /// Queues the mails of one notice. The refusals of an inbound mail go
+    /// together through [`Post::refusals`] instead.
+    pub fn notice(&mut self, notice: Notice) -> Result<(), PostError> {
         match notice {
             Notice::Board(news) => self.board_news(&news),
             Notice::Chat { live, author, text } => self.chat(&live, &author, &text),
             Notice::Answer(answer) => self.answer_sender(&answer),
-            Notice::Refused { refusal, board } => {
-                self.refused(&refusal, board.as_deref(), applied_before)
-            }
+            Notice::Refused { refusal, board } => self.refused(&refusal, board.as_deref(), false),
             Notice::Account(news) => self.account(&news),
             Notice::Digest { userid, boards } => {
                 let Some(player) = store::find_player(self.conn, &userid)? else {
