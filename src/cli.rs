@@ -109,7 +109,11 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             place,
             moment,
             game,
-        } => competition::print(&place, &moment, Report::Ladder { kind: game }),
+            name,
+        } => {
+            let name = name.unwrap_or_default();
+            competition::print(&place, &moment, Report::Ladder { kind: game, name })
+        }
         Command::Tournament {
             place,
             moment,

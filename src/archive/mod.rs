@@ -124,7 +124,8 @@ fn event_of(conn: &Connection, record: &GameRecord) -> Result<Option<PgnEvent>, 
     };
     let name = match event.kind {
         EventKind::Tournament { name } => name,
-        EventKind::Ladder => {
+        EventKind::Ladder { name } if !name.is_empty() => name,
+        EventKind::Ladder { .. } => {
             let title =
                 GameKind::from_name(&record.kind).map_or(record.kind.as_str(), |kind| kind.title());
             format!("{title} ladder")

@@ -188,7 +188,8 @@ pub enum Command {
         #[arg(long)]
         all: bool,
     },
-    /// Print a game's ladder, one line per player, rank first.
+    /// Print a game's ladder, one line per player, rank first: its
+    /// default ladder, or the one NAME names.
     Ladder {
         #[command(flatten)]
         place: Place,
@@ -196,6 +197,8 @@ pub enum Command {
         moment: Moment,
         /// Game name or alias.
         game: GameKind,
+        /// A named ladder (those players created).
+        name: Option<String>,
     },
     /// Print a tournament's crosstable and standings.
     Tournament {

@@ -8,7 +8,7 @@
 
 use super::clocks::vacation;
 use super::clocks::{self, Due};
-use super::competition::{climb, end_game, CompetitionSettings};
+use super::competition::{climb, end_game, ladder_event, CompetitionSettings};
 use super::{Batch, Host, HostError};
 use crate::games::{GameKind, Side};
 use crate::host::model::notice::{AccountEvent, AccountNews, BoardLine, BoardNews, Notice};
@@ -94,14 +94,13 @@ impl Batch<'_> {
             }
         }
         report.digests = send_digests(&self.tx, self.replays, &mut post, now)?;
-        for kind in store::ladders_with_drops_due(&self.tx, now)? {
-            let Some(kind) = GameKind::from_name(&kind) else {
+        for id in store::ladders_with_drops_due(&self.tx, now)? {
+            let ladders = &self.settings.competition.ladders;
+            let Some(ladder) = ladder_event::by_id(&self.tx, ladders, id)? else {
                 continue;
             };
-            let ladders = &self.settings.competition.ladders;
-            let notices = store::in_savepoint(&self.tx, || {
-                climb::drop_absent(&self.tx, ladders, kind, now)
-            })?;
+            let notices =
+                store::in_savepoint(&self.tx, || climb::drop_absent(&self.tx, &ladder, now))?;
             report.ladder_moves += notices.len();
             for notice in notices {
                 post.notice(notice)?;

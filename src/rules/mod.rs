@@ -5,6 +5,7 @@
 
 pub mod knockout;
 pub mod ladder;
+pub mod ladder_rules;
 pub mod rating;
 pub mod round_robin;
 pub mod score;

@@ -9,8 +9,9 @@ use rusqlite::{Connection, OptionalExtension};
 /// The event a board belongs to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EventKind {
-    /// The ladder of the board's game type.
-    Ladder,
+    /// A ladder of the board's game type, by name (empty: its default
+    /// ladder).
+    Ladder { name: String },
     /// A tournament, by name.
     Tournament { name: String },
 }
@@ -27,14 +28,19 @@ pub struct BoardEvent {
 /// The event of a board, if it belongs to one.
 pub fn board_event(conn: &Connection, game_id: i64) -> StoreResult<Option<BoardEvent>> {
     let ladder = conn
-        .prepare_cached("SELECT score FROM ladder_games WHERE game_id = ?1")?
-        .query_row([game_id], |row| row.get::<_, Option<String>>(0))
+        .prepare_cached(
+            "SELECT ladders.name, ladder_games.score FROM ladder_games
+             JOIN ladders ON ladders.id = ladder_games.ladder_id WHERE game_id = ?1",
+        )?
+        .query_row([game_id], |row| {
+            Ok(BoardEvent {
+                kind: EventKind::Ladder { name: row.get(0)? },
+                score: row.get(1)?,
+            })
+        })
         .optional()?;
-    if let Some(score) = ladder {
-        return Ok(Some(BoardEvent {
-            kind: EventKind::Ladder,
-            score,
-        }));
+    if ladder.is_some() {
+        return Ok(ladder);
     }
     let tournament = conn
         .prepare_cached(
@@ -65,19 +71,26 @@ pub struct EventOfBoard {
 
 /// The event of a board for its PGN, if it belongs to one.
 pub fn event_of_board(conn: &Connection, game_id: i64) -> StoreResult<Option<EventOfBoard>> {
+    // A ladder began with its first game (the default ladders of older
+    // versions kept no day they were made).
     let ladder = conn
         .prepare_cached(
-            "SELECT MIN(games.created) FROM ladder_games
-             JOIN games ON games.id = ladder_games.game_id
-             WHERE ladder_games.kind = (SELECT kind FROM ladder_games WHERE game_id = ?1)",
+            "SELECT ladders.name, (SELECT MIN(games.created) FROM ladder_games AS others
+                JOIN games ON games.id = others.game_id
+                WHERE others.ladder_id = ladder_games.ladder_id)
+             FROM ladder_games JOIN ladders ON ladders.id = ladder_games.ladder_id
+             WHERE ladder_games.game_id = ?1",
         )?
-        .query_row([game_id], |row| row.get::<_, Option<i64>>(0))?;
-    if let Some(began) = ladder {
-        return Ok(Some(EventOfBoard {
-            kind: EventKind::Ladder,
-            round: None,
-            began,
-        }));
+        .query_row([game_id], |row| {
+            Ok(EventOfBoard {
+                kind: EventKind::Ladder { name: row.get(0)? },
+                round: None,
+                began: row.get(1)?,
+            })
+        })
+        .optional()?;
+    if ladder.is_some() {
+        return Ok(ladder);
     }
     Ok(conn
         .prepare_cached(

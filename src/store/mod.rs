@@ -18,6 +18,7 @@ mod events;
 mod games;
 mod history;
 pub mod imap_cursor;
+mod ladder_events;
 mod ladders;
 mod logins;
 mod messages;
@@ -48,10 +49,15 @@ pub use comments::{insert_comment, public_comments, set_public_comments, StoredC
 pub use events::{board_event, event_of_board, BoardEvent, EventKind, EventOfBoard};
 pub use games::{GameRecord, GameStatus, MoveRecord, NewGame};
 pub use history::{finished_boards, FinishedBoard};
+pub use ladder_events::{
+    default_ladder, entrant, entrants, find_ladder, insert_ladder, ladder_by_id, ladders_of,
+    remove_entrant, set_entrant, set_ladder_director, set_ladder_rules, set_ladder_status, Entrant,
+    LadderRow, CANCELLED,
+};
 pub use ladders::{
     insert_ladder_game, ladder, ladder_below, ladder_game, ladder_rank, ladder_size,
-    ladders_with_drops_due, next_ladder_drop, open_ladder_game_of, save_ladder, settle_ladder_game,
-    settled_ladder_games, LadderGame, Rung, SettledLadderGame,
+    ladders_with_drops_due, next_ladder_drop, open_ladder_games_of, save_ladder,
+    settle_ladder_game, settled_ladder_games, LadderGame, Rung, SettledLadderGame,
 };
 pub use logins::LoginFailures;
 pub use messages::{SentId, TokenScope};

@@ -323,14 +323,14 @@ pub struct OpenChallenge {
     pub challenged: String,
 }
 
-/// The ladder challenges of a game type not settled yet.
-pub fn open_ladder_games(conn: &Connection, kind: &str) -> StoreResult<Vec<OpenChallenge>> {
+/// The ladder challenges of a ladder not settled yet.
+pub fn open_ladder_games(conn: &Connection, ladder: i64) -> StoreResult<Vec<OpenChallenge>> {
     let rows = conn
         .prepare_cached(
             "SELECT game_id, challenger, challenged FROM ladder_games
-             WHERE kind = ?1 AND settled = 0 ORDER BY game_id",
+             WHERE ladder_id = ?1 AND settled = 0 ORDER BY game_id",
         )?
-        .query_map([kind], |row| {
+        .query_map([ladder], |row| {
             Ok(OpenChallenge {
                 game_id: row.get(0)?,
                 challenger: row.get(1)?,
@@ -341,13 +341,14 @@ pub fn open_ladder_games(conn: &Connection, kind: &str) -> StoreResult<Vec<OpenC
     Ok(rows)
 }
 
-/// The latest ladder boards of a game type, newest first.
-pub fn recent_ladder_games(conn: &Connection, kind: &str, limit: u32) -> StoreResult<Vec<i64>> {
+/// The latest boards of a ladder, newest first.
+pub fn recent_ladder_games(conn: &Connection, ladder: i64, limit: u32) -> StoreResult<Vec<i64>> {
     let rows = conn
         .prepare_cached(
-            "SELECT game_id FROM ladder_games WHERE kind = ?1 ORDER BY game_id DESC LIMIT ?2",
+            "SELECT game_id FROM ladder_games WHERE ladder_id = ?1
+             ORDER BY game_id DESC LIMIT ?2",
         )?
-        .query_map(params![kind, limit], |row| row.get(0))?
+        .query_map(params![ladder, limit], |row| row.get(0))?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(rows)
 }
@@ -393,14 +394,15 @@ pub(crate) const WEB_V23: &str = "UPDATE games SET score = CASE
 /// Version 27's indexes: the archive finds a result's or a game's boards
 /// newest first without reading the others; the standings read a game's
 /// ratings best first from one that holds every column (no row looked
-/// up, nothing sorted); a ladder's page its rungs by rank, a ladder's
-/// feed its boards newest first.
+/// up, nothing sorted); a ladder's feed its boards newest first. (A
+/// ladder's page finds its rungs by rank through version 30's
+/// `ladder_rungs_by_rank`; the index this version once made on the old
+/// `ladder` table went with it.)
 pub(crate) const WEB_V27: &str =
     "CREATE INDEX IF NOT EXISTS games_by_score ON games (score) WHERE score IS NOT NULL;
     CREATE INDEX IF NOT EXISTS games_by_game ON games (lower(kind));
     CREATE INDEX IF NOT EXISTS ratings_by_rating ON ratings
         (kind, rating DESC, userid, deviation, volatility, last_rated, won, lost, drawn);
-    CREATE INDEX IF NOT EXISTS ladder_by_rank ON ladder (kind, rank);
     CREATE INDEX IF NOT EXISTS ladder_games_by_kind ON ladder_games (kind);";
 
 #[cfg(test)]

@@ -70,7 +70,7 @@ impl Site {
         target.only(&[])?;
         let mut ladders = Vec::new();
         for kind in GameKind::ALL {
-            let players = store::ladder_size(&self.conn, kind.name())?;
+            let players = store::ladder_size(&self.conn, default_ladder(&self.conn, kind)?)?;
             ladders.push(context! { game => kind, players => players });
         }
         self.html("ladders.html", context! { ladders => ladders })
@@ -81,11 +81,12 @@ impl Site {
     pub(super) fn ladder(&self, target: &Target, kind: GameKind) -> Page {
         target.only(&["page"])?;
         let conn = &self.conn;
-        let pager = Pager::of(target, store::ladder_size(conn, kind.name())?, LADDER_PAGE)?;
+        let ladder = default_ladder(conn, kind)?;
+        let pager = Pager::of(target, store::ladder_size(conn, ladder)?, LADDER_PAGE)?;
         // Ranks run from 1 without a gap, so a page's lines are its ranks.
         let after = pager.lines().start;
         let mut ranks = Vec::new();
-        for rung in store::ladder_below(conn, kind.name(), after, LADDER_PAGE)? {
+        for rung in store::ladder_below(conn, ladder, after, LADDER_PAGE)? {
             let record = store::load_rating(conn, kind.name(), &rung.userid)?;
             ranks.push(context! {
                 rank => rung.rank,
@@ -95,7 +96,7 @@ impl Site {
                 drawn => record.as_ref().map(|r| r.drawn).unwrap_or(0),
             });
         }
-        let open: Vec<Value> = store::open_ladder_games(conn, kind.name())?
+        let open: Vec<Value> = store::open_ladder_games(conn, ladder)?
             .iter()
             .map(|c| context! { board_id => c.game_id, challenger => &c.challenger, challenged => &c.challenged })
             .collect();
@@ -116,7 +117,9 @@ impl Site {
         target.only(&[])?;
         let mut entries = Vec::new();
         let mut updated = 0;
-        for id in store::recent_ladder_games(&self.conn, kind.name(), LADDER_FEED)? {
+        for id in
+            store::recent_ladder_games(&self.conn, default_ladder(&self.conn, kind)?, LADDER_FEED)?
+        {
             if let Some(row) = store::board_row(&self.conn, id)? {
                 updated = updated.max(row.updated);
                 entries.push(board_entry(&row));
@@ -172,4 +175,14 @@ impl Site {
         let title = format!("Tournament {}", found.name);
         self.feed(&title, &path, &format!("/{path}"), entries, updated)
     }
+}
+
+/// The id of a game type's default ladder, which the web view shows; 0
+/// (which no rung has) before anyone joined it, since the view writes
+/// nothing.
+pub(super) fn default_ladder(
+    conn: &rusqlite::Connection,
+    kind: GameKind,
+) -> Result<i64, crate::store::StoreError> {
+    Ok(store::find_ladder(conn, kind.name(), "")?.map_or(0, |ladder| ladder.id))
 }

@@ -438,11 +438,12 @@ fn every_ending_of_a_ladder_game_reads_the_same_in_every_view_and_moves_the_ladd
             assert!(news.is_empty(), "{way:?}: nobody moves: {news:#?}");
         }
         let conn = club.office.runtime.host.store().connection();
-        let now: Vec<String> = store::ladder(conn, "chess")
-            .unwrap()
-            .into_iter()
-            .map(|rung| rung.userid)
-            .collect();
+        let now: Vec<String> =
+            store::ladder(conn, store::default_ladder(conn, "chess", 0).unwrap().id)
+                .unwrap()
+                .into_iter()
+                .map(|rung| rung.userid)
+                .collect();
         assert_eq!(now, ranks, "{way:?}");
         played.push(game);
     }
@@ -568,7 +569,7 @@ fn inactivity_drops_never_lift_a_player_who_is_away() {
     club.send("eve", "chess resign 102 eve PW");
     let ranks = |club: &Club| -> Vec<String> {
         let conn = club.office.runtime.host.store().connection();
-        store::ladder(conn, "chess")
+        store::ladder(conn, store::default_ladder(conn, "chess", 0).unwrap().id)
             .unwrap()
             .into_iter()
             .map(|rung| rung.userid)
@@ -691,11 +692,12 @@ fn a_draw_agreed_before_both_have_moved_is_aborted_and_unrated_everywhere() {
         assert_eq!(club.office.game(board).status, store::GameStatus::Aborted);
     }
     let conn = club.office.runtime.host.store().connection();
-    let ranks: Vec<String> = store::ladder(conn, "chess")
-        .unwrap()
-        .into_iter()
-        .map(|rung| rung.userid)
-        .collect();
+    let ranks: Vec<String> =
+        store::ladder(conn, store::default_ladder(conn, "chess", 0).unwrap().id)
+            .unwrap()
+            .into_iter()
+            .map(|rung| rung.userid)
+            .collect();
     assert_eq!(ranks, ["hugo", "lena"]);
     assert!(store::ratings_of_kind(conn, "chess").unwrap().is_empty());
     // Once both have moved, an agreed draw is a game played.

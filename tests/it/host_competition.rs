@@ -54,7 +54,8 @@ impl Club {
     }
 
     fn ladder(&self) -> Vec<String> {
-        store::ladder(self.office.runtime.host.store().connection(), "chess")
+        let conn = self.office.runtime.host.store().connection();
+        store::ladder(conn, store::default_ladder(conn, "chess", 0).unwrap().id)
             .unwrap()
             .into_iter()
             .map(|rung| rung.userid)

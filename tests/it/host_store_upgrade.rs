@@ -342,7 +342,13 @@ fn declined_boards_and_ladder_games_of_a_version_25_file_read_as_aborted_and_upg
         );
         // The ladder game reads, with nothing stored of what it counted.
         let event = store::board_event(conn, 101).unwrap().unwrap();
-        assert_eq!(event.kind, store::EventKind::Ladder, "{round}");
+        assert_eq!(
+            event.kind,
+            store::EventKind::Ladder {
+                name: String::new()
+            },
+            "{round}"
+        );
         assert_eq!(event.score, None, "{round}");
         drop(store);
         Connection::open(&path)

@@ -265,6 +265,21 @@ fn competition_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sen
                 "",
             )
         }
+        "ladders.txt" => command(office, "alice", "chess ladders", ""),
+        "ladder-notice.txt" => {
+            command(
+                office,
+                "alice",
+                &format!("chess ladder create Club alice {alice} -admission:approval"),
+                "",
+            );
+            command(
+                office,
+                "bob",
+                &format!("chess ladder join Club bob {bob}"),
+                "",
+            )
+        }
         "tournament.txt" | "tournament-table.txt" => command(office, "alice", &create, ""),
         "pairings.txt" => start_cup(office),
         "tournament-news.txt" => {

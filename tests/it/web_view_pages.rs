@@ -61,9 +61,11 @@ fn crowd() -> PostOffice {
             active_since: now,
             drops: 0,
             next_drop: None,
+            suspended: false,
         });
     }
-    store::save_ladder(conn, "chess", &rungs).unwrap();
+    let ladder = store::default_ladder(conn, "chess", now).unwrap().id;
+    store::save_ladder(conn, ladder, &rungs).unwrap();
     let (challenger, challenged) = (member(CROWD - 1), member(CROWD - 2));
     let game = store::NewGame {
         kind: "chess",
@@ -76,6 +78,8 @@ fn crowd() -> PostOffice {
     let board = store::insert_game(conn, &game, now).unwrap();
     let challenge = store::LadderGame {
         game_id: board,
+        ladder_id: ladder,
+        aborted: None,
         challenger,
         challenged,
         settled: false,

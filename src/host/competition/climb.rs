@@ -2,11 +2,13 @@
 //! ladder challenge, a ladder game's result, and the drops of players who
 //! stop playing. Each change tells those whose rank it changed.
 
-use super::{CompetitionSettings, LadderSettings};
-use crate::games::{GameKind, Side};
+use super::ladder_event::{self, LadderEvent};
+use super::CompetitionSettings;
+use crate::games::Side;
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, LadderReason, Notice};
 use crate::host::model::replays::LiveGame;
 use crate::rules::ladder::{Ladder, Moved};
+use crate::rules::ladder_rules::Inactivity;
 use crate::rules::score::{EventScore, GameResult};
 use crate::store::{self, LadderGame, Rung, StoreError};
 use rusqlite::Connection;
@@ -25,13 +27,22 @@ pub enum ChallengeProblem {
         reach: std::ops::RangeInclusive<usize>,
         within: Vec<String>,
     },
-    /// The player has a ladder challenge open already, on `board`.
-    Open { userid: String, board: i64 },
+    /// The player has as many ladder games open as the ladder allows,
+    /// the first on `board`.
+    Open {
+        userid: String,
+        board: i64,
+        most: usize,
+    },
+    /// The director suspended the player.
+    Suspended(String),
+    /// The director ended the ladder.
+    Cancelled,
 }
 
-/// A game type's ladder, and its rungs as stored.
-pub fn load(conn: &Connection, kind: GameKind) -> Result<(Ladder, Vec<Rung>), StoreError> {
-    let rungs = store::ladder(conn, kind.name())?;
+/// A ladder's order, and its rungs as stored.
+pub fn load(conn: &Connection, event: &LadderEvent) -> Result<(Ladder, Vec<Rung>), StoreError> {
+    let rungs = store::ladder(conn, event.id())?;
     let ladder = Ladder {
         ranks: rungs.iter().map(|rung| rung.userid.clone()).collect(),
     };
@@ -42,8 +53,7 @@ pub fn load(conn: &Connection, kind: GameKind) -> Result<(Ladder, Vec<Rung>), St
 /// ladder game unless he is among `active` (who played one just now).
 fn save(
     conn: &Connection,
-    settings: &LadderSettings,
-    kind: GameKind,
+    event: &LadderEvent,
     ladder: &Ladder,
     before: &[Rung],
     active: &[&str],
@@ -67,23 +77,30 @@ fn save(
                     rank: index + 1,
                     active_since: now,
                     drops: 0,
-                    next_drop: settings.inactive_after.map(|after| now + after),
+                    next_drop: event.rules.inactive_after.map(|after| now + after),
+                    suspended: old.is_some_and(|old| old.suspended),
                 },
             }
         })
         .collect();
-    store::save_ladder(conn, kind.name(), &rungs)
+    store::save_ladder(conn, event.id(), &rungs)
 }
 
 /// The mails for everyone whose rank changed.
-fn tell(kind: GameKind, ladder: &Ladder, moved: Vec<Moved>, reason: LadderReason) -> Vec<Notice> {
+fn tell(
+    event: &LadderEvent,
+    ladder: &Ladder,
+    moved: Vec<Moved>,
+    reason: LadderReason,
+) -> Vec<Notice> {
     moved
         .into_iter()
         .map(|moved| {
             Notice::Competition(CompetitionNews {
                 userid: moved.userid,
-                kind,
+                kind: event.kind,
                 event: CompetitionEvent::LadderMoved {
+                    name: event.row.name.clone(),
                     before: moved.before,
                     after: moved.after,
                     reason: reason.clone(),
@@ -97,17 +114,17 @@ fn tell(kind: GameKind, ladder: &Ladder, moved: Vec<Moved>, reason: LadderReason
 /// A player joins at the bottom: his rank, and whether he is new there.
 pub fn join(
     conn: &Connection,
-    settings: &LadderSettings,
-    kind: GameKind,
+    event: &LadderEvent,
     userid: &str,
     now: i64,
 ) -> Result<(usize, bool), StoreError> {
-    let (mut ladder, rungs) = load(conn, kind)?;
+    let (mut ladder, rungs) = load(conn, event)?;
     if let Some(rank) = ladder.rank_of(userid) {
         return Ok((rank, false));
     }
     let rank = ladder.join(userid);
-    save(conn, settings, kind, &ladder, &rungs, &[userid], now)?;
+    save(conn, event, &ladder, &rungs, &[userid], now)?;
+    store::remove_entrant(conn, event.id(), userid)?;
     Ok((rank, true))
 }
 
@@ -115,17 +132,16 @@ pub fn join(
 /// not on the ladder.
 pub fn leave(
     conn: &Connection,
-    settings: &LadderSettings,
-    kind: GameKind,
+    event: &LadderEvent,
     userid: &str,
     now: i64,
 ) -> Result<Option<Vec<Notice>>, StoreError> {
-    let (mut ladder, rungs) = load(conn, kind)?;
+    let (mut ladder, rungs) = load(conn, event)?;
     let before = ladder.clone();
     if !ladder.leave(userid) {
         return Ok(None);
     }
-    save(conn, settings, kind, &ladder, &rungs, &[], now)?;
+    save(conn, event, &ladder, &rungs, &[], now)?;
     let moved: Vec<Moved> = ladder
         .moved_since(&before)
         .into_iter()
@@ -134,42 +150,43 @@ pub fn leave(
     let reason = LadderReason::Left {
         userid: userid.to_string(),
     };
-    Ok(Some(tell(kind, &ladder, moved, reason)))
+    Ok(Some(tell(event, &ladder, moved, reason)))
 }
 
 /// Whether `challenger` may challenge `challenged` on the ladder now.
 pub fn check_challenge(
     conn: &Connection,
-    settings: &LadderSettings,
-    kind: GameKind,
+    event: &LadderEvent,
     challenger: &str,
     challenged: &str,
 ) -> Result<Result<(), ChallengeProblem>, StoreError> {
-    let (ladder, _) = load(conn, kind)?;
+    if event.cancelled() {
+        return Ok(Err(ChallengeProblem::Cancelled));
+    }
+    let (ladder, rungs) = load(conn, event)?;
     let mut ranks = [0; 2];
     for (rank, userid) in ranks.iter_mut().zip([challenger, challenged]) {
         match ladder.rank_of(userid) {
             Some(found) => *rank = found,
             None => return Ok(Err(ChallengeProblem::NotOnLadder(userid.to_string()))),
         }
+        if rungs[*rank - 1].suspended {
+            return Ok(Err(ChallengeProblem::Suspended(userid.to_string())));
+        }
     }
     let [rank, target] = ranks;
-    // One ladder game at a time: with his own open, nobody can be
+    // With as many of his own open as the ladder allows, nobody can be
     // challenged now.
-    if let Some(board) = store::open_ladder_game_of(conn, kind.name(), challenger)? {
-        return Ok(Err(ChallengeProblem::Open {
-            userid: challenger.to_string(),
-            board,
-        }));
+    if let Some(problem) = full(conn, event, challenger)? {
+        return Ok(Err(problem));
     }
-    let reach = Ladder::reach(rank, settings.reach);
+    let reach = Ladder::reach(rank, event.rules.reach);
     if !reach.contains(&target) {
-        // Only those who can be challenged now: none with a ladder game
-        // open.
+        // Only those who can be challenged now.
         let mut within = Vec::new();
-        for userid in reach.clone().filter_map(|rank| ladder.ranks.get(rank - 1)) {
-            if store::open_ladder_game_of(conn, kind.name(), userid)?.is_none() {
-                within.push(userid.clone());
+        for rung in reach.clone().filter_map(|rank| rungs.get(rank - 1)) {
+            if !rung.suspended && full(conn, event, &rung.userid)?.is_none() {
+                within.push(rung.userid.clone());
             }
         }
         return Ok(Err(ChallengeProblem::OutOfReach {
@@ -179,23 +196,34 @@ pub fn check_challenge(
             within,
         }));
     }
-    if let Some(board) = store::open_ladder_game_of(conn, kind.name(), challenged)? {
-        return Ok(Err(ChallengeProblem::Open {
-            userid: challenged.to_string(),
-            board,
-        }));
-    }
-    Ok(Ok(()))
+    Ok(full(conn, event, challenged)?.map_or(Ok(()), Err))
+}
+
+/// The problem when a player has as many ladder games open as the
+/// ladder allows.
+fn full(
+    conn: &Connection,
+    event: &LadderEvent,
+    userid: &str,
+) -> Result<Option<ChallengeProblem>, StoreError> {
+    let open = store::open_ladder_games_of(conn, event.id(), userid)?;
+    Ok(
+        (open.len() >= event.rules.max_open).then(|| ChallengeProblem::Open {
+            userid: userid.to_string(),
+            board: open[0],
+            most: event.rules.max_open,
+        }),
+    )
 }
 
 /// Keeps a new board as a ladder game; neither player drops while it runs.
 pub fn record_challenge(
     conn: &Connection,
-    kind: GameKind,
+    event: &LadderEvent,
     game: &LadderGame,
 ) -> Result<(), StoreError> {
-    store::insert_ladder_game(conn, kind.name(), game)?;
-    let mut rungs = store::ladder(conn, kind.name())?;
+    store::insert_ladder_game(conn, event.kind.name(), game)?;
+    let mut rungs = store::ladder(conn, event.id())?;
     for rung in &mut rungs {
         if rung.userid.eq_ignore_ascii_case(&game.challenger)
             || rung.userid.eq_ignore_ascii_case(&game.challenged)
@@ -203,7 +231,7 @@ pub fn record_challenge(
             rung.next_drop = None;
         }
     }
-    store::save_ladder(conn, kind.name(), &rungs)
+    store::save_ladder(conn, event.id(), &rungs)
 }
 
 /// A ladder game is over: a lower winner climbs. An aborted game counts
@@ -222,14 +250,20 @@ pub fn settle(
     if game.settled {
         return Ok(Vec::new());
     }
-    let counted = result.in_event(settings.ladders.aborted);
+    let Some(event) = ladder_event::by_id(conn, &settings.ladders, game.ladder_id)? else {
+        return Ok(Vec::new());
+    };
+    let counted = result.in_event(game.aborted.unwrap_or(event.rules.aborted));
     store::settle_ladder_game(conn, game.game_id, counted.map(EventScore::stored))?;
+    // An ended ladder stands as it was left.
+    if event.cancelled() {
+        return Ok(Vec::new());
+    }
     let forfeit = match result {
         GameResult::Aborted(abort) => Some(abort),
         _ => None,
     };
-    let kind = live.kind;
-    let (mut ladder, rungs) = load(conn, kind)?;
+    let (mut ladder, rungs) = load(conn, &event)?;
     let before = ladder.clone();
     let result = counted.and_then(EventScore::winner).map(|side: Side| {
         (
@@ -249,9 +283,9 @@ pub fn settle(
         .into_iter()
         .filter(|userid| refuser.is_none_or(|refuser| !refuser.eq_ignore_ascii_case(userid)))
         .collect();
-    save(conn, &settings.ladders, kind, &ladder, &rungs, &active, now)?;
+    save(conn, &event, &ladder, &rungs, &active, now)?;
     if let Some(refuser) = refuser {
-        resume_absence(conn, &settings.ladders, kind, refuser)?;
+        resume_absence(conn, &event, refuser)?;
     }
     let Some((winner, loser)) = result else {
         return Ok(Vec::new());
@@ -262,28 +296,23 @@ pub fn settle(
         board: live.record.id,
         forfeit,
     };
-    Ok(tell(kind, &ladder, ladder.moved_since(&before), reason))
+    Ok(tell(&event, &ladder, ladder.moved_since(&before), reason))
 }
 
 /// A player whose ladder game is over without his having played it is
 /// due to drop again when his time without a game runs out, as if the
 /// game had never been.
-fn resume_absence(
-    conn: &Connection,
-    settings: &LadderSettings,
-    kind: GameKind,
-    userid: &str,
-) -> Result<(), StoreError> {
-    let Some(period) = settings.inactive_after else {
+fn resume_absence(conn: &Connection, event: &LadderEvent, userid: &str) -> Result<(), StoreError> {
+    let Some(period) = event.rules.inactive_after else {
         return Ok(());
     };
-    let mut rungs = store::ladder(conn, kind.name())?;
+    let mut rungs = store::ladder(conn, event.id())?;
     for rung in &mut rungs {
         if rung.userid.eq_ignore_ascii_case(userid) {
             rung.next_drop = Some(rung.active_since + (rung.drops + 1) * period);
         }
     }
-    store::save_ladder(conn, kind.name(), &rungs)
+    store::save_ladder(conn, event.id(), &rungs)
 }
 
 /// Players whose time without a ladder game has run out drop a place for
@@ -292,22 +321,25 @@ fn resume_absence(
 /// who moved.
 pub fn drop_absent(
     conn: &Connection,
-    settings: &LadderSettings,
-    kind: GameKind,
+    event: &LadderEvent,
     now: i64,
 ) -> Result<Vec<Notice>, StoreError> {
-    let Some(period) = settings.inactive_after else {
+    let Some(period) = event.rules.inactive_after else {
         return Ok(Vec::new());
     };
-    let (mut ladder, mut rungs) = load(conn, kind)?;
+    let (mut ladder, mut rungs) = load(conn, event)?;
     let before = ladder.clone();
     // Earliest first, so that after downtime drops happen in their order.
     let mut due: Vec<(i64, String)> = rungs
         .iter()
+        .filter(|rung| !rung.suspended)
         .filter_map(|rung| Some((rung.next_drop?, rung.userid.clone())))
         .filter(|(at, _)| *at <= now)
         .collect();
     due.sort();
+    if event.rules.inactivity == Inactivity::Remove {
+        return remove_absent(conn, event, ladder, rungs, due);
+    }
     // Who is away now: no ladder game running, and none for a period.
     // A drop changes places only with someone who is not.
     let away: Vec<String> = rungs
@@ -338,7 +370,40 @@ pub fn drop_absent(
         rung.rank = ladder.rank_of(&rung.userid).unwrap_or(rung.rank);
     }
     rungs.sort_by_key(|rung| rung.rank);
-    store::save_ladder(conn, kind.name(), &rungs)?;
-    let reason = LadderReason::Dropped { userids: dropped };
-    Ok(tell(kind, &ladder, ladder.moved_since(&before), reason))
+    store::save_ladder(conn, event.id(), &rungs)?;
+    let reason = LadderReason::Dropped {
+        userids: dropped,
+        left: false,
+    };
+    Ok(tell(event, &ladder, ladder.moved_since(&before), reason))
+}
+
+/// On a ladder whose absent players leave it: those `due` leave, and
+/// those below move up; the mails for everyone who moved, the absent
+/// too.
+fn remove_absent(
+    conn: &Connection,
+    event: &LadderEvent,
+    mut ladder: Ladder,
+    mut rungs: Vec<Rung>,
+    due: Vec<(i64, String)>,
+) -> Result<Vec<Notice>, StoreError> {
+    let before = ladder.clone();
+    let mut removed = Vec::new();
+    for (_, userid) in due {
+        if ladder.leave(&userid) {
+            removed.push(userid);
+        }
+    }
+    rungs.retain(|rung| ladder.rank_of(&rung.userid).is_some());
+    for rung in &mut rungs {
+        rung.rank = ladder.rank_of(&rung.userid).unwrap_or(rung.rank);
+    }
+    rungs.sort_by_key(|rung| rung.rank);
+    store::save_ladder(conn, event.id(), &rungs)?;
+    let reason = LadderReason::Dropped {
+        userids: removed,
+        left: true,
+    };
+    Ok(tell(event, &ladder, ladder.moved_since(&before), reason))
 }

@@ -2,17 +2,33 @@
 //! his record in this ladder's games, when his last one ended, and the
 //! ladder challenges he has open.
 
-use crate::games::{GameKind, Side};
-use crate::host::model::notice::LadderLine;
+use super::ladder_event::LadderEvent;
+use crate::games::Side;
+use crate::host::model::notice::{LadderInfo, LadderLine};
 use crate::rules::score::{EventScore, Score};
 use crate::store::{self, SettledLadderGame, StoreError};
 use rusqlite::Connection;
 
-/// The ladder of a game type from the top down, line by line.
-pub fn ladder_lines(conn: &Connection, kind: GameKind) -> Result<Vec<LadderLine>, StoreError> {
-    let rungs = store::ladder(conn, kind.name())?;
-    let settled = store::settled_ladder_games(conn, kind.name())?;
-    let open = store::open_ladder_games(conn, kind.name())?;
+/// A ladder as its listings describe it.
+pub fn ladder_info(conn: &Connection, event: &LadderEvent) -> Result<LadderInfo, StoreError> {
+    Ok(LadderInfo {
+        kind: event.kind,
+        name: event.row.name.clone(),
+        director: event.row.director.clone(),
+        rules: event.rules.clone(),
+        comment: event.row.comment.clone(),
+        cancelled: event.cancelled(),
+        players: store::ladder_size(conn, event.id())?,
+        waiting: store::entrants(conn, event.id())?,
+    })
+}
+
+/// A ladder from the top down, line by line.
+pub fn ladder_lines(conn: &Connection, event: &LadderEvent) -> Result<Vec<LadderLine>, StoreError> {
+    let kind = event.kind;
+    let rungs = store::ladder(conn, event.id())?;
+    let settled = store::settled_ladder_games(conn, event.id())?;
+    let open = store::open_ladder_games(conn, event.id())?;
     let mut lines = Vec::with_capacity(rungs.len());
     for rung in rungs {
         let is = |userid: &str| userid.eq_ignore_ascii_case(&rung.userid);
@@ -24,6 +40,7 @@ pub fn ladder_lines(conn: &Connection, kind: GameKind) -> Result<Vec<LadderLine>
             drawn: 0,
             last_game: None,
             open: Vec::new(),
+            suspended: rung.suspended,
             userid: rung.userid.clone(),
         };
         for game in settled.iter().filter(|g| is(&g.white) || is(&g.black)) {
@@ -90,6 +107,7 @@ mod tests {
             drawn: 0,
             last_game: None,
             open: Vec::new(),
+            suspended: false,
         };
         let white = Side::White;
         count(&mut line, white, Some(EventScore::Played(Score::WhiteWins)));

@@ -5,6 +5,7 @@
 //! Every game ending passes through [`game_ended`].
 
 pub mod climb;
+pub mod ladder_event;
 pub mod listing;
 pub mod rated;
 pub mod tournament;
@@ -36,6 +37,19 @@ pub struct LadderSettings {
     pub forfeit_after: i64,
     /// How a ladder game aborted before each player moved counts.
     pub aborted: AbortRule,
+}
+
+impl LadderSettings {
+    /// The default ladders' rules: the config's, and the usual for what
+    /// the config does not set.
+    pub fn rules(&self) -> crate::rules::ladder_rules::LadderRules {
+        crate::rules::ladder_rules::LadderRules {
+            reach: self.reach,
+            inactive_after: self.inactive_after,
+            aborted: self.aborted,
+            ..Default::default()
+        }
+    }
 }
 
 impl Default for LadderSettings {
@@ -84,8 +98,10 @@ pub fn forget_player(
 ) -> Result<Vec<Notice>, StoreError> {
     let mut notices = Vec::new();
     for kind in crate::games::GameKind::ALL {
-        if let Some(moved) = climb::leave(conn, &settings.ladders, kind, userid, now)? {
-            notices.extend(moved);
+        for ladder in ladder_event::all_of(conn, &settings.ladders, kind, now)? {
+            if let Some(moved) = climb::leave(conn, &ladder, userid, now)? {
+                notices.extend(moved);
+            }
         }
     }
     crate::store::forget_competitor(conn, userid)?;

@@ -3,18 +3,20 @@
 use super::{authenticate, comment_of, refused, Context, Failure, Handled};
 use crate::games::GameKind;
 use crate::host::clocks;
+use crate::host::competition::ladder_event::LadderEvent;
 use crate::host::model::command::PASSWORD_SWITCH;
 use crate::host::model::command::{challenge_password, Credential, Syntax};
 use crate::host::model::notice::{Answer, BoardNews, Comment, Event, Notice};
-use crate::host::model::refusal::Refusal;
+use crate::host::model::refusal::{LadderRefusal, Refusal};
 use crate::host::model::replays;
 use crate::store::{self, NewGame, Player, Preference};
 
 /// The host's own challenge switches, split from the game's.
 pub(super) struct HostSwitches {
     pub rated: bool,
-    /// A ladder challenge (`-ladder`).
-    pub ladder: bool,
+    /// A ladder challenge: `-ladder` (the default ladder, the empty
+    /// name) or `-ladder:NAME`.
+    pub ladder: Option<String>,
     pub options: Vec<String>,
     pub game: Vec<String>,
 }
@@ -30,7 +32,7 @@ pub(super) fn split_switches(
 ) -> Result<HostSwitches, Failure> {
     let mut split = HostSwitches {
         rated: true,
-        ladder: false,
+        ladder: None,
         options: Vec::new(),
         game: Vec::new(),
     };
@@ -43,8 +45,8 @@ pub(super) fn split_switches(
             split.rated = true;
         } else if lower == "-unrated" {
             split.rated = false;
-        } else if lower == "-ladder" {
-            split.ladder = true;
+        } else if let Some(name) = ladder_switch(switch) {
+            split.ladder = Some(name);
         } else if lower.starts_with("--") {
             split.options.push(lower);
         } else {
@@ -60,7 +62,7 @@ pub(super) fn split_switches(
             })
         })?;
     }
-    if split.ladder && control.per_move.is_none() {
+    if split.ladder.is_some() && control.per_move.is_none() {
         // An unanswered ladder challenge must be lost in the end.
         control.per_move = Some(ctx.competition.ladders.forfeit_after);
     }
@@ -198,7 +200,7 @@ pub fn challenge(
         Some(sender) => sender.clone(),
         None => challenger(ctx, kind, [white, black], switches)?,
     };
-    let ladder = switches.iter().any(|s| s.eq_ignore_ascii_case(LADDER));
+    let ladder = switches.iter().any(|s| ladder_switch(s).is_some());
     if ladder && !challenger.eq_ignore_ascii_case(white) {
         return Err(refused(Refusal::LadderChallengerFirst { game: kind }));
     }
@@ -254,8 +256,17 @@ fn robots_match(ctx: &Context<'_>, userids: [&str; 2]) -> Result<Option<String>,
         .map(|player| player.userid))
 }
 
-/// The switch of a ladder challenge.
-const LADDER: &str = "-ladder";
+/// The ladder a switch names: `-ladder` the default one (the empty
+/// name), `-ladder:NAME` a named one; `None` for any other switch.
+pub(super) fn ladder_switch(switch: &str) -> Option<String> {
+    let lower = switch.to_ascii_lowercase();
+    if lower == "-ladder" {
+        return Some(String::new());
+    }
+    lower
+        .starts_with("-ladder:")
+        .then(|| switch["-ladder:".len()..].to_string())
+}
 
 /// Starts a board between two players (White first) who take a game of
 /// this type now; `events` say how it came about. A ladder challenge is
@@ -270,28 +281,36 @@ pub(super) fn start(
 ) -> Handled {
     let [white, black] = seats(ctx, kind, [white, black])?;
     let mut split = split_switches(ctx, kind, switches)?;
+    let ladder = match split.ladder.clone() {
+        Some(name) => Some(ladder_terms(ctx, kind, &name, switches, &mut split)?),
+        None => None,
+    };
     // A game with a robot is rated only when the challenge says so.
     let with_robot = store::robot_level(ctx.conn, &white.userid)?.is_some()
         || store::robot_level(ctx.conn, &black.userid)?.is_some();
     if with_robot && !switches.iter().any(|s| s.eq_ignore_ascii_case("-rated")) {
         split.rated = false;
     }
-    if split.ladder {
-        super::competition::check_ladder_challenge(ctx, kind, &white.userid, &black.userid)?;
+    if let Some(event) = &ladder {
+        super::competition::check_ladder_challenge(ctx, event, &white.userid, &black.userid)?;
     }
     let live = new_board(ctx, kind, &white.userid, &black.userid, &split)?;
     let mut events = events;
-    if split.ladder {
+    if let Some(event) = &ladder {
         events.push(Event::LadderGame {
-            aborted: ctx.competition.ladders.aborted,
+            aborted: event.rules.aborted,
+            ladder: event.row.name.clone(),
+            note: Some(event.row.comment.clone()).filter(|note| !note.is_empty()),
         });
         let game = store::LadderGame {
             game_id: live.record.id,
+            ladder_id: event.id(),
+            aborted: Some(event.rules.aborted),
             challenger: white.userid.clone(),
             challenged: black.userid.clone(),
             settled: false,
         };
-        crate::host::competition::climb::record_challenge(ctx.conn, kind, &game)?;
+        crate::host::competition::climb::record_challenge(ctx.conn, event, &game)?;
     }
     Ok(vec![Notice::Board(BoardNews {
         live,
@@ -299,6 +318,36 @@ pub(super) fn start(
         events,
         new_game: true,
     })])
+}
+
+/// The ladder a challenge names; a ladder that plays every game with
+/// switches of its own puts them in `split`, and refuses a challenge
+/// that brings others.
+fn ladder_terms(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    name: &str,
+    switches: &[String],
+    split: &mut HostSwitches,
+) -> Result<LadderEvent, Failure> {
+    let event = super::competition::find_ladder(ctx, kind, name)?;
+    if event.rules.switches.is_empty() {
+        return Ok(event);
+    }
+    let own = switches
+        .iter()
+        .any(|s| ladder_switch(s).is_none() && !s.to_lowercase().starts_with(PASSWORD_SWITCH));
+    if own {
+        return Err(refused(LadderRefusal::LadderSwitchesSet {
+            ladder: event.title(),
+            switches: event.rules.switches.clone(),
+            game: kind,
+        }));
+    }
+    let mut terms = event.rules.switches.clone();
+    terms.push(format!("-ladder:{name}"));
+    *split = split_switches(ctx, kind, &terms)?;
+    Ok(event)
 }
 
 /// A new board between two players with the host's and the game's
@@ -344,7 +393,7 @@ pub(super) fn check_seek(
 ) -> Result<(), Failure> {
     willing(ctx, kind, player)?;
     let split = split_switches(ctx, kind, switches)?;
-    if split.ladder {
+    if split.ladder.is_some() {
         return Err(refused(Refusal::LadderSwitch {
             game: kind,
             tournament: false,

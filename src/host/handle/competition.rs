@@ -1,14 +1,14 @@
-//! `GAME standings` and the ladders: `GAME ladder`, `GAME ladder
-//! join|leave`, and the checks on a `-ladder` challenge.
+//! `GAME standings` and the ladders' listings: `GAME ladder [NAME]`,
+//! `GAME ladders`, and the checks on a `-ladder` challenge.
 
-use super::{authenticate, refused, Context, Failure, Handled};
+use super::{refused, Context, Failure, Handled};
 use crate::games::GameKind;
 use crate::host::competition::climb::{self, ChallengeProblem};
+use crate::host::competition::ladder_event::{self, LadderEvent};
 use crate::host::competition::listing;
 use crate::host::competition::rated;
-use crate::host::model::command::{Credential, LadderAction};
 use crate::host::model::notice::{Answer, LadderChange, Notice};
-use crate::host::model::refusal::Refusal;
+use crate::host::model::refusal::{LadderRefusal, Refusal};
 
 pub fn standings(ctx: &Context<'_>, kind: GameKind, all: bool) -> Handled {
     let (lines, hidden) = rated::standings(ctx.conn, &ctx.competition.ratings, kind, all, ctx.now)?;
@@ -23,61 +23,67 @@ pub fn standings(ctx: &Context<'_>, kind: GameKind, all: bool) -> Handled {
     })])
 }
 
-pub fn ladder(ctx: &Context<'_>, kind: GameKind, action: Option<LadderAction>) -> Handled {
+/// `GAME ladder [NAME]`: the ladder, for anyone.
+pub fn ladder(ctx: &Context<'_>, kind: GameKind, name: &str) -> Handled {
+    let event = find_ladder(ctx, kind, name)?;
+    Ok(vec![ladder_answer(ctx, &event, None)?])
+}
+
+/// `GAME ladders`: every ladder of the game type.
+pub fn ladders(ctx: &Context<'_>, kind: GameKind) -> Handled {
+    let mut ladders = Vec::new();
+    for event in ladder_event::all_of(ctx.conn, &ctx.competition.ladders, kind, ctx.now)? {
+        ladders.push(listing::ladder_info(ctx.conn, &event)?);
+    }
+    Ok(vec![Notice::Answer(Answer::Ladders { kind, ladders })])
+}
+
+/// A game type's ladder by name (empty: its default one), or the refusal
+/// that names the ladders it has.
+pub(super) fn find_ladder(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    name: &str,
+) -> Result<LadderEvent, Failure> {
     let settings = &ctx.competition.ladders;
-    let Some(action) = action else {
-        return Ok(vec![Notice::Answer(Answer::Ladder {
-            kind,
-            lines: listing::ladder_lines(ctx.conn, kind)?,
-            change: None,
-            reach: settings.reach,
-        })]);
-    };
-    let credential = Credential::Password(action.password.clone());
-    let player = authenticate(ctx, &action.userid, &credential, None)?;
-    let mut notices = Vec::new();
-    let change = if action.join {
-        if player.signed_off {
-            return Err(refused(Refusal::SignedOff {
-                userid: player.userid,
-            }));
-        }
-        let (rank, new) = climb::join(ctx.conn, settings, kind, &player.userid, ctx.now)?;
-        LadderChange::Joined {
-            userid: player.userid,
-            rank,
-            new,
-        }
-    } else {
-        let left = climb::leave(ctx.conn, settings, kind, &player.userid, ctx.now)?;
-        let was_on = left.is_some();
-        notices.extend(left.unwrap_or_default());
-        LadderChange::Left {
-            userid: player.userid,
-            was_on,
-        }
-    };
-    notices.insert(
-        0,
-        Notice::Answer(Answer::Ladder {
-            kind,
-            lines: listing::ladder_lines(ctx.conn, kind)?,
-            change: Some(change),
-            reach: settings.reach,
-        }),
-    );
-    Ok(notices)
+    if let Some(event) = ladder_event::named(ctx.conn, settings, kind, name, ctx.now)? {
+        return Ok(event);
+    }
+    let known = ladder_event::all_of(ctx.conn, settings, kind, ctx.now)?
+        .into_iter()
+        .filter(|event| !event.is_default())
+        .map(|event| event.row.name)
+        .collect();
+    Err(refused(LadderRefusal::NoSuchLadder {
+        name: name.to_string(),
+        game: kind,
+        known,
+    }))
+}
+
+/// The ladder as its listing shows it, with what a command changed.
+pub(super) fn ladder_answer(
+    ctx: &Context<'_>,
+    event: &LadderEvent,
+    change: Option<LadderChange>,
+) -> Result<Notice, Failure> {
+    Ok(Notice::Answer(Answer::Ladder {
+        info: listing::ladder_info(ctx.conn, event)?,
+        lines: listing::ladder_lines(ctx.conn, event)?,
+        change,
+    }))
 }
 
 /// Refuses a ladder challenge the ladder does not allow.
 pub(super) fn check_ladder_challenge(
     ctx: &Context<'_>,
-    kind: GameKind,
+    event: &LadderEvent,
     challenger: &str,
     challenged: &str,
 ) -> Result<(), Failure> {
-    let settings = &ctx.competition.ladders;
-    let problem = match climb::check_challenge(ctx.conn, settings, kind, challenger, challenged)? {
+    let kind = event.kind;
+    let ladder = event.row.name.clone();
+    let problem = match climb::check_challenge(ctx.conn, event, challenger, challenged)? {
         Ok(()) => return Ok(()),
         Err(problem) => problem,
     };
@@ -95,13 +101,25 @@ pub(super) fn check_ladder_challenge(
             highest: *reach.start(),
             lowest: *reach.end(),
             within,
-            reach: settings.reach,
+            reach: event.rules.reach,
             game: kind,
         },
-        ChallengeProblem::Open { userid, board } => Refusal::LadderChallengeOpen {
+        ChallengeProblem::Open {
             userid,
             board,
+            most,
+        } => Refusal::LadderChallengeOpen {
+            userid,
+            board,
+            most,
             game: kind,
         },
+        ChallengeProblem::Suspended(userid) => LadderRefusal::LadderSuspended {
+            userid,
+            ladder,
+            game: kind,
+        }
+        .into(),
+        ChallengeProblem::Cancelled => LadderRefusal::LadderCancelled { ladder, game: kind }.into(),
     }))
 }

@@ -13,6 +13,7 @@ mod archive;
 mod board;
 mod challenge;
 mod competition;
+mod ladder;
 mod limits;
 mod play;
 mod time;
@@ -84,9 +85,9 @@ impl From<LoadError> for Failure {
 }
 
 /// A refusal not about a board the sender may see.
-fn refused(refusal: Refusal) -> Failure {
+fn refused(refusal: impl Into<Refusal>) -> Failure {
     Failure::Refused(Box::new(Notice::Refused {
-        refusal,
+        refusal: refusal.into(),
         board: None,
     }))
 }
@@ -204,6 +205,7 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         | Command::Chat { .. }) => handle_board(ctx, board),
         plans @ (Command::Standings { .. }
         | Command::Ladder { .. }
+        | Command::Ladders { .. }
         | Command::Tournament { .. }
         | Command::Queue { .. }
         | Command::Preview { .. }
@@ -273,7 +275,11 @@ fn handle_board(ctx: &Context<'_>, command: Command) -> Handled {
 fn handle_plans(ctx: &Context<'_>, command: Command) -> Handled {
     match command {
         Command::Standings { kind, all } => competition::standings(ctx, kind, all),
-        Command::Ladder { kind, action } => competition::ladder(ctx, kind, action),
+        Command::Ladder { kind, name, action } => match action {
+            None => competition::ladder(ctx, kind, &name),
+            Some(action) => ladder::act(ctx, kind, &name, action),
+        },
+        Command::Ladders { kind } => competition::ladders(ctx, kind),
         Command::Tournament { kind, name, action } => {
             tournament::tournament(ctx, kind, &name, action)
         }

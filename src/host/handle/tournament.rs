@@ -90,7 +90,7 @@ fn create(
         .cloned()
         .collect();
     let split = split_switches(ctx, kind, &rest)?;
-    if split.ladder {
+    if split.ladder.is_some() {
         return Err(refused(Refusal::LadderSwitch {
             game: kind,
             tournament: true,

@@ -57,12 +57,52 @@ pub enum Setting {
     Challengers(crate::host::model::challengers::Challengers),
 }
 
-/// `GAME ladder join|leave userid password`.
+/// `GAME ladder VERB [NAME] userid password [...]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LadderAction {
-    pub join: bool,
+    pub verb: LadderVerb,
     pub userid: String,
     pub password: String,
+}
+
+/// What a ladder command does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LadderVerb {
+    Join,
+    Leave,
+    /// With the rule words and switches it runs by.
+    Create {
+        rules: Vec<String>,
+    },
+    /// What only the ladder's director may do.
+    Direct(DirectorVerb),
+}
+
+/// A ladder director's verbs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DirectorVerb {
+    Admit {
+        player: String,
+    },
+    Invite {
+        player: String,
+    },
+    Suspend {
+        player: String,
+    },
+    Reinstate {
+        player: String,
+    },
+    /// Rule words changing the rules for games not yet begun.
+    Rules {
+        words: Vec<String>,
+    },
+    HandOver {
+        to: String,
+    },
+    Cancel,
+    /// The text is the mail's below the command.
+    Announce,
 }
 
 /// What a `GAME tournament ... NAME userid password` command does.
@@ -258,10 +298,16 @@ pub enum Command {
         kind: GameKind,
         all: bool,
     },
-    /// `GAME ladder`, or `GAME ladder join|leave userid password`.
+    /// `GAME ladder [NAME]`, or `GAME ladder VERB [NAME] userid password
+    /// [...]`; the empty name is the game type's default ladder.
     Ladder {
         kind: GameKind,
+        name: String,
         action: Option<LadderAction>,
+    },
+    /// `GAME ladders`: every ladder of the game type.
+    Ladders {
+        kind: GameKind,
     },
     /// `GAME tournament NAME`, or `GAME tournament VERB NAME userid
     /// password [...]`.

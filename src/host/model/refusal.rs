@@ -3,7 +3,9 @@
 //! words every kind; a test renders each one in every language.
 
 use super::command::Syntax;
+pub use super::ladder_refusal::LadderRefusal;
 use super::limits::LimitHit;
+pub use super::problems::{MoveProblem, QueueProblem};
 pub use super::weakness::Weakness;
 use crate::games::{GameKind, MoveError, Reason, SetupError, Side};
 use crate::rules::time_control::TimeError;
@@ -338,9 +340,11 @@ pub enum Refusal {
         reach: usize,
         game: GameKind,
     },
+    /// The player has `most` ladder games open, the first on `board`.
     LadderChallengeOpen {
         userid: String,
         board: i64,
+        most: usize,
         game: GameKind,
     },
     BadTournamentName {
@@ -441,33 +445,10 @@ pub enum Refusal {
     TooManyMessages {
         max: u32,
     },
-}
-
-/// What is wrong with a line of conditional moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum QueueProblem {
-    /// The line ends with an expected turn and no answer to it.
-    NoAnswer,
-    /// `*` stands only for the opponent's turn, never for an answer.
-    AnyAnswer,
-    /// A turn that does not read or is not legal where it comes.
-    Illegal,
-    /// Fewer actions than the turn has (a Spherical Chess 324 turn is two).
-    Incomplete,
-    /// More actions than the turn has.
-    TooManyActions,
-    /// More turns than a line may hold.
-    TooLong,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MoveProblem {
-    Malformed,
-    Illegal,
-    NotYourTurn,
-    GameOver,
+    /// What a ladder or its director would not do (last: it carries its
+    /// own kind).
+    #[serde(untagged)]
+    Ladder(LadderRefusal),
 }
 
 impl Refusal {

@@ -58,8 +58,12 @@ pub enum Subject {
     History { kind: GameKind },
     /// `PBeM TITLE Standings`.
     Standings { kind: GameKind },
-    /// `PBeM TITLE Ladder`.
-    Ladder { kind: GameKind },
+    /// `PBeM TITLE Ladder`, or `PBeM TITLE Ladder NAME` for a named one;
+    /// `PBeM TITLE Ladders` for the list (`name` is `None`).
+    Ladder {
+        kind: GameKind,
+        name: Option<String>,
+    },
     /// `PBeM TITLE Tournament NAME`.
     Tournament { kind: GameKind, name: String },
     /// `PBeM Error`: a refused command not about a board.
@@ -197,7 +201,11 @@ impl fmt::Display for Subject {
                 write!(f, "{HOST_PREFIX} {} Games {userid}", kind.title())
             }
             Subject::Standings { kind } => write!(f, "{HOST_PREFIX} {} Standings", kind.title()),
-            Subject::Ladder { kind } => write!(f, "{HOST_PREFIX} {} Ladder", kind.title()),
+            Subject::Ladder { kind, name } => match name.as_deref() {
+                None => write!(f, "{HOST_PREFIX} {} Ladders", kind.title()),
+                Some("") => write!(f, "{HOST_PREFIX} {} Ladder", kind.title()),
+                Some(name) => write!(f, "{HOST_PREFIX} {} Ladder {name}", kind.title()),
+            },
             Subject::Tournament { kind, name } => {
                 write!(f, "{HOST_PREFIX} {} Tournament {name}", kind.title())
             }

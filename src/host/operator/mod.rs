@@ -7,7 +7,7 @@ mod accounts;
 pub use accounts::{players, Action, Outcome, PlayerLine};
 
 use crate::games::GameKind;
-use crate::host::competition::{rated, tournament};
+use crate::host::competition::{ladder_event, listing, rated, tournament};
 use crate::host::model::notice::Answer;
 use crate::host::outbound::render::{Reader, Renderer};
 use crate::host::{HostError, HostSettings};
@@ -17,9 +17,19 @@ use rusqlite::Connection;
 /// What the operator asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
-    Standings { kind: GameKind, all: bool },
-    Ladder { kind: GameKind },
-    Tournament { kind: GameKind, name: String },
+    Standings {
+        kind: GameKind,
+        all: bool,
+    },
+    /// A ladder by name; the empty name is the game type's default one.
+    Ladder {
+        kind: GameKind,
+        name: String,
+    },
+    Tournament {
+        kind: GameKind,
+        name: String,
+    },
 }
 
 /// The report's text, in the host's language; `None` when the tournament
@@ -44,12 +54,17 @@ pub fn report(
                 inactive_days: competition.ratings.inactive_days,
             }
         }
-        Report::Ladder { kind } => Answer::Ladder {
-            kind: *kind,
-            lines: crate::host::competition::listing::ladder_lines(conn, *kind)?,
-            change: None,
-            reach: competition.ladders.reach,
-        },
+        Report::Ladder { kind, name } => {
+            let settings = &competition.ladders;
+            let Some(event) = ladder_event::look_up(conn, settings, *kind, name)? else {
+                return Ok(None);
+            };
+            Answer::Ladder {
+                info: listing::ladder_info(conn, &event)?,
+                lines: listing::ladder_lines(conn, &event)?,
+                change: None,
+            }
+        }
         Report::Tournament { kind, name } => {
             let Some(found) = store::find_tournament(conn, kind.name(), name)? else {
                 return Ok(None);

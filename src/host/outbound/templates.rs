@@ -91,6 +91,8 @@ built_in!(
     "standings.txt",
     "ladder.txt",
     "ladder-news.txt",
+    "ladder-notice.txt",
+    "ladders.txt",
     "tournament.txt",
     "tournament-table.txt",
     "tournament-over.txt",

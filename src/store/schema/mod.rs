@@ -11,7 +11,7 @@ mod steps;
 use columns::*;
 use steps::*;
 
-fn add_missing_columns(
+pub(crate) fn add_missing_columns(
     conn: &Connection,
     table: &str,
     columns: &[(&str, &str)],
@@ -146,6 +146,9 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         }
         if from == 28 {
             add_missing_columns(&tx, "tournaments", TOURNAMENT_V29_COLUMNS)?;
+        }
+        if from == 29 {
+            crate::store::ladder_events::upgrade_v30(&tx)?;
         }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;

@@ -312,6 +312,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // 29: the note a tournament's organiser wrote below `tournament
     // create` (the column, in TOURNAMENT_V29_COLUMNS, is all it adds).
     "",
+    // 30: several ladders a game type, each with its director and rules
+    // (store::ladder_events::upgrade_v30 moves the old ladders).
+    "",
 ];
 
 /// The tables version 17 adds.

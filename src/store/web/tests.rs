@@ -166,18 +166,19 @@ fn the_other_lists_of_the_web_view_are_found_through_indexes() {
     );
     let rungs = plan(
         conn,
-        "SELECT userid FROM ladder WHERE kind = 'chess' AND rank > 100 ORDER BY rank LIMIT 100",
+        "SELECT userid FROM ladder_rungs WHERE ladder_id = 1 AND rank > 100
+         ORDER BY rank LIMIT 100",
     );
     assert!(
-        rungs.contains("ladder_by_rank") && !rungs.contains("TEMP"),
+        rungs.contains("ladder_rungs_by_rank") && !rungs.contains("TEMP"),
         "{rungs}"
     );
     let feed = plan(
         conn,
-        "SELECT game_id FROM ladder_games WHERE kind = 'chess' ORDER BY game_id DESC LIMIT 50",
+        "SELECT game_id FROM ladder_games WHERE ladder_id = 1 ORDER BY game_id DESC LIMIT 50",
     );
     assert!(
-        feed.contains("ladder_games_by_kind") && !feed.contains("TEMP"),
+        feed.contains("ladder_games_by_ladder") && !feed.contains("TEMP"),
         "{feed}"
     );
 }

@@ -1,5 +1,6 @@
 //! The commands of ratings, ladders and tournaments:
-//! `GAME standings [all]`, `GAME ladder [join|leave userid password]`,
+//! `GAME standings [all]`, `GAME ladders`, `GAME ladder [NAME]`,
+//! `GAME ladder VERB [NAME] userid password [...]`,
 //! `GAME tournament NAME` and
 //! `GAME tournament create|join|leave|start NAME userid password [...]`.
 
@@ -7,7 +8,7 @@ use super::words::Args;
 use super::{wrong_arguments, Parsed};
 use crate::games::GameKind;
 use crate::host::model::command::{
-    Command, LadderAction, Syntax, TournamentAction, TournamentVerb,
+    Command, DirectorVerb, LadderAction, LadderVerb, Syntax, TournamentAction, TournamentVerb,
 };
 use crate::host::model::refusal::Refusal;
 
@@ -23,25 +24,84 @@ pub fn parse_standings(kind: GameKind, args: &[&str]) -> Parsed {
 }
 
 pub(super) fn parse_ladder(kind: GameKind, args: Args<'_>) -> Parsed {
-    // The password is the last word of every ladder form that has one.
-    let password = match args.words.len() {
-        0 => String::new(),
-        count => args.password(count - 1),
+    let wrong = || wrong_arguments(Syntax::Ladder, Some(kind));
+    let verb_of = |word: &str| {
+        let player = String::new();
+        Some(match word.to_lowercase().as_str() {
+            "join" => LadderVerb::Join,
+            "leave" => LadderVerb::Leave,
+            "create" => LadderVerb::Create { rules: Vec::new() },
+            "admit" => LadderVerb::Direct(DirectorVerb::Admit { player }),
+            "invite" => LadderVerb::Direct(DirectorVerb::Invite { player }),
+            "suspend" => LadderVerb::Direct(DirectorVerb::Suspend { player }),
+            "reinstate" => LadderVerb::Direct(DirectorVerb::Reinstate { player }),
+            "rules" => LadderVerb::Direct(DirectorVerb::Rules { words: Vec::new() }),
+            "handover" | "hand-over" => LadderVerb::Direct(DirectorVerb::HandOver { to: player }),
+            "cancel" => LadderVerb::Direct(DirectorVerb::Cancel),
+            "announce" => LadderVerb::Direct(DirectorVerb::Announce),
+            _ => return None,
+        })
     };
-    let action = match args.words {
-        [] => None,
-        [verb, userid, _]
-            if verb.eq_ignore_ascii_case("join") || verb.eq_ignore_ascii_case("leave") =>
-        {
-            Some(LadderAction {
-                join: verb.eq_ignore_ascii_case("join"),
+    let action = |verb, name: &str, userid: &str, password: String| {
+        Ok(Command::Ladder {
+            kind,
+            name: name.to_string(),
+            action: Some(LadderAction {
+                verb,
                 userid: userid.to_string(),
                 password,
-            })
-        }
-        _ => return Err(wrong_arguments(Syntax::Ladder, Some(kind))),
+            }),
+        })
     };
-    Ok(Command::Ladder { kind, action })
+    match args.words {
+        [] => Ok(Command::Ladder {
+            kind,
+            name: String::new(),
+            action: None,
+        }),
+        [name] if verb_of(name).is_none() => Ok(Command::Ladder {
+            kind,
+            name: event_name(kind, name)?,
+            action: None,
+        }),
+        // The default ladder: join and leave name none.
+        [verb, userid, _] => match verb_of(verb) {
+            Some(verb @ (LadderVerb::Join | LadderVerb::Leave)) => {
+                action(verb, "", userid, args.password(2))
+            }
+            _ => Err(wrong()),
+        },
+        [verb, name, userid, _, rest @ ..] => {
+            let password = args.password(3);
+            let mut verb = verb_of(verb).ok_or_else(wrong)?;
+            let words = || rest.iter().map(|word| word.to_string()).collect();
+            match (&mut verb, rest) {
+                (LadderVerb::Create { rules }, _) => *rules = words(),
+                (LadderVerb::Direct(DirectorVerb::Rules { words: given }), [_, ..]) => {
+                    *given = words()
+                }
+                (
+                    LadderVerb::Direct(
+                        DirectorVerb::Admit { player }
+                        | DirectorVerb::Invite { player }
+                        | DirectorVerb::Suspend { player }
+                        | DirectorVerb::Reinstate { player }
+                        | DirectorVerb::HandOver { to: player },
+                    ),
+                    [named],
+                ) => *player = named.to_string(),
+                (
+                    LadderVerb::Join
+                    | LadderVerb::Leave
+                    | LadderVerb::Direct(DirectorVerb::Cancel | DirectorVerb::Announce),
+                    [],
+                ) => {}
+                _ => return Err(wrong()),
+            }
+            action(verb, &event_name(kind, name)?, userid, password)
+        }
+        _ => Err(wrong()),
+    }
 }
 
 pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
@@ -66,7 +126,7 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
     match args.words {
         [name] if verb_of(name).is_none() => Ok(Command::Tournament {
             kind,
-            name: tournament_name(kind, name)?,
+            name: event_name(kind, name)?,
             action: None,
         }),
         [verb, name, userid, password, rest @ ..] => {
@@ -86,7 +146,7 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
             }
             Ok(Command::Tournament {
                 kind,
-                name: tournament_name(kind, name)?,
+                name: event_name(kind, name)?,
                 action: Some(TournamentAction {
                     verb,
                     userid: userid.to_string(),
@@ -98,9 +158,9 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
     }
 }
 
-/// A tournament's name: one word of ASCII letters, digits, `-` and `_`
-/// (no look-alike letters from other scripts).
-fn tournament_name(kind: GameKind, name: &str) -> Result<String, Refusal> {
+/// A tournament's or a ladder's name: one word of ASCII letters, digits,
+/// `-` and `_` (no look-alike letters from other scripts).
+fn event_name(kind: GameKind, name: &str) -> Result<String, Refusal> {
     let fits = !name.is_empty()
         && name.chars().count() <= NAME_LENGTH
         && name
@@ -134,13 +194,65 @@ mod tests {
             parse_command("progression ladder join alice pw"),
             Ok(Command::Ladder {
                 kind: GameKind::Progression,
+                name: String::new(),
                 action: Some(LadderAction {
-                    join: true,
+                    verb: LadderVerb::Join,
                     userid: "alice".into(),
                     password: "pw".into()
                 })
             })
         );
+        assert_eq!(
+            parse_command("chess ladder join Club alice pw"),
+            Ok(Command::Ladder {
+                kind: GameKind::Chess,
+                name: "Club".into(),
+                action: Some(LadderAction {
+                    verb: LadderVerb::Join,
+                    userid: "alice".into(),
+                    password: "pw".into()
+                })
+            })
+        );
+        assert_eq!(
+            parse_command("chess ladder create Club anna pw -reach:2 -admission:approval"),
+            Ok(Command::Ladder {
+                kind: GameKind::Chess,
+                name: "Club".into(),
+                action: Some(LadderAction {
+                    verb: LadderVerb::Create {
+                        rules: vec!["-reach:2".into(), "-admission:approval".into()]
+                    },
+                    userid: "anna".into(),
+                    password: "pw".into()
+                })
+            })
+        );
+        assert_eq!(
+            parse_command("chess ladder admit Club anna pw ben"),
+            Ok(Command::Ladder {
+                kind: GameKind::Chess,
+                name: "Club".into(),
+                action: Some(LadderAction {
+                    verb: LadderVerb::Direct(DirectorVerb::Admit {
+                        player: "ben".into()
+                    }),
+                    userid: "anna".into(),
+                    password: "pw".into()
+                })
+            })
+        );
+        assert_eq!(
+            parse_command("chess ladder Club"),
+            Ok(Command::Ladder {
+                kind: GameKind::Chess,
+                name: "Club".into(),
+                action: None
+            })
+        );
+        assert!(parse_command("chess ladder rules Club anna pw").is_err());
+        assert!(parse_command("chess ladder admit Club anna pw").is_err());
+        assert!(parse_command("chess ladder cancel Club anna pw now").is_err());
         assert_eq!(
             parse_command("chess tournament create Spring-26 alice pw -double --nagtime=3"),
             Ok(Command::Tournament {

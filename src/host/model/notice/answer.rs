@@ -162,12 +162,15 @@ pub enum Answer {
     },
     /// A game's ladder from the top, with what the command changed.
     Ladder {
-        kind: GameKind,
+        info: super::LadderInfo,
         /// From the top down.
         lines: Vec<super::LadderLine>,
         change: Option<LadderChange>,
-        /// How many places up a challenge may reach.
-        reach: usize,
+    },
+    /// A game type's ladders.
+    Ladders {
+        kind: GameKind,
+        ladders: Vec<super::LadderInfo>,
     },
     /// A tournament, with what the command changed.
     Tournament {

@@ -17,6 +17,8 @@ pub enum CompetitionEvent {
     /// His rank on the ladder changed (`None`: not on it); `ladder` is
     /// the whole ladder from the top, as it now stands.
     LadderMoved {
+        /// The ladder's name (empty: the game type's default ladder).
+        name: String,
         before: Option<usize>,
         after: Option<usize>,
         reason: LadderReason,
@@ -36,6 +38,9 @@ pub enum CompetitionEvent {
         name: String,
         change: TournamentChange,
     },
+    /// A ladder's director did what concerns the player; `name` is the
+    /// ladder's (empty: the default one).
+    LadderNews { name: String, change: LadderChange },
     /// The organiser (`from`) of the tournament `name` writes to its
     /// players.
     Announcement {
@@ -60,9 +65,11 @@ pub enum LadderReason {
     Left {
         userid: String,
     },
-    /// These players went too long without a ladder game.
+    /// These players went too long without a ladder game; they dropped,
+    /// or `left` the ladder, as its rules say.
     Dropped {
         userids: Vec<String>,
+        left: bool,
     },
 }
 
@@ -130,10 +137,15 @@ pub struct LadderLine {
     pub last_game: Option<i64>,
     /// His ladder challenges still open: board and opponent.
     pub open: Vec<(i64, String)>,
+    /// Suspended by the director.
+    pub suspended: bool,
 }
 
-/// What a ladder command did, told with the ladder.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a ladder command did, told with the ladder, and what its
+/// director did that concerns a player, told to him; the templates read
+/// it by `kind`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum LadderChange {
     Joined {
         userid: String,
@@ -144,6 +156,71 @@ pub enum LadderChange {
         userid: String,
         was_on: bool,
     },
+    /// `userid` made the ladder and directs it.
+    Created {
+        userid: String,
+    },
+    /// `userid` asked to join a ladder its director admits to.
+    Applied {
+        userid: String,
+    },
+    /// The director (`by`) admitted `userid`, at `rank`.
+    Admitted {
+        by: String,
+        userid: String,
+        rank: usize,
+    },
+    /// The director (`by`) invited `userid`, who may join now.
+    Invited {
+        by: String,
+        userid: String,
+    },
+    /// The director (`by`) changed the rules to these words, for games
+    /// not yet begun.
+    RulesChanged {
+        by: String,
+        words: Vec<String>,
+    },
+    /// The director (`by`) handed the ladder to `to`.
+    HandedOver {
+        by: String,
+        to: String,
+    },
+    /// The director (`by`) suspended `userid`: he keeps his place, but
+    /// plays no new ladder game.
+    Suspended {
+        by: String,
+        userid: String,
+    },
+    Reinstated {
+        by: String,
+        userid: String,
+    },
+    /// The director (`by`) ended the ladder: no new ladder game.
+    Cancelled {
+        by: String,
+    },
+    /// The director (`by`) writes to every player of the ladder.
+    Announcement {
+        by: String,
+        text: String,
+    },
+}
+
+/// A ladder as its listings describe it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LadderInfo {
+    pub kind: GameKind,
+    /// Empty for the game type's default ladder.
+    pub name: String,
+    /// `None`: the operator (the default ladders).
+    pub director: Option<String>,
+    pub rules: crate::rules::ladder_rules::LadderRules,
+    pub comment: String,
+    pub cancelled: bool,
+    pub players: usize,
+    /// Those waiting to be admitted, or invited and not joined yet.
+    pub waiting: Vec<(String, crate::store::Entrant)>,
 }
 
 /// What a tournament command did, told with the tournament; the

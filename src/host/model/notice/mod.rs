@@ -181,6 +181,10 @@ pub enum Event {
     /// game aborted before both players moved.
     LadderGame {
         aborted: AbortRule,
+        /// The ladder's name; empty for the game type's default ladder.
+        ladder: String,
+        /// What its director wrote about it.
+        note: Option<String>,
     },
     /// A new board from an open challenge: `userid` accepted `author`'s
     /// seek number `seek`.

@@ -4,7 +4,7 @@
 use super::view::{all_turns, board_view, clock_view, result_view};
 use super::{plans, Reader};
 use crate::clock::utc_text;
-use crate::games::Side;
+use crate::games::{GameKind, Side};
 use crate::host::model::notice::{Answer, BoardLine, HistoryLine};
 use crate::host::model::replays::LiveGame;
 use crate::host::model::subject::{AccountTopic, BoardTopic, Subject};
@@ -50,6 +50,7 @@ fn answer_template(answer: &Answer) -> String {
         Answer::History { .. } => "history.txt",
         Answer::Standings { .. } => "standings.txt",
         Answer::Ladder { .. } => "ladder.txt",
+        Answer::Ladders { .. } => "ladders.txt",
         Answer::Tournament { .. } => "tournament.txt",
         Answer::Queue { .. } => "queue.txt",
         Answer::Preview { .. } => "preview.txt",
@@ -59,6 +60,14 @@ fn answer_template(answer: &Answer) -> String {
         Answer::MessageSent { .. } => "message-sent.txt",
     };
     name.to_string()
+}
+
+/// A ladder's subject (`None`: the list of a game type's ladders).
+fn ladder_subject(kind: GameKind, name: Option<&str>) -> Subject {
+    Subject::Ladder {
+        kind,
+        name: name.map(str::to_string),
+    }
 }
 
 fn answer_subject(answer: &Answer) -> Subject {
@@ -119,7 +128,8 @@ fn answer_subject(answer: &Answer) -> Subject {
             userid: userid.clone(),
         },
         Answer::Standings { kind, .. } => Subject::Standings { kind: *kind },
-        Answer::Ladder { kind, .. } => Subject::Ladder { kind: *kind },
+        Answer::Ladder { info, .. } => ladder_subject(info.kind, Some(&info.name)),
+        Answer::Ladders { kind, .. } => ladder_subject(*kind, None),
         Answer::Tournament { table, .. } => Subject::Tournament {
             kind: table.kind,
             name: table.name.clone(),
@@ -138,9 +148,10 @@ fn answer_subject(answer: &Answer) -> Subject {
 
 fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
     match answer {
-        Answer::Standings { .. } | Answer::Ladder { .. } | Answer::Tournament { .. } => {
-            super::competition::answer_context(answer)
-        }
+        Answer::Standings { .. }
+        | Answer::Ladder { .. }
+        | Answer::Ladders { .. }
+        | Answer::Tournament { .. } => super::competition::answer_context(answer),
         Answer::Show { .. }
         | Answer::Games { .. }
         | Answer::Watching { .. }

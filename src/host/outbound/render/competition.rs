@@ -2,10 +2,10 @@
 //! a tournament's crosstable, and the news of a changed rank or a
 //! tournament's pairings and end.
 
-use crate::games::Side;
+use crate::games::{GameKind, Side};
 use crate::host::model::notice::{
-    Answer, CompetitionEvent, CompetitionNews, LadderChange, LadderLine, LadderReason, PairingLine,
-    StandingLine, TournamentTable,
+    Answer, CompetitionEvent, CompetitionNews, LadderChange, LadderInfo, LadderLine, LadderReason,
+    PairingLine, StandingLine, TournamentTable,
 };
 use crate::host::model::subject::Subject;
 use crate::rules::round_robin::Played;
@@ -190,6 +190,34 @@ pub fn table_view(table: &TournamentTable) -> Value {
     }
 }
 
+/// A ladder's name, director, rules and state, as its listings give
+/// them.
+pub fn ladder_info_view(info: &LadderInfo) -> Value {
+    let rules = &info.rules;
+    let waiting: Vec<Value> = info
+        .waiting
+        .iter()
+        .map(|(userid, state)| context! { userid, state => Value::from_serialize(state) })
+        .collect();
+    context! {
+        name => &info.name,
+        director => &info.director,
+        comment => Some(info.comment.as_str()).filter(|comment| !comment.is_empty()),
+        // What a list shows of the note: its first line, cut short.
+        comment_line => info.comment.lines().next().map(|line| line.chars().take(120).collect::<String>()),
+        cancelled => info.cancelled,
+        players => info.players,
+        waiting => waiting,
+        reach => rules.reach,
+        inactive_days => rules.inactive_after.map(|after| after / 86_400),
+        inactivity => rules.inactivity.name(),
+        admission => rules.admission.name(),
+        max_open => rules.max_open,
+        aborted => rules.aborted.name(),
+        switches => &rules.switches,
+    }
+}
+
 /// One rung of a ladder's listing.
 fn ladder_line_view(line: &LadderLine) -> Value {
     let open: Vec<Value> = line
@@ -208,6 +236,7 @@ fn ladder_line_view(line: &LadderLine) -> Value {
             .last_game
             .map(|moment| crate::clock::from_unix(moment).format("%Y-%m-%d").to_string()),
         open => open,
+        suspended => line.suspended,
     }
 }
 
@@ -238,21 +267,18 @@ pub(super) fn answer_context(answer: &Answer) -> Value {
             }
         }
         Answer::Ladder {
-            kind,
+            info,
             lines,
             change,
-            reach,
         } => {
             let ranks: Vec<Value> = lines.iter().map(ladder_line_view).collect();
-            let change = change.as_ref().map(|change| match change {
-                LadderChange::Joined { userid, rank, new } => {
-                    context! { kind => "joined", userid, rank, new }
-                }
-                LadderChange::Left { userid, was_on } => {
-                    context! { kind => "left", userid, was_on }
-                }
-            });
-            context! { game => kind, ranks, change, reach }
+            let change = change.as_ref().map(Value::from_serialize);
+            let ladder = ladder_info_view(info);
+            context! { game => info.kind, ranks, change, ladder => ladder.clone(), ..ladder }
+        }
+        Answer::Ladders { kind, ladders } => {
+            let ladders: Vec<Value> = ladders.iter().map(ladder_info_view).collect();
+            context! { game => kind, ladders }
         }
         Answer::Tournament { table, change } => {
             let change = change.as_ref().map(Value::from_serialize);
@@ -267,30 +293,24 @@ pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Valu
     let userid = &news.userid;
     match &news.event {
         CompetitionEvent::LadderMoved {
+            name,
             before,
             after,
             reason,
             ladder,
         } => {
-            let reason = match reason {
-                LadderReason::Won {
-                    winner,
-                    loser,
-                    board,
-                    forfeit,
-                } => {
-                    let aborted = forfeit.map(Abort::name);
-                    context! { kind => "won", winner, loser, board, aborted }
-                }
-                LadderReason::Left { userid } => context! { kind => "left", userid },
-                LadderReason::Dropped { userids } => context! { kind => "dropped", userids },
-            };
+            let reason = ladder_reason_view(reason);
             (
                 "ladder-news.txt",
-                Subject::Ladder { kind: news.kind },
-                context! { userid, game => news.kind, before, after, reason, ranks => ladder },
+                ladder_subject(news.kind, name),
+                context! { userid, game => news.kind, name, before, after, reason, ranks => ladder },
             )
         }
+        CompetitionEvent::LadderNews { name, change } => (
+            "ladder-notice.txt",
+            ladder_subject(news.kind, name),
+            context! { userid, game => news.kind, name, change => ladder_change_view(change) },
+        ),
         CompetitionEvent::Pairings {
             name,
             boards,
@@ -334,6 +354,46 @@ pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Valu
                 ..table_view(table)
             },
         ),
+    }
+}
+
+fn ladder_subject(kind: GameKind, name: &str) -> Subject {
+    Subject::Ladder {
+        kind,
+        name: Some(name.to_string()),
+    }
+}
+
+/// Why a ladder changed, as `ladder-news.txt` reads it.
+fn ladder_reason_view(reason: &LadderReason) -> Value {
+    match reason {
+        LadderReason::Won {
+            winner,
+            loser,
+            board,
+            forfeit,
+        } => {
+            let aborted = forfeit.map(Abort::name);
+            context! { kind => "won", winner, loser, board, aborted }
+        }
+        LadderReason::Left { userid } => context! { kind => "left", userid },
+        LadderReason::Dropped { userids, left } => {
+            context! { kind => "dropped", userids, left }
+        }
+    }
+}
+
+/// A director's change, as `ladder-notice.txt` reads it: an
+/// announcement's text without control characters.
+fn ladder_change_view(change: &LadderChange) -> Value {
+    match change {
+        LadderChange::Announcement { by, text } => {
+            Value::from_serialize(LadderChange::Announcement {
+                by: by.clone(),
+                text: super::without_controls(text, &['\n', '\t']),
+            })
+        }
+        other => Value::from_serialize(other),
     }
 }
 

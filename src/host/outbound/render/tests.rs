@@ -173,7 +173,9 @@ fn render_everything(renderer: &Renderer, language: &str) -> Vec<String> {
 /// tournament, counted every way.
 fn sample_event(plies: usize, abort: Abort) -> EventTie {
     let kind = match plies % 2 {
-        0 => store::EventKind::Ladder,
+        0 => store::EventKind::Ladder {
+            name: String::new(),
+        },
         _ => store::EventKind::Tournament {
             name: "spring".into(),
         },
@@ -240,6 +242,13 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
         },
         Event::LadderGame {
             aborted: crate::rules::score::AbortRule::Void,
+            ladder: String::new(),
+            note: None,
+        },
+        Event::LadderGame {
+            aborted: crate::rules::score::AbortRule::RefuserLoses,
+            ladder: "Club".into(),
+            note: Some("One game a week, please.".into()),
         },
     ];
     let events: Vec<Event> = events.into_iter().chain(plans::plan_events()).collect();

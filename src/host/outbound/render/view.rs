@@ -194,9 +194,9 @@ pub fn result_view(live: &LiveGame) -> Option<Value> {
 /// `loser`, or `void`) once the event has scored it.
 fn event_tie_view(live: &LiveGame) -> Option<Value> {
     let tie = live.event.as_ref()?;
-    let tournament = match &tie.kind {
-        EventKind::Ladder => None,
-        EventKind::Tournament { name } => Some(name),
+    let (ladder, tournament) = match &tie.kind {
+        EventKind::Ladder { name } => (Some(name.as_str()), None),
+        EventKind::Tournament { name } => (None, Some(name)),
     };
     let (counted, loser) = match tie.counted {
         None => (None, None),
@@ -205,7 +205,8 @@ fn event_tie_view(live: &LiveGame) -> Option<Value> {
         Some(EventScore::Void) => (Some("void"), None),
     };
     Some(context! {
-        ladder => tournament.is_none(),
+        ladder => ladder.is_some(),
+        ladder_name => ladder.filter(|name| !name.is_empty()),
         tournament => tournament,
         counted => counted,
         loser => loser,
@@ -304,10 +305,16 @@ fn event_game_view(event: &Event) -> Value {
             aborted => aborted.name(),
             note => note.as_deref().map(|text| super::without_controls(text, &['\n', '\t'])),
         },
-        Event::LadderGame { aborted } => context! {
+        Event::LadderGame {
+            aborted,
+            ladder,
+            note,
+        } => context! {
             kind => "ladder_game",
             ladder => true,
+            name => ladder,
             aborted => aborted.name(),
+            note => note.as_deref().map(|text| super::without_controls(text, &['\n', '\t'])),
         },
         _ => Value::UNDEFINED,
     }

@@ -4,11 +4,13 @@
 use super::*;
 use crate::host::competition::Score;
 use crate::host::model::notice::{
-    CompetitionEvent, CompetitionNews, LadderChange, LadderLine, LadderReason, PairingLine,
-    StandingLine, TournamentChange, TournamentTable,
+    CompetitionEvent, CompetitionNews, LadderChange, LadderInfo, LadderLine, LadderReason,
+    PairingLine, StandingLine, TournamentChange, TournamentTable,
 };
+use crate::rules::ladder_rules::{Admission, Inactivity, LadderRules};
 use crate::rules::round_robin::{self, Played};
 use crate::rules::score::{Abort, EventScore};
+use crate::store::Entrant;
 use crate::store::TournamentStatus;
 
 fn standing(rank: Option<usize>, userid: &str, inactive: bool) -> StandingLine {
@@ -83,7 +85,7 @@ pub(super) fn competition_answers() -> Vec<Answer> {
         inactive_days: 180,
     };
     let ladder = |ranks: &[&str], change: Option<LadderChange>| Answer::Ladder {
-        kind,
+        info: default_ladder_info(),
         lines: ranks
             .iter()
             .enumerate()
@@ -101,10 +103,15 @@ pub(super) fn competition_answers() -> Vec<Answer> {
                 } else {
                     Vec::new()
                 },
+                suspended: index == 2,
             })
             .collect(),
         change,
-        reach: 3,
+    };
+    let named = |change: Option<LadderChange>| Answer::Ladder {
+        info: named_ladder_info(),
+        lines: Vec::new(),
+        change,
     };
     let tournament = |status, double, change| Answer::Tournament {
         table: sample_table(status, double),
@@ -213,6 +220,14 @@ pub(super) fn competition_answers() -> Vec<Answer> {
     for change in changes {
         answers.push(tournament(TournamentStatus::Open, false, Some(change)));
     }
+    answers.push(named(None));
+    answers.push(Answer::Ladders {
+        kind,
+        ladders: vec![default_ladder_info(), named_ladder_info()],
+    });
+    for change in ladder_changes() {
+        answers.push(named(Some(change)));
+    }
     answers.push(Answer::Tournament {
         table: TournamentTable {
             players: Vec::new(),
@@ -224,6 +239,85 @@ pub(super) fn competition_answers() -> Vec<Answer> {
     answers
 }
 
+/// The default ladder, as the config runs it.
+fn default_ladder_info() -> LadderInfo {
+    LadderInfo {
+        kind: GameKind::Chess,
+        name: String::new(),
+        director: None,
+        rules: LadderRules::default(),
+        comment: String::new(),
+        cancelled: false,
+        players: 3,
+        waiting: Vec::new(),
+    }
+}
+
+/// A named ladder with every rule away from the default, a note, and
+/// players waiting.
+fn named_ladder_info() -> LadderInfo {
+    LadderInfo {
+        name: "Club".into(),
+        director: Some("anna".into()),
+        rules: LadderRules {
+            reach: 1,
+            inactive_after: None,
+            inactivity: Inactivity::Remove,
+            admission: Admission::Approval,
+            max_open: 2,
+            aborted: crate::rules::score::AbortRule::Void,
+            switches: vec!["--time=7d".into()],
+        },
+        comment: "Thursday club members only.".into(),
+        cancelled: true,
+        waiting: vec![
+            ("dan".into(), Entrant::Applied),
+            ("eve".into(), Entrant::Invited),
+        ],
+        ..default_ladder_info()
+    }
+}
+
+/// Every kind of ladder change, once.
+fn ladder_changes() -> Vec<LadderChange> {
+    let by = || "anna".to_string();
+    let ben = || "ben".to_string();
+    vec![
+        LadderChange::Created { userid: by() },
+        LadderChange::Applied { userid: ben() },
+        LadderChange::Admitted {
+            by: by(),
+            userid: ben(),
+            rank: 4,
+        },
+        LadderChange::Invited {
+            by: by(),
+            userid: ben(),
+        },
+        LadderChange::RulesChanged {
+            by: by(),
+            words: vec!["-reach:2".into(), "-open:2".into()],
+        },
+        LadderChange::HandedOver {
+            by: by(),
+            to: ben(),
+        },
+        LadderChange::Suspended {
+            by: by(),
+            userid: ben(),
+        },
+        LadderChange::Reinstated {
+            by: by(),
+            userid: ben(),
+        },
+        LadderChange::Cancelled { by: by() },
+        LadderChange::Announcement {
+            by: by(),
+            text: "Round two starts Monday.".into(),
+        },
+    ]
+}
+
 pub(super) fn competition_news() -> Vec<CompetitionNews> {
     let kind = GameKind::Chess;
     let ranks: Vec<String> = vec!["anna".into(), "dan".into(), "ben".into()];
@@ -231,6 +325,7 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
         userid: "ben".into(),
         kind,
         event: CompetitionEvent::LadderMoved {
+            name: String::new(),
             before,
             after,
             reason,
@@ -280,6 +375,7 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
             Some(2),
             LadderReason::Dropped {
                 userids: vec!["ben".into()],
+                left: false,
             },
         ),
         moved(
@@ -287,8 +383,25 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
             None,
             LadderReason::Dropped {
                 userids: vec!["ben".into(), "cleo".into()],
+                left: true,
             },
         ),
+        CompetitionNews {
+            userid: "ben".into(),
+            kind,
+            event: CompetitionEvent::LadderMoved {
+                name: "Club".into(),
+                before: Some(3),
+                after: Some(2),
+                reason: LadderReason::Won {
+                    winner: "ben".into(),
+                    loser: "dan".into(),
+                    board: 108,
+                    forfeit: None,
+                },
+                ladder: ranks.clone(),
+            },
+        },
         CompetitionNews {
             userid: "ben".into(),
             kind,
@@ -351,4 +464,20 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
             },
         },
     ]
+    .into_iter()
+    // A ladder's creation is told to its creator alone, in the answer.
+    .chain(
+        ladder_changes()
+            .into_iter()
+            .skip(1)
+            .map(|change| CompetitionNews {
+                userid: "ben".into(),
+                kind,
+                event: CompetitionEvent::LadderNews {
+                    name: "Club".into(),
+                    change,
+                },
+            }),
+    )
+    .collect()
 }

@@ -5,7 +5,8 @@ use crate::games::{GameKind, MoveError, Notation, Reason, SetupError, Side};
 use crate::host::model::challengers::Challengers;
 use crate::host::model::command::Syntax;
 use crate::host::model::limits::LimitHit;
-use crate::host::model::refusal::{Refusal, Weakness};
+use crate::host::model::refusal::{LadderRefusal, Refusal, Weakness};
+use crate::rules::ladder_rules::LadderRuleError;
 use crate::rules::time_control::TimeError;
 
 /// Every reason a password is weak.
@@ -81,8 +82,96 @@ fn competition() -> Vec<Refusal> {
         Refusal::LadderChallengeOpen {
             userid: "bob".into(),
             board: 104,
+            most: 1,
             game,
         },
+        Refusal::LadderChallengeOpen {
+            userid: "bob".into(),
+            board: 104,
+            most: 3,
+            game,
+        },
+        Refusal::Ladder(LadderRefusal::NoSuchLadder {
+            name: name(),
+            game,
+            known: vec!["Club".into()],
+        }),
+        Refusal::Ladder(LadderRefusal::NoSuchLadder {
+            name: name(),
+            game,
+            known: Vec::new(),
+        }),
+        Refusal::Ladder(LadderRefusal::LadderExists { name: name(), game }),
+        Refusal::Ladder(LadderRefusal::BadLadderRule {
+            reason: LadderRuleError::Reach {
+                given: "0".into(),
+                max: 50,
+            },
+            game,
+        }),
+        Refusal::Ladder(LadderRefusal::BadLadderRule {
+            reason: LadderRuleError::Inactive {
+                given: "400".into(),
+                max: 365,
+            },
+            game,
+        }),
+        Refusal::Ladder(LadderRefusal::BadLadderRule {
+            reason: LadderRuleError::Open {
+                given: "11".into(),
+                max: 10,
+            },
+            game,
+        }),
+        Refusal::Ladder(LadderRefusal::BadLadderRule {
+            reason: LadderRuleError::Choice {
+                rule: "admission".into(),
+                given: "friends".into(),
+                allowed: vec!["open".into(), "approval".into(), "invitation".into()],
+            },
+            game,
+        }),
+        Refusal::Ladder(LadderRefusal::LadderSuspended {
+            userid: "bob".into(),
+            ladder: "Club".into(),
+            game,
+        }),
+        Refusal::Ladder(LadderRefusal::LadderSuspended {
+            userid: "bob".into(),
+            ladder: String::new(),
+            game,
+        }),
+        Refusal::Ladder(LadderRefusal::LadderCancelled {
+            ladder: "Club".into(),
+            game,
+        }),
+        Refusal::Ladder(LadderRefusal::NotDirector {
+            ladder: "Club".into(),
+            director: Some("anna".into()),
+            action: "rules".into(),
+            game,
+        }),
+        Refusal::Ladder(LadderRefusal::NotDirector {
+            ladder: String::new(),
+            director: None,
+            action: "handover".into(),
+            game,
+        }),
+        Refusal::Ladder(LadderRefusal::NotInvited {
+            ladder: "Club".into(),
+            director: "anna".into(),
+            game,
+        }),
+        Refusal::Ladder(LadderRefusal::LadderSwitchesSet {
+            ladder: "Club".into(),
+            switches: vec!["--time=7d".into()],
+            game,
+        }),
+        Refusal::Ladder(LadderRefusal::NotWaiting {
+            userid: "bob".into(),
+            ladder: "Club".into(),
+            game,
+        }),
         Refusal::BadTournamentName {
             name: "<b>".into(),
             game,

@@ -1,0 +1,360 @@
+//! What players and directors do to ladders by mail: `GAME ladder
+//! join|leave [NAME] userid password`, and the director's `create`,
+//! `admit`, `invite`, `suspend`, `reinstate`, `rules`, `handover`,
+//! `cancel` and `announce`. The default ladder of each game type is the
+//! operator's: by mail it is only joined and left.
+
+use super::challenge::split_switches;
+use super::competition::{find_ladder, ladder_answer};
+use super::{authenticate, refused, Context, Failure, Handled};
+use crate::games::GameKind;
+use crate::host::competition::climb;
+use crate::host::competition::ladder_event::LadderEvent;
+use crate::host::model::command::{Credential, DirectorVerb, LadderAction, LadderVerb, Syntax};
+use crate::host::model::notice::{CompetitionEvent, CompetitionNews, LadderChange, Notice};
+use crate::host::model::refusal::{LadderRefusal, Refusal};
+use crate::rules::ladder_rules::{Admission, LadderRules};
+use crate::store::{self, Entrant, Player};
+
+pub fn act(ctx: &Context<'_>, kind: GameKind, name: &str, action: LadderAction) -> Handled {
+    let credential = Credential::Password(action.password.clone());
+    let player = authenticate(ctx, &action.userid, &credential, None)?;
+    match action.verb {
+        LadderVerb::Create { rules } => create(ctx, kind, name, player, &rules),
+        LadderVerb::Join => join(ctx, &find_ladder(ctx, kind, name)?, player),
+        LadderVerb::Leave => leave(ctx, &find_ladder(ctx, kind, name)?, player),
+        LadderVerb::Direct(verb) => {
+            let event = find_ladder(ctx, kind, name)?;
+            directed_by(&event, &player, &verb)?;
+            direct(ctx, &event, player, verb)
+        }
+    }
+}
+
+/// What the director's verbs do, once he is known to direct the ladder.
+fn direct(ctx: &Context<'_>, event: &LadderEvent, director: Player, verb: DirectorVerb) -> Handled {
+    let by = director.userid.clone();
+    match verb {
+        DirectorVerb::Admit { player } => admit(ctx, event, by, &player),
+        DirectorVerb::Invite { player } => {
+            let invited = existing(ctx, event.kind, &player)?;
+            store::set_entrant(
+                ctx.conn,
+                event.id(),
+                &invited.userid,
+                Entrant::Invited,
+                ctx.now,
+            )?;
+            let change = LadderChange::Invited {
+                by,
+                userid: invited.userid.clone(),
+            };
+            tell_one(ctx, event, &invited.userid, change)
+        }
+        DirectorVerb::Suspend { player } => suspend(ctx, event, by, &player, true),
+        DirectorVerb::Reinstate { player } => suspend(ctx, event, by, &player, false),
+        DirectorVerb::Rules { words } => change_rules(ctx, event, by, &words),
+        DirectorVerb::HandOver { to } => {
+            let heir = existing(ctx, event.kind, &to)?;
+            super::reachable(ctx, &heir)?;
+            store::set_ladder_director(ctx.conn, event.id(), &heir.userid)?;
+            let change = LadderChange::HandedOver {
+                by,
+                to: heir.userid.clone(),
+            };
+            tell_one(ctx, &reloaded(ctx, event)?, &heir.userid, change)
+        }
+        DirectorVerb::Cancel => {
+            store::set_ladder_status(ctx.conn, event.id(), store::CANCELLED)?;
+            tell_all(
+                ctx,
+                &reloaded(ctx, event)?,
+                &by,
+                LadderChange::Cancelled { by: by.clone() },
+            )
+        }
+        DirectorVerb::Announce => {
+            let Some(text) = ctx.comment.map(str::trim).filter(|text| !text.is_empty()) else {
+                return Err(refused(Refusal::EmptyMessage));
+            };
+            let to = format!("ladder {} {}", event.kind.name(), event.row.name);
+            super::message::count_message(ctx, &by, &to)?;
+            let change = LadderChange::Announcement {
+                by: by.clone(),
+                text: text.to_string(),
+            };
+            tell_all(ctx, event, &by, change)
+        }
+    }
+}
+
+/// The rules as written after `create` or `rules`, every switch checked
+/// as a challenge would check it.
+fn read_rules(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    base: &LadderRules,
+    words: &[String],
+) -> Result<LadderRules, Failure> {
+    let rules = LadderRules::read(base, words)
+        .map_err(|reason| refused(LadderRefusal::BadLadderRule { reason, game: kind }))?;
+    let split = split_switches(ctx, kind, &rules.switches)?;
+    if split.ladder.is_some() {
+        return Err(refused(Refusal::LadderSwitch {
+            game: kind,
+            tournament: false,
+        }));
+    }
+    kind.new_game(&split.game)
+        .map_err(|reason| refused(Refusal::BadSwitches { game: kind, reason }))?;
+    Ok(rules)
+}
+
+fn create(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    name: &str,
+    director: Player,
+    words: &[String],
+) -> Handled {
+    if store::find_ladder(ctx.conn, kind.name(), name)?.is_some() {
+        return Err(refused(LadderRefusal::LadderExists {
+            name: name.to_string(),
+            game: kind,
+        }));
+    }
+    let rules = read_rules(ctx, kind, &ctx.competition.ladders.rules(), words)?;
+    let comment = ctx.comment.map(str::trim).unwrap_or_default();
+    store::insert_ladder(
+        ctx.conn,
+        kind.name(),
+        name,
+        &director.userid,
+        &rules.words().join(" "),
+        comment,
+        ctx.now,
+    )?;
+    let event = find_ladder(ctx, kind, name)?;
+    let change = LadderChange::Created {
+        userid: director.userid,
+    };
+    Ok(vec![ladder_answer(ctx, &event, Some(change))?])
+}
+
+fn join(ctx: &Context<'_>, event: &LadderEvent, player: Player) -> Handled {
+    open(event)?;
+    if player.signed_off {
+        return Err(refused(Refusal::SignedOff {
+            userid: player.userid,
+        }));
+    }
+    let userid = player.userid;
+    let on = store::ladder_rank(ctx.conn, event.id(), &userid)?.is_some();
+    let entrant = store::entrant(ctx.conn, event.id(), &userid)?;
+    let invited = entrant == Some(Entrant::Invited);
+    match event.rules.admission {
+        Admission::Approval if !on && !invited => {
+            store::set_entrant(ctx.conn, event.id(), &userid, Entrant::Applied, ctx.now)?;
+            let change = LadderChange::Applied {
+                userid: userid.clone(),
+            };
+            let mut notices = vec![ladder_answer(ctx, event, Some(change.clone()))?];
+            notices.extend(director_news(event, change));
+            Ok(notices)
+        }
+        Admission::Invitation if !on && !invited => Err(refused(LadderRefusal::NotInvited {
+            ladder: event.row.name.clone(),
+            director: event.row.director.clone().unwrap_or_default(),
+            game: event.kind,
+        })),
+        _ => {
+            let (rank, new) = climb::join(ctx.conn, event, &userid, ctx.now)?;
+            let change = LadderChange::Joined { userid, rank, new };
+            Ok(vec![ladder_answer(ctx, event, Some(change))?])
+        }
+    }
+}
+
+fn leave(ctx: &Context<'_>, event: &LadderEvent, player: Player) -> Handled {
+    let left = climb::leave(ctx.conn, event, &player.userid, ctx.now)?;
+    store::remove_entrant(ctx.conn, event.id(), &player.userid)?;
+    let change = LadderChange::Left {
+        userid: player.userid,
+        was_on: left.is_some(),
+    };
+    let mut notices = vec![ladder_answer(ctx, event, Some(change))?];
+    notices.extend(left.unwrap_or_default());
+    Ok(notices)
+}
+
+/// The director admits a player who asked to join: he joins at the
+/// bottom, and is told.
+fn admit(ctx: &Context<'_>, event: &LadderEvent, by: String, player: &str) -> Handled {
+    open(event)?;
+    let waiting = store::entrant(ctx.conn, event.id(), player)?;
+    let Some(waiting) = store::find_player(ctx.conn, player)?.filter(|_| waiting.is_some()) else {
+        return Err(refused(LadderRefusal::NotWaiting {
+            userid: player.to_string(),
+            ladder: event.row.name.clone(),
+            game: event.kind,
+        }));
+    };
+    let (rank, _) = climb::join(ctx.conn, event, &waiting.userid, ctx.now)?;
+    let change = LadderChange::Admitted {
+        by,
+        userid: waiting.userid.clone(),
+        rank,
+    };
+    tell_one(ctx, event, &waiting.userid, change)
+}
+
+/// The director suspends a player on the ladder, or lifts it: a
+/// suspended player keeps his place and his running games, but plays no
+/// new ladder game and does not drop; lifted, his time without a ladder
+/// game starts again.
+fn suspend(
+    ctx: &Context<'_>,
+    event: &LadderEvent,
+    by: String,
+    player: &str,
+    suspended: bool,
+) -> Handled {
+    let mut rungs = store::ladder(ctx.conn, event.id())?;
+    let Some(rung) = rungs
+        .iter_mut()
+        .find(|rung| rung.userid.eq_ignore_ascii_case(player))
+    else {
+        return Err(refused(Refusal::NotOnLadder {
+            userid: player.to_string(),
+            game: event.kind,
+        }));
+    };
+    rung.suspended = suspended;
+    if suspended {
+        rung.next_drop = None;
+    } else {
+        rung.active_since = ctx.now;
+        rung.drops = 0;
+        rung.next_drop = event.rules.inactive_after.map(|after| ctx.now + after);
+    }
+    let userid = rung.userid.clone();
+    store::save_ladder(ctx.conn, event.id(), &rungs)?;
+    let change = if suspended {
+        LadderChange::Suspended {
+            by,
+            userid: userid.clone(),
+        }
+    } else {
+        LadderChange::Reinstated {
+            by,
+            userid: userid.clone(),
+        }
+    };
+    tell_one(ctx, event, &userid, change)
+}
+
+/// The director changes rules for the games not begun yet (a running
+/// game keeps the rule it began under); every player is told.
+fn change_rules(ctx: &Context<'_>, event: &LadderEvent, by: String, words: &[String]) -> Handled {
+    let mut base = event.rules.clone();
+    // Switches given anew replace the old ones rather than add to them.
+    let rule_words = LadderRules::read(&LadderRules::default(), words).map_err(|reason| {
+        refused(LadderRefusal::BadLadderRule {
+            reason,
+            game: event.kind,
+        })
+    })?;
+    if !rule_words.switches.is_empty() {
+        base.switches.clear();
+    }
+    let rules = read_rules(ctx, event.kind, &base, words)?;
+    store::set_ladder_rules(ctx.conn, event.id(), &rules.words().join(" "))?;
+    let change = LadderChange::RulesChanged {
+        by: by.clone(),
+        words: words.to_vec(),
+    };
+    tell_all(ctx, &reloaded(ctx, event)?, &by, change)
+}
+
+/// Refuses a director's verb to anyone but the ladder's director.
+fn directed_by(event: &LadderEvent, player: &Player, verb: &DirectorVerb) -> Result<(), Failure> {
+    if event.directed_by(&player.userid) {
+        return Ok(());
+    }
+    let action = match verb {
+        DirectorVerb::Admit { .. } => "admit",
+        DirectorVerb::Invite { .. } => "invite",
+        DirectorVerb::Suspend { .. } => "suspend",
+        DirectorVerb::Reinstate { .. } => "reinstate",
+        DirectorVerb::Rules { .. } => "rules",
+        DirectorVerb::HandOver { .. } => "handover",
+        DirectorVerb::Cancel => "cancel",
+        DirectorVerb::Announce => "announce",
+    };
+    Err(refused(LadderRefusal::NotDirector {
+        ladder: event.row.name.clone(),
+        director: event.row.director.clone(),
+        action: action.to_string(),
+        game: event.kind,
+    }))
+}
+
+fn open(event: &LadderEvent) -> Result<(), Failure> {
+    if event.cancelled() {
+        return Err(refused(LadderRefusal::LadderCancelled {
+            ladder: event.row.name.clone(),
+            game: event.kind,
+        }));
+    }
+    Ok(())
+}
+
+fn existing(ctx: &Context<'_>, kind: GameKind, userid: &str) -> Result<Player, Failure> {
+    store::find_player(ctx.conn, userid)?.ok_or_else(|| {
+        refused(Refusal::NoSuchPlayer {
+            userid: userid.to_string(),
+            syntax: Some(Syntax::Ladder),
+            game: Some(kind),
+        })
+    })
+}
+
+fn reloaded(ctx: &Context<'_>, event: &LadderEvent) -> Result<LadderEvent, Failure> {
+    find_ladder(ctx, event.kind, &event.row.name)
+}
+
+fn news(event: &LadderEvent, userid: &str, change: LadderChange) -> Notice {
+    Notice::Competition(CompetitionNews {
+        userid: userid.to_string(),
+        kind: event.kind,
+        event: CompetitionEvent::LadderNews {
+            name: event.row.name.clone(),
+            change,
+        },
+    })
+}
+
+fn director_news(event: &LadderEvent, change: LadderChange) -> Option<Notice> {
+    let director = event.row.director.as_deref()?;
+    Some(news(event, director, change))
+}
+
+/// The sender's answer, and the news for the one player it concerns.
+fn tell_one(ctx: &Context<'_>, event: &LadderEvent, userid: &str, change: LadderChange) -> Handled {
+    Ok(vec![
+        ladder_answer(ctx, event, Some(change.clone()))?,
+        news(event, userid, change),
+    ])
+}
+
+/// The sender's answer, and the news for every other player on the
+/// ladder.
+fn tell_all(ctx: &Context<'_>, event: &LadderEvent, sender: &str, change: LadderChange) -> Handled {
+    let mut notices = vec![ladder_answer(ctx, event, Some(change.clone()))?];
+    for rung in store::ladder(ctx.conn, event.id())? {
+        if !rung.userid.eq_ignore_ascii_case(sender) {
+            notices.push(news(event, &rung.userid, change.clone()));
+        }
+    }
+    Ok(notices)
+}

@@ -1,0 +1,254 @@
+//! The ladders themselves (version 30): each game type's default ladder,
+//! run by the operator with the config's rules, and the named ladders
+//! players create and direct, with the rules they wrote; and the players
+//! waiting to be admitted to one, or invited.
+
+use super::StoreResult;
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+
+/// A ladder. The default ladder of a game type has the empty name and no
+/// director (the operator directs it) and no stored rules (it follows the
+/// config's).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LadderRow {
+    pub id: i64,
+    pub kind: String,
+    pub name: String,
+    pub director: Option<String>,
+    /// The rule words and switches it runs by, space-separated.
+    pub rules: String,
+    pub comment: String,
+    /// `open`, or `cancelled` once its director ended it.
+    pub status: String,
+    pub created: i64,
+}
+
+/// A ladder's status once its director ended it.
+pub const CANCELLED: &str = "cancelled";
+
+const LADDER_COLUMNS: &str = "id, kind, name, director, rules, comment, status, created";
+
+fn ladder_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<LadderRow> {
+    Ok(LadderRow {
+        id: row.get(0)?,
+        kind: row.get(1)?,
+        name: row.get(2)?,
+        director: row.get(3)?,
+        rules: row.get(4)?,
+        comment: row.get(5)?,
+        status: row.get(6)?,
+        created: row.get(7)?,
+    })
+}
+
+/// A game type's ladder by name (the empty name: its default ladder).
+pub fn find_ladder(conn: &Connection, kind: &str, name: &str) -> StoreResult<Option<LadderRow>> {
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT {LADDER_COLUMNS} FROM ladders WHERE kind = ?1 AND name = ?2"
+        ))?
+        .query_row([kind, name], ladder_from_row)
+        .optional()?)
+}
+
+pub fn ladder_by_id(conn: &Connection, id: i64) -> StoreResult<Option<LadderRow>> {
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT {LADDER_COLUMNS} FROM ladders WHERE id = ?1"
+        ))?
+        .query_row([id], ladder_from_row)
+        .optional()?)
+}
+
+/// The default ladder of a game type, made when first asked for.
+pub fn default_ladder(conn: &Connection, kind: &str, now: i64) -> StoreResult<LadderRow> {
+    conn.prepare_cached("INSERT OR IGNORE INTO ladders (kind, name, created) VALUES (?1, '', ?2)")?
+        .execute(params![kind, now])?;
+    Ok(find_ladder(conn, kind, "")?.expect("the default ladder was just made"))
+}
+
+/// A game type's ladders, the default one first, then by name.
+pub fn ladders_of(conn: &Connection, kind: &str) -> StoreResult<Vec<LadderRow>> {
+    let mut statement = conn.prepare_cached(&format!(
+        "SELECT {LADDER_COLUMNS} FROM ladders WHERE kind = ?1 ORDER BY name <> '', name"
+    ))?;
+    let rows = statement.query_map([kind], ladder_from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// A new named ladder; its id.
+pub fn insert_ladder(
+    conn: &Connection,
+    kind: &str,
+    name: &str,
+    director: &str,
+    rules: &str,
+    comment: &str,
+    now: i64,
+) -> StoreResult<i64> {
+    conn.prepare_cached(
+        "INSERT INTO ladders (kind, name, director, rules, comment, created)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![kind, name, director, rules, comment, now])?;
+    Ok(conn.last_insert_rowid())
+}
+
+pub fn set_ladder_rules(conn: &Connection, id: i64, rules: &str) -> StoreResult<()> {
+    conn.prepare_cached("UPDATE ladders SET rules = ?2 WHERE id = ?1")?
+        .execute(params![id, rules])?;
+    Ok(())
+}
+
+pub fn set_ladder_director(conn: &Connection, id: i64, director: &str) -> StoreResult<()> {
+    conn.prepare_cached("UPDATE ladders SET director = ?2 WHERE id = ?1")?
+        .execute(params![id, director])?;
+    Ok(())
+}
+
+pub fn set_ladder_status(conn: &Connection, id: i64, status: &str) -> StoreResult<()> {
+    conn.prepare_cached("UPDATE ladders SET status = ?2 WHERE id = ?1")?
+        .execute(params![id, status])?;
+    Ok(())
+}
+
+/// Where a player stands who is not on a ladder yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Entrant {
+    /// He asked to join; the director has not admitted him yet.
+    Applied,
+    /// The director invited him; he has not joined yet.
+    Invited,
+}
+
+impl Entrant {
+    fn name(self) -> &'static str {
+        match self {
+            Entrant::Applied => "applied",
+            Entrant::Invited => "invited",
+        }
+    }
+}
+
+pub fn set_entrant(
+    conn: &Connection,
+    ladder: i64,
+    userid: &str,
+    entrant: Entrant,
+    now: i64,
+) -> StoreResult<()> {
+    conn.prepare_cached(
+        "INSERT OR REPLACE INTO ladder_entrants (ladder_id, userid, state, since)
+         VALUES (?1, ?2, ?3, ?4)",
+    )?
+    .execute(params![ladder, userid, entrant.name(), now])?;
+    Ok(())
+}
+
+impl Entrant {
+    fn parse(state: &str) -> Entrant {
+        if state == Entrant::Invited.name() {
+            Entrant::Invited
+        } else {
+            Entrant::Applied
+        }
+    }
+}
+
+pub fn entrant(conn: &Connection, ladder: i64, userid: &str) -> StoreResult<Option<Entrant>> {
+    let state: Option<String> = conn
+        .prepare_cached("SELECT state FROM ladder_entrants WHERE ladder_id = ?1 AND userid = ?2")?
+        .query_row(params![ladder, userid], |row| row.get(0))
+        .optional()?;
+    Ok(state.as_deref().map(Entrant::parse))
+}
+
+pub fn remove_entrant(conn: &Connection, ladder: i64, userid: &str) -> StoreResult<()> {
+    conn.prepare_cached("DELETE FROM ladder_entrants WHERE ladder_id = ?1 AND userid = ?2")?
+        .execute(params![ladder, userid])?;
+    Ok(())
+}
+
+/// Those waiting on a ladder, earliest first.
+pub fn entrants(conn: &Connection, ladder: i64) -> StoreResult<Vec<(String, Entrant)>> {
+    let mut statement = conn.prepare_cached(
+        "SELECT userid, state FROM ladder_entrants WHERE ladder_id = ?1 ORDER BY since, userid",
+    )?;
+    let rows = statement.query_map([ladder], |row| {
+        Ok((row.get(0)?, Entrant::parse(&row.get::<_, String>(1)?)))
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+const LADDERS_V30: &str = "
+    CREATE TABLE IF NOT EXISTS ladders (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL COLLATE NOCASE,
+        director TEXT COLLATE NOCASE,
+        rules TEXT NOT NULL DEFAULT '',
+        comment TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL DEFAULT 'open',
+        created INTEGER NOT NULL,
+        UNIQUE (kind, name)
+    );
+    CREATE TABLE IF NOT EXISTS ladder_rungs (
+        ladder_id INTEGER NOT NULL REFERENCES ladders(id) ON DELETE CASCADE,
+        userid TEXT NOT NULL COLLATE NOCASE,
+        rank INTEGER NOT NULL,
+        active_since INTEGER NOT NULL,
+        drops INTEGER NOT NULL DEFAULT 0,
+        next_drop INTEGER,
+        suspended INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (ladder_id, userid)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS ladder_rungs_by_rank ON ladder_rungs (ladder_id, rank);
+    CREATE INDEX IF NOT EXISTS ladder_rungs_next_drop ON ladder_rungs (next_drop)
+        WHERE next_drop IS NOT NULL;
+    CREATE TABLE IF NOT EXISTS ladder_entrants (
+        ladder_id INTEGER NOT NULL REFERENCES ladders(id) ON DELETE CASCADE,
+        userid TEXT NOT NULL COLLATE NOCASE,
+        state TEXT NOT NULL,
+        since INTEGER NOT NULL,
+        PRIMARY KEY (ladder_id, userid)
+    ) WITHOUT ROWID;";
+
+/// Version 30: the ladders get a table of their own. Each game type's
+/// one ladder of older versions becomes its default ladder, its rungs
+/// move to `ladder_rungs` (the old `ladder` table, keyed by game type,
+/// goes), and each ladder game learns its ladder. Run again on a file
+/// whose version was rolled back, it finds nothing left to move.
+pub(crate) fn upgrade_v30(tx: &Transaction<'_>) -> StoreResult<()> {
+    tx.execute_batch(LADDERS_V30)?;
+    let columns = [("ladder_id", "INTEGER"), ("aborted", "TEXT")];
+    super::schema::add_missing_columns(tx, "ladder_games", &columns)?;
+    let old_rungs: bool = tx.query_row(
+        "SELECT COUNT(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'ladder'",
+        [],
+        |row| row.get(0),
+    )?;
+    let kinds = if old_rungs {
+        "SELECT kind FROM ladder UNION SELECT kind FROM ladder_games"
+    } else {
+        "SELECT kind FROM ladder_games"
+    };
+    tx.execute_batch(&format!(
+        "INSERT OR IGNORE INTO ladders (kind, name, created) SELECT kind, '', 0 FROM ({kinds});
+         UPDATE ladder_games SET ladder_id =
+            (SELECT id FROM ladders WHERE ladders.kind = ladder_games.kind AND name = '')
+            WHERE ladder_id IS NULL;
+         CREATE INDEX IF NOT EXISTS ladder_games_by_ladder ON ladder_games (ladder_id);"
+    ))?;
+    if old_rungs {
+        tx.execute_batch(
+            "INSERT OR IGNORE INTO ladder_rungs
+                (ladder_id, userid, rank, active_since, drops, next_drop)
+             SELECT ladders.id, ladder.userid, ladder.rank, ladder.active_since,
+                ladder.drops, ladder.next_drop
+             FROM ladder JOIN ladders ON ladders.kind = ladder.kind AND ladders.name = '';
+             DROP TABLE ladder;",
+        )?;
+    }
+    Ok(())
+}
