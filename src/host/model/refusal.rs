@@ -7,7 +7,10 @@ use super::limits::LimitHit;
 pub use super::weakness::Weakness;
 use crate::games::{GameKind, MoveError, Reason, SetupError, Side};
 use crate::rules::time_control::TimeError;
+pub use problem::{MoveProblem, QueueProblem};
 use serde::Serialize;
+
+mod problem;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -355,6 +358,10 @@ pub enum Refusal {
         name: String,
         game: GameKind,
     },
+    /// `-double` and `-knockout` together: a knockout is no round robin.
+    TwoFormats {
+        game: GameKind,
+    },
     /// `action`: what only the organiser may do (`start`, `announce`).
     NotOrganiser {
         name: String,
@@ -441,33 +448,6 @@ pub enum Refusal {
     TooManyMessages {
         max: u32,
     },
-}
-
-/// What is wrong with a line of conditional moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum QueueProblem {
-    /// The line ends with an expected turn and no answer to it.
-    NoAnswer,
-    /// `*` stands only for the opponent's turn, never for an answer.
-    AnyAnswer,
-    /// A turn that does not read or is not legal where it comes.
-    Illegal,
-    /// Fewer actions than the turn has (a Spherical Chess 324 turn is two).
-    Incomplete,
-    /// More actions than the turn has.
-    TooManyActions,
-    /// More turns than a line may hold.
-    TooLong,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MoveProblem {
-    Malformed,
-    Illegal,
-    NotYourTurn,
-    GameOver,
 }
 
 impl Refusal {

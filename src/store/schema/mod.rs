@@ -147,6 +147,11 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         if from == 28 {
             add_missing_columns(&tx, "tournaments", TOURNAMENT_V29_COLUMNS)?;
         }
+        if from == 29 {
+            for (table, columns) in KNOCKOUT_V30_COLUMNS {
+                add_missing_columns(&tx, table, columns)?;
+            }
+        }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;
         tx.commit()?;

@@ -312,6 +312,10 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // 29: the note a tournament's organiser wrote below `tournament
     // create` (the column, in TOURNAMENT_V29_COLUMNS, is all it adds).
     "",
+    // 30: knockout tournaments: a tournament's format, the players'
+    // seeds and each board's match (the columns, in KNOCKOUT_V30_COLUMNS,
+    // are all it adds; older tournaments are round robins).
+    "",
 ];
 
 /// The tables version 17 adds.
