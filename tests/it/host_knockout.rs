@@ -254,6 +254,19 @@ fn a_knockout_of_five_is_played_to_the_end_by_mail_with_byes_and_sudden_death() 
         .contains("Thank you for organising it, zed."));
     the_bracket_is_listed(&mut hall);
     exported_boards_carry_round_and_match(&hall);
+    the_web_page_shows_the_bracket(&hall);
+}
+
+/// The web view's page of the knockout: its format, bracket and places.
+fn the_web_page_shows_the_bracket(hall: &Hall) {
+    let site = crate::web_view::site(&hall.office);
+    let id = crate::web_view::tournament_id(&hall.office, "cup");
+    let page = crate::web_view::page(&site, &format!("/tournament/{id}"));
+    assert!(page.contains("a knockout (two-game matches"), "{page}");
+    assert!(page.contains("<h2>Bracket</h2>"), "{page}");
+    assert!(page.contains("Match 1.1:"), "{page}");
+    assert!(page.contains("wins the tournament"), "{page}");
+    assert!(page.contains("Final places: 1. "), "{page}");
 }
 
 /// `GAME tournament NAME` of the finished knockout: every round, bye,
