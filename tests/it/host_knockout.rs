@@ -388,3 +388,43 @@ fn a_knockout_game_nobody_moves_in_is_forfeited_by_the_timers_and_the_bracket_mo
         listing[0].body
     );
 }
+
+#[test]
+fn under_the_void_rule_an_aborted_knockout_game_is_played_again_with_the_same_colours() {
+    let mut office = PostOffice::with_config("[tournaments]\naborted = \"void\"\n");
+    office.set_clock(0);
+    for player in ["anna", "ben"] {
+        office.signup(player);
+    }
+    let mut hall = Hall { office, seconds: 0 };
+    hall.send("anna", "chess tournament create duel anna PW -knockout");
+    for player in ["anna", "ben"] {
+        hall.send(player, &format!("chess tournament join duel {player} PW"));
+    }
+    let started = hall.send("anna", "chess tournament start duel anna PW");
+    let first = &new_boards(&started, "anna")[0].body;
+    assert!(first.contains("anna has White, ben has Black"), "{first}");
+    let board = hall.running("duel").remove(0);
+    // anna declines her own first game: aborted, and void by the rule.
+    let declined = hall.send("anna", &format!("chess decline {} anna PW", board.game_id));
+    assert_eq!(hall.boards("duel")[0].score.as_deref(), Some("0-0"));
+    let again = new_boards(&declined, "anna");
+    assert_eq!(again.len(), 1, "{declined:#?}");
+    assert!(
+        again[0].body.contains("anna has White, ben has Black"),
+        "{}",
+        again[0].body
+    );
+    assert!(
+        again[0].body.contains("round 1, match 1.1, game 2."),
+        "{}",
+        again[0].body
+    );
+    let listing = hall.send("ben", "chess tournament duel");
+    let body = &listing[0].body;
+    assert!(
+        body.contains("match 1.1: anna (seed 1) 0-0 ben (seed 2)"),
+        "{body}"
+    );
+    assert!(body.contains("(aborted, unrated, played again)"), "{body}");
+}
