@@ -14,8 +14,10 @@ use crate::store::{self, StoreError, Tournament, TournamentFormat, TournamentSta
 use rusqlite::Connection;
 
 /// Keeps a tournament board's result; a knockout begins the games its
-/// bracket needs next. When it was the last board, the tournament is over and every player and its organiser get the final
-/// standings (one mail each, should the organiser have played).
+/// bracket needs next. When it was the last board (a knockout's final
+/// decided), the tournament is over and every player and its organiser
+/// get the final standings (one mail each, should the organiser have
+/// played).
 /// An aborted board counts by the tournament's rule: by default it is
 /// lost by the player who would not play it.
 pub fn after_board(
