@@ -134,6 +134,7 @@ fn event_of(conn: &Connection, record: &GameRecord) -> Result<Option<PgnEvent>, 
     Ok(Some(PgnEvent {
         name,
         round: event.round,
+        match_no: event.match_no,
         began: event.began,
     }))
 }

@@ -34,6 +34,9 @@ pub struct PgnEvent {
     pub name: String,
     /// `Round`: a tournament board's round; `-` without one.
     pub round: Option<u32>,
+    /// A knockout board's match within its round: `Round` is then
+    /// `round.match` (`1.2`), the same for every game of the match.
+    pub match_no: Option<u32>,
     /// `EventDate`: when the event began (seconds since the epoch).
     pub began: i64,
 }
@@ -167,9 +170,11 @@ fn tags(
     let (event, round) = match &archived.event {
         Some(event) => (
             event.name.clone(),
-            event
-                .round
-                .map_or("-".to_string(), |round| round.to_string()),
+            match (event.round, event.match_no) {
+                (Some(round), Some(match_no)) => format!("{round}.{match_no}"),
+                (Some(round), None) => round.to_string(),
+                (None, _) => "-".to_string(),
+            },
         ),
         None => (archived.host.name.clone(), "-".to_string()),
     };

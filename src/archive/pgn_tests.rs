@@ -423,6 +423,7 @@ fn archive_an_event_game_names_its_event_round_start_and_ratings() {
         Some(PgnEvent {
             name: "spring".into(),
             round: Some(3),
+            match_no: None,
             // 2027-02-28 and a little.
             began: 1_803_859_200 - 86_000,
         }),
@@ -438,10 +439,21 @@ fn archive_an_event_game_names_its_event_round_start_and_ratings() {
         Some(PgnEvent {
             name: "Chess ladder".into(),
             round: None,
+            match_no: None,
             began: 1_803_859_200,
         }),
         [None, Some(1400.0)],
     );
+    let knockout = write(
+        Some(PgnEvent {
+            name: "cup".into(),
+            round: Some(1),
+            match_no: Some(2),
+            began: 1_803_859_200,
+        }),
+        [None, None],
+    );
+    assert_eq!(knockout.tag("Round"), Some("1.2"), "round.match");
     assert_eq!(ladder.tag("Event"), Some("Chess ladder"));
     assert_eq!(ladder.tag("Round"), Some("-"));
     assert_eq!(ladder.tag("WhiteElo"), None, "unknown: left out");

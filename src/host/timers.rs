@@ -281,7 +281,7 @@ fn act(
         other => StoreError::Corrupt(other.to_string()),
     })?;
     match action.due {
-        Due::Forfeit => forfeit(conn, competition, live, action.side, now),
+        Due::Forfeit => forfeit(conn, replays, competition, live, action.side, now),
         Due::Nag => {
             if let Some(clock_set) = live.clocks.as_mut() {
                 clock_set.side_mut(action.side).nag_sent(now);
@@ -300,6 +300,7 @@ fn act(
 /// moved) the game is aborted.
 fn forfeit(
     conn: &Connection,
+    replays: &replays::Replays,
     competition: &CompetitionSettings,
     mut live: LiveGame,
     side: Side,
@@ -308,7 +309,7 @@ fn forfeit(
     let drawn = !live.game.could_still_win(side.opponent());
     // Before each player has moved, nobody loses on time: it is aborted.
     let ending = Ending::by_host(Stop::OutOfTime { side, drawn }, live.begun());
-    let consequences = end_game(conn, competition, &mut live, ending, now)?;
+    let consequences = end_game(conn, replays, competition, &mut live, ending, now)?;
     let mut notices = vec![Notice::Board(BoardNews {
         live,
         events: Vec::new(),

@@ -154,7 +154,8 @@ impl Match {
         })
     }
 
-    fn opponent(&self, seed: usize) -> usize {
+    /// The other seed of the match.
+    pub fn opponent(&self, seed: usize) -> usize {
         if seed == self.high {
             self.low
         } else {
@@ -175,6 +176,210 @@ impl Match {
             _ if lot() => self.high,
             _ => self.low,
         })
+    }
+}
+
+/// The seeds of players by their ratings, the strongest first, ties
+/// broken by userid (case-insensitive): the indexes into `players`.
+pub fn seeding(players: &[(&str, f64)]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    order.sort_by(|&a, &b| {
+        let ((a_id, a_rating), (b_id, b_rating)) = (players[a], players[b]);
+        b_rating
+            .total_cmp(&a_rating)
+            .then_with(|| a_id.to_lowercase().cmp(&b_id.to_lowercase()))
+    });
+    order
+}
+
+/// The lot for a sudden-death game's colours: true gives the higher
+/// seed White. Drawn from `key` (the event, round, match and how many
+/// of the match's games counted), so that the same game draws the same
+/// lot every time it is asked, and a void game is played again with
+/// the colours it had.
+pub fn lot(key: [u64; 4]) -> bool {
+    // SplitMix64 over the key's words: well mixed, and no state.
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let hashed = key.iter().fold(0x9e37_79b9_7f4a_7c15_u64, |acc, word| {
+        mix(acc.wrapping_add(*word).wrapping_add(0x9e37_79b9_7f4a_7c15))
+    });
+    hashed & 1 == 1
+}
+
+/// A game of a knockout as the store keeps it: its round and match (both
+/// from 1; byes are not numbered), the seeds at White and Black, and what
+/// it counted once over (`None` while it runs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BracketGame {
+    pub round: u32,
+    pub match_no: u32,
+    pub white: usize,
+    pub black: usize,
+    pub score: Option<EventScore>,
+}
+
+/// A place in a round as it stands: a seed through on a bye, or a
+/// numbered match with the games it has had and whether one runs now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    Bye(usize),
+    Match {
+        number: u32,
+        game: Match,
+        running: bool,
+    },
+}
+
+impl Place {
+    /// Who goes through from this place, once it is decided.
+    pub fn winner(&self) -> Option<usize> {
+        match self {
+            Place::Bye(seed) => Some(*seed),
+            Place::Match { game, .. } => game.winner(),
+        }
+    }
+}
+
+/// A round of the bracket (numbered from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    pub number: u32,
+    pub places: Vec<Place>,
+}
+
+/// The next game a match needs: where it belongs and who has White.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NextGame {
+    pub round: u32,
+    pub match_no: u32,
+    pub white: usize,
+    pub black: usize,
+}
+
+/// A knockout as its games so far make it: every round that has begun.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bracket {
+    pub players: usize,
+    pub rounds: Vec<Round>,
+}
+
+impl Bracket {
+    /// The bracket of `players` seeds after `games` (in the order they
+    /// were begun): the first round, then each next one once every place
+    /// of the one before is decided.
+    pub fn new(players: usize, games: &[BracketGame]) -> Bracket {
+        let mut rounds = Vec::new();
+        let mut slots = first_round(players);
+        let mut number = 1;
+        while !slots.is_empty() {
+            let mut match_no = 0;
+            let places: Vec<Place> = slots
+                .iter()
+                .map(|slot| match *slot {
+                    Slot::Bye(seed) => Place::Bye(seed),
+                    Slot::Match { high, low } => {
+                        match_no += 1;
+                        place_of(number, match_no, high, low, games)
+                    }
+                })
+                .collect();
+            let winners: Option<Vec<usize>> = places.iter().map(Place::winner).collect();
+            rounds.push(Round { number, places });
+            match winners {
+                Some(winners) => slots = next_round(&winners),
+                None => break,
+            }
+            number += 1;
+        }
+        Bracket { players, rounds }
+    }
+
+    /// The winner, once the final is decided.
+    pub fn champion(&self) -> Option<usize> {
+        match self.rounds.last()?.places.as_slice() {
+            [only] if self.rounds.len() as u32 == rounds(self.players) => only.winner(),
+            _ => None,
+        }
+    }
+
+    /// The games to begin now: one for each match of the current round
+    /// that is neither decided nor playing a game. `event` keys the lot
+    /// of sudden-death colours.
+    pub fn due(&self, event: u64) -> Vec<NextGame> {
+        let Some(round) = self.rounds.last() else {
+            return Vec::new();
+        };
+        round
+            .places
+            .iter()
+            .filter_map(|place| match place {
+                Place::Match {
+                    number,
+                    game,
+                    running: false,
+                } => {
+                    let counted = game.games.iter().filter(|g| g.score.counts()).count();
+                    let key = [event, round.number.into(), (*number).into(), counted as u64];
+                    let white = game.next_white(|| lot(key))?;
+                    Some(NextGame {
+                        round: round.number,
+                        match_no: *number,
+                        white,
+                        black: game.opponent(white),
+                    })
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Final places once there is a champion, best first: 1 the champion,
+    /// 2 the loser of the final, 3 (shared) those of the semi-finals, 5
+    /// those of the quarter-finals, and so on; ties by seed. Empty before.
+    pub fn placings(&self) -> Vec<(usize, u32)> {
+        let Some(champion) = self.champion() else {
+            return Vec::new();
+        };
+        let last = self.rounds.len() as u32;
+        let mut places = vec![(champion, 1)];
+        for round in &self.rounds {
+            for place in &round.places {
+                if let (Place::Match { game, .. }, Some(winner)) = (place, place.winner()) {
+                    let loser = game.opponent(winner);
+                    places.push((loser, (1 << (last - round.number)) + 1));
+                }
+            }
+        }
+        places.sort_by_key(|&(seed, place)| (place, seed));
+        places
+    }
+}
+
+/// The match `match_no` of round `number` between two seeds, from the
+/// games stored for it.
+fn place_of(number: u32, match_no: u32, high: usize, low: usize, games: &[BracketGame]) -> Place {
+    let mut game = Match::new(high, low);
+    let mut running = false;
+    for played in games
+        .iter()
+        .filter(|g| g.round == number && g.match_no == match_no)
+    {
+        match played.score {
+            Some(score) => game.games.push(MatchGame {
+                white: played.white,
+                score,
+            }),
+            None => running = true,
+        }
+    }
+    Place::Match {
+        number: match_no,
+        game,
+        running,
     }
 }
 
@@ -296,5 +501,128 @@ mod tests {
         });
         assert_eq!(game.half_points(0), 4);
         assert_eq!(game.winner(), Some(0));
+    }
+
+    #[test]
+    fn seeds_go_by_rating_and_ties_by_userid() {
+        let players = [
+            ("cleo", 1500.0),
+            ("Ben", 1600.0),
+            ("anna", 1500.0),
+            ("dan", 1400.0),
+        ];
+        assert_eq!(seeding(&players), [1, 2, 0, 3]);
+        assert!(seeding(&[]).is_empty());
+    }
+
+    #[test]
+    fn the_lot_is_the_same_for_the_same_game_and_falls_both_ways() {
+        let draws: Vec<bool> = (0..64).map(|game| lot([7, 1, 1, game])).collect();
+        assert_eq!(
+            draws,
+            (0..64).map(|game| lot([7, 1, 1, game])).collect::<Vec<_>>()
+        );
+        assert!(draws.contains(&true) && draws.contains(&false));
+    }
+
+    fn game(
+        round: u32,
+        match_no: u32,
+        white: usize,
+        black: usize,
+        score: Option<EventScore>,
+    ) -> BracketGame {
+        BracketGame {
+            round,
+            match_no,
+            white,
+            black,
+            score,
+        }
+    }
+
+    const WHITE_WINS: Option<EventScore> = Some(EventScore::Played(Score::WhiteWins));
+    const BLACK_WINS: Option<EventScore> = Some(EventScore::Played(Score::BlackWins));
+
+    #[test]
+    fn a_bracket_of_five_is_played_round_by_round_to_its_champion() {
+        let mut games = Vec::new();
+        let bracket = Bracket::new(5, &games);
+        assert_eq!(bracket.rounds.len(), 1);
+        assert_eq!(
+            bracket.due(1),
+            [NextGame {
+                round: 1,
+                match_no: 1,
+                white: 3,
+                black: 4
+            }]
+        );
+        // A game running: nothing more is due.
+        games.push(game(1, 1, 3, 4, None));
+        assert!(Bracket::new(5, &games).due(1).is_empty());
+        // Seed 4 wins both games of the only first-round match.
+        games[0].score = BLACK_WINS;
+        assert_eq!(Bracket::new(5, &games).due(1)[0].white, 4);
+        games.push(game(1, 1, 4, 3, WHITE_WINS));
+        let bracket = Bracket::new(5, &games);
+        assert_eq!(bracket.rounds.len(), 2);
+        assert_eq!(
+            bracket.due(1),
+            [
+                NextGame {
+                    round: 2,
+                    match_no: 1,
+                    white: 0,
+                    black: 4
+                },
+                NextGame {
+                    round: 2,
+                    match_no: 2,
+                    white: 1,
+                    black: 2
+                },
+            ]
+        );
+        assert_eq!(bracket.champion(), None);
+        for (match_no, high, low) in [(1, 0, 4), (2, 1, 2)] {
+            games.push(game(2, match_no, high, low, WHITE_WINS));
+            games.push(game(2, match_no, low, high, BLACK_WINS));
+        }
+        let bracket = Bracket::new(5, &games);
+        assert_eq!(
+            bracket.due(1),
+            [NextGame {
+                round: 3,
+                match_no: 1,
+                white: 0,
+                black: 1
+            }]
+        );
+        games.push(game(3, 1, 0, 1, BLACK_WINS));
+        games.push(game(3, 1, 1, 0, WHITE_WINS));
+        let bracket = Bracket::new(5, &games);
+        assert_eq!(bracket.champion(), Some(1));
+        assert!(bracket.due(1).is_empty());
+        assert_eq!(bracket.placings(), [(1, 1), (0, 2), (2, 3), (4, 3), (3, 5)]);
+    }
+
+    #[test]
+    fn a_tied_match_draws_its_colours_by_lot_and_a_void_keeps_them() {
+        let mut games = vec![game(1, 1, 0, 1, WHITE_WINS), game(1, 1, 1, 0, WHITE_WINS)];
+        let due = Bracket::new(2, &games).due(9)[0];
+        let expected = if lot([9, 1, 1, 2]) { 0 } else { 1 };
+        assert_eq!(due.white, expected);
+        assert_eq!(due.black, 1 - expected);
+        games.push(game(1, 1, due.white, due.black, Some(EventScore::Void)));
+        assert_eq!(
+            Bracket::new(2, &games).due(9)[0],
+            due,
+            "a void is played again alike"
+        );
+        games.push(game(1, 1, due.white, due.black, WHITE_WINS));
+        let bracket = Bracket::new(2, &games);
+        assert_eq!(bracket.champion(), Some(due.white));
+        assert_eq!(bracket.placings(), [(due.white, 1), (due.black, 2)]);
     }
 }

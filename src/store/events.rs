@@ -66,6 +66,8 @@ pub fn board_event(conn: &Connection, game_id: i64) -> StoreResult<Option<BoardE
 pub struct EventOfBoard {
     pub kind: EventKind,
     pub round: Option<u32>,
+    /// A knockout board's match within its round.
+    pub match_no: Option<u32>,
     pub began: i64,
 }
 
@@ -85,6 +87,7 @@ pub fn event_of_board(conn: &Connection, game_id: i64) -> StoreResult<Option<Eve
             Ok(EventOfBoard {
                 kind: EventKind::Ladder { name: row.get(0)? },
                 round: None,
+                match_no: None,
                 began: row.get(1)?,
             })
         })
@@ -95,7 +98,8 @@ pub fn event_of_board(conn: &Connection, game_id: i64) -> StoreResult<Option<Eve
     Ok(conn
         .prepare_cached(
             "SELECT tournaments.name, tournament_boards.round,
-                    COALESCE(tournaments.started, tournaments.created)
+                    COALESCE(tournaments.started, tournaments.created),
+                    tournament_boards.match_no
              FROM tournament_boards
              JOIN tournaments ON tournaments.id = tournament_boards.tournament_id
              WHERE tournament_boards.game_id = ?1",
@@ -104,6 +108,7 @@ pub fn event_of_board(conn: &Connection, game_id: i64) -> StoreResult<Option<Eve
             Ok(EventOfBoard {
                 kind: EventKind::Tournament { name: row.get(0)? },
                 round: Some(row.get(1)?),
+                match_no: row.get(3)?,
                 began: row.get(2)?,
             })
         })

@@ -1,4 +1,4 @@
-//! The ladders themselves (version 30): each game type's default ladder,
+//! The ladders themselves (version 31): each game type's default ladder,
 //! run by the operator with the config's rules, and the named ladders
 //! players create and direct, with the rules they wrote; and the players
 //! waiting to be admitted to one, or invited.
@@ -214,12 +214,12 @@ const LADDERS_V30: &str = "
         PRIMARY KEY (ladder_id, userid)
     ) WITHOUT ROWID;";
 
-/// Version 30: the ladders get a table of their own. Each game type's
+/// Version 31: the ladders get a table of their own. Each game type's
 /// one ladder of older versions becomes its default ladder, its rungs
 /// move to `ladder_rungs` (the old `ladder` table, keyed by game type,
 /// goes), and each ladder game learns its ladder. Run again on a file
 /// whose version was rolled back, it finds nothing left to move.
-pub(crate) fn upgrade_v30(tx: &Transaction<'_>) -> StoreResult<()> {
+pub(crate) fn upgrade_v31(tx: &Transaction<'_>) -> StoreResult<()> {
     tx.execute_batch(LADDERS_V30)?;
     let columns = [("ladder_id", "INTEGER"), ("aborted", "TEXT")];
     super::schema::add_missing_columns(tx, "ladder_games", &columns)?;

@@ -1,5 +1,5 @@
-//! Round-robin tournaments: their settings, who plays, and the boards of
-//! each round.
+//! Tournaments (round robins and knockouts): their settings, who plays,
+//! and the boards of each round.
 
 use super::{StoreError, StoreResult};
 use rusqlite::{params, Connection, OptionalExtension, Row};
@@ -32,13 +32,40 @@ impl TournamentStatus {
     }
 }
 
+/// How a tournament pairs its players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentFormat {
+    /// Everyone plays everyone (twice with `double`).
+    RoundRobin,
+    /// Seeded by rating, two-game matches, the winners go through.
+    Knockout,
+}
+
+impl TournamentFormat {
+    fn as_str(self) -> &'static str {
+        match self {
+            TournamentFormat::RoundRobin => "round_robin",
+            TournamentFormat::Knockout => "knockout",
+        }
+    }
+
+    pub(super) fn parse(text: &str) -> Option<TournamentFormat> {
+        match text {
+            "round_robin" => Some(TournamentFormat::RoundRobin),
+            "knockout" => Some(TournamentFormat::Knockout),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tournament {
     pub id: i64,
     pub kind: String,
     pub name: String,
     pub organiser: String,
-    /// Every pairing played twice, colours reversed.
+    pub format: TournamentFormat,
+    /// Every pairing played twice, colours reversed (round robins only).
     pub double: bool,
     pub rated: bool,
     /// The switches every board gets (time control, game switches),
@@ -56,6 +83,7 @@ pub struct NewTournament<'a> {
     pub kind: &'a str,
     pub name: &'a str,
     pub organiser: &'a str,
+    pub format: TournamentFormat,
     pub double: bool,
     pub rated: bool,
     pub switches: &'a str,
@@ -63,7 +91,7 @@ pub struct NewTournament<'a> {
 }
 
 const COLUMNS: &str =
-    "id, kind, name, organiser, double, rated, switches, status, created, comment";
+    "id, kind, name, organiser, double, rated, switches, status, created, comment, format";
 
 fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<Result<Tournament, StoreError>> {
     let status: String = row.get(7)?;
@@ -73,11 +101,19 @@ fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<Result<Tournament, Sto
             row.get::<_, i64>(0)?
         ))));
     };
+    let format: String = row.get(10)?;
+    let Some(format) = TournamentFormat::parse(&format) else {
+        return Ok(Err(StoreError::Corrupt(format!(
+            "tournament {} has the unknown format {format:?}",
+            row.get::<_, i64>(0)?
+        ))));
+    };
     Ok(Ok(Tournament {
         id: row.get(0)?,
         kind: row.get(1)?,
         name: row.get(2)?,
         organiser: row.get(3)?,
+        format,
         double: row.get(4)?,
         rated: row.get(5)?,
         switches: row.get(6)?,
@@ -110,8 +146,8 @@ pub fn load_tournament(conn: &Connection, id: i64) -> StoreResult<Option<Tournam
 pub fn insert_tournament(conn: &Connection, new: &NewTournament<'_>, now: i64) -> StoreResult<i64> {
     conn.prepare_cached(
         "INSERT INTO tournaments
-            (kind, name, organiser, double, rated, switches, status, created, comment)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8)",
+            (kind, name, organiser, double, rated, switches, status, created, comment, format)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9)",
     )?
     .execute(params![
         new.kind,
@@ -121,7 +157,8 @@ pub fn insert_tournament(conn: &Connection, new: &NewTournament<'_>, now: i64) -
         new.rated,
         new.switches,
         now,
-        new.comment
+        new.comment,
+        new.format.as_str()
     ])?;
     Ok(conn.last_insert_rowid())
 }
@@ -151,13 +188,26 @@ pub fn set_tournament_organiser(conn: &Connection, id: i64, organiser: &str) -> 
     Ok(())
 }
 
-/// The players of a tournament in the order they joined (their seats).
+/// The players of a tournament in the order they joined (their seats),
+/// or by their seeds once a knockout has seeded them.
 pub fn tournament_players(conn: &Connection, id: i64) -> StoreResult<Vec<String>> {
     let mut statement = conn.prepare_cached(
-        "SELECT userid FROM tournament_players WHERE tournament_id = ?1 ORDER BY seat",
+        "SELECT userid FROM tournament_players WHERE tournament_id = ?1 ORDER BY seed, seat",
     )?;
     let rows = statement.query_map([id], |row| row.get(0))?;
     Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Seeds a knockout's players: `seeded[0]` is seed 0, the strongest.
+pub fn set_tournament_seeds(conn: &Connection, id: i64, seeded: &[String]) -> StoreResult<()> {
+    let mut statement = conn.prepare_cached(
+        "UPDATE tournament_players SET seed = ?3
+         WHERE tournament_id = ?1 AND userid = ?2 COLLATE NOCASE",
+    )?;
+    for (seed, userid) in seeded.iter().enumerate() {
+        statement.execute(params![id, userid, seed as i64])?;
+    }
+    Ok(())
 }
 
 /// Adds a player after the others; false if he had joined already.
@@ -188,6 +238,8 @@ pub fn leave_tournament(conn: &Connection, id: i64, userid: &str) -> StoreResult
 pub struct TournamentBoard {
     pub game_id: i64,
     pub round: u32,
+    /// In a knockout, the match within the round (from 1).
+    pub match_no: Option<u32>,
     pub white: String,
     pub black: String,
     pub score: Option<String>,
@@ -199,8 +251,9 @@ pub fn insert_tournament_board(
     board: &TournamentBoard,
 ) -> StoreResult<()> {
     conn.prepare_cached(
-        "INSERT INTO tournament_boards (game_id, tournament_id, round, white, black, score)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO tournament_boards
+            (game_id, tournament_id, round, white, black, score, match_no)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?
     .execute(params![
         board.game_id,
@@ -208,7 +261,8 @@ pub fn insert_tournament_board(
         board.round,
         board.white,
         board.black,
-        board.score
+        board.score,
+        board.match_no
     ])?;
     Ok(())
 }
@@ -230,7 +284,7 @@ pub fn set_tournament_score(conn: &Connection, game_id: i64, score: &str) -> Sto
 /// A tournament's boards in board order.
 pub fn tournament_boards(conn: &Connection, id: i64) -> StoreResult<Vec<TournamentBoard>> {
     let mut statement = conn.prepare_cached(
-        "SELECT game_id, round, white, black, score FROM tournament_boards
+        "SELECT game_id, round, white, black, score, match_no FROM tournament_boards
          WHERE tournament_id = ?1 ORDER BY game_id",
     )?;
     let rows = statement.query_map([id], |row| {
@@ -240,6 +294,7 @@ pub fn tournament_boards(conn: &Connection, id: i64) -> StoreResult<Vec<Tourname
             white: row.get(2)?,
             black: row.get(3)?,
             score: row.get(4)?,
+            match_no: row.get(5)?,
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)

@@ -5,7 +5,7 @@
 //! address, password hash, note or conditional line ever leaves here.
 
 use super::games::GameStatus;
-use super::tournaments::{Tournament, TournamentStatus};
+use super::tournaments::{Tournament, TournamentFormat, TournamentStatus};
 use super::StoreResult;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
@@ -290,7 +290,8 @@ pub fn web_tournaments(
 ) -> StoreResult<Vec<Tournament>> {
     let rows = conn
         .prepare_cached(
-            "SELECT id, kind, name, organiser, double, rated, switches, status, created, comment
+            "SELECT id, kind, name, organiser, double, rated, switches, status, created, comment,
+                    format
              FROM tournaments
              WHERE ?1 IS NULL OR id IN
                  (SELECT tournament_id FROM tournament_players WHERE userid = ?1)
@@ -298,11 +299,13 @@ pub fn web_tournaments(
         )?
         .query_map(params![userid, limit], |row| {
             let status: String = row.get(7)?;
+            let format: String = row.get(10)?;
             Ok(Tournament {
                 id: row.get(0)?,
                 kind: row.get(1)?,
                 name: row.get(2)?,
                 organiser: row.get(3)?,
+                format: TournamentFormat::parse(&format).unwrap_or(TournamentFormat::RoundRobin),
                 double: row.get(4)?,
                 rated: row.get(5)?,
                 switches: row.get(6)?,
@@ -395,7 +398,7 @@ pub(crate) const WEB_V23: &str = "UPDATE games SET score = CASE
 /// newest first without reading the others; the standings read a game's
 /// ratings best first from one that holds every column (no row looked
 /// up, nothing sorted); a ladder's feed its boards newest first. (A
-/// ladder's page finds its rungs by rank through version 30's
+/// ladder's page finds its rungs by rank through version 31's
 /// `ladder_rungs_by_rank`; the index this version once made on the old
 /// `ladder` table went with it.)
 pub(crate) const WEB_V27: &str =

@@ -424,3 +424,46 @@ fn tournaments_of_a_version_28_file_have_no_note_and_upgrade_again() {
             .unwrap();
     }
 }
+
+#[test]
+fn tournaments_of_a_version_29_file_are_round_robins_and_upgrade_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v29.sqlite");
+    drop(Store::open(&path).unwrap());
+    // As version 29 left it: no format, seeds or matches.
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch(
+            "ALTER TABLE tournaments DROP COLUMN format;
+             ALTER TABLE tournament_players DROP COLUMN seed;
+             ALTER TABLE tournament_boards DROP COLUMN match_no;
+             INSERT INTO tournaments (kind, name, organiser, double, rated, switches, status, created)
+                VALUES ('chess', 'old', 'dora', 1, 1, '', 'open', 1);
+             INSERT INTO tournament_players (tournament_id, userid, seat)
+                VALUES (1, 'dora', 1), (1, 'abe', 2);
+             PRAGMA user_version = 29;",
+        )
+        .unwrap();
+    for round in ["upgraded", "rolled back and upgraded again"] {
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION, "{round}");
+        let conn = store.connection();
+        let old = store::find_tournament(conn, "chess", "old")
+            .unwrap()
+            .unwrap();
+        assert_eq!(old.format, store::TournamentFormat::RoundRobin, "{round}");
+        assert!(old.double, "{round}");
+        // Unseeded, the players keep the order they joined in.
+        assert_eq!(
+            store::tournament_players(conn, old.id).unwrap(),
+            ["dora", "abe"],
+            "{round}"
+        );
+        drop(store);
+        // Set back by hand, the columns already there: kept as they are.
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("PRAGMA user_version = 29;")
+            .unwrap();
+    }
+}

@@ -282,6 +282,16 @@ fn competition_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sen
         }
         "tournament.txt" | "tournament-table.txt" => command(office, "alice", &create, ""),
         "pairings.txt" => start_cup(office),
+        "knockout-begun.txt" => {
+            let knockout = format!("chess tournament create ko alice {alice} -knockout");
+            command(office, "alice", &knockout, "");
+            for (userid, pass) in [("alice", &alice), ("bob", &bob)] {
+                let join = format!("chess tournament join ko {userid} {pass}");
+                command(office, userid, &join, "");
+            }
+            let start = format!("chess tournament start ko alice {alice}");
+            command(office, "alice", &start, "")
+        }
         "tournament-news.txt" => {
             command(office, "alice", &create, "");
             command(

@@ -36,6 +36,7 @@ mod host_fuzz_seeds;
 mod host_grammar_fuzz;
 mod host_group_commit;
 mod host_hostile_input;
+mod host_knockout;
 mod host_ladders;
 mod host_languages;
 mod host_loop_protection;

@@ -193,6 +193,7 @@ fn hostile_rows(office: &PostOffice) {
         kind: "chess",
         name: HOSTILE_EVENT,
         organiser: HOSTILE_USERID,
+        format: store::TournamentFormat::RoundRobin,
         double: false,
         rated: false,
         switches: "",

@@ -4,7 +4,9 @@
 //! `tournament` keep them in the store and say who must hear of a change.
 //! Every game ending passes through [`game_ended`].
 
+pub mod board;
 pub mod climb;
+pub mod knockout;
 pub mod ladder_event;
 pub mod listing;
 pub mod rated;
@@ -12,7 +14,7 @@ pub mod tournament;
 
 use crate::host::clocks;
 use crate::host::model::notice::Notice;
-use crate::host::model::replays::LiveGame;
+use crate::host::model::replays::{LiveGame, Replays};
 use crate::rules::score::{AbortRule, Ending};
 use crate::store;
 use crate::store::StoreError;
@@ -131,6 +133,7 @@ pub fn mark_over(
 /// board.
 pub fn end_game(
     conn: &Connection,
+    replays: &Replays,
     settings: &CompetitionSettings,
     live: &mut LiveGame,
     ending: Ending,
@@ -141,15 +144,17 @@ pub fn end_game(
     let turn = live.game.turn_number();
     clocks::stop_all(conn, live, turn, now)?;
     live.clocks = crate::host::model::replays::load_clocks(conn, &live.record)?;
-    game_ended(conn, settings, live, now)
+    game_ended(conn, replays, settings, live, now)
 }
 
 /// What a game's end changes beyond the board: its players' ratings (kept
 /// on `live` for the game-over mail), the ladder, the tournament. Called
 /// once, in the transaction that ends the game; the notices are for
-/// players whose place changed.
+/// players whose place changed, and the new boards a knockout begins
+/// (`replays` loads them).
 pub fn game_ended(
     conn: &Connection,
+    replays: &Replays,
     settings: &CompetitionSettings,
     live: &mut LiveGame,
     now: i64,
@@ -168,6 +173,7 @@ pub fn game_ended(
     let mut notices = climb::settle(conn, settings, live, result, now)?;
     notices.extend(tournament::after_board(
         conn,
+        replays,
         &settings.tournaments,
         live,
         result,

@@ -1,24 +1,28 @@
 //! Tournaments kept in the store: each board's result as it ends, the
-//! crosstable and standings, and the final mail to every player and the
-//! organiser when the last board is over.
+//! crosstable and standings (a knockout's bracket), and the final mail
+//! to every player and the organiser when the last board is over (a
+//! knockout's final decided).
 
-use super::TournamentSettings;
+use super::{knockout, TournamentSettings};
 use crate::games::GameKind;
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, Notice, TournamentTable};
-use crate::host::model::replays::LiveGame;
+use crate::host::model::replays::{LiveGame, Replays};
 use crate::rules::round_robin::{self, Played};
 use crate::rules::score::{EventScore, GameResult};
 use crate::rules::time_control::TimeControl;
-use crate::store::{self, StoreError, Tournament, TournamentStatus};
+use crate::store::{self, StoreError, Tournament, TournamentFormat, TournamentStatus};
 use rusqlite::Connection;
 
-/// Keeps a tournament board's result; when it was the last board, the
-/// tournament is over and every player and its organiser get the final
-/// standings (one mail each, should the organiser have played).
+/// Keeps a tournament board's result; a knockout begins the games its
+/// bracket needs next. When it was the last board (a knockout's final
+/// decided), the tournament is over and every player and its organiser
+/// get the final standings (one mail each, should the organiser have
+/// played).
 /// An aborted board counts by the tournament's rule: by default it is
 /// lost by the player who would not play it.
 pub fn after_board(
     conn: &Connection,
+    replays: &Replays,
     settings: &TournamentSettings,
     live: &LiveGame,
     result: GameResult,
@@ -34,11 +38,22 @@ pub fn after_board(
     let Some(tournament) = store::load_tournament(conn, id)? else {
         return Ok(Vec::new());
     };
-    let boards = store::tournament_boards(conn, id)?;
-    if tournament.status != TournamentStatus::Running
-        || boards.iter().any(|board| board.score.is_none())
-    {
+    if tournament.status != TournamentStatus::Running {
         return Ok(Vec::new());
+    }
+    match tournament.format {
+        // A knockout goes on while its final is undecided.
+        TournamentFormat::Knockout => {
+            if let Some(begun) = knockout::go_on(conn, replays, settings, &tournament, now)? {
+                return Ok(begun);
+            }
+        }
+        TournamentFormat::RoundRobin => {
+            let boards = store::tournament_boards(conn, id)?;
+            if boards.iter().any(|board| board.score.is_none()) {
+                return Ok(Vec::new());
+            }
+        }
     }
     store::set_tournament_status(conn, id, TournamentStatus::Finished, now)?;
     let table = table(
@@ -100,6 +115,18 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
         ));
     }
     let played: Vec<Played> = boards.iter().map(|(_, _, played)| *played).collect();
+    // A knockout's seats are its seeds once it has begun.
+    let knockout = tournament.format == TournamentFormat::Knockout;
+    let bracket = match tournament.status {
+        TournamentStatus::Open => None,
+        _ if knockout => Some(knockout::bracket(conn, tournament.id, &players)?),
+        _ => None,
+    };
+    let standings = if knockout {
+        Vec::new()
+    } else {
+        round_robin::standings(players.len(), &played)
+    };
     // The stored switches: the host's options (`--forfeittime=14`), then
     // the game's own.
     let (options, game_switches): (Vec<String>, Vec<String>) = tournament
@@ -112,12 +139,14 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
         name: tournament.name.clone(),
         organiser: tournament.organiser.clone(),
         status: tournament.status,
+        format: tournament.format,
         double: tournament.double,
         rated: tournament.rated,
         control: TimeControl::from_stored(&options.join(" ")),
         switches: game_switches,
         comment: tournament.comment.clone(),
-        standings: round_robin::standings(players.len(), &played),
+        standings,
+        bracket,
         players,
         boards,
     })

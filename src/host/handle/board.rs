@@ -44,8 +44,14 @@ pub fn decline(
 
 /// Ends a game by a player's word and tells both players.
 fn end(ctx: &Context<'_>, mut live: LiveGame, ending: Ending, author: &str) -> Handled {
-    let consequences =
-        competition::end_game(ctx.conn, ctx.competition, &mut live, ending, ctx.now)?;
+    let consequences = competition::end_game(
+        ctx.conn,
+        ctx.replays,
+        ctx.competition,
+        &mut live,
+        ending,
+        ctx.now,
+    )?;
     let mut notices = vec![Notice::Board(BoardNews {
         live,
         events: Vec::new(),

@@ -2,14 +2,14 @@
 
 use super::{authenticate, comment_of, refused, Context, Failure, Handled};
 use crate::games::GameKind;
-use crate::host::clocks;
 use crate::host::competition::ladder_event::LadderEvent;
+use crate::host::competition::{self, board::NewBoard};
 use crate::host::model::command::PASSWORD_SWITCH;
 use crate::host::model::command::{challenge_password, Credential, Syntax};
 use crate::host::model::notice::{Answer, BoardNews, Comment, Event, Notice};
 use crate::host::model::refusal::{LadderRefusal, Refusal};
 use crate::host::model::replays;
-use crate::store::{self, NewGame, Player, Preference};
+use crate::store::{self, Player, Preference};
 
 /// The host's own challenge switches, split from the game's.
 pub(super) struct HostSwitches {
@@ -365,20 +365,15 @@ pub(super) fn new_board(
             reason: err,
         })
     })?;
-    let id = store::insert_game(
-        ctx.conn,
-        &NewGame {
-            kind: kind.name(),
-            switches: &game.switches(),
-            white,
-            black,
-            rated: split.rated,
-            host_options: &split.options.join(" "),
-        },
-        ctx.now,
-    )?;
-    let mut live = replays::load(ctx.conn, ctx.replays, id, None)?;
-    live.clocks = Some(clocks::start(ctx.conn, &live, ctx.now)?);
+    let board = NewBoard {
+        kind,
+        white,
+        black,
+        rated: split.rated,
+        options: &split.options,
+        switches: &game.switches(),
+    };
+    let live = competition::board::begin(ctx.conn, ctx.replays, &board, ctx.now)?;
     Ok(live)
 }
 

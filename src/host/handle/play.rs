@@ -52,6 +52,7 @@ fn after_the_end(ctx: &Context<'_>, notices: &mut [Notice]) -> Result<Vec<Notice
                 let live = &mut news.live;
                 return Ok(competition::game_ended(
                     ctx.conn,
+                    ctx.replays,
                     ctx.competition,
                     live,
                     ctx.now,

@@ -1,10 +1,11 @@
-//! Round-robin tournaments: `GAME tournament create|join|leave|start|
-//! announce NAME userid password [...]` and `GAME tournament NAME`.
+//! Tournaments (round robins and knockouts): `GAME tournament
+//! create|join|leave|start|announce NAME userid password [...]` and
+//! `GAME tournament NAME`.
 
 use super::challenge::{new_board, split_switches, HostSwitches};
 use super::{authenticate, refused, Context, Failure, Handled};
 use crate::games::{GameKind, Side};
-use crate::host::competition::tournament;
+use crate::host::competition::{knockout, tournament};
 use crate::host::model::command::{Credential, Syntax, TournamentAction, TournamentVerb};
 use crate::host::model::notice::{
     Answer, BoardNews, CompetitionEvent, CompetitionNews, Event, Notice, PairingLine,
@@ -12,10 +13,14 @@ use crate::host::model::notice::{
 };
 use crate::host::model::refusal::Refusal;
 use crate::rules::round_robin;
-use crate::store::{self, NewTournament, Player, Tournament, TournamentBoard, TournamentStatus};
+use crate::store::{
+    self, NewTournament, Player, Tournament, TournamentBoard, TournamentFormat, TournamentStatus,
+};
 
 /// The switch that plays every pairing twice.
 const DOUBLE: &str = "-double";
+/// The switch that makes a knockout of the tournament.
+const KNOCKOUT: &str = "-knockout";
 
 pub fn tournament(
     ctx: &Context<'_>,
@@ -83,10 +88,19 @@ fn create(
             game: kind,
         }));
     }
-    let double = switches.iter().any(|s| s.eq_ignore_ascii_case(DOUBLE));
+    let given = |word: &str| switches.iter().any(|s| s.eq_ignore_ascii_case(word));
+    let (double, knockout) = (given(DOUBLE), given(KNOCKOUT));
+    if double && knockout {
+        return Err(refused(Refusal::TwoFormats { game: kind }));
+    }
+    let format = if knockout {
+        TournamentFormat::Knockout
+    } else {
+        TournamentFormat::RoundRobin
+    };
     let rest: Vec<String> = switches
         .iter()
-        .filter(|s| !s.eq_ignore_ascii_case(DOUBLE))
+        .filter(|s| !s.eq_ignore_ascii_case(DOUBLE) && !s.eq_ignore_ascii_case(KNOCKOUT))
         .cloned()
         .collect();
     let split = split_switches(ctx, kind, &rest)?;
@@ -110,6 +124,7 @@ fn create(
             kind: kind.name(),
             name,
             organiser: &organiser.userid,
+            format,
             double,
             rated: split.rated,
             switches: &kept.join(" "),
@@ -183,6 +198,7 @@ fn pair_all(
             &TournamentBoard {
                 game_id: board,
                 round: pairing.round,
+                match_no: None,
                 white: white.clone(),
                 black: black.clone(),
                 score: None,
@@ -206,6 +222,7 @@ fn pair_all(
                 round: pairing.round,
                 aborted: ctx.competition.tournaments.aborted,
                 note: found.comment.clone(),
+                bout: None,
             }],
             comment: None,
             new_game: true,
@@ -214,8 +231,10 @@ fn pair_all(
     Ok((notices, pairings))
 }
 
-/// Every board of every round begins at once, colours by Berger tables;
-/// each player is mailed each board and a list of his pairings.
+/// A round robin begins every board of every round at once, colours by
+/// Berger tables; each player is mailed each board and a list of his
+/// pairings. A knockout seeds its players and begins its first round's
+/// first games; each player is mailed the bracket.
 fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
     let found = organised_by(ctx, kind, name, &player, "start")?;
     open(&found)?;
@@ -226,6 +245,56 @@ fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handl
             players: players.len(),
         }));
     }
+    let (notices, boards) = match found.format {
+        TournamentFormat::RoundRobin => start_round_robin(ctx, kind, &found, &players)?,
+        TournamentFormat::Knockout => {
+            let competition = ctx.competition;
+            let begun = knockout::start(
+                ctx.conn,
+                ctx.replays,
+                &competition.ratings,
+                &competition.tournaments,
+                &found,
+                ctx.now,
+            )?;
+            let boards = begun.len();
+            (begun, boards)
+        }
+    };
+    store::set_tournament_status(ctx.conn, found.id, TournamentStatus::Running, ctx.now)?;
+    let running = Tournament {
+        status: TournamentStatus::Running,
+        ..found
+    };
+    let change = TournamentChange::Started {
+        userid: player.userid,
+        boards,
+    };
+    let mut answered = answer(ctx, &running, Some(change))?;
+    if running.format == TournamentFormat::Knockout {
+        let table = tournament::table(ctx.conn, &running)?;
+        answered.extend(players.iter().map(|userid| {
+            Notice::Competition(CompetitionNews {
+                userid: userid.clone(),
+                kind,
+                event: CompetitionEvent::KnockoutBegun {
+                    table: table.clone(),
+                },
+            })
+        }));
+    }
+    answered.extend(notices);
+    Ok(answered)
+}
+
+/// Every board of a round robin begun, and each player's pairings: the
+/// notices and how many boards began.
+fn start_round_robin(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    found: &Tournament,
+    players: &[String],
+) -> Result<(Vec<Notice>, usize), Failure> {
     let stored: Vec<String> = found
         .switches
         .split_whitespace()
@@ -233,8 +302,7 @@ fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handl
         .collect();
     let mut split = split_switches(ctx, kind, &stored)?;
     split.rated = found.rated;
-    let (mut notices, pairings) = pair_all(ctx, kind, &found, &players, &split)?;
-    store::set_tournament_status(ctx.conn, found.id, TournamentStatus::Running, ctx.now)?;
+    let (mut notices, pairings) = pair_all(ctx, kind, found, players, &split)?;
     let boards = notices.len();
     for (userid, boards) in players.iter().zip(pairings) {
         notices.push(Notice::Competition(CompetitionNews {
@@ -247,17 +315,7 @@ fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handl
             },
         }));
     }
-    let running = Tournament {
-        status: TournamentStatus::Running,
-        ..found
-    };
-    let change = TournamentChange::Started {
-        userid: player.userid,
-        boards,
-    };
-    let mut answered = answer(ctx, &running, Some(change))?;
-    answered.extend(notices);
-    Ok(answered)
+    Ok((notices, boards))
 }
 
 /// The organiser's message, the mail's body, to every other player of

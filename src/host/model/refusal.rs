@@ -3,13 +3,16 @@
 //! words every kind; a test renders each one in every language.
 
 use super::command::Syntax;
-pub use super::ladder_refusal::LadderRefusal;
 use super::limits::LimitHit;
-pub use super::problems::{MoveProblem, QueueProblem};
 pub use super::weakness::Weakness;
 use crate::games::{GameKind, MoveError, Reason, SetupError, Side};
 use crate::rules::time_control::TimeError;
+pub use ladder::LadderRefusal;
+pub use problem::{MoveProblem, QueueProblem};
 use serde::Serialize;
+
+mod ladder;
+mod problem;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -357,6 +360,10 @@ pub enum Refusal {
     },
     TournamentExists {
         name: String,
+        game: GameKind,
+    },
+    /// `-double` and `-knockout` together: a knockout is no round robin.
+    TwoFormats {
         game: GameKind,
     },
     /// `action`: what only the organiser may do (`start`, `announce`).

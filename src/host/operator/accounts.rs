@@ -348,7 +348,8 @@ impl Batch<'_> {
             }
             let ending = Ending::by_host(Stop::Void, live.begun());
             let settings = &self.settings.competition;
-            let consequences = competition::end_game(&self.tx, settings, &mut live, ending, now)?;
+            let consequences =
+                competition::end_game(&self.tx, self.replays, settings, &mut live, ending, now)?;
             notices.push(Notice::Board(BoardNews {
                 live,
                 events: Vec::new(),

@@ -97,6 +97,7 @@ built_in!(
     "tournament-table.txt",
     "tournament-over.txt",
     "pairings.txt",
+    "knockout-begun.txt",
     "games/chess.txt",
     "games/progression.txt",
     "games/recursion.txt",

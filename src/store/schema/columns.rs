@@ -2,6 +2,19 @@
 //! where an older file lacks it (see `add_missing_columns`), so a file
 //! whose version number was set back by hand still upgrades.
 
+/// The columns version 30 adds for knockout tournaments, by table: a
+/// tournament's format (`round_robin`, `knockout`; older rows are round
+/// robins), each player's seed once a knockout starts (0 the strongest),
+/// and the match a knockout board is a game of within its round.
+pub(super) const KNOCKOUT_V30_COLUMNS: &[(&str, &[(&str, &str)])] = &[
+    (
+        "tournaments",
+        &[("format", "TEXT NOT NULL DEFAULT 'round_robin'")],
+    ),
+    ("tournament_players", &[("seed", "INTEGER")]),
+    ("tournament_boards", &[("match_no", "INTEGER")]),
+];
+
 /// The column version 29 adds to the tournaments: the organiser's note.
 pub(super) const TOURNAMENT_V29_COLUMNS: &[(&str, &str)] = &[("comment", "TEXT")];
 

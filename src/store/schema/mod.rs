@@ -148,7 +148,12 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
             add_missing_columns(&tx, "tournaments", TOURNAMENT_V29_COLUMNS)?;
         }
         if from == 29 {
-            crate::store::ladder_events::upgrade_v30(&tx)?;
+            for (table, columns) in KNOCKOUT_V30_COLUMNS {
+                add_missing_columns(&tx, table, columns)?;
+            }
+        }
+        if from == 30 {
+            crate::store::ladder_events::upgrade_v31(&tx)?;
         }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;

@@ -312,8 +312,12 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // 29: the note a tournament's organiser wrote below `tournament
     // create` (the column, in TOURNAMENT_V29_COLUMNS, is all it adds).
     "",
-    // 30: several ladders a game type, each with its director and rules
-    // (store::ladder_events::upgrade_v30 moves the old ladders).
+    // 30: knockout tournaments: a tournament's format, the players'
+    // seeds and each board's match (the columns, in KNOCKOUT_V30_COLUMNS,
+    // are all it adds; older tournaments are round robins).
+    "",
+    // 31: several ladders a game type, each with its director and rules
+    // (store::ladder_events::upgrade_v31 moves the old ladders).
     "",
 ];
 

@@ -30,6 +30,8 @@ pub enum CompetitionEvent {
         boards: Vec<PairingLine>,
         players: usize,
     },
+    /// A knockout began: its bracket, seeded.
+    KnockoutBegun { table: TournamentTable },
     /// The tournament's last board is over.
     TournamentOver { table: TournamentTable },
     /// The organiser of the tournament `name` changed what concerns the
@@ -89,6 +91,7 @@ pub struct TournamentTable {
     pub name: String,
     pub organiser: String,
     pub status: crate::store::TournamentStatus,
+    pub format: crate::store::TournamentFormat,
     pub double: bool,
     pub rated: bool,
     /// The time control every board runs under.
@@ -97,11 +100,15 @@ pub struct TournamentTable {
     pub switches: Vec<String>,
     /// What the organiser wrote when he created it.
     pub comment: Option<String>,
-    /// Userids by seat (the order they joined).
+    /// Userids by seat (the order they joined; a knockout's by seed once
+    /// it has begun).
     pub players: Vec<String>,
     /// (board, round, the game by seats with its result).
     pub boards: Vec<(i64, u32, crate::rules::round_robin::Played)>,
+    /// A round robin's standings (empty for a knockout).
     pub standings: Vec<crate::rules::round_robin::Standing>,
+    /// A knockout's bracket once it has begun: seats are seeds.
+    pub bracket: Option<crate::rules::knockout::Bracket>,
 }
 
 /// One line of a game's standings.

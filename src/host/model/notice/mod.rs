@@ -124,6 +124,14 @@ pub struct BoardNews {
     pub new_game: bool,
 }
 
+/// A knockout game's place: its match within the round (from 1) and
+/// its number within the match (from 1; past 2, sudden death).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Bout {
+    pub match_no: u32,
+    pub game: u32,
+}
+
 /// Something that happened on a board, told in the board mail. How a
 /// game ended is not an event: the mail reads it from the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,6 +184,8 @@ pub enum Event {
         round: u32,
         aborted: AbortRule,
         note: Option<String>,
+        /// In a knockout, the match of the round and the game of it.
+        bout: Option<Bout>,
     },
     /// A new board is a ladder game; `aborted` is how the ladder counts a
     /// game aborted before both players moved.

@@ -10,7 +10,7 @@ use crate::host::model::notice::{
 use crate::host::model::subject::Subject;
 use crate::rules::round_robin::Played;
 use crate::rules::score::{Abort, EventScore};
-use crate::store::{RatingChange, TournamentStatus};
+use crate::store::{RatingChange, TournamentFormat, TournamentStatus};
 use minijinja::{context, Value};
 
 /// Points from half-points, as crosstables write them: `2½`.
@@ -96,7 +96,12 @@ fn cell_mark(game: &Played, seat: usize) -> &'static str {
 
 /// One board of a tournament with its result: `1-0`, `½-½`, a forfeit
 /// `+/-` or `-/+` (aborted, lost by `loser`), a void `0-0`.
-fn board_result_view(table: &TournamentTable, board: i64, round: u32, game: &Played) -> Value {
+pub(super) fn board_result_view(
+    table: &TournamentTable,
+    board: i64,
+    round: u32,
+    game: &Played,
+) -> Value {
     let player = |side: Side| match side {
         Side::White => &table.players[game.white],
         Side::Black => &table.players[game.black],
@@ -178,6 +183,8 @@ pub fn table_view(table: &TournamentTable) -> Value {
         organiser => &table.organiser,
         status => status_name(table.status),
         double => table.double,
+        knockout => table.format == TournamentFormat::Knockout,
+        bracket => super::knockout::bracket_view(table),
         rated => table.rated,
         control => super::view::control_view(&table.control),
         switches => &table.switches,
@@ -342,6 +349,7 @@ pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Valu
             },
             context! { userid, game => news.kind, name, from, text => super::without_controls(text, &['\n', '\t']) },
         ),
+        CompetitionEvent::KnockoutBegun { table } => super::knockout::begun_parts(userid, table),
         CompetitionEvent::TournamentOver { table } => (
             "tournament-over.txt",
             Subject::Tournament {

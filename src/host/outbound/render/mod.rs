@@ -4,6 +4,7 @@
 
 mod answers;
 mod competition;
+mod knockout;
 mod pictures;
 mod plans;
 mod refusals;

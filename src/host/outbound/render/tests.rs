@@ -239,6 +239,17 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
             round: 2,
             aborted: crate::rules::score::AbortRule::RefuserLoses,
             note: Some("Moves within a week, please.".into()),
+            bout: None,
+        },
+        Event::Paired {
+            tournament: "cup".into(),
+            round: 1,
+            aborted: crate::rules::score::AbortRule::Void,
+            note: None,
+            bout: Some(crate::host::model::notice::Bout {
+                match_no: 2,
+                game: 3,
+            }),
         },
         Event::LadderGame {
             aborted: crate::rules::score::AbortRule::Void,

@@ -298,10 +298,12 @@ fn event_game_view(event: &Event) -> Value {
             round,
             aborted,
             note,
+            bout,
         } => context! {
             kind => "paired",
             tournament,
             round,
+            bout,
             aborted => aborted.name(),
             note => note.as_deref().map(|text| super::without_controls(text, &['\n', '\t'])),
         },

@@ -7,11 +7,12 @@ use crate::host::model::notice::{
     CompetitionEvent, CompetitionNews, LadderChange, LadderInfo, LadderLine, LadderReason,
     PairingLine, StandingLine, TournamentChange, TournamentTable,
 };
+use crate::rules::knockout::{Bracket, BracketGame};
 use crate::rules::ladder_rules::{Admission, Inactivity, LadderRules};
 use crate::rules::round_robin::{self, Played};
 use crate::rules::score::{Abort, EventScore};
 use crate::store::Entrant;
-use crate::store::TournamentStatus;
+use crate::store::{TournamentFormat, TournamentStatus};
 
 fn standing(rank: Option<usize>, userid: &str, inactive: bool) -> StandingLine {
     StandingLine {
@@ -59,6 +60,7 @@ pub(super) fn sample_table(status: TournamentStatus, double: bool) -> Tournament
         name: "spring".into(),
         organiser: "anna".into(),
         status,
+        format: TournamentFormat::RoundRobin,
         double,
         rated: !double,
         control: Default::default(),
@@ -69,8 +71,69 @@ pub(super) fn sample_table(status: TournamentStatus, double: bool) -> Tournament
         },
         comment: (!double).then(|| "Moves within a week,\nplease.".to_string()),
         standings: round_robin::standings(players.len(), &played),
+        bracket: None,
         players,
         boards,
+    }
+}
+
+/// A knockout of five seeds: running (the second round under way, one
+/// match in sudden death after a void game), or over.
+pub(super) fn sample_knockout(status: TournamentStatus) -> TournamentTable {
+    let players: Vec<String> = ["anna", "ben", "cleo", "dan", "eve"]
+        .iter()
+        .map(|name| name.to_string())
+        .collect();
+    let white_wins = Some(EventScore::Played(Score::WhiteWins));
+    let black_wins = Some(EventScore::Played(Score::BlackWins));
+    let mut games = vec![
+        (1, 1, 3, 4, Some(EventScore::Forfeit { loser: Side::White })),
+        (1, 1, 4, 3, white_wins),
+        (2, 1, 0, 4, white_wins),
+        (2, 1, 4, 0, black_wins),
+        (2, 2, 1, 2, white_wins),
+        (2, 2, 2, 1, white_wins),
+        (2, 2, 1, 2, Some(EventScore::Void)),
+        (2, 2, 1, 2, None),
+    ];
+    if status == TournamentStatus::Finished {
+        games.pop();
+        games.push((2, 2, 1, 2, black_wins));
+        games.push((3, 1, 0, 2, Some(EventScore::Played(Score::Draw))));
+        games.push((3, 1, 2, 0, black_wins));
+    }
+    let stored: Vec<BracketGame> = games
+        .iter()
+        .map(|&(round, match_no, white, black, score)| BracketGame {
+            round,
+            match_no,
+            white,
+            black,
+            score,
+        })
+        .collect();
+    let boards = games
+        .iter()
+        .enumerate()
+        .map(|(index, &(round, _, white, black, score))| {
+            (
+                201 + index as i64,
+                round,
+                Played {
+                    white,
+                    black,
+                    score,
+                },
+            )
+        })
+        .collect();
+    TournamentTable {
+        format: TournamentFormat::Knockout,
+        standings: Vec::new(),
+        bracket: Some(Bracket::new(players.len(), &stored)),
+        players,
+        boards,
+        ..sample_table(status, false)
     }
 }
 
@@ -228,6 +291,20 @@ pub(super) fn competition_answers() -> Vec<Answer> {
     for change in ladder_changes() {
         answers.push(named(Some(change)));
     }
+    answers.push(Answer::Tournament {
+        table: sample_knockout(TournamentStatus::Running),
+        change: Some(TournamentChange::Started {
+            userid: "anna".into(),
+            boards: 1,
+        }),
+    });
+    answers.push(Answer::Tournament {
+        table: TournamentTable {
+            format: TournamentFormat::Knockout,
+            ..sample_table(TournamentStatus::Open, false)
+        },
+        change: None,
+    });
     answers.push(Answer::Tournament {
         table: TournamentTable {
             players: Vec::new(),
@@ -463,6 +540,20 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
                 table: sample_table(TournamentStatus::Finished, false),
             },
         },
+        CompetitionNews {
+            userid: "cleo".into(),
+            kind,
+            event: CompetitionEvent::KnockoutBegun {
+                table: sample_knockout(TournamentStatus::Running),
+            },
+        },
+        CompetitionNews {
+            userid: "anna".into(),
+            kind,
+            event: CompetitionEvent::TournamentOver {
+                table: sample_knockout(TournamentStatus::Finished),
+            },
+        },
     ]
     .into_iter()
     // A ladder's creation is told to its creator alone, in the answer.
@@ -480,4 +571,51 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
             }),
     )
     .collect()
+}
+
+#[test]
+fn a_knockout_bracket_shows_byes_matches_sudden_death_and_final_places() {
+    let renderer = Renderer::new(None).unwrap();
+    let news = |table| CompetitionNews {
+        userid: "anna".into(),
+        kind: GameKind::Chess,
+        event: CompetitionEvent::TournamentOver { table },
+    };
+    let running = CompetitionNews {
+        event: CompetitionEvent::KnockoutBegun {
+            table: sample_knockout(TournamentStatus::Running),
+        },
+        ..news(sample_knockout(TournamentStatus::Running))
+    };
+    let letter = renderer.competition(&running, &host(), "en").unwrap();
+    let body = &letter.body;
+    for line in [
+        "you are seed 1 of 5.",
+        "Seeds: 1. anna, 2. ben, 3. cleo, 4. dan, 5. eve",
+        "Round 1 of 3:",
+        "  anna (seed 1) has a bye and goes through.",
+        "  match 1.1: dan (seed 4) 0-2 eve (seed 5): eve goes through",
+        "    game 1, board 201: dan - eve  -/+ (aborted, unrated: lost by dan, who would not play it)",
+        "  match 2.2: ben (seed 2) 1-1 cleo (seed 3): tied, sudden death",
+        "    game 3, board 207: ben - cleo  0-0 (aborted, unrated, played again)",
+        "    game 4, board 208: ben - cleo  running",
+    ] {
+        assert!(body.contains(line), "{line:?} in:\n{body}");
+    }
+    assert!(!body.contains("Final places"), "{body}");
+    let over = renderer
+        .competition(
+            &news(sample_knockout(TournamentStatus::Finished)),
+            &host(),
+            "en",
+        )
+        .unwrap();
+    let body = &over.body;
+    for line in [
+        "knockout spring is over: anna won the final.",
+        "Final:\n  match 3.1: anna (seed 1) 1½-½ cleo (seed 3): anna wins the tournament",
+        "Final places:\n   1. anna (seed 1)\n   2. cleo (seed 3)\n   3. ben (seed 2)\n   3. eve (seed 5)\n   5. dan (seed 4)",
+    ] {
+        assert!(body.contains(line), "{line:?} in:\n{body}");
+    }
 }

@@ -178,6 +178,7 @@ fn competition() -> Vec<Refusal> {
         },
         Refusal::NoSuchTournament { name: name(), game },
         Refusal::TournamentExists { name: name(), game },
+        Refusal::TwoFormats { game },
         Refusal::NotOrganiser {
             name: name(),
             organiser: "anna".into(),

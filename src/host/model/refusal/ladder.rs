@@ -1,5 +1,5 @@
 //! Why a ladder command was not carried out: a kind of
-//! [`Refusal`](super::refusal::Refusal), worded by `refusal.txt` by its
+//! [`Refusal`](super::Refusal), worded by `refusal.txt` by its
 //! `kind` like the others.
 
 use crate::games::GameKind;
@@ -64,8 +64,8 @@ pub enum LadderRefusal {
     },
 }
 
-impl From<LadderRefusal> for super::refusal::Refusal {
+impl From<LadderRefusal> for super::Refusal {
     fn from(refusal: LadderRefusal) -> Self {
-        super::refusal::Refusal::Ladder(refusal)
+        super::Refusal::Ladder(refusal)
     }
 }

@@ -1,5 +1,5 @@
-//! What is wrong with a move or a line of conditional moves, as a
-//! refusal and the queue's answer name it.
+//! What is wrong with a move or a line of conditional moves, as the
+//! refusals name it.
 
 use serde::Serialize;
 
