@@ -77,8 +77,8 @@ pub use tournaments::{
     find_tournament, forget_competitor, insert_tournament, insert_tournament_board,
     join_tournament, leave_tournament, load_tournament, set_tournament_organiser,
     set_tournament_score, set_tournament_seeds, set_tournament_status, tournament_boards,
-    tournament_of_board, tournament_players, NewTournament, Tournament, TournamentBoard,
-    TournamentFormat, TournamentStatus,
+    tournament_of_board, tournament_players, tournaments_of, NewTournament, Tournament,
+    TournamentBoard, TournamentFormat, TournamentStatus,
 };
 
 pub use notes::{note, set_note};

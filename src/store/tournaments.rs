@@ -136,6 +136,23 @@ pub fn find_tournament(
     .transpose()
 }
 
+/// A game type's tournaments, the newest first, with how many players
+/// each has.
+pub fn tournaments_of(conn: &Connection, kind: &str) -> StoreResult<Vec<(Tournament, usize)>> {
+    let mut statement = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM tournaments WHERE kind = ?1 ORDER BY id DESC"
+    ))?;
+    let found: Vec<Tournament> = statement
+        .query_map([kind], tournament_from_row)?
+        .collect::<Result<Result<_, _>, _>>()??;
+    let mut counted = Vec::with_capacity(found.len());
+    for tournament in found {
+        let players = tournament_players(conn, tournament.id)?.len();
+        counted.push((tournament, players));
+    }
+    Ok(counted)
+}
+
 pub fn load_tournament(conn: &Connection, id: i64) -> StoreResult<Option<Tournament>> {
     conn.prepare_cached(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?1"))?
         .query_row([id], tournament_from_row)

@@ -1,7 +1,8 @@
 //! Named ladders by mail: players create ladders with rules of their own
 //! and direct them (admit, invite, suspend, change the rules, hand over,
 //! cancel, write to the players), beside the host's default ladder of
-//! each game type. The host's clock is set; nothing sleeps.
+//! each game type; and the lists of a game type's ladders and
+//! tournaments. The host's clock is set; nothing sleeps.
 
 use crate::util::host_harness::{mail_to, mails_to, PostOffice, Sent};
 use crate::util::{pbem, DAY};
@@ -446,4 +447,23 @@ fn absent_players_leave_a_ladder_whose_rules_say_so() {
         told.body
     );
     assert!(mail_to(&sent, "cleo").body.contains("rank 1 (before: 2)"));
+}
+
+#[test]
+fn the_tournaments_list_names_each_with_its_organiser_format_and_state() {
+    let mut office = club(&["anna", "ben"]);
+    let sent = send(&mut office, 1, "ben", "chess tournaments");
+    assert_eq!(sent[0].subject, "PBeM Chess Tournaments");
+    assert!(first_body(&sent).contains("There is no Chess tournament yet."));
+    office.set_clock(2);
+    office.send_as("anna", "chess tournament create cup anna PW -knockout", "Moves within a week.");
+    send(&mut office, 3, "ben", "chess tournament create league ben PW -double -unrated");
+    send(&mut office, 4, "ben", "chess tournament join cup ben PW");
+    let sent = send(&mut office, 5, "ben", "chess tournaments");
+    let body = first_body(&sent);
+    let league = body.find("league, organised by ben: 0 players, a double round robin, unrated, open to join.");
+    let cup = body.find("cup, organised by anna: 1 player, a knockout, rated, open to join.");
+    assert!(league.is_some() && cup.is_some(), "{body}");
+    assert!(league < cup, "newest first: {body}");
+    assert!(body.contains("  Moves within a week."), "{body}");
 }

@@ -266,6 +266,7 @@ fn competition_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sen
             )
         }
         "ladders.txt" => command(office, "alice", "chess ladders", ""),
+        "tournaments.txt" => command(office, "alice", "chess tournaments", ""),
         "ladder-notice.txt" => {
             command(
                 office,

@@ -7,7 +7,7 @@ use crate::host::competition::climb::{self, ChallengeProblem};
 use crate::host::competition::ladder_event::{self, LadderEvent};
 use crate::host::competition::listing;
 use crate::host::competition::rated;
-use crate::host::model::notice::{Answer, LadderChange, Notice};
+use crate::host::model::notice::{Answer, LadderChange, Notice, TournamentLine};
 use crate::host::model::refusal::{LadderRefusal, Refusal};
 
 pub fn standings(ctx: &Context<'_>, kind: GameKind, all: bool) -> Handled {
@@ -36,6 +36,24 @@ pub fn ladders(ctx: &Context<'_>, kind: GameKind) -> Handled {
         ladders.push(listing::ladder_info(ctx.conn, &event)?);
     }
     Ok(vec![Notice::Answer(Answer::Ladders { kind, ladders })])
+}
+
+/// `GAME tournaments`: every tournament of the game type, newest first.
+pub fn tournaments(ctx: &Context<'_>, kind: GameKind) -> Handled {
+    let lines = crate::store::tournaments_of(ctx.conn, kind.name())?
+        .into_iter()
+        .map(|(tournament, players)| TournamentLine {
+            name: tournament.name,
+            organiser: tournament.organiser,
+            knockout: tournament.format == crate::store::TournamentFormat::Knockout,
+            double: tournament.double,
+            rated: tournament.rated,
+            status: tournament.status,
+            players,
+            comment: tournament.comment,
+        })
+        .collect();
+    Ok(vec![Notice::Answer(Answer::Tournaments { kind, lines })])
 }
 
 /// A game type's ladder by name (empty: its default one), or the refusal

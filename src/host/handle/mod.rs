@@ -38,7 +38,7 @@ pub use seek::SeekSettings;
 use crate::games::{GameKind, Side};
 use crate::host::accounts::guard::{AccountPolicy, Attempt};
 use crate::host::accounts::password::{HashError, Prechecked, VerifiedPasswords};
-use crate::host::model::command::{Command, Credential};
+use crate::host::model::command::{Command, Credential, EventList};
 use crate::host::model::notice::{Comment, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::{self, LiveGame, LoadError, Replays};
@@ -205,7 +205,7 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         | Command::Chat { .. }) => handle_board(ctx, board),
         plans @ (Command::Standings { .. }
         | Command::Ladder { .. }
-        | Command::Ladders { .. }
+        | Command::EventList { .. }
         | Command::Tournament { .. }
         | Command::Queue { .. }
         | Command::Preview { .. }
@@ -279,7 +279,10 @@ fn handle_plans(ctx: &Context<'_>, command: Command) -> Handled {
             None => competition::ladder(ctx, kind, &name),
             Some(action) => ladder::act(ctx, kind, &name, action),
         },
-        Command::Ladders { kind } => competition::ladders(ctx, kind),
+        Command::EventList { kind, list } => match list {
+            EventList::Ladders => competition::ladders(ctx, kind),
+            EventList::Tournaments => competition::tournaments(ctx, kind),
+        },
         Command::Tournament { kind, name, action } => {
             tournament::tournament(ctx, kind, &name, action)
         }

@@ -284,10 +284,7 @@ fn parse_game_verb(kind: GameKind, verb: &str, args: Args<'_>) -> Parsed {
         "notify" => parse_notify(kind, args),
         "standings" => competition::parse_standings(kind, words),
         "ladder" => competition::parse_ladder(kind, args),
-        "ladders" => match words {
-            [] => Ok(Command::Ladders { kind }),
-            _ => Err(wrong_arguments(Syntax::Ladder, Some(kind))),
-        },
+        "ladders" | "tournaments" => competition::parse_event_list(kind, verb, words),
         "tournament" => competition::parse_tournament(kind, args),
         "queue" | "preview" | "note" | "seek" | "seeks" => {
             planning::parse_game_command(kind, verb, args)

@@ -78,6 +78,13 @@ pub enum LadderVerb {
     Direct(DirectorVerb),
 }
 
+/// Which events `GAME ladders|tournaments` lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventList {
+    Ladders,
+    Tournaments,
+}
+
 /// A ladder director's verbs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DirectorVerb {
@@ -305,9 +312,11 @@ pub enum Command {
         name: String,
         action: Option<LadderAction>,
     },
-    /// `GAME ladders`: every ladder of the game type.
-    Ladders {
+    /// `GAME ladders` or `GAME tournaments`: every ladder or every
+    /// tournament of the game type.
+    EventList {
         kind: GameKind,
+        list: EventList,
     },
     /// `GAME tournament NAME`, or `GAME tournament VERB NAME userid
     /// password [...]`.

@@ -66,6 +66,8 @@ pub enum Subject {
     },
     /// `PBeM TITLE Tournament NAME`.
     Tournament { kind: GameKind, name: String },
+    /// `PBeM TITLE Tournaments`: the list of them.
+    Tournaments { kind: GameKind },
     /// `PBeM Error`: a refused command not about a board.
     Error,
     /// `PBeM TOPIC TITLE Board ID`: a player's conditional moves, a
@@ -208,6 +210,9 @@ impl fmt::Display for Subject {
             },
             Subject::Tournament { kind, name } => {
                 write!(f, "{HOST_PREFIX} {} Tournament {name}", kind.title())
+            }
+            Subject::Tournaments { kind } => {
+                write!(f, "{HOST_PREFIX} {} Tournaments", kind.title())
             }
             Subject::Error => write!(f, "{HOST_PREFIX} Error"),
             Subject::BoardAnswer { topic, kind, board } => {

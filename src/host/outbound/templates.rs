@@ -93,6 +93,7 @@ built_in!(
     "ladder-news.txt",
     "ladder-notice.txt",
     "ladders.txt",
+    "tournaments.txt",
     "tournament.txt",
     "tournament-table.txt",
     "tournament-over.txt",

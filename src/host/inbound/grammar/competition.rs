@@ -8,7 +8,8 @@ use super::words::Args;
 use super::{wrong_arguments, Parsed};
 use crate::games::GameKind;
 use crate::host::model::command::{
-    Command, DirectorVerb, LadderAction, LadderVerb, Syntax, TournamentAction, TournamentVerb,
+    Command, DirectorVerb, EventList, LadderAction, LadderVerb, Syntax, TournamentAction,
+    TournamentVerb,
 };
 use crate::host::model::refusal::Refusal;
 
@@ -20,6 +21,18 @@ pub fn parse_standings(kind: GameKind, args: &[&str]) -> Parsed {
         [] => Ok(Command::Standings { kind, all: false }),
         [word] if word.eq_ignore_ascii_case("all") => Ok(Command::Standings { kind, all: true }),
         _ => Err(wrong_arguments(Syntax::Standings, Some(kind))),
+    }
+}
+
+/// `GAME ladders` and `GAME tournaments`.
+pub(super) fn parse_event_list(kind: GameKind, verb: &str, args: &[&str]) -> Parsed {
+    let (list, syntax) = match verb {
+        "ladders" => (EventList::Ladders, Syntax::Ladder),
+        _ => (EventList::Tournaments, Syntax::Tournament),
+    };
+    match args {
+        [] => Ok(Command::EventList { kind, list }),
+        _ => Err(wrong_arguments(syntax, Some(kind))),
     }
 }
 

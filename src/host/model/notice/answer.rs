@@ -172,6 +172,11 @@ pub enum Answer {
         kind: GameKind,
         ladders: Vec<super::LadderInfo>,
     },
+    /// A game type's tournaments, newest first.
+    Tournaments {
+        kind: GameKind,
+        lines: Vec<super::TournamentLine>,
+    },
     /// A tournament, with what the command changed.
     Tournament {
         table: TournamentTable,

@@ -214,6 +214,19 @@ pub enum LadderChange {
     },
 }
 
+/// A tournament as the list of a game type's tournaments shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentLine {
+    pub name: String,
+    pub organiser: String,
+    pub knockout: bool,
+    pub double: bool,
+    pub rated: bool,
+    pub status: crate::store::TournamentStatus,
+    pub players: usize,
+    pub comment: Option<String>,
+}
+
 /// A ladder as its listings describe it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LadderInfo {

@@ -51,6 +51,7 @@ fn answer_template(answer: &Answer) -> String {
         Answer::Standings { .. } => "standings.txt",
         Answer::Ladder { .. } => "ladder.txt",
         Answer::Ladders { .. } => "ladders.txt",
+        Answer::Tournaments { .. } => "tournaments.txt",
         Answer::Tournament { .. } => "tournament.txt",
         Answer::Queue { .. } => "queue.txt",
         Answer::Preview { .. } => "preview.txt",
@@ -130,6 +131,7 @@ fn answer_subject(answer: &Answer) -> Subject {
         Answer::Standings { kind, .. } => Subject::Standings { kind: *kind },
         Answer::Ladder { info, .. } => ladder_subject(info.kind, Some(&info.name)),
         Answer::Ladders { kind, .. } => ladder_subject(*kind, None),
+        Answer::Tournaments { kind, .. } => Subject::Tournaments { kind: *kind },
         Answer::Tournament { table, .. } => Subject::Tournament {
             kind: table.kind,
             name: table.name.clone(),
@@ -151,6 +153,7 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
         Answer::Standings { .. }
         | Answer::Ladder { .. }
         | Answer::Ladders { .. }
+        | Answer::Tournaments { .. }
         | Answer::Tournament { .. } => super::competition::answer_context(answer),
         Answer::Show { .. }
         | Answer::Games { .. }

@@ -5,7 +5,7 @@
 use crate::games::{GameKind, Side};
 use crate::host::model::notice::{
     Answer, CompetitionEvent, CompetitionNews, LadderChange, LadderInfo, LadderLine, LadderReason,
-    PairingLine, StandingLine, TournamentTable,
+    PairingLine, StandingLine, TournamentLine, TournamentTable,
 };
 use crate::host::model::subject::Subject;
 use crate::rules::round_robin::Played;
@@ -210,8 +210,7 @@ pub fn ladder_info_view(info: &LadderInfo) -> Value {
         name => &info.name,
         director => &info.director,
         comment => Some(info.comment.as_str()).filter(|comment| !comment.is_empty()),
-        // What a list shows of the note: its first line, cut short.
-        comment_line => info.comment.lines().next().map(|line| line.chars().take(120).collect::<String>()),
+        comment_line => first_line(&info.comment),
         cancelled => info.cancelled,
         players => info.players,
         waiting => waiting,
@@ -223,6 +222,30 @@ pub fn ladder_info_view(info: &LadderInfo) -> Value {
         aborted => rules.aborted.name(),
         switches => &rules.switches,
     }
+}
+
+/// A tournament in the list of a game type's tournaments.
+fn tournament_line_view(line: &TournamentLine) -> Value {
+    context! {
+        name => &line.name,
+        organiser => &line.organiser,
+        knockout => line.knockout,
+        double => line.double,
+        rated => line.rated,
+        status => status_name(line.status),
+        players => line.players,
+        comment_line => line.comment.as_deref().map(first_line),
+    }
+}
+
+/// What a list shows of a note: its first line, cut short.
+fn first_line(note: &str) -> String {
+    note.lines()
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .take(120)
+        .collect()
 }
 
 /// One rung of a ladder's listing.
@@ -282,6 +305,10 @@ pub(super) fn answer_context(answer: &Answer) -> Value {
             let change = change.as_ref().map(Value::from_serialize);
             let ladder = ladder_info_view(info);
             context! { game => info.kind, ranks, change, ladder => ladder.clone(), ..ladder }
+        }
+        Answer::Tournaments { kind, lines } => {
+            let lines: Vec<Value> = lines.iter().map(tournament_line_view).collect();
+            context! { game => kind, tournaments => lines }
         }
         Answer::Ladders { kind, ladders } => {
             let ladders: Vec<Value> = ladders.iter().map(ladder_info_view).collect();

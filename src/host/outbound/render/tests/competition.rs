@@ -5,7 +5,7 @@ use super::*;
 use crate::host::competition::Score;
 use crate::host::model::notice::{
     CompetitionEvent, CompetitionNews, LadderChange, LadderInfo, LadderLine, LadderReason,
-    PairingLine, StandingLine, TournamentChange, TournamentTable,
+    PairingLine, StandingLine, TournamentChange, TournamentLine, TournamentTable,
 };
 use crate::rules::knockout::{Bracket, BracketGame};
 use crate::rules::ladder_rules::{Admission, Inactivity, LadderRules};
@@ -291,6 +291,34 @@ pub(super) fn competition_answers() -> Vec<Answer> {
     for change in ladder_changes() {
         answers.push(named(Some(change)));
     }
+    let line = |name: &str, knockout, double, status, comment: Option<&str>| TournamentLine {
+        name: name.into(),
+        organiser: "anna".into(),
+        knockout,
+        double,
+        rated: !double,
+        status,
+        players: 5,
+        comment: comment.map(str::to_string),
+    };
+    answers.push(Answer::Tournaments {
+        kind,
+        lines: vec![
+            line(
+                "cup",
+                true,
+                false,
+                TournamentStatus::Open,
+                Some("Moves within a week.\nGood luck!"),
+            ),
+            line("spring", false, true, TournamentStatus::Running, None),
+            line("winter", false, false, TournamentStatus::Finished, None),
+        ],
+    });
+    answers.push(Answer::Tournaments {
+        kind,
+        lines: Vec::new(),
+    });
     answers.push(Answer::Tournament {
         table: sample_knockout(TournamentStatus::Running),
         change: Some(TournamentChange::Started {
