@@ -1,5 +1,5 @@
-//! Standings per game, ladders and tournaments, with the Atom feeds of a
-//! ladder and a tournament. The standings and the crosstable are the
+//! Standings per game and tournaments, with the Atom feed of a
+//! tournament (the ladders are in `ladders`). The standings and the crosstable are the
 //! same the mails show (`rated::standings`, `tournament::table`).
 
 use super::paging::Pager;
@@ -14,12 +14,8 @@ use minijinja::{context, Value};
 
 /// Tournaments listed on their page.
 const TOURNAMENTS: u32 = 200;
-/// Boards in a ladder's feed.
-const LADDER_FEED: u32 = 50;
 /// Players on a page of the standings.
 const STANDINGS_PAGE: usize = 100;
-/// Rungs on a page of a ladder.
-const LADDER_PAGE: usize = 100;
 
 /// A tournament in a list.
 pub(super) fn tournament_line(t: &Tournament) -> Value {
@@ -64,70 +60,6 @@ impl Site {
                 pages => pager.view(&format!("/standings/{}", kind.name())),
             },
         )
-    }
-
-    pub(super) fn ladders(&self, target: &Target) -> Page {
-        target.only(&[])?;
-        let mut ladders = Vec::new();
-        for kind in GameKind::ALL {
-            let players = store::ladder_size(&self.conn, default_ladder(&self.conn, kind)?)?;
-            ladders.push(context! { game => kind, players => players });
-        }
-        self.html("ladders.html", context! { ladders => ladders })
-    }
-
-    /// A page of a ladder, [`LADDER_PAGE`] rungs a page found by rank,
-    /// with every open challenge on each page.
-    pub(super) fn ladder(&self, target: &Target, kind: GameKind) -> Page {
-        target.only(&["page"])?;
-        let conn = &self.conn;
-        let ladder = default_ladder(conn, kind)?;
-        let pager = Pager::of(target, store::ladder_size(conn, ladder)?, LADDER_PAGE)?;
-        // Ranks run from 1 without a gap, so a page's lines are its ranks.
-        let after = pager.lines().start;
-        let mut ranks = Vec::new();
-        for rung in store::ladder_below(conn, ladder, after, LADDER_PAGE)? {
-            let record = store::load_rating(conn, kind.name(), &rung.userid)?;
-            ranks.push(context! {
-                rank => rung.rank,
-                userid => &rung.userid,
-                won => record.as_ref().map(|r| r.won).unwrap_or(0),
-                lost => record.as_ref().map(|r| r.lost).unwrap_or(0),
-                drawn => record.as_ref().map(|r| r.drawn).unwrap_or(0),
-            });
-        }
-        let open: Vec<Value> = store::open_ladder_games(conn, ladder)?
-            .iter()
-            .map(|c| context! { board_id => c.game_id, challenger => &c.challenger, challenged => &c.challenged })
-            .collect();
-        let reach = self.config.host.competition.ladders.reach;
-        self.html(
-            "ladder.html",
-            context! {
-                game => kind,
-                ranks => ranks,
-                open => open,
-                reach => reach,
-                pages => pager.view(&format!("/ladder/{}", kind.name())),
-            },
-        )
-    }
-
-    pub(super) fn ladder_feed(&self, target: &Target, kind: GameKind) -> Page {
-        target.only(&[])?;
-        let mut entries = Vec::new();
-        let mut updated = 0;
-        for id in
-            store::recent_ladder_games(&self.conn, default_ladder(&self.conn, kind)?, LADDER_FEED)?
-        {
-            if let Some(row) = store::board_row(&self.conn, id)? {
-                updated = updated.max(row.updated);
-                entries.push(board_entry(&row));
-            }
-        }
-        let path = format!("ladder/{}", kind.name());
-        let title = format!("The {} ladder", kind.title());
-        self.feed(&title, &path, &format!("/{path}"), entries, updated)
     }
 
     pub(super) fn tournaments(&self, target: &Target) -> Page {
@@ -175,14 +107,4 @@ impl Site {
         let title = format!("Tournament {}", found.name);
         self.feed(&title, &path, &format!("/{path}"), entries, updated)
     }
-}
-
-/// The id of a game type's default ladder, which the web view shows; 0
-/// (which no rung has) before anyone joined it, since the view writes
-/// nothing.
-pub(super) fn default_ladder(
-    conn: &rusqlite::Connection,
-    kind: GameKind,
-) -> Result<i64, crate::store::StoreError> {
-    Ok(store::find_ladder(conn, kind.name(), "")?.map_or(0, |ladder| ladder.id))
 }

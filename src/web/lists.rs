@@ -119,7 +119,7 @@ impl Site {
             .collect();
         let mut ladders = Vec::new();
         for kind in GameKind::ALL {
-            let players = store::ladder_size(conn, super::events::default_ladder(conn, kind)?)?;
+            let players = store::ladder_size(conn, super::ladders::default_ladder(conn, kind)?)?;
             if players > 0 {
                 ladders.push(context! { game => kind, players => players });
             }

@@ -14,6 +14,7 @@
 
 mod board;
 mod events;
+mod ladders;
 mod lists;
 mod paging;
 mod player;

@@ -53,7 +53,7 @@ impl Site {
         let mut games = Vec::new();
         for kind in GameKind::ALL {
             let rating = store::load_rating(conn, kind.name(), &userid)?;
-            let ladder = super::events::default_ladder(conn, kind)?;
+            let ladder = super::ladders::default_ladder(conn, kind)?;
             let rung = store::ladder_rank(conn, ladder, &userid)?;
             if rating.is_none() && rung.is_none() {
                 continue;

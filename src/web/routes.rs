@@ -50,8 +50,14 @@ impl Site {
             ["standings", game] => self.standings(target, game_named(game)?),
             ["ladders"] => self.ladders(target),
             ["ladder", game] => match split_suffix(game) {
-                (game, Some("atom")) => self.ladder_feed(target, game_named(game)?),
-                (game, None) => self.ladder(target, game_named(game)?),
+                (game, Some("atom")) => self.ladder_feed(target, game_named(game)?, ""),
+                (game, None) => self.ladder(target, game_named(game)?, ""),
+                _ => Err(PageError::NotFound),
+            },
+            // A named ladder; the empty name would be the default one's.
+            ["ladder", game, name] if !name.is_empty() => match split_suffix(name) {
+                (name, Some("atom")) => self.ladder_feed(target, game_named(game)?, name),
+                (name, None) => self.ladder(target, game_named(game)?, name),
                 _ => Err(PageError::NotFound),
             },
             ["tournaments"] => self.tournaments(target),

@@ -456,14 +456,69 @@ fn the_tournaments_list_names_each_with_its_organiser_format_and_state() {
     assert_eq!(sent[0].subject, "PBeM Chess Tournaments");
     assert!(first_body(&sent).contains("There is no Chess tournament yet."));
     office.set_clock(2);
-    office.send_as("anna", "chess tournament create cup anna PW -knockout", "Moves within a week.");
-    send(&mut office, 3, "ben", "chess tournament create league ben PW -double -unrated");
+    office.send_as(
+        "anna",
+        "chess tournament create cup anna PW -knockout",
+        "Moves within a week.",
+    );
+    send(
+        &mut office,
+        3,
+        "ben",
+        "chess tournament create league ben PW -double -unrated",
+    );
     send(&mut office, 4, "ben", "chess tournament join cup ben PW");
     let sent = send(&mut office, 5, "ben", "chess tournaments");
     let body = first_body(&sent);
-    let league = body.find("league, organised by ben: 0 players, a double round robin, unrated, open to join.");
+    let league = body
+        .find("league, organised by ben: 0 players, a double round robin, unrated, open to join.");
     let cup = body.find("cup, organised by anna: 1 player, a knockout, rated, open to join.");
     assert!(league.is_some() && cup.is_some(), "{body}");
     assert!(league < cup, "newest first: {body}");
     assert!(body.contains("  Moves within a week."), "{body}");
+}
+
+#[test]
+fn the_web_view_shows_every_ladder_with_its_director_rules_and_ranks() {
+    let mut office = club(&["anna", "ben", "cleo"]);
+    office.set_clock(1);
+    office.send_as(
+        "anna",
+        "chess ladder create Club anna PW -reach:2 -inactivity:remove -unrated",
+        "Thursdays only.",
+    );
+    send(&mut office, 2, "ben", "chess ladder join Club ben PW");
+    send(&mut office, 3, "cleo", "chess ladder join Club cleo PW");
+    send(&mut office, 4, "ben", "chess ladder join ben PW");
+    send(&mut office, 4, "cleo", "chess ladder join cleo PW");
+    send(
+        &mut office,
+        5,
+        "anna",
+        "chess ladder suspend Club anna PW ben",
+    );
+    send(&mut office, 6, "cleo", "chess challenge cleo ben -ladder");
+    let site = crate::web_view::site(&office);
+    let list = crate::web_view::page(&site, "/ladders");
+    assert!(list.contains("href=\"/ladder/chess/Club\""), "{list}");
+    assert!(list.contains("href=\"/ladder/chess\""), "{list}");
+    let club_page = crate::web_view::page(&site, "/ladder/chess/Club");
+    for text in [
+        "The Chess ladder Club",
+        "Thursdays only.",
+        "up to 2 places above him",
+        "leaves the ladder",
+        "Every game is played with -unrated.",
+        "(suspended)",
+    ] {
+        assert!(club_page.contains(text), "{text}: {club_page}");
+    }
+    // The open challenge is the default ladder's, not Club's.
+    assert!(club_page.contains("None."), "{club_page}");
+    let default_page = crate::web_view::page(&site, "/ladder/chess");
+    assert!(default_page.contains("board 101"), "{default_page}");
+    let feed = crate::web_view::ok(&site, "/ladder/chess/Club.atom").text();
+    assert!(feed.contains("The Chess ladder Club"), "{feed}");
+    let missing = crate::util::web_client::get(site.address, "/ladder/chess/Nowhere");
+    assert_eq!(missing.status, 404);
 }
