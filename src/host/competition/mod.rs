@@ -2,9 +2,11 @@
 //! challenge ladders, and round-robin tournaments. The rules of each
 //! (`rules::rating`, `rules::ladder`, `rules::round_robin`) are pure; `rated`, `climb` and
 //! `tournament` keep them in the store and say who must hear of a change.
-//! Every game ending passes through [`game_ended`].
+//! Every game ending passes through [`game_ended`]; `director` gives a
+//! board's rulings and answers who directs its event.
 
 pub mod climb;
+pub mod director;
 pub mod listing;
 pub mod rated;
 pub mod tournament;

@@ -41,6 +41,8 @@ pub fn after_board(
         return Ok(Vec::new());
     }
     store::set_tournament_status(conn, id, TournamentStatus::Finished, now)?;
+    let last = format!("board {} was the last", live.record.id);
+    super::director::log_tournament(conn, id, super::director::HOST, "finish", &last, now)?;
     let table = table(
         conn,
         &Tournament {
@@ -85,7 +87,11 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
             .position(|player| player.eq_ignore_ascii_case(userid))
     };
     let mut boards = Vec::new();
+    let mut ruled = Vec::new();
     for board in store::tournament_boards(conn, tournament.id)? {
+        if let Some(ruling) = store::ruling(conn, board.game_id)? {
+            ruled.push((board.game_id, ruling.verdict));
+        }
         let (Some(white), Some(black)) = (seat(&board.white), seat(&board.black)) else {
             continue;
         };
@@ -118,6 +124,7 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
         switches: game_switches,
         comment: tournament.comment.clone(),
         standings: round_robin::standings(players.len(), &played),
+        ruled,
         players,
         boards,
     })

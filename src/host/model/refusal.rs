@@ -5,9 +5,12 @@
 use super::command::Syntax;
 use super::limits::LimitHit;
 pub use super::weakness::Weakness;
-use crate::games::{GameKind, MoveError, Reason, SetupError, Side};
+use crate::games::{GameKind, Reason, SetupError, Side};
 use crate::rules::time_control::TimeError;
 use serde::Serialize;
+
+mod problems;
+pub use problems::{MoveProblem, QueueProblem};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -375,6 +378,35 @@ pub enum Refusal {
         name: String,
         players: usize,
     },
+    // A director's rulings and verbs.
+    /// Only the director of board's event may rule on it; `director` is
+    /// `None` for a board whose event has no director by mail.
+    NotDirector {
+        board: i64,
+        director: Option<String>,
+    },
+    /// The tournament is over already (`status`: finished, cancelled).
+    TournamentEnded {
+        name: String,
+        status: String,
+    },
+    /// `replace` acts on a running tournament's boards only.
+    TournamentNotRunning {
+        name: String,
+    },
+    NotInTournament {
+        name: String,
+        userid: String,
+    },
+    AlreadyInTournament {
+        name: String,
+        userid: String,
+    },
+    /// `userid` has no running board of the tournament he has not begun.
+    NothingToReplace {
+        name: String,
+        userid: String,
+    },
     // Conditional moves, take-backs, notes, seeks, messages: worded in
     // `refusal-more.txt`.
     /// A queued line answers the opponent's next turn: while it is the
@@ -441,59 +473,4 @@ pub enum Refusal {
     TooManyMessages {
         max: u32,
     },
-}
-
-/// What is wrong with a line of conditional moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum QueueProblem {
-    /// The line ends with an expected turn and no answer to it.
-    NoAnswer,
-    /// `*` stands only for the opponent's turn, never for an answer.
-    AnyAnswer,
-    /// A turn that does not read or is not legal where it comes.
-    Illegal,
-    /// Fewer actions than the turn has (a Spherical Chess 324 turn is two).
-    Incomplete,
-    /// More actions than the turn has.
-    TooManyActions,
-    /// More turns than a line may hold.
-    TooLong,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MoveProblem {
-    Malformed,
-    Illegal,
-    NotYourTurn,
-    GameOver,
-}
-
-impl Refusal {
-    /// A move the game refused, with the moves that would be legal.
-    pub fn bad_move(
-        error: &MoveError,
-        after_others: bool,
-        side: Side,
-        legal: Vec<String>,
-        game: GameKind,
-    ) -> Refusal {
-        let (problem, text) = match error {
-            MoveError::Malformed { text, .. } => (MoveProblem::Malformed, text.clone()),
-            MoveError::Illegal { text, .. } => (MoveProblem::Illegal, text.clone()),
-            MoveError::NotYourTurn(_) => (MoveProblem::NotYourTurn, String::new()),
-            MoveError::GameOver => (MoveProblem::GameOver, String::new()),
-        };
-        let reason = Box::new(error.reason());
-        Refusal::BadMove {
-            problem,
-            text,
-            reason,
-            after_others,
-            side,
-            legal,
-            game,
-        }
-    }
 }

@@ -55,7 +55,7 @@ pub fn report(
                 return Ok(None);
             };
             Answer::Tournament {
-                table: tournament::table(conn, &found)?,
+                table: Box::new(tournament::table(conn, &found)?),
                 change: None,
             }
         }

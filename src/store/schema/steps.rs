@@ -312,6 +312,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // 29: the note a tournament's organiser wrote below `tournament
     // create` (the column, in TOURNAMENT_V29_COLUMNS, is all it adds).
     "",
+    // 30: the append-only log of each event, and the directors' rulings
+    // on boards (adjudications, forfeits, voids) with their reasons.
+    crate::store::event_log::EVENT_LOG_V30,
 ];
 
 /// The tables version 17 adds.

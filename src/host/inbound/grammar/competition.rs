@@ -1,13 +1,14 @@
 //! The commands of ratings, ladders and tournaments:
 //! `GAME standings [all]`, `GAME ladder [join|leave userid password]`,
 //! `GAME tournament NAME` and
-//! `GAME tournament create|join|leave|start NAME userid password [...]`.
+//! `GAME tournament VERB NAME userid password [...]`, `GAME tournament NAME
+//! log`, and the director's rulings `GAME adjudicate|forfeit|void board ...`.
 
 use super::words::Args;
 use super::{wrong_arguments, Parsed};
 use crate::games::GameKind;
 use crate::host::model::command::{
-    Command, LadderAction, Syntax, TournamentAction, TournamentVerb,
+    Command, LadderAction, RulingVerb, Syntax, TournamentAction, TournamentVerb,
 };
 use crate::host::model::refusal::Refusal;
 
@@ -58,6 +59,11 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
             player: String::new(),
         }),
         "handover" | "hand-over" => Some(TournamentVerb::HandOver { to: String::new() }),
+        "cancel" => Some(TournamentVerb::Cancel),
+        "replace" => Some(TournamentVerb::Replace {
+            old: String::new(),
+            new: String::new(),
+        }),
         _ => None,
     };
     if args.words.len() > 1 {
@@ -69,6 +75,12 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
             name: tournament_name(kind, name)?,
             action: None,
         }),
+        [name, log] if log.eq_ignore_ascii_case("log") && verb_of(name).is_none() => {
+            Ok(Command::TournamentLog {
+                kind,
+                name: tournament_name(kind, name)?,
+            })
+        }
         [verb, name, userid, password, rest @ ..] => {
             let password = password.to_string();
             let mut verb = verb_of(verb).ok_or_else(wrong)?;
@@ -78,9 +90,16 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
                 }
                 (TournamentVerb::Remove { player }, [named]) => *player = named.to_string(),
                 (TournamentVerb::HandOver { to }, [named]) => *to = named.to_string(),
-                (TournamentVerb::Remove { .. } | TournamentVerb::HandOver { .. }, _) => {
-                    return Err(wrong())
+                (TournamentVerb::Replace { old, new }, [out, into]) => {
+                    *old = out.to_string();
+                    *new = into.to_string();
                 }
+                (
+                    TournamentVerb::Remove { .. }
+                    | TournamentVerb::HandOver { .. }
+                    | TournamentVerb::Replace { .. },
+                    _,
+                ) => return Err(wrong()),
                 _ if !rest.is_empty() => return Err(wrong()),
                 _ => {}
             }
@@ -96,6 +115,44 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
         }
         _ => Err(wrong()),
     }
+}
+
+/// `GAME adjudicate board userid password 1-0|0-1|1/2 REASON...`,
+/// `GAME forfeit board userid password LOSER [REASON...]` and
+/// `GAME void board userid password [REASON...]`: a director's ruling.
+pub(super) fn parse_ruling(kind: GameKind, verb: &str, args: Args<'_>) -> Parsed {
+    let syntax = match verb {
+        "adjudicate" => Syntax::Adjudicate,
+        "forfeit" => Syntax::Forfeit,
+        _ => Syntax::Void,
+    };
+    let wrong = || wrong_arguments(syntax, Some(kind));
+    let password = args.password(2);
+    let [board, userid, _, rest @ ..] = args.words else {
+        return Err(wrong());
+    };
+    let board = super::parse_board(kind, board, syntax)?;
+    let (verb, reason) = match (syntax, rest) {
+        (Syntax::Adjudicate, [result, reason @ ..]) if !reason.is_empty() => {
+            (RulingVerb::adjudicate(result).ok_or_else(wrong)?, reason)
+        }
+        (Syntax::Forfeit, [loser, reason @ ..]) => (
+            RulingVerb::Forfeit {
+                loser: loser.to_string(),
+            },
+            reason,
+        ),
+        (Syntax::Void, reason) => (RulingVerb::Void, reason),
+        _ => return Err(wrong()),
+    };
+    Ok(Command::Rule {
+        kind,
+        board,
+        userid: userid.to_string(),
+        password,
+        verb,
+        reason: reason.join(" "),
+    })
 }
 
 /// A tournament's name: one word of ASCII letters, digits, `-` and `_`

@@ -95,6 +95,9 @@ pub struct TournamentTable {
     /// (board, round, the game by seats with its result).
     pub boards: Vec<(i64, u32, crate::rules::round_robin::Played)>,
     pub standings: Vec<crate::rules::round_robin::Standing>,
+    /// The boards its director (or the operator) ruled on, with the
+    /// verdict (`adjudicate`, `forfeit`, `void`).
+    pub ruled: Vec<(i64, String)>,
 }
 
 /// One line of a game's standings.
@@ -171,12 +174,27 @@ pub enum TournamentChange {
         userid: String,
         players: usize,
     },
-    /// The organiser took `player` out before the start (`was_in`: he
-    /// had joined).
+    /// The organiser took `player` out (`was_in`: he had joined); after
+    /// the start, `boards` are his open boards, each lost by him (see
+    /// `handle::director`).
     Removed {
         userid: String,
         player: String,
         was_in: bool,
+        boards: Vec<i64>,
+    },
+    /// The organiser ended the tournament; `boards` were running and are
+    /// voided.
+    Cancelled {
+        userid: String,
+        boards: Vec<i64>,
+    },
+    /// `new` took `old`'s place on `boards`, which `old` had not begun.
+    Replaced {
+        userid: String,
+        old: String,
+        new: String,
+        boards: Vec<i64>,
     },
     /// `userid` handed the tournament to `to`, its organiser now.
     HandedOver {

@@ -51,6 +51,7 @@ fn answer_template(answer: &Answer) -> String {
         Answer::Standings { .. } => "standings.txt",
         Answer::Ladder { .. } => "ladder.txt",
         Answer::Tournament { .. } => "tournament.txt",
+        Answer::EventLog { .. } => "event-log.txt",
         Answer::Queue { .. } => "queue.txt",
         Answer::Preview { .. } => "preview.txt",
         Answer::Note { .. } => "note.txt",
@@ -124,6 +125,10 @@ fn answer_subject(answer: &Answer) -> Subject {
             kind: table.kind,
             name: table.name.clone(),
         },
+        Answer::EventLog { kind, name, .. } => Subject::Tournament {
+            kind: *kind,
+            name: name.clone(),
+        },
         Answer::Queue { kind, board, .. } => board_answer(BoardTopic::Queue, *kind, *board),
         Answer::Preview { live, .. } => {
             board_answer(BoardTopic::Preview, live.kind, live.record.id)
@@ -138,9 +143,10 @@ fn answer_subject(answer: &Answer) -> Subject {
 
 fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
     match answer {
-        Answer::Standings { .. } | Answer::Ladder { .. } | Answer::Tournament { .. } => {
-            super::competition::answer_context(answer)
-        }
+        Answer::Standings { .. }
+        | Answer::Ladder { .. }
+        | Answer::Tournament { .. }
+        | Answer::EventLog { .. } => super::competition::answer_context(answer),
         Answer::Show { .. }
         | Answer::Games { .. }
         | Answer::Watching { .. }

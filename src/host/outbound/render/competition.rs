@@ -70,6 +70,7 @@ fn status_name(status: TournamentStatus) -> &'static str {
         TournamentStatus::Open => "open",
         TournamentStatus::Running => "running",
         TournamentStatus::Finished => "finished",
+        TournamentStatus::Cancelled => "cancelled",
     }
 }
 
@@ -123,6 +124,7 @@ fn board_result_view(table: &TournamentTable, board: i64, round: u32, game: &Pla
         result => result,
         aborted => game.score.is_some_and(|score| !matches!(score, EventScore::Played(_))),
         loser => loser,
+        ruled => table.ruled.iter().find(|(id, _)| *id == board).map(|(_, verdict)| verdict),
     }
 }
 
@@ -257,6 +259,24 @@ pub(super) fn answer_context(answer: &Answer) -> Value {
         Answer::Tournament { table, change } => {
             let change = change.as_ref().map(Value::from_serialize);
             context! { change, ..table_view(table) }
+        }
+        Answer::EventLog {
+            kind,
+            name,
+            entries,
+        } => {
+            let entries: Vec<Value> = entries
+                .iter()
+                .map(|entry| {
+                    context! {
+                        at => crate::clock::utc_text(entry.at),
+                        actor => &entry.actor,
+                        action => &entry.action,
+                        detail => super::without_controls(&entry.detail, &[]),
+                    }
+                })
+                .collect();
+            context! { game => kind, name, entries }
         }
         _ => Value::UNDEFINED,
     }

@@ -67,6 +67,14 @@ pub(super) fn sample_table(status: TournamentStatus, double: bool) -> Tournament
         },
         comment: (!double).then(|| "Moves within a week,\nplease.".to_string()),
         standings: round_robin::standings(players.len(), &played),
+        ruled: match status {
+            TournamentStatus::Open => Vec::new(),
+            _ => vec![
+                (102, "adjudicate".into()),
+                (103, "forfeit".into()),
+                (105, "void".into()),
+            ],
+        },
         players,
         boards,
     }
@@ -107,7 +115,7 @@ pub(super) fn competition_answers() -> Vec<Answer> {
         reach: 3,
     };
     let tournament = |status, double, change| Answer::Tournament {
-        table: sample_table(status, double),
+        table: Box::new(sample_table(status, double)),
         change,
     };
     let changes = [
@@ -191,6 +199,35 @@ pub(super) fn competition_answers() -> Vec<Answer> {
                 userid: "anna".into(),
                 player: "ben".into(),
                 was_in: true,
+                boards: Vec::new(),
+            }),
+        ),
+        tournament(
+            TournamentStatus::Running,
+            false,
+            Some(TournamentChange::Removed {
+                userid: "anna".into(),
+                player: "ben".into(),
+                was_in: true,
+                boards: vec![102, 107],
+            }),
+        ),
+        tournament(
+            TournamentStatus::Cancelled,
+            false,
+            Some(TournamentChange::Cancelled {
+                userid: "operator".into(),
+                boards: vec![104, 109],
+            }),
+        ),
+        tournament(
+            TournamentStatus::Running,
+            false,
+            Some(TournamentChange::Replaced {
+                userid: "anna".into(),
+                old: "ben".into(),
+                new: "fay".into(),
+                boards: vec![106],
             }),
         ),
         tournament(
@@ -213,12 +250,19 @@ pub(super) fn competition_answers() -> Vec<Answer> {
     for change in changes {
         answers.push(tournament(TournamentStatus::Open, false, Some(change)));
     }
+    for entries in [Vec::new(), sample_log()] {
+        answers.push(Answer::EventLog {
+            kind: GameKind::Chess,
+            name: "spring".into(),
+            entries,
+        });
+    }
     answers.push(Answer::Tournament {
-        table: TournamentTable {
+        table: Box::new(TournamentTable {
             players: Vec::new(),
             standings: Vec::new(),
             ..sample_table(TournamentStatus::Open, false)
-        },
+        }),
         change: None,
     });
     answers
@@ -320,6 +364,44 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
                     userid: "anna".into(),
                     player: "ben".into(),
                     was_in: true,
+                    boards: Vec::new(),
+                },
+            },
+        },
+        CompetitionNews {
+            userid: "ben".into(),
+            kind,
+            event: CompetitionEvent::TournamentNews {
+                name: "cup".into(),
+                change: TournamentChange::Removed {
+                    userid: "anna".into(),
+                    player: "ben".into(),
+                    was_in: true,
+                    boards: vec![103, 108],
+                },
+            },
+        },
+        CompetitionNews {
+            userid: "ben".into(),
+            kind,
+            event: CompetitionEvent::TournamentNews {
+                name: "cup".into(),
+                change: TournamentChange::Cancelled {
+                    userid: "anna".into(),
+                    boards: vec![103],
+                },
+            },
+        },
+        CompetitionNews {
+            userid: "ben".into(),
+            kind,
+            event: CompetitionEvent::TournamentNews {
+                name: "cup".into(),
+                change: TournamentChange::Replaced {
+                    userid: "anna".into(),
+                    old: "dan".into(),
+                    new: "ben".into(),
+                    boards: vec![104, 105],
                 },
             },
         },
@@ -350,5 +432,21 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
                 table: sample_table(TournamentStatus::Finished, false),
             },
         },
+    ]
+}
+
+/// A tournament's log of a few lines.
+fn sample_log() -> Vec<crate::store::LogEntry> {
+    let line = |actor: &str, action: &str, detail: &str| crate::store::LogEntry {
+        at: 1_800_000_000,
+        actor: actor.into(),
+        action: action.into(),
+        detail: detail.into(),
+    };
+    vec![
+        line("anna", "create", "-rated"),
+        line("ben", "join", ""),
+        line("operator", "adjudicate", "board 104: 1-0: engine use"),
+        line("host", "finish", "board 110 was the last"),
     ]
 }
