@@ -13,6 +13,7 @@ use crate::archive;
 use crate::identity::HostIdentity;
 mod args;
 mod competition;
+mod director;
 mod fetch;
 mod games;
 mod mailing;
@@ -122,6 +123,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             since,
             userid,
         } => operator::security_log(&place, since, userid.as_deref()),
+        Command::Director { verb } => director::direct(verb),
+        log @ Command::EventLog { .. } => director::event_log(log),
         tool => operator::act(tool),
     }
 }

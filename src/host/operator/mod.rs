@@ -1,10 +1,13 @@
 //! The operator's view of standings, ladders and tournaments: the same
 //! text a player gets by mail, for `pbem standings`, `pbem ladder` and
-//! `pbem tournament`; and the operator's tools on accounts (`accounts`).
+//! `pbem tournament`; the operator's tools on accounts (`accounts`); and
+//! the operator as every event's director (`director`).
 
 mod accounts;
+mod director;
 
 pub use accounts::{players, Action, Outcome, PlayerLine};
+pub use director::{tournament_log, Directing};
 
 use crate::games::GameKind;
 use crate::host::competition::{rated, tournament};

@@ -199,7 +199,12 @@ fn sample_ruling(plies: usize, ending: Option<Ending>) -> Option<store::Ruling> 
     Some(store::Ruling {
         actor: if plies < 2 { "anna" } else { "operator" }.into(),
         verdict: verdict.into(),
-        reason: if plies.is_multiple_of(3) { "" } else { "engine use" }.into(),
+        reason: if plies.is_multiple_of(3) {
+            ""
+        } else {
+            "engine use"
+        }
+        .into(),
         at: 1_800_000_000,
     })
 }
