@@ -495,5 +495,21 @@ mod tests {
         assert_eq!(AbortRule::from_name("void"), Some(AbortRule::Void));
         assert_eq!(AbortRule::from_name("loss"), Some(AbortRule::RefuserLoses));
         assert_eq!(AbortRule::from_name("draw"), None);
+        // A director's ruling before each player moved: lost in the
+        // event by the side it went against; a drawn one for nobody.
+        let ruled = GameResult::Aborted(Abort::Ruled(Some(Black)));
+        assert_eq!(ruled.score(), None);
+        assert_eq!(
+            ruled.in_event(AbortRule::RefuserLoses),
+            Some(EventScore::Forfeit { loser: Black })
+        );
+        let drawn = GameResult::Aborted(Abort::Ruled(None));
+        assert_eq!(
+            drawn.in_event(AbortRule::RefuserLoses),
+            Some(EventScore::Void)
+        );
+        // After, an adjudication is a result played: rated.
+        let adjudicated = GameResult::of(Some(Ending::Adjudicated(Score::Draw)), true, None);
+        assert_eq!(adjudicated.score(), Some(Score::Draw));
     }
 }

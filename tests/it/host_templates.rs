@@ -267,6 +267,10 @@ fn competition_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sen
         }
         "tournament.txt" | "tournament-table.txt" => command(office, "alice", &create, ""),
         "pairings.txt" => start_cup(office),
+        "event-log.txt" => {
+            command(office, "alice", &create, "");
+            command(office, "bob", "chess tournament cup log", "")
+        }
         "tournament-news.txt" => {
             command(office, "alice", &create, "");
             command(

@@ -272,4 +272,79 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn the_directors_rulings_and_tournament_verbs_are_read() {
+        use crate::host::model::command::RulingVerb;
+        use crate::rules::score::Score;
+        let rule = |board, verb, reason: &str| Command::Rule {
+            kind: GameKind::Chess,
+            board,
+            userid: "dora".into(),
+            password: "pw".into(),
+            verb,
+            reason: reason.into(),
+        };
+        assert_eq!(
+            parse_command("chess adjudicate 104 dora pw 1/2 a dead draw"),
+            Ok(rule(
+                104,
+                RulingVerb::Adjudicate(Score::Draw),
+                "a dead draw"
+            ))
+        );
+        assert_eq!(
+            parse_command("chess forfeit 105 dora pw eve"),
+            Ok(rule(
+                105,
+                RulingVerb::Forfeit {
+                    loser: "eve".into()
+                },
+                ""
+            ))
+        );
+        assert_eq!(
+            parse_command("chess void 106 dora pw flood"),
+            Ok(rule(106, RulingVerb::Void, "flood"))
+        );
+        assert_eq!(
+            parse_command("chess tournament cup log"),
+            Ok(Command::TournamentLog {
+                kind: GameKind::Chess,
+                name: "cup".into()
+            })
+        );
+        assert_eq!(
+            parse_command("chess tournament replace cup dora pw ben zoe"),
+            Ok(Command::Tournament {
+                kind: GameKind::Chess,
+                name: "cup".into(),
+                action: Some(TournamentAction {
+                    verb: TournamentVerb::Replace {
+                        old: "ben".into(),
+                        new: "zoe".into()
+                    },
+                    userid: "dora".into(),
+                    password: "pw".into(),
+                }),
+            })
+        );
+        for line in [
+            "chess adjudicate 104 dora pw 1-0",
+            "chess adjudicate 104 dora pw 2-0 why",
+            "chess forfeit 104 dora pw",
+            "chess void 104 dora",
+            "chess tournament replace cup dora pw ben",
+            "chess tournament cancel cup dora pw now",
+        ] {
+            assert!(
+                matches!(parse_command(line), Err(Refusal::WrongArguments { .. })),
+                "{line}"
+            );
+        }
+        assert!(matches!(
+            parse_command("chess void x dora pw"),
+            Err(Refusal::NotABoardNumber { .. })
+        ));
+    }
 }
