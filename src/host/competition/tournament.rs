@@ -90,7 +90,8 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
     let mut ruled = Vec::new();
     for board in store::tournament_boards(conn, tournament.id)? {
         if let Some(ruling) = store::ruling(conn, board.game_id)? {
-            ruled.push((board.game_id, ruling.verdict));
+            let by_operator = ruling.actor == super::director::OPERATOR;
+            ruled.push((board.game_id, ruling.verdict, by_operator));
         }
         let (Some(white), Some(black)) = (seat(&board.white), seat(&board.black)) else {
             continue;

@@ -96,8 +96,9 @@ pub struct TournamentTable {
     pub boards: Vec<(i64, u32, crate::rules::round_robin::Played)>,
     pub standings: Vec<crate::rules::round_robin::Standing>,
     /// The boards its director (or the operator) ruled on, with the
-    /// verdict (`adjudicate`, `forfeit`, `void`).
-    pub ruled: Vec<(i64, String)>,
+    /// verdict (`adjudicate`, `forfeit`, `void`) and whether the host's
+    /// operator gave it.
+    pub ruled: Vec<(i64, String, bool)>,
 }
 
 /// One line of a game's standings.

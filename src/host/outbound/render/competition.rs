@@ -116,6 +116,7 @@ fn board_result_view(table: &TournamentTable, board: i64, round: u32, game: &Pla
         Some(EventScore::Forfeit { loser }) => Some(player(loser)),
         _ => None,
     };
+    let ruling = table.ruled.iter().find(|(id, _, _)| *id == board);
     context! {
         board_id => board,
         round => round,
@@ -124,7 +125,8 @@ fn board_result_view(table: &TournamentTable, board: i64, round: u32, game: &Pla
         result => result,
         aborted => game.score.is_some_and(|score| !matches!(score, EventScore::Played(_))),
         loser => loser,
-        ruled => table.ruled.iter().find(|(id, _)| *id == board).map(|(_, verdict)| verdict),
+        ruled => ruling.map(|(_, verdict, _)| verdict),
+        ruled_by_operator => ruling.is_some_and(|(_, _, operator)| *operator),
     }
 }
 

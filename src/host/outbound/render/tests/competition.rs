@@ -70,9 +70,9 @@ pub(super) fn sample_table(status: TournamentStatus, double: bool) -> Tournament
         ruled: match status {
             TournamentStatus::Open => Vec::new(),
             _ => vec![
-                (102, "adjudicate".into()),
-                (103, "forfeit".into()),
-                (105, "void".into()),
+                (102, "adjudicate".into(), false),
+                (103, "forfeit".into(), true),
+                (105, "void".into(), false),
             ],
         },
         players,
@@ -310,6 +310,16 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
                 loser: "ben".into(),
                 board: 107,
                 forfeit: Some(Abort::NoMove(Side::White)),
+            },
+        ),
+        moved(
+            Some(4),
+            Some(2),
+            LadderReason::Won {
+                winner: "dan".into(),
+                loser: "ben".into(),
+                board: 108,
+                forfeit: Some(Abort::Ruled(Some(Side::Black))),
             },
         ),
         moved(
