@@ -26,8 +26,11 @@ pub enum DirectorVerb {
         place: Place,
         #[command(flatten)]
         moment: Moment,
+        /// The board's number.
         board: i64,
+        /// 1-0, 0-1 or 1/2.
         result: String,
+        /// Why, told to both players and kept with the board.
         #[arg(required = true, num_args = 1..)]
         reason: Vec<String>,
     },
@@ -37,8 +40,11 @@ pub enum DirectorVerb {
         place: Place,
         #[command(flatten)]
         moment: Moment,
+        /// The board's number.
         board: i64,
+        /// The userid of the player who loses it.
         loser: String,
+        /// Why (may be left out).
         reason: Vec<String>,
     },
     /// Void running board BOARD: aborted, unrated, counted for nobody.
@@ -47,7 +53,9 @@ pub enum DirectorVerb {
         place: Place,
         #[command(flatten)]
         moment: Moment,
+        /// The board's number.
         board: i64,
+        /// Why (may be left out).
         reason: Vec<String>,
     },
     /// Cancel a tournament: its running boards are voided, everyone told.
@@ -56,7 +64,9 @@ pub enum DirectorVerb {
         place: Place,
         #[command(flatten)]
         moment: Moment,
+        /// Game name or alias.
         game: GameKind,
+        /// The tournament's name.
         name: String,
     },
     /// Take PLAYER out of a tournament; after the start each of his open
@@ -67,7 +77,9 @@ pub enum DirectorVerb {
         place: Place,
         #[command(flatten)]
         moment: Moment,
+        /// Game name or alias.
         game: GameKind,
+        /// The tournament's name.
         name: String,
         player: String,
     },
@@ -78,7 +90,9 @@ pub enum DirectorVerb {
         place: Place,
         #[command(flatten)]
         moment: Moment,
+        /// Game name or alias.
         game: GameKind,
+        /// The tournament's name.
         name: String,
         old: String,
         new: String,
@@ -89,7 +103,9 @@ pub enum DirectorVerb {
         place: Place,
         #[command(flatten)]
         moment: Moment,
+        /// Game name or alias.
         game: GameKind,
+        /// The tournament's name.
         name: String,
         to: String,
     },
@@ -99,7 +115,9 @@ pub enum DirectorVerb {
         place: Place,
         #[command(flatten)]
         moment: Moment,
+        /// Game name or alias.
         game: GameKind,
+        /// The tournament's name.
         name: String,
         #[arg(required = true, num_args = 1..)]
         text: Vec<String>,

@@ -662,3 +662,25 @@ fn the_log_by_mail_and_by_the_cli_lists_every_change_in_order_and_is_never_rewri
         "{unknown}"
     );
 }
+
+#[test]
+fn a_director_who_plays_does_not_rule_on_his_own_board() {
+    let mut office = PostOffice::new();
+    office.set_clock(0);
+    for userid in ["anna", "ben"] {
+        office.signup(userid);
+    }
+    office.send_as("anna", "chess tournament create cup anna PW", "");
+    for userid in ["anna", "ben"] {
+        let join = format!("chess tournament join cup {userid} PW");
+        office.send_as(userid, &join, "");
+    }
+    office.send_as("anna", "chess tournament start cup anna PW", "");
+    let sent = office.send_as("anna", "chess adjudicate 101 anna PW 1-0 ben is slow", "");
+    let body = &mail_to(&sent, "anna").body;
+    assert!(
+        body.contains("you play on board 101: a director does not rule on his own game"),
+        "{body}"
+    );
+    assert_eq!(office.game(101).status, GameStatus::Active);
+}

@@ -16,6 +16,7 @@
 use super::tournament::{answer, news_for, organised_by};
 use super::{authenticate, board_of_kind, refused, refused_on, Context, Handled};
 use crate::games::GameKind;
+use crate::host::clocks;
 use crate::host::competition::director::{self, director_of_game, Verdict};
 use crate::host::competition::CompetitionSettings;
 use crate::host::model::command::{Credential, RulingVerb, Syntax};
@@ -75,20 +76,22 @@ pub fn rule(
         };
         return Err(refused_on(refusal, live));
     }
+    if live.record.side_of(&player.userid).is_some() {
+        return Err(refused_on(Refusal::RulingOwnBoard { board }, live));
+    }
     let verdict = match verdict_of(&live, verb) {
         Ok(verdict) => verdict,
         Err(refusal) => return Err(refused_on(refusal, live)),
     };
-    let seated = live.record.side_of(&player.userid).is_some();
     let mut notices = rule_board(&desk(ctx, &player.userid), live, verdict, reason)?;
-    if !seated {
-        let live = replays::load(ctx.conn, ctx.replays, board, None)?;
-        let shown = Answer::Show {
-            live: Box::new(live),
-            after: None,
-        };
-        notices.insert(0, Notice::Answer(shown));
-    }
+    // The director, who does not play on it, gets the board as it now
+    // stands.
+    let live = replays::load(ctx.conn, ctx.replays, board, None)?;
+    let shown = Answer::Show {
+        live: Box::new(live),
+        after: None,
+    };
+    notices.insert(0, Notice::Answer(shown));
     Ok(notices)
 }
 
@@ -253,14 +256,18 @@ fn removed(
         was_in: true,
         boards,
     };
-    notices.push(news_for(&userid, kind, found, change.clone()));
+    for reader in [&userid, &found.organiser] {
+        if reader == &userid || !reader.eq_ignore_ascii_case(desk.actor) {
+            notices.push(news_for(reader, kind, found, change.clone()));
+        }
+    }
     Ok((change, notices))
 }
 
 /// `new` takes `old`'s place in a running tournament on each of `old`'s
 /// running boards on which `old` has not moved yet: the board is
-/// `new`'s from now on, as it stands (its clocks run on), and both of
-/// its players get it as a new board. `old` keeps his seat for the
+/// `new`'s from now on, as it stands (its clocks start again, as a new
+/// board's), and both of its players get it as a new board. `old` keeps his seat for the
 /// games he played or began; `new` joins the table as a player of his
 /// own, for the boards he took over.
 pub fn replace_player(
@@ -304,26 +311,7 @@ pub fn replace_player(
         return Ok(Err(Refusal::NothingToReplace { name, userid: old }));
     }
     store::join_tournament(desk.conn, found.id, &new.userid)?;
-    let mut notices = Vec::new();
-    for board in &handed {
-        store::hand_board_seat(desk.conn, board.game_id, &old, &new.userid)?;
-        let live = match replays::load(desk.conn, desk.replays, board.game_id, None) {
-            Ok(live) => live,
-            Err(LoadError::Store(err)) => return Err(err),
-            Err(_) => continue,
-        };
-        notices.push(Notice::Board(BoardNews {
-            live,
-            events: vec![Event::Paired {
-                tournament: found.name.clone(),
-                round: board.round,
-                aborted: desk.competition.tournaments.aborted,
-                note: found.comment.clone(),
-            }],
-            comment: None,
-            new_game: true,
-        }));
-    }
+    let mut notices = hand_boards(desk, found, &handed, &old, &new.userid)?;
     let boards: Vec<i64> = handed.iter().map(|board| board.game_id).collect();
     let detail = format!(
         "{} takes {old}'s place on {}",
@@ -337,10 +325,48 @@ pub fn replace_player(
         new: new.userid.clone(),
         boards,
     };
-    for userid in [&old, &new.userid] {
-        notices.push(news_for(userid, kind, found, change.clone()));
+    for userid in [&old, &new.userid, &found.organiser] {
+        if userid != &found.organiser || !userid.eq_ignore_ascii_case(desk.actor) {
+            notices.push(news_for(userid, kind, found, change.clone()));
+        }
     }
     Ok(Ok((change, notices)))
+}
+
+/// Hands `old`'s seat on each of `boards` to `new`, each board's clocks
+/// started again; both players get it as a new board of the tournament.
+fn hand_boards(
+    desk: &Desk<'_>,
+    found: &Tournament,
+    boards: &[TournamentBoard],
+    old: &str,
+    new: &str,
+) -> Result<Vec<Notice>, StoreError> {
+    let mut notices = Vec::new();
+    for board in boards {
+        store::hand_board_seat(desk.conn, board.game_id, old, new)?;
+        let mut live = match replays::load(desk.conn, desk.replays, board.game_id, None) {
+            Ok(live) => live,
+            Err(LoadError::Store(err)) => return Err(err),
+            Err(_) => continue,
+        };
+        // The new player's clock starts afresh, as on a new board.
+        if live.clocks.is_some() {
+            live.clocks = Some(clocks::start(desk.conn, &live, desk.now)?);
+        }
+        notices.push(Notice::Board(BoardNews {
+            live,
+            events: vec![Event::Paired {
+                tournament: found.name.clone(),
+                round: board.round,
+                aborted: desk.competition.tournaments.aborted,
+                note: found.comment.clone(),
+            }],
+            comment: None,
+            new_game: true,
+        }));
+    }
+    Ok(notices)
 }
 
 fn board_list(boards: &[i64]) -> String {

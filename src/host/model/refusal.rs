@@ -385,6 +385,10 @@ pub enum Refusal {
         board: i64,
         director: Option<String>,
     },
+    /// A director does not rule on a board he plays on (the operator may).
+    RulingOwnBoard {
+        board: i64,
+    },
     /// The tournament is over already (`status`: finished, cancelled).
     TournamentEnded {
         name: String,

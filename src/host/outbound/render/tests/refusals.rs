@@ -115,6 +115,46 @@ fn competition() -> Vec<Refusal> {
             name: name(),
             players: 1,
         },
+        Refusal::NotOrganiser {
+            name: name(),
+            organiser: "anna".into(),
+            action: "cancel".into(),
+        },
+        Refusal::NotOrganiser {
+            name: name(),
+            organiser: "anna".into(),
+            action: "replace".into(),
+        },
+        Refusal::NotDirector {
+            board: 104,
+            director: Some("anna".into()),
+        },
+        Refusal::NotDirector {
+            board: 104,
+            director: None,
+        },
+        Refusal::RulingOwnBoard { board: 104 },
+        Refusal::TournamentEnded {
+            name: name(),
+            status: "cancelled".into(),
+        },
+        Refusal::TournamentEnded {
+            name: name(),
+            status: "finished".into(),
+        },
+        Refusal::TournamentNotRunning { name: name() },
+        Refusal::NotInTournament {
+            name: name(),
+            userid: "ben".into(),
+        },
+        Refusal::AlreadyInTournament {
+            name: name(),
+            userid: "ben".into(),
+        },
+        Refusal::NothingToReplace {
+            name: name(),
+            userid: "ben".into(),
+        },
     ]
 }
 
@@ -133,6 +173,22 @@ fn written() -> Vec<Refusal> {
         Refusal::WrongArguments {
             syntax: Syntax::Signup,
             game: None,
+        },
+        Refusal::WrongArguments {
+            syntax: Syntax::Adjudicate,
+            game: Some(game),
+        },
+        Refusal::WrongArguments {
+            syntax: Syntax::Forfeit,
+            game: Some(game),
+        },
+        Refusal::WrongArguments {
+            syntax: Syntax::Void,
+            game: Some(game),
+        },
+        Refusal::WrongArguments {
+            syntax: Syntax::Tournament,
+            game: Some(game),
         },
         Refusal::NotOffered {
             command: "chess queue".into(),
