@@ -256,10 +256,8 @@ fn removed(
         was_in: true,
         boards,
     };
-    for reader in [&userid, &found.organiser] {
-        if reader == &userid || !reader.eq_ignore_ascii_case(desk.actor) {
-            notices.push(news_for(reader, kind, found, change.clone()));
-        }
+    for reader in told(desk, found, &[&userid]) {
+        notices.push(news_for(&reader, kind, found, change.clone()));
     }
     Ok((change, notices))
 }
@@ -325,10 +323,8 @@ pub fn replace_player(
         new: new.userid.clone(),
         boards,
     };
-    for userid in [&old, &new.userid, &found.organiser] {
-        if userid != &found.organiser || !userid.eq_ignore_ascii_case(desk.actor) {
-            notices.push(news_for(userid, kind, found, change.clone()));
-        }
+    for userid in told(desk, found, &[&old, &new.userid]) {
+        notices.push(news_for(&userid, kind, found, change.clone()));
     }
     Ok(Ok((change, notices)))
 }
@@ -367,6 +363,21 @@ fn hand_boards(
         }));
     }
     Ok(notices)
+}
+
+/// The players a change concerns, and the organiser too when someone
+/// else (the operator) made it; each once.
+fn told(desk: &Desk<'_>, found: &Tournament, players: &[&str]) -> Vec<String> {
+    let mut readers: Vec<String> = players.iter().map(|userid| userid.to_string()).collect();
+    let organiser = &found.organiser;
+    if !organiser.eq_ignore_ascii_case(desk.actor)
+        && !readers
+            .iter()
+            .any(|userid| userid.eq_ignore_ascii_case(organiser))
+    {
+        readers.push(organiser.clone());
+    }
+    readers
 }
 
 fn board_list(boards: &[i64]) -> String {
