@@ -425,8 +425,14 @@ fn a_replacement_takes_over_the_boards_the_withdrawn_player_has_not_begun() {
         refused.contains("cleo plays in the tournament cup already"),
         "{refused}"
     );
-    let sent = cup.send("dora", "chess tournament replace cup dora PW ben zoe");
     let w = waiting.game_id;
+    if waiting.black == "ben" {
+        // ben's conditional answer to White's first move is his, not zoe's.
+        cup.send("ben", &format!("chess queue {w} ben PW e4 e5"));
+        let conn = cup.office.runtime.host.store().connection();
+        assert_eq!(store::queued_lines(conn, w, Some("ben")).unwrap().len(), 1);
+    }
+    let sent = cup.send("dora", "chess tournament replace cup dora PW ben zoe");
     assert!(
         mail_to(&sent, "dora").body.contains(&format!(
             "zoe takes the place of ben in the tournament cup on boards {w}, on which ben had not moved yet."
@@ -447,6 +453,8 @@ fn a_replacement_takes_over_the_boards_the_withdrawn_player_has_not_begun() {
             && mail.subject == "PBeM Chess Tournament cup"
             && mail.body.contains("ben's place on boards")));
     }
+    let conn = cup.office.runtime.host.store().connection();
+    assert!(store::queued_lines(conn, w, None).unwrap().is_empty());
     let game = cup.office.game(w);
     let seat = if waiting.white == "ben" {
         Side::White

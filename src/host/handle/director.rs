@@ -329,8 +329,9 @@ pub fn replace_player(
     Ok(Ok((change, notices)))
 }
 
-/// Hands `old`'s seat on each of `boards` to `new`, each board's clocks
-/// started again; both players get it as a new board of the tournament.
+/// Hands `old`'s seat on each of `boards` to `new` (without `old`'s
+/// conditional moves or draw offer there), each board's clocks started
+/// again; both players get it as a new board of the tournament.
 fn hand_boards(
     desk: &Desk<'_>,
     found: &Tournament,
@@ -340,6 +341,15 @@ fn hand_boards(
 ) -> Result<Vec<Notice>, StoreError> {
     let mut notices = Vec::new();
     for board in boards {
+        // What `old` left on the board is his, not `new`'s: his
+        // conditional moves and a draw offer of his seat.
+        store::clear_lines(desk.conn, board.game_id, Some(old))?;
+        if let Some(record) = store::load_game(desk.conn, board.game_id)? {
+            let seat = record.side_of(old);
+            if seat.is_some() && record.draw_offer == seat {
+                store::set_draw_offer(desk.conn, board.game_id, None, desk.now)?;
+            }
+        }
         store::hand_board_seat(desk.conn, board.game_id, old, new)?;
         let mut live = match replays::load(desk.conn, desk.replays, board.game_id, None) {
             Ok(live) => live,
