@@ -13,6 +13,7 @@ use crate::archive;
 use crate::identity::HostIdentity;
 mod args;
 mod competition;
+mod director;
 mod fetch;
 mod games;
 mod mailing;
@@ -110,10 +111,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             moment,
             game,
             name,
-        } => {
-            let name = name.unwrap_or_default();
-            competition::print(&place, &moment, Report::Ladder { kind: game, name })
-        }
+        } => competition::print(&place, &moment, Report::ladder(game, name)),
         Command::Tournament {
             place,
             moment,
@@ -126,6 +124,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             since,
             userid,
         } => operator::security_log(&place, since, userid.as_deref()),
+        Command::Director { verb } => director::direct(verb),
+        log @ Command::EventLog { .. } => director::event_log(log),
         tool => operator::act(tool),
     }
 }

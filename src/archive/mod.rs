@@ -101,6 +101,7 @@ pub fn archive_board(
     let moves = store::load_moves(conn, id)?;
     let time_control =
         store::load_clocks(conn, id)?.map(|_| TimeControl::from_stored(&record.host_options));
+    let ruling = store::ruling(conn, id)?;
     let game = ArchivedGame {
         record: &record,
         moves: &moves,
@@ -111,6 +112,7 @@ pub fn archive_board(
             rating_when_begun(conn, &record, Side::White)?,
             rating_when_begun(conn, &record, Side::Black)?,
         ],
+        ruling: ruling.as_ref(),
     };
     write_pgn(&game).map_err(|error| ArchiveError::Unwritable { id, error })
 }

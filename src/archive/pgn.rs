@@ -25,6 +25,9 @@ pub struct ArchivedGame<'a> {
     /// The players' ratings when it began, White's then Black's (`None`:
     /// unknown, and the tag is left out).
     pub elo: [Option<f64>; 2],
+    /// The ruling that ended it, if a director or the operator gave one:
+    /// written as the `Ruling` tag (who, what, why).
+    pub ruling: Option<&'a crate::store::Ruling>,
 }
 
 /// The event of a ladder or tournament game, as its tags say it.
@@ -205,6 +208,9 @@ fn tags(
     if let Some(termination) = termination {
         more.push(("Termination", termination.to_string()));
     }
+    if let Some(ruling) = archived.ruling {
+        more.push(("Ruling", ruling_text(ruling)));
+    }
     if let Some(control) = archived.time_control {
         more.push(("TimeControl", time_control_text(&control)));
         more.push(("TimeControlOptions", control.to_string()));
@@ -262,10 +268,29 @@ fn result_of(
         // Stopped before each player moved: no result, whatever stopped it.
         (_, GameResult::Aborted(_)) => Some("aborted"),
         (Some(Ending::TimeForfeit(_) | Ending::TimeForfeitDrawn(_)), _) => Some("time forfeit"),
+        (Some(Ending::Adjudicated(_)), _) => Some("adjudication"),
         (_, GameResult::Played(_)) => Some("normal"),
         (_, GameResult::Unknown) => None,
     };
     (result.pgn(), termination)
+}
+
+/// The `Ruling` tag's value: `adjudicated by the director anna: engine
+/// use`, `voided by the operator`, ...
+fn ruling_text(ruling: &crate::store::Ruling) -> String {
+    let done = match ruling.verdict.as_str() {
+        "void" => "voided",
+        "forfeit" => "forfeited",
+        _ => "adjudicated",
+    };
+    let by = match ruling.actor.as_str() {
+        "operator" => "the operator".to_string(),
+        director => format!("the director {director}"),
+    };
+    match ruling.reason.is_empty() {
+        true => format!("{done} by {by}"),
+        false => format!("{done} by {by}: {}", ruling.reason),
+    }
 }
 
 /// The PGN correspondence form of a time control (see the module docs).

@@ -60,6 +60,7 @@ fn pgn(record: &GameRecord, moves: &[MoveRecord], control: Option<TimeControl>) 
         time_control: control,
         event: None,
         elo: [None, None],
+        ruling: None,
     })
     .unwrap()
 }
@@ -106,6 +107,18 @@ fn archive_results_follow_the_ending_and_aborted_boards_say_so() {
             Some(Ending::TimeForfeitDrawn(Side::White)),
             "1/2-1/2",
             "time forfeit",
+        ),
+        (
+            GameStatus::Finished,
+            Some(Ending::Adjudicated(crate::rules::score::Score::BlackWins)),
+            "0-1",
+            "adjudication",
+        ),
+        (
+            GameStatus::Aborted,
+            Some(Ending::Aborted(Abort::Ruled(Some(Side::White)))),
+            "*",
+            "aborted",
         ),
         (
             GameStatus::Aborted,
@@ -364,6 +377,7 @@ fn archive_a_move_that_would_not_read_back_is_refused() {
         time_control: None,
         event: None,
         elo: [None, None],
+        ruling: None,
     })
     .unwrap_err();
     assert_eq!(
@@ -394,6 +408,7 @@ fn archive_tag_values_with_quotes_brackets_and_breaks_read_back() {
         time_control: None,
         event: None,
         elo: [None, None],
+        ruling: None,
     })
     .unwrap();
     let read = crate::archive::read_pgn(&text).unwrap();
@@ -415,6 +430,7 @@ fn archive_an_event_game_names_its_event_round_start_and_ratings() {
             time_control: None,
             event,
             elo,
+            ruling: None,
         })
         .unwrap();
         crate::archive::read_pgn(&text).unwrap().remove(0)

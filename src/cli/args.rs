@@ -294,6 +294,27 @@ pub enum Command {
         #[arg(long, value_name = "TIME", value_parser = moment_or_day)]
         until: Option<i64>,
     },
+    /// Act as the director of any event: rule on a running board
+    /// (adjudicate, forfeit, void), or cancel, remove, replace, hand over
+    /// or announce in a tournament; logged as `operator`, players told.
+    Director {
+        #[command(subcommand)]
+        verb: super::director::DirectorVerb,
+    },
+    /// Print an event's log (who did what, when), oldest first.
+    EventLog {
+        #[command(flatten)]
+        place: Place,
+        /// Game name or alias.
+        #[arg(long)]
+        game: GameKind,
+        /// The tournament's name.
+        #[arg(long, value_name = "NAME")]
+        tournament: Option<String>,
+        /// A named ladder's name (none keep a log yet).
+        #[arg(long, value_name = "NAME")]
+        ladder: Option<String>,
+    },
     /// Print the security log: wrong-password locks, blocked mail, unusable
     /// senders, address changes and confirmations, the operator's actions.
     SecurityLog {

@@ -22,6 +22,11 @@ pub enum Ending {
     TimeForfeitDrawn(Side),
     /// Stopped before each player had made a move: no game was played.
     Aborted(Abort),
+    /// The director of the board's event (or the host's operator) gave
+    /// the result after each player had moved: an adjudication, or a
+    /// forfeit (an adjudicated loss for one side). Played, so rated
+    /// where the board is.
+    Adjudicated(Score),
 }
 
 /// Why a game was aborted, and who would not play it, if anyone.
@@ -41,6 +46,10 @@ pub enum Abort {
     /// The players agreed a draw before each had moved: no game was
     /// played, and nobody is to blame.
     Agreed,
+    /// The director (or the operator) gave a result before each player
+    /// had moved: no game was played; the side the ruling went against
+    /// (`None`: a drawn ruling) is the one who would not play.
+    Ruled(Option<Side>),
 }
 
 impl Abort {
@@ -52,6 +61,7 @@ impl Abort {
             Abort::NoMove(_) => "no_move",
             Abort::Voided => "voided",
             Abort::Agreed => "agreed",
+            Abort::Ruled(_) => "ruled",
         }
     }
 
@@ -60,6 +70,7 @@ impl Abort {
     pub fn refuser(self) -> Option<Side> {
         match self {
             Abort::Declined(side) | Abort::Resigned(side) | Abort::NoMove(side) => Some(side),
+            Abort::Ruled(side) => side,
             Abort::Voided | Abort::Agreed => None,
         }
     }
@@ -76,20 +87,30 @@ pub enum Stop {
         side: Side,
         drawn: bool,
     },
-    /// The operator voids the board.
+    /// The operator voids the board (a flood), or the director of its
+    /// event does.
     Void,
     /// The players agree a draw.
     DrawAgreed,
+    /// The director of the board's event (or the operator) gives this
+    /// result: an adjudication, or a forfeit of one side.
+    Adjudicate(Score),
 }
 
 impl Ending {
     /// How a game the host stops ends: aborted when `begun` is false
     /// (not each player has made a move yet), else resigned or lost on
-    /// time as `stop` says. A void is always an abort: the operator voids
-    /// only boards that were never answered.
+    /// time as `stop` says. A void is always an abort, counted for
+    /// nobody. A director's result is an adjudication once each player
+    /// has moved; before, the game is aborted like any other, lost in an
+    /// event (by its rule) by the side the ruling went against.
     pub fn by_host(stop: Stop, begun: bool) -> Ending {
         match (stop, begun) {
             (Stop::Void, _) => Ending::Aborted(Abort::Voided),
+            (Stop::Adjudicate(score), true) => Ending::Adjudicated(score),
+            (Stop::Adjudicate(score), false) => {
+                Ending::Aborted(Abort::Ruled(score.winner().map(Side::opponent)))
+            }
             (Stop::DrawAgreed, false) => Ending::Aborted(Abort::Agreed),
             (Stop::DrawAgreed, true) => Ending::DrawAgreed,
             (Stop::Decline(side), _) => Ending::Aborted(Abort::Declined(side)),
@@ -135,6 +156,7 @@ impl GameResult {
             Some(Ending::DrawAgreed | Ending::TimeForfeitDrawn(_)) => {
                 GameResult::Played(Score::Draw)
             }
+            Some(Ending::Adjudicated(score)) => GameResult::Played(score),
             Some(Ending::Aborted(abort)) => GameResult::Aborted(abort),
         }
     }
@@ -334,6 +356,24 @@ mod tests {
             (Some(Ending::Aborted(Abort::NoMove(White))), true, None, "*"),
             (Some(Ending::Aborted(Abort::Voided)), true, None, "*"),
             (Some(Ending::Aborted(Abort::Agreed)), true, None, "*"),
+            (
+                Some(Ending::Aborted(Abort::Ruled(Some(White)))),
+                true,
+                None,
+                "*",
+            ),
+            (
+                Some(Ending::Adjudicated(Score::BlackWins)),
+                true,
+                None,
+                "0-1",
+            ),
+            (
+                Some(Ending::Adjudicated(Score::Draw)),
+                true,
+                None,
+                "1/2-1/2",
+            ),
             (None, false, None, "*"),
             // Over before endings were stored: the rules still tell.
             (None, true, Some(&white_mates), "1-0"),
@@ -392,6 +432,21 @@ mod tests {
             (Stop::Void, false, Ending::Aborted(Abort::Voided)),
             (Stop::DrawAgreed, false, Ending::Aborted(Abort::Agreed)),
             (Stop::DrawAgreed, true, Ending::DrawAgreed),
+            (
+                Stop::Adjudicate(Score::WhiteWins),
+                true,
+                Ending::Adjudicated(Score::WhiteWins),
+            ),
+            (
+                Stop::Adjudicate(Score::WhiteWins),
+                false,
+                Ending::Aborted(Abort::Ruled(Some(Black))),
+            ),
+            (
+                Stop::Adjudicate(Score::Draw),
+                false,
+                Ending::Aborted(Abort::Ruled(None)),
+            ),
         ];
         for (stop, begun, ending) in cases {
             assert_eq!(Ending::by_host(stop, begun), ending, "{stop:?} {begun}");
@@ -440,5 +495,21 @@ mod tests {
         assert_eq!(AbortRule::from_name("void"), Some(AbortRule::Void));
         assert_eq!(AbortRule::from_name("loss"), Some(AbortRule::RefuserLoses));
         assert_eq!(AbortRule::from_name("draw"), None);
+        // A director's ruling before each player moved: lost in the
+        // event by the side it went against; a drawn one for nobody.
+        let ruled = GameResult::Aborted(Abort::Ruled(Some(Black)));
+        assert_eq!(ruled.score(), None);
+        assert_eq!(
+            ruled.in_event(AbortRule::RefuserLoses),
+            Some(EventScore::Forfeit { loser: Black })
+        );
+        let drawn = GameResult::Aborted(Abort::Ruled(None));
+        assert_eq!(
+            drawn.in_event(AbortRule::RefuserLoses),
+            Some(EventScore::Void)
+        );
+        // After, an adjudication is a result played: rated.
+        let adjudicated = GameResult::of(Some(Ending::Adjudicated(Score::Draw)), true, None);
+        assert_eq!(adjudicated.score(), Some(Score::Draw));
     }
 }

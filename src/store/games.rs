@@ -3,7 +3,7 @@
 
 use super::{StoreError, StoreResult};
 use crate::games::{Outcome, RecordedMove, Side};
-use crate::rules::score::{Abort, Ending, GameResult};
+use crate::rules::score::{Abort, Ending, GameResult, Score};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use std::collections::BTreeMap;
 
@@ -66,7 +66,8 @@ impl Ending {
             | Ending::Resigned(_)
             | Ending::DrawAgreed
             | Ending::TimeForfeit(_)
-            | Ending::TimeForfeitDrawn(_) => GameStatus::Finished,
+            | Ending::TimeForfeitDrawn(_)
+            | Ending::Adjudicated(_) => GameStatus::Finished,
             Ending::Aborted(_) => GameStatus::Aborted,
         }
     }
@@ -83,6 +84,14 @@ impl Ending {
             Ending::Aborted(Abort::Agreed) => ("draw_agreed_before_moving", None),
             Ending::TimeForfeit(side) => ("time_forfeit", Some(side)),
             Ending::TimeForfeitDrawn(side) => ("time_forfeit_drawn", Some(side)),
+            // By the winner's side; a drawn ruling names none.
+            Ending::Adjudicated(score) => match score.winner() {
+                Some(side) => ("adjudicated", Some(side)),
+                None => ("adjudicated_drawn", None),
+            },
+            // By the side the ruling went against.
+            Ending::Aborted(Abort::Ruled(Some(side))) => ("ruled_before_moving", Some(side)),
+            Ending::Aborted(Abort::Ruled(None)) => ("ruled_drawn_before_moving", None),
         }
     }
 
@@ -98,6 +107,10 @@ impl Ending {
             ("draw_agreed_before_moving", None) => Ending::Aborted(Abort::Agreed),
             ("time_forfeit", Some(side)) => Ending::TimeForfeit(side),
             ("time_forfeit_drawn", Some(side)) => Ending::TimeForfeitDrawn(side),
+            ("adjudicated", Some(side)) => Ending::Adjudicated(Score::win_for(side)),
+            ("adjudicated_drawn", None) => Ending::Adjudicated(Score::Draw),
+            ("ruled_before_moving", Some(side)) => Ending::Aborted(Abort::Ruled(Some(side))),
+            ("ruled_drawn_before_moving", None) => Ending::Aborted(Abort::Ruled(None)),
             _ => return None,
         })
     }

@@ -14,6 +14,7 @@ mod challengers;
 pub mod challenges;
 mod clocks;
 mod comments;
+mod event_log;
 mod events;
 mod games;
 mod history;
@@ -46,6 +47,9 @@ pub use board_style::{board_style, set_board_style};
 pub use challengers::{challengers, have_played, set_challengers};
 pub use clocks::{StoredClock, Vacation};
 pub use comments::{insert_comment, public_comments, set_public_comments, StoredComment};
+pub use event_log::{
+    append_event_log, event_log, insert_ruling, ruling, LogEntry, LoggedEvent, Ruling,
+};
 pub use events::{board_event, event_of_board, BoardEvent, EventKind, EventOfBoard};
 pub use games::{GameRecord, GameStatus, MoveRecord, NewGame};
 pub use history::{finished_boards, FinishedBoard};
@@ -74,11 +78,11 @@ pub use robots::{boards_with_robots, ensure_robot, robot_board_starter, robot_le
 pub use schema::{mask_legacy_quotes, QuoteMasker, SCHEMA_VERSION};
 pub use subscriptions::{next_board_id, observers, subscribe, unsubscribe, Watched};
 pub use tournaments::{
-    find_tournament, forget_competitor, insert_tournament, insert_tournament_board,
-    join_tournament, leave_tournament, load_tournament, set_tournament_organiser,
-    set_tournament_score, set_tournament_seeds, set_tournament_status, tournament_boards,
-    tournament_of_board, tournament_players, tournaments_of, NewTournament, Tournament,
-    TournamentBoard, TournamentFormat, TournamentStatus,
+    find_tournament, forget_competitor, hand_board_seat, insert_tournament,
+    insert_tournament_board, join_tournament, leave_tournament, load_tournament,
+    set_tournament_organiser, set_tournament_score, set_tournament_seeds, set_tournament_status,
+    tournament_boards, tournament_of_board, tournament_players, tournaments_of, NewTournament,
+    Tournament, TournamentBoard, TournamentFormat, TournamentStatus,
 };
 
 pub use notes::{note, set_note};

@@ -11,6 +11,8 @@ pub enum TournamentStatus {
     /// Its boards are being played.
     Running,
     Finished,
+    /// Ended by its director before its last board was over.
+    Cancelled,
 }
 
 impl TournamentStatus {
@@ -19,6 +21,7 @@ impl TournamentStatus {
             TournamentStatus::Open => "open",
             TournamentStatus::Running => "running",
             TournamentStatus::Finished => "finished",
+            TournamentStatus::Cancelled => "cancelled",
         }
     }
 
@@ -27,6 +30,7 @@ impl TournamentStatus {
             "open" => Some(TournamentStatus::Open),
             "running" => Some(TournamentStatus::Running),
             "finished" => Some(TournamentStatus::Finished),
+            "cancelled" => Some(TournamentStatus::Cancelled),
             _ => None,
         }
     }
@@ -189,7 +193,7 @@ pub fn set_tournament_status(
     let column = match status {
         TournamentStatus::Open => "created",
         TournamentStatus::Running => "started",
-        TournamentStatus::Finished => "finished",
+        TournamentStatus::Finished | TournamentStatus::Cancelled => "finished",
     };
     conn.execute(
         &format!("UPDATE tournaments SET status = ?2, {column} = ?3 WHERE id = ?1"),
@@ -247,6 +251,23 @@ pub fn leave_tournament(conn: &Connection, id: i64, userid: &str) -> StoreResult
         )?
         .execute(params![id, userid])?;
     Ok(removed > 0)
+}
+
+/// Hands the seat of `old` on board `game_id` of a tournament to `new`,
+/// in the tournament's table of boards and on the board itself.
+pub fn hand_board_seat(conn: &Connection, game_id: i64, old: &str, new: &str) -> StoreResult<()> {
+    for column in ["white", "black"] {
+        for table in ["tournament_boards", "games"] {
+            let key = if table == "games" { "id" } else { "game_id" };
+            conn.execute(
+                &format!(
+                    "UPDATE {table} SET {column} = ?3 WHERE {key} = ?1 AND {column} = ?2 COLLATE NOCASE"
+                ),
+                params![game_id, old, new],
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// One board of a tournament; `score` once it is over (`1-0`, `1/2`,

@@ -28,6 +28,7 @@ pub(super) fn tournament_line(t: &Tournament) -> Value {
             TournamentStatus::Open => "open",
             TournamentStatus::Running => "running",
             TournamentStatus::Finished => "finished",
+            TournamentStatus::Cancelled => "cancelled",
         },
         created => t.created,
     }

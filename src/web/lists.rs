@@ -114,7 +114,12 @@ impl Site {
         let finished = store::recent_boards(conn, GameStatus::Finished, None, FRONT_LIST)?;
         let events: Vec<Value> = store::web_tournaments(conn, None, FRONT_LIST)?
             .iter()
-            .filter(|t| t.status != store::TournamentStatus::Finished)
+            .filter(|t| {
+                !matches!(
+                    t.status,
+                    store::TournamentStatus::Finished | store::TournamentStatus::Cancelled
+                )
+            })
             .map(super::events::tournament_line)
             .collect();
         let mut ladders = Vec::new();

@@ -2,7 +2,9 @@
 //! game, a ladder game and a tournament game, and every view of it read
 //! back (the game-over mails, `history`, `games`, `record` with its PGN,
 //! the operator's PGN export, the ratings, the ladder and its news, the
-//! crosstable, the web view) to check they all say the same. A game that
+//! crosstable, the web view) to check they all say the same; among the
+//! ways, the operator's rulings from the CLI (`pbem director adjudicate`
+//! after both moved, `forfeit` before). A game that
 //! ends before each player has moved is aborted: unrated, never lost on
 //! time, and in an event lost by the player who would not play it. Also:
 //! inactivity drops that never lift a player who is away, and a refused
@@ -35,9 +37,13 @@ enum Way {
     OpponentIdle,
     /// Both move; then White lets his time run out.
     TimeLoss,
+    /// Both move; then the operator adjudicates it 1-0 (`pbem director`).
+    Adjudicated,
+    /// White moves; then the operator forfeits it against Black.
+    RuledUnmoved,
 }
 
-const WAYS: [Way; 8] = [
+const WAYS: [Way; 10] = [
     Way::Mate,
     Way::Draw,
     Way::Resign,
@@ -46,6 +52,8 @@ const WAYS: [Way; 8] = [
     Way::ChallengerIdle,
     Way::OpponentIdle,
     Way::TimeLoss,
+    Way::Adjudicated,
+    Way::RuledUnmoved,
 ];
 
 impl Way {
@@ -53,7 +61,9 @@ impl Way {
     /// player moved.
     fn refuser(self) -> Option<Side> {
         match self {
-            Way::ResignUnmoved | Way::Decline | Way::OpponentIdle => Some(Black),
+            Way::ResignUnmoved | Way::Decline | Way::OpponentIdle | Way::RuledUnmoved => {
+                Some(Black)
+            }
             Way::ChallengerIdle => Some(White),
             _ => None,
         }
@@ -88,6 +98,7 @@ impl Way {
         match self {
             _ if self.aborted() => ("*", "aborted"),
             Way::Mate | Way::Resign => ("1-0", "normal"),
+            Way::Adjudicated => ("1-0", "adjudication"),
             Way::Draw => ("1/2-1/2", "normal"),
             _ => ("0-1", "time forfeit"),
         }
@@ -106,6 +117,12 @@ impl Way {
             Way::ChallengerIdle => format!("Aborted: {white} did not make a first move in time"),
             Way::OpponentIdle => format!("Aborted: {black} did not make a first move in time"),
             Way::TimeLoss => format!("{black} wins on time: {white} did not move in time."),
+            Way::Adjudicated => {
+                format!("{white} wins, adjudicated by the host's operator: a clear win.")
+            }
+            Way::RuledUnmoved => format!(
+                "Aborted: adjudicated by the host's operator against {black} before both players had moved: no answer."
+            ),
         }
     }
 }
@@ -189,8 +206,8 @@ impl Club {
                 (white, "Qxf7"),
             ],
             Way::Draw => &[(white, "e4"), (black, "e5"), (white, "Nf3 propose")],
-            Way::Resign | Way::TimeLoss => &[(white, "e4"), (black, "e5")],
-            Way::ResignUnmoved | Way::OpponentIdle => &[(white, "e4")],
+            Way::Resign | Way::TimeLoss | Way::Adjudicated => &[(white, "e4"), (black, "e5")],
+            Way::ResignUnmoved | Way::OpponentIdle | Way::RuledUnmoved => &[(white, "e4")],
             Way::Decline | Way::ChallengerIdle => &[],
         };
         let mut last = Vec::new();
@@ -206,6 +223,19 @@ impl Club {
             Way::Draw => "move {board} {black} PW accept",
             Way::Resign | Way::ResignUnmoved => "resign {board} {black} PW",
             Way::Decline => "decline {board} {black} PW",
+            Way::Adjudicated => {
+                return self.operator(&[
+                    "adjudicate",
+                    &board.to_string(),
+                    "1-0",
+                    "a",
+                    "clear",
+                    "win",
+                ])
+            }
+            Way::RuledUnmoved => {
+                return self.operator(&["forfeit", &board.to_string(), black, "no", "answer"])
+            }
             _ => return last,
         };
         let command = command
@@ -230,6 +260,23 @@ impl Club {
             way,
             over,
         }
+    }
+
+    /// `pbem director ARGS...` a minute after the last mail; the mails it
+    /// sent.
+    fn operator(&mut self, args: &[&str]) -> Vec<Sent> {
+        self.now += 60;
+        self.office.set_clock(self.now);
+        let now = (t0() + chrono::Duration::seconds(self.now)).to_rfc3339();
+        let output = pbem()
+            .args(["director", args[0], "--data"])
+            .arg(self.office.dir.path())
+            .args(["--now", &now])
+            .args(&args[1..])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        self.office.run_pass()
     }
 
     fn answer(&mut self, userid: &str, subject: &str) -> String {
@@ -465,9 +512,9 @@ fn every_ending_of_a_tournament_game_reads_the_same_in_every_view_and_in_the_cro
         .unwrap();
     let boards = store::tournament_boards(conn, cup.id).unwrap();
     assert_eq!(boards.len(), 10);
-    // The eight ways, and two more resignations; the timed ones all run
-    // out together at the end.
-    let ways: Vec<Way> = WAYS.into_iter().chain([Way::Resign, Way::Resign]).collect();
+    // The ten ways, one a board; the timed ones all run out together at
+    // the end.
+    let ways: Vec<Way> = WAYS.to_vec();
     let mut played = Vec::new();
     for (board, way) in boards.iter().zip(&ways) {
         let (white, black) = (board.white.clone(), board.black.clone());
@@ -498,11 +545,18 @@ fn every_ending_of_a_tournament_game_reads_the_same_in_every_view_and_in_the_cro
             (Some(Black), true) => "-/+".into(),
         };
         let mut line = format!("board {}: {white} - {black}  {result}", game.board);
-        if let Some(side) = game.way.refuser() {
-            let loser = if side == White { white } else { black };
-            line.push_str(&format!(
-                " (aborted, unrated: lost by {loser}, who would not play it)"
-            ));
+        match (game.way, game.way.refuser()) {
+            (Way::RuledUnmoved, _) => line.push_str(&format!(
+                " (aborted, unrated, adjudicated by the host's operator: lost by {black})"
+            )),
+            (_, Some(side)) => {
+                let loser = if side == White { white } else { black };
+                line.push_str(&format!(
+                    " (aborted, unrated: lost by {loser}, who would not play it)"
+                ));
+            }
+            (Way::Adjudicated, None) => line.push_str(" (adjudicated by the host's operator)"),
+            _ => {}
         }
         assert!(table.contains(&line), "{line}\n{table}");
         let seat = |userid: &str| players.iter().position(|p| *p == userid).unwrap();

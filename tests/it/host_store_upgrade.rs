@@ -467,3 +467,44 @@ fn tournaments_of_a_version_29_file_are_round_robins_and_upgrade_again() {
             .unwrap();
     }
 }
+
+#[test]
+fn a_version_31_file_gets_the_event_log_and_the_rulings_and_upgrades_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v31.sqlite");
+    drop(Store::open(&path).unwrap());
+    // As version 31 left it: no event log, no rulings.
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch(
+            "DROP TRIGGER event_log_kept; DROP TRIGGER event_log_never_deleted;
+             DROP TABLE event_log; DROP TABLE rulings;
+             PRAGMA user_version = 31;",
+        )
+        .unwrap();
+    for round in ["upgraded", "rolled back and upgraded again"] {
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION, "{round}");
+        let conn = store.connection();
+        let event = store::LoggedEvent::Tournament(1);
+        let entry = store::LogEntry {
+            at: 1,
+            actor: "dora".into(),
+            action: "create".into(),
+            detail: round.into(),
+        };
+        store::append_event_log(conn, event, &entry).unwrap();
+        assert_eq!(store::event_log(conn, event).unwrap().last(), Some(&entry));
+        assert!(
+            conn.execute("DELETE FROM event_log", []).is_err(),
+            "{round}"
+        );
+        assert_eq!(store::ruling(conn, 101).unwrap(), None, "{round}");
+        drop(store);
+        // Set back by hand, the tables already there: kept as they are.
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("PRAGMA user_version = 31;")
+            .unwrap();
+    }
+}

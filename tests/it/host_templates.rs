@@ -293,6 +293,10 @@ fn competition_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sen
             let start = format!("chess tournament start ko alice {alice}");
             command(office, "alice", &start, "")
         }
+        "event-log.txt" => {
+            command(office, "alice", &create, "");
+            command(office, "bob", "chess tournament cup log", "")
+        }
         "tournament-news.txt" => {
             command(office, "alice", &create, "");
             command(

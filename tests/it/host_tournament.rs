@@ -428,13 +428,17 @@ fn the_organiser_takes_a_player_out_and_hands_the_tournament_on() {
     assert!(sent
         .iter()
         .any(|mail| mail.subject.starts_with("New Chess Board")));
-    // Once it runs, nobody is taken out.
+    // Once it runs, a player taken out loses his open boards (here, the
+    // one board, not begun: aborted and lost by him in the cup).
     let sent = office.send_as("cleo", "chess tournament remove cup cleo PW ben", "");
     assert!(
-        one(&sent).body.contains("is running"),
-        "{}",
-        one(&sent).body
+        sent.iter().any(|mail| mail.to == address("cleo")
+            && mail.body.contains(
+                "cleo took ben out of the tournament cup. His open boards, each lost by him: 101."
+            )),
+        "{sent:#?}"
     );
+    assert_eq!(office.game(101).status, store::GameStatus::Aborted);
     // Handing over to nobody known is refused.
     let sent = office.send_as("cleo", "chess tournament handover cup cleo PW nobody", "");
     assert_eq!(one(&sent).to, address("cleo"));

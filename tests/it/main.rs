@@ -30,6 +30,7 @@ mod host_clocks;
 mod host_commands;
 mod host_competition;
 mod host_crash_safety;
+mod host_director;
 mod host_flood_boards;
 mod host_flood_limits;
 mod host_fuzz_seeds;

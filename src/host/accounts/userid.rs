@@ -46,6 +46,9 @@ pub const RESERVED: &[&str] = &[
     "webmaster",
     "mailer-daemon",
     "nobody",
+    // The actors an event's log names besides players.
+    "operator",
+    "host",
 ];
 
 /// Whether `userid` is reserved for the host: one of [`RESERVED`], a

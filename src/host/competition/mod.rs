@@ -2,10 +2,12 @@
 //! challenge ladders, and round-robin tournaments. The rules of each
 //! (`rules::rating`, `rules::ladder`, `rules::round_robin`) are pure; `rated`, `climb` and
 //! `tournament` keep them in the store and say who must hear of a change.
-//! Every game ending passes through [`game_ended`].
+//! Every game ending passes through [`game_ended`]; `director` gives a
+//! board's rulings and answers who directs its event.
 
 pub mod board;
 pub mod climb;
+pub mod director;
 pub mod knockout;
 pub mod ladder_event;
 pub mod listing;

@@ -56,6 +56,8 @@ pub fn after_board(
         }
     }
     store::set_tournament_status(conn, id, TournamentStatus::Finished, now)?;
+    let last = format!("board {} was the last", live.record.id);
+    super::director::log_tournament(conn, id, super::director::HOST, "finish", &last, now)?;
     let table = table(
         conn,
         &Tournament {
@@ -100,7 +102,12 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
             .position(|player| player.eq_ignore_ascii_case(userid))
     };
     let mut boards = Vec::new();
+    let mut ruled = Vec::new();
     for board in store::tournament_boards(conn, tournament.id)? {
+        if let Some(ruling) = store::ruling(conn, board.game_id)? {
+            let by_operator = ruling.actor == super::director::OPERATOR;
+            ruled.push((board.game_id, ruling.verdict, by_operator));
+        }
         let (Some(white), Some(black)) = (seat(&board.white), seat(&board.black)) else {
             continue;
         };
@@ -147,6 +154,7 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
         comment: tournament.comment.clone(),
         standings,
         bracket,
+        ruled,
         players,
         boards,
     })

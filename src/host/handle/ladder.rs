@@ -291,7 +291,7 @@ fn directed_by(event: &LadderEvent, player: &Player, verb: &DirectorVerb) -> Res
         DirectorVerb::Cancel => "cancel",
         DirectorVerb::Announce => "announce",
     };
-    Err(refused(LadderRefusal::NotDirector {
+    Err(refused(LadderRefusal::NotLadderDirector {
         ladder: event.row.name.clone(),
         director: event.row.director.clone(),
         action: action.to_string(),

@@ -13,6 +13,7 @@ mod archive;
 mod board;
 mod challenge;
 mod competition;
+pub mod director;
 mod ladder;
 mod limits;
 mod play;
@@ -139,9 +140,7 @@ pub struct Context<'a> {
 pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
     match command {
         Command::Help { topic } => account::help(topic),
-        Command::GameHelp { kind } => Ok(vec![Notice::Answer(
-            crate::host::model::notice::Answer::Rules { kind },
-        )]),
+        Command::GameHelp { kind } => account::help(Some(kind.name().to_string())),
         Command::List => account::list(ctx),
         Command::Signup {
             userid,
@@ -207,6 +206,8 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         | Command::Ladder { .. }
         | Command::EventList { .. }
         | Command::Tournament { .. }
+        | Command::TournamentLog { .. }
+        | Command::Rule { .. }
         | Command::Queue { .. }
         | Command::Preview { .. }
         | Command::Note { .. }
@@ -286,6 +287,15 @@ fn handle_plans(ctx: &Context<'_>, command: Command) -> Handled {
         Command::Tournament { kind, name, action } => {
             tournament::tournament(ctx, kind, &name, action)
         }
+        Command::TournamentLog { kind, name } => director::log_of(ctx, kind, &name),
+        Command::Rule {
+            kind,
+            board,
+            userid,
+            password,
+            verb,
+            reason,
+        } => director::rule(ctx, kind, board, (&userid, &password), &verb, &reason),
         Command::Queue {
             kind,
             board,
@@ -353,6 +363,7 @@ fn reload(ctx: &Context<'_>, live: &LiveGame) -> LiveGame {
         ratings: live.ratings.clone(),
         undo_offer: live.undo_offer,
         event: live.event.clone(),
+        ruling: live.ruling.clone(),
     })
 }
 

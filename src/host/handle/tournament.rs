@@ -1,6 +1,8 @@
 //! Tournaments (round robins and knockouts): `GAME tournament
-//! create|join|leave|start|announce NAME userid password [...]` and
-//! `GAME tournament NAME`.
+//! create|join|leave|start|announce|remove|handover NAME userid password
+//! [...]` and `GAME tournament NAME`; the verbs that act on a running
+//! tournament's boards (`cancel`, `remove` after the start, `replace`)
+//! are in `director`. Every change goes into the tournament's log.
 
 use super::challenge::{new_board, split_switches, HostSwitches};
 use super::{authenticate, refused, Context, Failure, Handled};
@@ -42,10 +44,28 @@ pub fn tournament(
         TournamentVerb::Announce => announce(ctx, kind, name, player),
         TournamentVerb::Remove { player: out } => remove(ctx, kind, name, player, &out),
         TournamentVerb::HandOver { to } => hand_over(ctx, kind, name, player, &to),
+        TournamentVerb::Cancel => super::director::cancel(ctx, kind, name, player),
+        TournamentVerb::Replace { old, new } => {
+            super::director::replace(ctx, kind, name, player, (&old, &new))
+        }
     }
 }
 
-fn find(ctx: &Context<'_>, kind: GameKind, name: &str) -> Result<Tournament, Failure> {
+/// Adds a line to the tournament's log, by `actor`.
+fn log(
+    ctx: &Context<'_>,
+    found: &Tournament,
+    actor: &str,
+    action: &str,
+    detail: &str,
+) -> Result<(), Failure> {
+    crate::host::competition::director::log_tournament(
+        ctx.conn, found.id, actor, action, detail, ctx.now,
+    )?;
+    Ok(())
+}
+
+pub(super) fn find(ctx: &Context<'_>, kind: GameKind, name: &str) -> Result<Tournament, Failure> {
     store::find_tournament(ctx.conn, kind.name(), name)?.ok_or_else(|| {
         refused(Refusal::NoSuchTournament {
             name: name.to_string(),
@@ -55,9 +75,16 @@ fn find(ctx: &Context<'_>, kind: GameKind, name: &str) -> Result<Tournament, Fai
 }
 
 /// The tournament for the sender, with what his command changed.
-fn answer(ctx: &Context<'_>, found: &Tournament, change: Option<TournamentChange>) -> Handled {
+pub(super) fn answer(
+    ctx: &Context<'_>,
+    found: &Tournament,
+    change: Option<TournamentChange>,
+) -> Handled {
     let table = tournament::table(ctx.conn, found)?;
-    Ok(vec![Notice::Answer(Answer::Tournament { table, change })])
+    Ok(vec![Notice::Answer(Answer::Tournament {
+        table: Box::new(table),
+        change,
+    })])
 }
 
 /// Players join, leave and the start happens only while it is open.
@@ -67,6 +94,7 @@ fn open(found: &Tournament) -> Result<(), Failure> {
     }
     let status = match found.status {
         TournamentStatus::Running => "running",
+        TournamentStatus::Cancelled => "cancelled",
         _ => "finished",
     };
     Err(refused(Refusal::TournamentClosed {
@@ -134,6 +162,7 @@ fn create(
     )?;
     let created = store::load_tournament(ctx.conn, id)?
         .ok_or_else(|| store::StoreError::Corrupt(format!("tournament {id} vanished")))?;
+    log(ctx, &created, &organiser.userid, "create", &kept.join(" "))?;
     let change = TournamentChange::Created {
         userid: organiser.userid,
     };
@@ -160,6 +189,9 @@ fn join(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handle
         }));
     }
     let new = store::join_tournament(ctx.conn, found.id, &player.userid)?;
+    if new {
+        log(ctx, &found, &player.userid, "join", "")?;
+    }
     let change = TournamentChange::Joined {
         userid: player.userid,
         new,
@@ -171,6 +203,9 @@ fn leave(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handl
     let found = find(ctx, kind, name)?;
     open(&found)?;
     let was_in = store::leave_tournament(ctx.conn, found.id, &player.userid)?;
+    if was_in {
+        log(ctx, &found, &player.userid, "leave", "")?;
+    }
     let change = TournamentChange::Left {
         userid: player.userid,
         was_in,
@@ -262,6 +297,8 @@ fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handl
         }
     };
     store::set_tournament_status(ctx.conn, found.id, TournamentStatus::Running, ctx.now)?;
+    let detail = format!("{} players, {boards} boards", players.len());
+    log(ctx, &found, &player.userid, "start", &detail)?;
     let running = Tournament {
         status: TournamentStatus::Running,
         ..found
@@ -332,6 +369,7 @@ fn announce(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Ha
         .into_iter()
         .filter(|userid| !userid.eq_ignore_ascii_case(&player.userid))
         .collect();
+    log(ctx, &found, &player.userid, "announce", text)?;
     let change = TournamentChange::Announced {
         userid: player.userid.clone(),
         players: players.len(),
@@ -353,7 +391,7 @@ fn announce(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Ha
 
 /// The tournament, when `player` organises it; else the refusal saying
 /// who does and that only he may do `action`.
-fn organised_by(
+pub(super) fn organised_by(
     ctx: &Context<'_>,
     kind: GameKind,
     name: &str,
@@ -372,7 +410,12 @@ fn organised_by(
 }
 
 /// The news of a change for the one player it concerns.
-fn news_for(userid: &str, kind: GameKind, found: &Tournament, change: TournamentChange) -> Notice {
+pub(super) fn news_for(
+    userid: &str,
+    kind: GameKind,
+    found: &Tournament,
+    change: TournamentChange,
+) -> Notice {
     Notice::Competition(CompetitionNews {
         userid: userid.to_string(),
         kind,
@@ -383,16 +426,24 @@ fn news_for(userid: &str, kind: GameKind, found: &Tournament, change: Tournament
     })
 }
 
-/// The organiser takes a player out of his tournament before it starts;
-/// the player is told.
+/// The organiser takes a player out of his tournament; the player is
+/// told. Before the start he simply leaves it; after, see
+/// `director::remove`.
 fn remove(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player, out: &str) -> Handled {
     let found = organised_by(ctx, kind, name, &player, "remove")?;
-    open(&found)?;
+    super::director::still_on(&found).map_err(refused)?;
+    if found.status == TournamentStatus::Running {
+        return super::director::remove(ctx, kind, found, player, out);
+    }
     let was_in = store::leave_tournament(ctx.conn, found.id, out)?;
+    if was_in {
+        log(ctx, &found, &player.userid, "remove", out)?;
+    }
     let change = TournamentChange::Removed {
         userid: player.userid,
         player: out.to_string(),
         was_in,
+        boards: Vec::new(),
     };
     let mut notices = answer(ctx, &found, Some(change.clone()))?;
     if was_in {
@@ -414,6 +465,7 @@ fn hand_over(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player, to: 
     };
     super::reachable(ctx, &heir)?;
     store::set_tournament_organiser(ctx.conn, found.id, &heir.userid)?;
+    log(ctx, &found, &player.userid, "handover", &heir.userid)?;
     let change = TournamentChange::HandedOver {
         userid: player.userid,
         to: heir.userid.clone(),

@@ -49,6 +49,9 @@ const GAME_VERBS: &[&str] = &[
     "standings",
     "ladder",
     "tournament",
+    "adjudicate",
+    "forfeit",
+    "void",
     "queue",
     "preview",
     "note",
@@ -286,6 +289,7 @@ fn parse_game_verb(kind: GameKind, verb: &str, args: Args<'_>) -> Parsed {
         "ladder" => competition::parse_ladder(kind, args),
         "ladders" | "tournaments" => competition::parse_event_list(kind, verb, words),
         "tournament" => competition::parse_tournament(kind, args),
+        "adjudicate" | "forfeit" | "void" => competition::parse_ruling(kind, verb, args),
         "queue" | "preview" | "note" | "seek" | "seeks" => {
             planning::parse_game_command(kind, verb, args)
         }

@@ -133,6 +133,25 @@ pub enum TournamentVerb {
     HandOver {
         to: String,
     },
+    /// The organiser ends the tournament: its running boards are voided.
+    Cancel,
+    /// `new` takes `old`'s place for the boards `old` has not begun.
+    Replace {
+        old: String,
+        new: String,
+    },
+}
+
+/// What a director's ruling on a board gives (`GAME adjudicate|forfeit|
+/// void board userid password ...`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulingVerb {
+    /// This result: `1-0`, `0-1` or `1/2`.
+    Adjudicate(crate::rules::score::Score),
+    /// This player loses by forfeit.
+    Forfeit { loser: String },
+    /// Aborted, counted for nobody.
+    Void,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,6 +159,21 @@ pub struct TournamentAction {
     pub verb: TournamentVerb,
     pub userid: String,
     pub password: String,
+}
+
+impl RulingVerb {
+    /// An adjudication of the result written `1-0`, `0-1` or `1/2`
+    /// (`1/2-1/2` and `½` too).
+    pub fn adjudicate(result: &str) -> Option<RulingVerb> {
+        use crate::rules::score::Score;
+        let score = match result {
+            "1-0" => Score::WhiteWins,
+            "0-1" => Score::BlackWins,
+            "1/2" | "1/2-1/2" | "½" | "½-½" => Score::Draw,
+            _ => return None,
+        };
+        Some(RulingVerb::Adjudicate(score))
+    }
 }
 
 /// A command, as read.
@@ -325,6 +359,21 @@ pub enum Command {
         name: String,
         action: Option<TournamentAction>,
     },
+    /// `GAME tournament NAME log`: the tournament's log, for anyone.
+    TournamentLog {
+        kind: GameKind,
+        name: String,
+    },
+    /// `GAME adjudicate|forfeit|void board userid password ... [REASON]`:
+    /// the director of the board's event ends it by a ruling.
+    Rule {
+        kind: GameKind,
+        board: i64,
+        userid: String,
+        password: String,
+        verb: RulingVerb,
+        reason: String,
+    },
     /// `GAME queue board userid password [LINE | clear]`: conditional
     /// moves.
     Queue {
@@ -436,6 +485,9 @@ pub enum Syntax {
     Standings,
     Ladder,
     Tournament,
+    Adjudicate,
+    Forfeit,
+    Void,
     Queue,
     Preview,
     Note,

@@ -5,14 +5,14 @@
 use super::command::Syntax;
 use super::limits::LimitHit;
 pub use super::weakness::Weakness;
-use crate::games::{GameKind, MoveError, Reason, SetupError, Side};
+use crate::games::{GameKind, Reason, SetupError, Side};
 use crate::rules::time_control::TimeError;
 pub use ladder::LadderRefusal;
-pub use problem::{MoveProblem, QueueProblem};
 use serde::Serialize;
 
 mod ladder;
-mod problem;
+mod problems;
+pub use problems::{MoveProblem, QueueProblem};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -386,6 +386,39 @@ pub enum Refusal {
         name: String,
         players: usize,
     },
+    // A director's rulings and verbs.
+    /// Only the director of board's event may rule on it; `director` is
+    /// `None` for a board whose event has no director by mail.
+    NotDirector {
+        board: i64,
+        director: Option<String>,
+    },
+    /// A director does not rule on a board he plays on (the operator may).
+    RulingOwnBoard {
+        board: i64,
+    },
+    /// The tournament is over already (`status`: finished, cancelled).
+    TournamentEnded {
+        name: String,
+        status: String,
+    },
+    /// `replace` acts on a running tournament's boards only.
+    TournamentNotRunning {
+        name: String,
+    },
+    NotInTournament {
+        name: String,
+        userid: String,
+    },
+    AlreadyInTournament {
+        name: String,
+        userid: String,
+    },
+    /// `userid` has no running board of the tournament he has not begun.
+    NothingToReplace {
+        name: String,
+        userid: String,
+    },
     // Conditional moves, take-backs, notes, seeks, messages: worded in
     // `refusal-more.txt`.
     /// A queued line answers the opponent's next turn: while it is the
@@ -452,36 +485,12 @@ pub enum Refusal {
     TooManyMessages {
         max: u32,
     },
+    /// `replace` in a knockout, whose places are its seeds.
+    KnockoutSeatTaken {
+        name: String,
+    },
     /// What a ladder or its director would not do (last: it carries its
     /// own kind).
     #[serde(untagged)]
     Ladder(LadderRefusal),
-}
-
-impl Refusal {
-    /// A move the game refused, with the moves that would be legal.
-    pub fn bad_move(
-        error: &MoveError,
-        after_others: bool,
-        side: Side,
-        legal: Vec<String>,
-        game: GameKind,
-    ) -> Refusal {
-        let (problem, text) = match error {
-            MoveError::Malformed { text, .. } => (MoveProblem::Malformed, text.clone()),
-            MoveError::Illegal { text, .. } => (MoveProblem::Illegal, text.clone()),
-            MoveError::NotYourTurn(_) => (MoveProblem::NotYourTurn, String::new()),
-            MoveError::GameOver => (MoveProblem::GameOver, String::new()),
-        };
-        let reason = Box::new(error.reason());
-        Refusal::BadMove {
-            problem,
-            text,
-            reason,
-            after_others,
-            side,
-            legal,
-            game,
-        }
-    }
 }

@@ -66,6 +66,9 @@ pub struct LiveGame {
     /// The ladder or tournament the board is a game of, and what it
     /// counted there once over.
     pub event: Option<super::event::EventTie>,
+    /// The director's (or operator's) ruling that ended the board, if one
+    /// did: who, what, and why.
+    pub ruling: Option<store::Ruling>,
 }
 
 impl LiveGame {
@@ -164,6 +167,7 @@ pub fn load(
         ratings,
         undo_offer,
         event: super::event::load(conn, id)?,
+        ruling: store::ruling(conn, id)?,
         record,
         kind,
         game,

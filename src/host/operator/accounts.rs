@@ -375,7 +375,7 @@ impl Batch<'_> {
     }
 
     /// Queues the mails of the notices, as the host's own; how many.
-    fn post_all(&mut self, notices: Vec<Notice>, now: i64) -> Result<usize, HostError> {
+    pub(super) fn post_all(&mut self, notices: Vec<Notice>, now: i64) -> Result<usize, HostError> {
         let mut post = crate::host::own_post(&self.tx, self.renderer, self.settings, now);
         for notice in notices {
             post.notice(notice)?;

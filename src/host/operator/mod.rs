@@ -1,10 +1,13 @@
 //! The operator's view of standings, ladders and tournaments: the same
 //! text a player gets by mail, for `pbem standings`, `pbem ladder` and
-//! `pbem tournament`; and the operator's tools on accounts (`accounts`).
+//! `pbem tournament`; the operator's tools on accounts (`accounts`); and
+//! the operator as every event's director (`director`).
 
 mod accounts;
+mod director;
 
 pub use accounts::{players, Action, Outcome, PlayerLine};
+pub use director::{tournament_log, Directing};
 
 use crate::games::GameKind;
 use crate::host::competition::{ladder_event, listing, rated, tournament};
@@ -30,6 +33,16 @@ pub enum Report {
         kind: GameKind,
         name: String,
     },
+}
+
+impl Report {
+    /// A game type's ladder: the one `name` names, or its default one.
+    pub fn ladder(kind: GameKind, name: Option<String>) -> Report {
+        Report::Ladder {
+            kind,
+            name: name.unwrap_or_default(),
+        }
+    }
 }
 
 /// The report's text, in the host's language; `None` when the tournament
@@ -70,7 +83,7 @@ pub fn report(
                 return Ok(None);
             };
             Answer::Tournament {
-                table: tournament::table(conn, &found)?,
+                table: Box::new(tournament::table(conn, &found)?),
                 change: None,
             }
         }

@@ -40,6 +40,7 @@ built_in!(
     "error.txt",
     "announcement.txt",
     "tournament-news.txt",
+    "event-log.txt",
     "errors.txt",
     "refusal.txt",
     "show.txt",

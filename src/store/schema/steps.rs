@@ -319,6 +319,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // 31: several ladders a game type, each with its director and rules
     // (store::ladder_events::upgrade_v31 moves the old ladders).
     "",
+    // 32: the append-only log of each event, and the directors' rulings
+    // on boards (adjudications, forfeits, voids) with their reasons.
+    crate::store::event_log::EVENT_LOG_V32,
 ];
 
 /// The tables version 17 adds.

@@ -2,14 +2,15 @@
 //! `GAME standings [all]`, `GAME ladders`, `GAME ladder [NAME]`,
 //! `GAME ladder VERB [NAME] userid password [...]`,
 //! `GAME tournament NAME` and
-//! `GAME tournament create|join|leave|start NAME userid password [...]`.
+//! `GAME tournament VERB NAME userid password [...]`, `GAME tournament NAME
+//! log`, and the director's rulings `GAME adjudicate|forfeit|void board ...`.
 
 use super::words::Args;
 use super::{wrong_arguments, Parsed};
 use crate::games::GameKind;
 use crate::host::model::command::{
-    Command, DirectorVerb, EventList, LadderAction, LadderVerb, Syntax, TournamentAction,
-    TournamentVerb,
+    Command, DirectorVerb, EventList, LadderAction, LadderVerb, RulingVerb, Syntax,
+    TournamentAction, TournamentVerb,
 };
 use crate::host::model::refusal::Refusal;
 
@@ -131,6 +132,11 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
             player: String::new(),
         }),
         "handover" | "hand-over" => Some(TournamentVerb::HandOver { to: String::new() }),
+        "cancel" => Some(TournamentVerb::Cancel),
+        "replace" => Some(TournamentVerb::Replace {
+            old: String::new(),
+            new: String::new(),
+        }),
         _ => None,
     };
     if args.words.len() > 1 {
@@ -142,6 +148,12 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
             name: event_name(kind, name)?,
             action: None,
         }),
+        [name, log] if log.eq_ignore_ascii_case("log") && verb_of(name).is_none() => {
+            Ok(Command::TournamentLog {
+                kind,
+                name: event_name(kind, name)?,
+            })
+        }
         [verb, name, userid, password, rest @ ..] => {
             let password = password.to_string();
             let mut verb = verb_of(verb).ok_or_else(wrong)?;
@@ -151,9 +163,16 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
                 }
                 (TournamentVerb::Remove { player }, [named]) => *player = named.to_string(),
                 (TournamentVerb::HandOver { to }, [named]) => *to = named.to_string(),
-                (TournamentVerb::Remove { .. } | TournamentVerb::HandOver { .. }, _) => {
-                    return Err(wrong())
+                (TournamentVerb::Replace { old, new }, [out, into]) => {
+                    *old = out.to_string();
+                    *new = into.to_string();
                 }
+                (
+                    TournamentVerb::Remove { .. }
+                    | TournamentVerb::HandOver { .. }
+                    | TournamentVerb::Replace { .. },
+                    _,
+                ) => return Err(wrong()),
                 _ if !rest.is_empty() => return Err(wrong()),
                 _ => {}
             }
@@ -169,6 +188,44 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
         }
         _ => Err(wrong()),
     }
+}
+
+/// `GAME adjudicate board userid password 1-0|0-1|1/2 REASON...`,
+/// `GAME forfeit board userid password LOSER [REASON...]` and
+/// `GAME void board userid password [REASON...]`: a director's ruling.
+pub(super) fn parse_ruling(kind: GameKind, verb: &str, args: Args<'_>) -> Parsed {
+    let syntax = match verb {
+        "adjudicate" => Syntax::Adjudicate,
+        "forfeit" => Syntax::Forfeit,
+        _ => Syntax::Void,
+    };
+    let wrong = || wrong_arguments(syntax, Some(kind));
+    let password = args.password(2);
+    let [board, userid, _, rest @ ..] = args.words else {
+        return Err(wrong());
+    };
+    let board = super::parse_board(kind, board, syntax)?;
+    let (verb, reason) = match (syntax, rest) {
+        (Syntax::Adjudicate, [result, reason @ ..]) if !reason.is_empty() => {
+            (RulingVerb::adjudicate(result).ok_or_else(wrong)?, reason)
+        }
+        (Syntax::Forfeit, [loser, reason @ ..]) => (
+            RulingVerb::Forfeit {
+                loser: loser.to_string(),
+            },
+            reason,
+        ),
+        (Syntax::Void, reason) => (RulingVerb::Void, reason),
+        _ => return Err(wrong()),
+    };
+    Ok(Command::Rule {
+        kind,
+        board,
+        userid: userid.to_string(),
+        password,
+        verb,
+        reason: reason.join(" "),
+    })
 }
 
 /// A tournament's or a ladder's name: one word of ASCII letters, digits,
@@ -339,5 +396,80 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    #[test]
+    fn the_directors_rulings_and_tournament_verbs_are_read() {
+        use crate::host::model::command::RulingVerb;
+        use crate::rules::score::Score;
+        let rule = |board, verb, reason: &str| Command::Rule {
+            kind: GameKind::Chess,
+            board,
+            userid: "dora".into(),
+            password: "pw".into(),
+            verb,
+            reason: reason.into(),
+        };
+        assert_eq!(
+            parse_command("chess adjudicate 104 dora pw 1/2 a dead draw"),
+            Ok(rule(
+                104,
+                RulingVerb::Adjudicate(Score::Draw),
+                "a dead draw"
+            ))
+        );
+        assert_eq!(
+            parse_command("chess forfeit 105 dora pw eve"),
+            Ok(rule(
+                105,
+                RulingVerb::Forfeit {
+                    loser: "eve".into()
+                },
+                ""
+            ))
+        );
+        assert_eq!(
+            parse_command("chess void 106 dora pw flood"),
+            Ok(rule(106, RulingVerb::Void, "flood"))
+        );
+        assert_eq!(
+            parse_command("chess tournament cup log"),
+            Ok(Command::TournamentLog {
+                kind: GameKind::Chess,
+                name: "cup".into()
+            })
+        );
+        assert_eq!(
+            parse_command("chess tournament replace cup dora pw ben zoe"),
+            Ok(Command::Tournament {
+                kind: GameKind::Chess,
+                name: "cup".into(),
+                action: Some(TournamentAction {
+                    verb: TournamentVerb::Replace {
+                        old: "ben".into(),
+                        new: "zoe".into()
+                    },
+                    userid: "dora".into(),
+                    password: "pw".into(),
+                }),
+            })
+        );
+        for line in [
+            "chess adjudicate 104 dora pw 1-0",
+            "chess adjudicate 104 dora pw 2-0 why",
+            "chess forfeit 104 dora pw",
+            "chess void 104 dora",
+            "chess tournament replace cup dora pw ben",
+            "chess tournament cancel cup dora pw now",
+        ] {
+            assert!(
+                matches!(parse_command(line), Err(Refusal::WrongArguments { .. })),
+                "{line}"
+            );
+        }
+        assert!(matches!(
+            parse_command("chess void x dora pw"),
+            Err(Refusal::NotABoardNumber { .. })
+        ));
     }
 }

@@ -179,8 +179,14 @@ pub enum Answer {
     },
     /// A tournament, with what the command changed.
     Tournament {
-        table: TournamentTable,
+        table: Box<TournamentTable>,
         change: Option<TournamentChange>,
+    },
+    /// A tournament's log, oldest first.
+    EventLog {
+        kind: GameKind,
+        name: String,
+        entries: Vec<crate::store::LogEntry>,
     },
     /// A player's conditional moves on a board, after `change`.
     Queue {

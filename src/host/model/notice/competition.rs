@@ -109,6 +109,10 @@ pub struct TournamentTable {
     pub standings: Vec<crate::rules::round_robin::Standing>,
     /// A knockout's bracket once it has begun: seats are seeds.
     pub bracket: Option<crate::rules::knockout::Bracket>,
+    /// The boards its director (or the operator) ruled on, with the
+    /// verdict (`adjudicate`, `forfeit`, `void`) and whether the host's
+    /// operator gave it.
+    pub ruled: Vec<(i64, String, bool)>,
 }
 
 /// One line of a game's standings.
@@ -268,12 +272,27 @@ pub enum TournamentChange {
         userid: String,
         players: usize,
     },
-    /// The organiser took `player` out before the start (`was_in`: he
-    /// had joined).
+    /// The organiser took `player` out (`was_in`: he had joined); after
+    /// the start, `boards` are his open boards, each lost by him (see
+    /// `handle::director`).
     Removed {
         userid: String,
         player: String,
         was_in: bool,
+        boards: Vec<i64>,
+    },
+    /// The organiser ended the tournament; `boards` were running and are
+    /// voided.
+    Cancelled {
+        userid: String,
+        boards: Vec<i64>,
+    },
+    /// `new` took `old`'s place on `boards`, which `old` had not begun.
+    Replaced {
+        userid: String,
+        old: String,
+        new: String,
+        boards: Vec<i64>,
     },
     /// `userid` handed the tournament to `to`, its organiser now.
     HandedOver {

@@ -36,7 +36,7 @@ pub enum LadderRefusal {
     },
     /// Only the director of the ladder may do `action` (`None`: the
     /// operator directs it, from the command line).
-    NotDirector {
+    NotLadderDirector {
         ladder: String,
         director: Option<String>,
         action: String,

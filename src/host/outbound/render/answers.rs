@@ -53,6 +53,7 @@ fn answer_template(answer: &Answer) -> String {
         Answer::Ladders { .. } => "ladders.txt",
         Answer::Tournaments { .. } => "tournaments.txt",
         Answer::Tournament { .. } => "tournament.txt",
+        Answer::EventLog { .. } => "event-log.txt",
         Answer::Queue { .. } => "queue.txt",
         Answer::Preview { .. } => "preview.txt",
         Answer::Note { .. } => "note.txt",
@@ -136,6 +137,10 @@ fn answer_subject(answer: &Answer) -> Subject {
             kind: table.kind,
             name: table.name.clone(),
         },
+        Answer::EventLog { kind, name, .. } => Subject::Tournament {
+            kind: *kind,
+            name: name.clone(),
+        },
         Answer::Queue { kind, board, .. } => board_answer(BoardTopic::Queue, *kind, *board),
         Answer::Preview { live, .. } => {
             board_answer(BoardTopic::Preview, live.kind, live.record.id)
@@ -154,7 +159,8 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
         | Answer::Ladder { .. }
         | Answer::Ladders { .. }
         | Answer::Tournaments { .. }
-        | Answer::Tournament { .. } => super::competition::answer_context(answer),
+        | Answer::Tournament { .. }
+        | Answer::EventLog { .. } => super::competition::answer_context(answer),
         Answer::Show { .. }
         | Answer::Games { .. }
         | Answer::Watching { .. }

@@ -70,6 +70,7 @@ fn status_name(status: TournamentStatus) -> &'static str {
         TournamentStatus::Open => "open",
         TournamentStatus::Running => "running",
         TournamentStatus::Finished => "finished",
+        TournamentStatus::Cancelled => "cancelled",
     }
 }
 
@@ -120,6 +121,7 @@ pub(super) fn board_result_view(
         Some(EventScore::Forfeit { loser }) => Some(player(loser)),
         _ => None,
     };
+    let ruling = table.ruled.iter().find(|(id, _, _)| *id == board);
     context! {
         board_id => board,
         round => round,
@@ -128,6 +130,8 @@ pub(super) fn board_result_view(
         result => result,
         aborted => game.score.is_some_and(|score| !matches!(score, EventScore::Played(_))),
         loser => loser,
+        ruled => ruling.map(|(_, verdict, _)| verdict),
+        ruled_by_operator => ruling.is_some_and(|(_, _, operator)| *operator),
     }
 }
 
@@ -317,6 +321,24 @@ pub(super) fn answer_context(answer: &Answer) -> Value {
         Answer::Tournament { table, change } => {
             let change = change.as_ref().map(Value::from_serialize);
             context! { change, ..table_view(table) }
+        }
+        Answer::EventLog {
+            kind,
+            name,
+            entries,
+        } => {
+            let entries: Vec<Value> = entries
+                .iter()
+                .map(|entry| {
+                    context! {
+                        at => crate::clock::utc_text(entry.at),
+                        actor => &entry.actor,
+                        action => &entry.action,
+                        detail => super::without_controls(&entry.detail, &[]),
+                    }
+                })
+                .collect();
+            context! { game => kind, name, entries }
         }
         _ => Value::UNDEFINED,
     }

@@ -188,6 +188,29 @@ fn sample_event(plies: usize, abort: Abort) -> EventTie {
     EventTie { kind, counted }
 }
 
+/// The ruling that ended a sample board, when a director's ending did
+/// (and, by turns, a flood's void): by the director or the operator,
+/// with a reason or none, as a forfeit on odd plies.
+fn sample_ruling(plies: usize, ending: Option<Ending>) -> Option<store::Ruling> {
+    let verdict = match ending? {
+        Ending::Adjudicated(_) | Ending::Aborted(Abort::Ruled(_)) if plies % 2 == 1 => "forfeit",
+        Ending::Adjudicated(_) | Ending::Aborted(Abort::Ruled(_)) => "adjudicate",
+        Ending::Aborted(Abort::Voided) if plies % 2 == 1 => "void",
+        _ => return None,
+    };
+    Some(store::Ruling {
+        actor: if plies < 2 { "anna" } else { "operator" }.into(),
+        verdict: verdict.into(),
+        reason: if plies.is_multiple_of(3) {
+            ""
+        } else {
+            "engine use"
+        }
+        .into(),
+        at: 1_800_000_000,
+    })
+}
+
 /// Board and chat mails of a game at each point of its opening, running
 /// and ended every way, from both seats.
 fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &str) -> Vec<String> {
@@ -203,6 +226,10 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
         Some(Ending::Aborted(Abort::Agreed)),
         Some(Ending::TimeForfeit(Side::White)),
         Some(Ending::TimeForfeitDrawn(Side::Black)),
+        Some(Ending::Adjudicated(crate::rules::score::Score::WhiteWins)),
+        Some(Ending::Adjudicated(crate::rules::score::Score::Draw)),
+        Some(Ending::Aborted(Abort::Ruled(Some(Side::Black)))),
+        Some(Ending::Aborted(Abort::Ruled(None))),
     ];
     let events = vec![
         Event::Played {
@@ -270,6 +297,7 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
             if let Some(Ending::Aborted(abort)) = ending {
                 live.event = Some(sample_event(plies, abort));
             }
+            live.ruling = sample_ruling(plies, ending);
             if ending.is_some_and(|ending| ending.status() == store::GameStatus::Finished) {
                 live.ratings = vec![store::RatingChange {
                     userid: "alice".into(),

@@ -174,8 +174,15 @@ pub fn result_view(live: &LiveGame) -> Option<Value> {
                 why => abort.name(),
                 by => abort.refuser().map(player),
                 event => event_tie_view(live),
+                ruling => ruling_view(live),
             }
         }
+        Ending::Adjudicated(score) => context! {
+            kind => "adjudicated",
+            winner => score.winner().map(player),
+            loser => score.winner().map(|side| player(side.opponent())),
+            ruling => ruling_view(live),
+        },
         Ending::TimeForfeit(side) => context! {
             kind => "time_forfeit",
             loser => player(side),
@@ -186,6 +193,20 @@ pub fn result_view(live: &LiveGame) -> Option<Value> {
             loser => player(side),
             winner => player(side.opponent()),
         },
+    })
+}
+
+/// The ruling that ended a board: `operator` when the host's operator
+/// gave it, else the director's userid as `director`; its `verdict`
+/// (`adjudicate`, `forfeit`, `void`) and `reason` (empty: none given).
+fn ruling_view(live: &LiveGame) -> Option<Value> {
+    let ruling = live.ruling.as_ref()?;
+    let operator = ruling.actor == crate::host::competition::director::OPERATOR;
+    Some(context! {
+        operator => operator,
+        director => (!operator).then_some(&ruling.actor),
+        verdict => &ruling.verdict,
+        reason => &ruling.reason,
     })
 }
 

@@ -72,6 +72,14 @@ pub(super) fn sample_table(status: TournamentStatus, double: bool) -> Tournament
         comment: (!double).then(|| "Moves within a week,\nplease.".to_string()),
         standings: round_robin::standings(players.len(), &played),
         bracket: None,
+        ruled: match status {
+            TournamentStatus::Open => Vec::new(),
+            _ => vec![
+                (102, "adjudicate".into(), false),
+                (103, "forfeit".into(), true),
+                (105, "void".into(), false),
+            ],
+        },
         players,
         boards,
     }
@@ -177,7 +185,7 @@ pub(super) fn competition_answers() -> Vec<Answer> {
         change,
     };
     let tournament = |status, double, change| Answer::Tournament {
-        table: sample_table(status, double),
+        table: Box::new(sample_table(status, double)),
         change,
     };
     let changes = [
@@ -261,6 +269,35 @@ pub(super) fn competition_answers() -> Vec<Answer> {
                 userid: "anna".into(),
                 player: "ben".into(),
                 was_in: true,
+                boards: Vec::new(),
+            }),
+        ),
+        tournament(
+            TournamentStatus::Running,
+            false,
+            Some(TournamentChange::Removed {
+                userid: "anna".into(),
+                player: "ben".into(),
+                was_in: true,
+                boards: vec![102, 107],
+            }),
+        ),
+        tournament(
+            TournamentStatus::Cancelled,
+            false,
+            Some(TournamentChange::Cancelled {
+                userid: "operator".into(),
+                boards: vec![104, 109],
+            }),
+        ),
+        tournament(
+            TournamentStatus::Running,
+            false,
+            Some(TournamentChange::Replaced {
+                userid: "anna".into(),
+                old: "ben".into(),
+                new: "fay".into(),
+                boards: vec![106],
             }),
         ),
         tournament(
@@ -320,25 +357,32 @@ pub(super) fn competition_answers() -> Vec<Answer> {
         lines: Vec::new(),
     });
     answers.push(Answer::Tournament {
-        table: sample_knockout(TournamentStatus::Running),
+        table: Box::new(sample_knockout(TournamentStatus::Running)),
         change: Some(TournamentChange::Started {
             userid: "anna".into(),
             boards: 1,
         }),
     });
     answers.push(Answer::Tournament {
-        table: TournamentTable {
+        table: Box::new(TournamentTable {
             format: TournamentFormat::Knockout,
             ..sample_table(TournamentStatus::Open, false)
-        },
+        }),
         change: None,
     });
+    for entries in [Vec::new(), sample_log()] {
+        answers.push(Answer::EventLog {
+            kind: GameKind::Chess,
+            name: "spring".into(),
+            entries,
+        });
+    }
     answers.push(Answer::Tournament {
-        table: TournamentTable {
+        table: Box::new(TournamentTable {
             players: Vec::new(),
             standings: Vec::new(),
             ..sample_table(TournamentStatus::Open, false)
-        },
+        }),
         change: None,
     });
     answers
@@ -469,6 +513,16 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
             },
         ),
         moved(
+            Some(4),
+            Some(2),
+            LadderReason::Won {
+                winner: "dan".into(),
+                loser: "ben".into(),
+                board: 108,
+                forfeit: Some(Abort::Ruled(Some(Side::Black))),
+            },
+        ),
+        moved(
             Some(3),
             Some(2),
             LadderReason::Left {
@@ -538,6 +592,44 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
                     userid: "anna".into(),
                     player: "ben".into(),
                     was_in: true,
+                    boards: Vec::new(),
+                },
+            },
+        },
+        CompetitionNews {
+            userid: "ben".into(),
+            kind,
+            event: CompetitionEvent::TournamentNews {
+                name: "cup".into(),
+                change: TournamentChange::Removed {
+                    userid: "anna".into(),
+                    player: "ben".into(),
+                    was_in: true,
+                    boards: vec![103, 108],
+                },
+            },
+        },
+        CompetitionNews {
+            userid: "ben".into(),
+            kind,
+            event: CompetitionEvent::TournamentNews {
+                name: "cup".into(),
+                change: TournamentChange::Cancelled {
+                    userid: "anna".into(),
+                    boards: vec![103],
+                },
+            },
+        },
+        CompetitionNews {
+            userid: "ben".into(),
+            kind,
+            event: CompetitionEvent::TournamentNews {
+                name: "cup".into(),
+                change: TournamentChange::Replaced {
+                    userid: "anna".into(),
+                    old: "dan".into(),
+                    new: "ben".into(),
+                    boards: vec![104, 105],
                 },
             },
         },
@@ -646,4 +738,20 @@ fn a_knockout_bracket_shows_byes_matches_sudden_death_and_final_places() {
     ] {
         assert!(body.contains(line), "{line:?} in:\n{body}");
     }
+}
+
+/// A tournament's log of a few lines.
+fn sample_log() -> Vec<crate::store::LogEntry> {
+    let line = |actor: &str, action: &str, detail: &str| crate::store::LogEntry {
+        at: 1_800_000_000,
+        actor: actor.into(),
+        action: action.into(),
+        detail: detail.into(),
+    };
+    vec![
+        line("anna", "create", "-rated"),
+        line("ben", "join", ""),
+        line("operator", "adjudicate", "board 104: 1-0: engine use"),
+        line("host", "finish", "board 110 was the last"),
+    ]
 }

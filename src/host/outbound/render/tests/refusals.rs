@@ -91,6 +91,7 @@ fn competition() -> Vec<Refusal> {
             most: 3,
             game,
         },
+        Refusal::KnockoutSeatTaken { name: name() },
         Refusal::Ladder(LadderRefusal::NoSuchLadder {
             name: name(),
             game,
@@ -145,13 +146,13 @@ fn competition() -> Vec<Refusal> {
             ladder: "Club".into(),
             game,
         }),
-        Refusal::Ladder(LadderRefusal::NotDirector {
+        Refusal::Ladder(LadderRefusal::NotLadderDirector {
             ladder: "Club".into(),
             director: Some("anna".into()),
             action: "rules".into(),
             game,
         }),
-        Refusal::Ladder(LadderRefusal::NotDirector {
+        Refusal::Ladder(LadderRefusal::NotLadderDirector {
             ladder: String::new(),
             director: None,
             action: "handover".into(),
@@ -205,6 +206,46 @@ fn competition() -> Vec<Refusal> {
             name: name(),
             players: 1,
         },
+        Refusal::NotOrganiser {
+            name: name(),
+            organiser: "anna".into(),
+            action: "cancel".into(),
+        },
+        Refusal::NotOrganiser {
+            name: name(),
+            organiser: "anna".into(),
+            action: "replace".into(),
+        },
+        Refusal::NotDirector {
+            board: 104,
+            director: Some("anna".into()),
+        },
+        Refusal::NotDirector {
+            board: 104,
+            director: None,
+        },
+        Refusal::RulingOwnBoard { board: 104 },
+        Refusal::TournamentEnded {
+            name: name(),
+            status: "cancelled".into(),
+        },
+        Refusal::TournamentEnded {
+            name: name(),
+            status: "finished".into(),
+        },
+        Refusal::TournamentNotRunning { name: name() },
+        Refusal::NotInTournament {
+            name: name(),
+            userid: "ben".into(),
+        },
+        Refusal::AlreadyInTournament {
+            name: name(),
+            userid: "ben".into(),
+        },
+        Refusal::NothingToReplace {
+            name: name(),
+            userid: "ben".into(),
+        },
     ]
 }
 
@@ -223,6 +264,22 @@ fn written() -> Vec<Refusal> {
         Refusal::WrongArguments {
             syntax: Syntax::Signup,
             game: None,
+        },
+        Refusal::WrongArguments {
+            syntax: Syntax::Adjudicate,
+            game: Some(game),
+        },
+        Refusal::WrongArguments {
+            syntax: Syntax::Forfeit,
+            game: Some(game),
+        },
+        Refusal::WrongArguments {
+            syntax: Syntax::Void,
+            game: Some(game),
+        },
+        Refusal::WrongArguments {
+            syntax: Syntax::Tournament,
+            game: Some(game),
         },
         Refusal::NotOffered {
             command: "chess queue".into(),

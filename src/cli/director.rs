@@ -1,0 +1,310 @@
+//! `pbem director VERB ...`: the operator as the director of every
+//! event (rulings on any running board; a tournament's cancel, remove,
+//! replace, handover, announce), each logged with the actor `operator`
+//! and told by mail to whom it concerns, the mails sent at once; and
+//! `pbem event-log`, an event's log.
+
+use super::{existing_store, Command, Moment, Place};
+use crate::clock::utc_text_seconds;
+use crate::daemon::Runtime;
+use crate::games::GameKind;
+use crate::host::model::command::RulingVerb;
+use crate::host::operator::{tournament_log, Directing, Outcome};
+use anyhow::{bail, Result};
+use clap::Subcommand;
+use std::process::ExitCode;
+
+/// The operator's verbs as a director.
+#[derive(Subcommand, Debug)]
+pub enum DirectorVerb {
+    /// End running board BOARD with RESULT (1-0, 0-1 or 1/2) for REASON:
+    /// once both players have moved a game played (rated where the board
+    /// is), before that aborted (unrated) and counted in an event by its
+    /// rule against the side it went against.
+    Adjudicate {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// The board's number.
+        board: i64,
+        /// 1-0, 0-1 or 1/2.
+        result: String,
+        /// Why, told to both players and kept with the board.
+        #[arg(required = true, num_args = 1..)]
+        reason: Vec<String>,
+    },
+    /// End running board BOARD as lost by LOSER (an adjudicated loss).
+    Forfeit {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// The board's number.
+        board: i64,
+        /// The userid of the player who loses it.
+        loser: String,
+        /// Why (may be left out).
+        reason: Vec<String>,
+    },
+    /// Void running board BOARD: aborted, unrated, counted for nobody.
+    Void {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// The board's number.
+        board: i64,
+        /// Why (may be left out).
+        reason: Vec<String>,
+    },
+    /// Cancel a tournament: its running boards are voided, everyone told.
+    TournamentCancel {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// The tournament's name.
+        name: String,
+    },
+    /// Take PLAYER out of a tournament; after the start each of his open
+    /// boards is lost by him (aborted and counted by the tournament's
+    /// rule if he and his opponent had not both moved).
+    TournamentRemove {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// The tournament's name.
+        name: String,
+        player: String,
+    },
+    /// NEW takes OLD's place on OLD's running boards on which OLD has not
+    /// moved yet.
+    TournamentReplace {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// The tournament's name.
+        name: String,
+        old: String,
+        new: String,
+    },
+    /// Make TO the tournament's organiser (its director).
+    TournamentHandover {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// The tournament's name.
+        name: String,
+        to: String,
+    },
+    /// Write TEXT to every player and the organiser of a tournament.
+    TournamentAnnounce {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// The tournament's name.
+        name: String,
+        #[arg(required = true, num_args = 1..)]
+        text: Vec<String>,
+    },
+}
+
+pub(super) fn direct(verb: DirectorVerb) -> Result<ExitCode> {
+    let (place, moment, action) = match verb {
+        DirectorVerb::Adjudicate {
+            place,
+            moment,
+            board,
+            result,
+            reason,
+        } => {
+            let Some(verb) = RulingVerb::adjudicate(&result) else {
+                bail!("{result:?} is not a result: give 1-0, 0-1 or 1/2");
+            };
+            let reason = reason.join(" ");
+            (
+                place,
+                moment,
+                Directing::Rule {
+                    board,
+                    verb,
+                    reason,
+                },
+            )
+        }
+        DirectorVerb::Forfeit {
+            place,
+            moment,
+            board,
+            loser,
+            reason,
+        } => {
+            let verb = RulingVerb::Forfeit { loser };
+            let reason = reason.join(" ");
+            (
+                place,
+                moment,
+                Directing::Rule {
+                    board,
+                    verb,
+                    reason,
+                },
+            )
+        }
+        DirectorVerb::Void {
+            place,
+            moment,
+            board,
+            reason,
+        } => {
+            let (verb, reason) = (RulingVerb::Void, reason.join(" "));
+            (
+                place,
+                moment,
+                Directing::Rule {
+                    board,
+                    verb,
+                    reason,
+                },
+            )
+        }
+        tournament => tournament_action(tournament)?,
+    };
+    run(&place, &moment, &action)
+}
+
+fn tournament_action(verb: DirectorVerb) -> Result<(Place, Moment, Directing)> {
+    Ok(match verb {
+        DirectorVerb::TournamentCancel {
+            place,
+            moment,
+            game: kind,
+            name,
+        } => (place, moment, Directing::Cancel { kind, name }),
+        DirectorVerb::TournamentRemove {
+            place,
+            moment,
+            game: kind,
+            name,
+            player,
+        } => (place, moment, Directing::Remove { kind, name, player }),
+        DirectorVerb::TournamentReplace {
+            place,
+            moment,
+            game: kind,
+            name,
+            old,
+            new,
+        } => (
+            place,
+            moment,
+            Directing::Replace {
+                kind,
+                name,
+                old,
+                new,
+            },
+        ),
+        DirectorVerb::TournamentHandover {
+            place,
+            moment,
+            game: kind,
+            name,
+            to,
+        } => (place, moment, Directing::HandOver { kind, name, to }),
+        DirectorVerb::TournamentAnnounce {
+            place,
+            moment,
+            game: kind,
+            name,
+            text,
+        } => {
+            let text = text.join(" ");
+            (place, moment, Directing::Announce { kind, name, text })
+        }
+        other => bail!("{other:?} is not a tournament's verb"),
+    })
+}
+
+fn run(place: &Place, moment: &Moment, action: &Directing) -> Result<ExitCode> {
+    let config = place.config()?;
+    existing_store(&config)?;
+    let mut runtime = Runtime::open(&config)?;
+    runtime.host.set_clock(moment.clock());
+    match runtime.host.direct(action)? {
+        Outcome::Done { said, mails_queued } => {
+            let sent = if mails_queued > 0 {
+                runtime.send_waiting()?.sent
+            } else {
+                0
+            };
+            say!("{said}");
+            if mails_queued > 0 {
+                say!("mails queued {mails_queued}, sent {sent}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Outcome::Refused(why) => {
+            eprintln!("pbem: {why}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// `pbem event-log --game G --tournament NAME`: the log, oldest first.
+pub(super) fn event_log(command: Command) -> Result<ExitCode> {
+    let Command::EventLog {
+        place,
+        game: kind,
+        tournament,
+        ladder,
+    } = command
+    else {
+        bail!("{command:?} is not event-log");
+    };
+    let config = place.config()?;
+    let store = existing_store(&config)?;
+    let name = match (tournament.as_deref(), ladder.as_deref()) {
+        (Some(name), None) => name,
+        (None, Some(name)) => bail!(
+            "named ladders keep no log on this host yet ({name}); the ladder of each game has no director but the operator"
+        ),
+        _ => bail!("give one of --tournament NAME or --ladder NAME"),
+    };
+    let Some(entries) = tournament_log(store.connection(), kind, name)? else {
+        bail!("there is no {} tournament called {name}", kind.name());
+    };
+    for entry in &entries {
+        let detail = match entry.detail.is_empty() {
+            true => String::new(),
+            false => format!(": {}", entry.detail),
+        };
+        say!(
+            "{} {} {}{detail}",
+            utc_text_seconds(entry.at),
+            entry.actor,
+            entry.action
+        );
+    }
+    say!(
+        "{} entr{}",
+        entries.len(),
+        if entries.len() == 1 { "y" } else { "ies" }
+    );
+    Ok(ExitCode::SUCCESS)
+}

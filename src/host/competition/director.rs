@@ -1,0 +1,125 @@
+//! Who directs a board's event, and the rulings a director (or the
+//! host's operator) gives on a board: an adjudication (a result and a
+//! reason), a forfeit (an adjudicated loss for one side), a void (aborted,
+//! counted for nobody). A ruling ends the board like any other end, through
+//! `end_game`: after each player has moved an adjudication or forfeit is a
+//! game played (rated where the board is rated); before, the board is
+//! aborted (unrated) and the event counts it by its rule for aborted
+//! games, against the side the ruling went against. Every ruling and every
+//! change to a tournament goes into the event's append-only log.
+
+use super::CompetitionSettings;
+use crate::games::Side;
+use crate::host::model::notice::Notice;
+use crate::host::model::replays::LiveGame;
+use crate::rules::score::{Ending, Score, Stop};
+use crate::store::{self, LogEntry, LoggedEvent, StoreError};
+use rusqlite::Connection;
+
+/// The actor the log names for the host's operator.
+pub const OPERATOR: &str = "operator";
+/// The actor the log names for the host itself (a tournament finishing).
+pub const HOST: &str = "host";
+
+/// Who directs the event board `game_id` is a game of: a tournament's
+/// organiser. Ladder games and plain games have no director by mail (the
+/// operator directs every event from the CLI); `None` for them. This is
+/// the one place that answers it.
+pub fn director_of_game(conn: &Connection, game_id: i64) -> Result<Option<String>, StoreError> {
+    let Some(id) = store::tournament_of_board(conn, game_id)? else {
+        return Ok(None);
+    };
+    Ok(store::load_tournament(conn, id)?.map(|tournament| tournament.organiser))
+}
+
+/// What a ruling gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// This result.
+    Adjudicate(Score),
+    /// The side loses by forfeit.
+    Forfeit(Side),
+    /// Aborted, counted for nobody.
+    Void,
+}
+
+impl Verdict {
+    /// The verdict's name, as the log and the stored ruling have it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Adjudicate(_) => "adjudicate",
+            Verdict::Forfeit(_) => "forfeit",
+            Verdict::Void => "void",
+        }
+    }
+
+    /// How the board ends by it, `begun` when each player has moved.
+    pub fn ending(self, begun: bool) -> Ending {
+        match self {
+            Verdict::Adjudicate(score) => Ending::by_host(Stop::Adjudicate(score), begun),
+            Verdict::Forfeit(side) => {
+                Ending::by_host(Stop::Adjudicate(Score::win_for(side.opponent())), begun)
+            }
+            Verdict::Void => Ending::by_host(Stop::Void, begun),
+        }
+    }
+}
+
+/// Ends the running board `live` by a ruling of `actor` (a director's
+/// userid, or [`OPERATOR`]) with `reason`: the ruling is kept with the
+/// board, logged in its event's log, and the board ends as the verdict
+/// says. The notices are what the end changes beyond the board; the
+/// caller tells the players of the board itself.
+pub fn rule(
+    conn: &Connection,
+    replays: &crate::host::model::replays::Replays,
+    settings: &CompetitionSettings,
+    live: &mut LiveGame,
+    (actor, verdict, reason): (&str, Verdict, &str),
+    now: i64,
+) -> Result<Vec<Notice>, StoreError> {
+    let ruling = store::Ruling {
+        actor: actor.to_string(),
+        verdict: verdict.name().to_string(),
+        reason: reason.to_string(),
+        at: now,
+    };
+    store::insert_ruling(conn, live.record.id, &ruling)?;
+    let ending = verdict.ending(live.begun());
+    let board = live.record.id;
+    if let Some(id) = store::tournament_of_board(conn, board)? {
+        let result = match verdict {
+            Verdict::Adjudicate(score) => score.pgn().to_string(),
+            Verdict::Forfeit(side) => format!("{} loses", live.record.player(side)),
+            Verdict::Void => "void".to_string(),
+        };
+        let detail = match reason.is_empty() {
+            true => format!("board {board}: {result}"),
+            false => format!("board {board}: {result}: {reason}"),
+        };
+        log_tournament(conn, id, actor, verdict.name(), &detail, now)?;
+    }
+    live.ruling = Some(ruling);
+    super::end_game(conn, replays, settings, live, ending, now)
+}
+
+/// Adds a line to a tournament's log.
+pub fn log_tournament(
+    conn: &Connection,
+    id: i64,
+    actor: &str,
+    action: &str,
+    detail: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    store::append_event_log(
+        conn,
+        LoggedEvent::Tournament(id),
+        &LogEntry {
+            at: now,
+            actor: actor.to_string(),
+            action: action.to_string(),
+            detail: detail.to_string(),
+        },
+    )
+}
