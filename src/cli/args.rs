@@ -311,7 +311,8 @@ pub enum Command {
         /// The tournament's name.
         #[arg(long, value_name = "NAME")]
         tournament: Option<String>,
-        /// A named ladder's name (none keep a log yet).
+        /// A ladder's name; the empty name (`--ladder ''`) is the game's
+        /// own ladder.
         #[arg(long, value_name = "NAME")]
         ladder: Option<String>,
     },

@@ -9,7 +9,7 @@ use crate::clock::utc_text_seconds;
 use crate::daemon::Runtime;
 use crate::games::GameKind;
 use crate::host::model::command::RulingVerb;
-use crate::host::operator::{tournament_log, Directing, Outcome};
+use crate::host::operator::{ladder_log, tournament_log, Directing, Outcome};
 use anyhow::{bail, Result};
 use clap::Subcommand;
 use std::process::ExitCode;
@@ -266,7 +266,8 @@ fn run(place: &Place, moment: &Moment, action: &Directing) -> Result<ExitCode> {
     }
 }
 
-/// `pbem event-log --game G --tournament NAME`: the log, oldest first.
+/// `pbem event-log --game G --tournament NAME|--ladder NAME`: the log,
+/// oldest first.
 pub(super) fn event_log(command: Command) -> Result<ExitCode> {
     let Command::EventLog {
         place,
@@ -279,15 +280,17 @@ pub(super) fn event_log(command: Command) -> Result<ExitCode> {
     };
     let config = place.config()?;
     let store = existing_store(&config)?;
-    let name = match (tournament.as_deref(), ladder.as_deref()) {
-        (Some(name), None) => name,
-        (None, Some(name)) => bail!(
-            "named ladders keep no log on this host yet ({name}); the ladder of each game has no director but the operator"
-        ),
+    let conn = store.connection();
+    let entries = match (tournament.as_deref(), ladder.as_deref()) {
+        (Some(name), None) => match tournament_log(conn, kind, name)? {
+            Some(entries) => entries,
+            None => bail!("there is no {} tournament called {name}", kind.name()),
+        },
+        (None, Some(name)) => match ladder_log(conn, kind, name)? {
+            Some(entries) => entries,
+            None => bail!("there is no {} ladder called {name}", kind.name()),
+        },
         _ => bail!("give one of --tournament NAME or --ladder NAME"),
-    };
-    let Some(entries) = tournament_log(store.connection(), kind, name)? else {
-        bail!("there is no {} tournament called {name}", kind.name());
     };
     for entry in &entries {
         let detail = match entry.detail.is_empty() {

@@ -73,13 +73,14 @@ pub struct EventOfBoard {
 
 /// The event of a board for its PGN, if it belongs to one.
 pub fn event_of_board(conn: &Connection, game_id: i64) -> StoreResult<Option<EventOfBoard>> {
-    // A ladder began with its first game (the default ladders of older
-    // versions kept no day they were made).
+    // A named ladder began when it was made; a default one with its
+    // first game (those of older versions kept no day they were made).
     let ladder = conn
         .prepare_cached(
-            "SELECT ladders.name, (SELECT MIN(games.created) FROM ladder_games AS others
+            "SELECT ladders.name, CASE WHEN ladders.name <> '' THEN ladders.created
+                ELSE (SELECT MIN(games.created) FROM ladder_games AS others
                 JOIN games ON games.id = others.game_id
-                WHERE others.ladder_id = ladder_games.ladder_id)
+                WHERE others.ladder_id = ladder_games.ladder_id) END
              FROM ladder_games JOIN ladders ON ladders.id = ladder_games.ladder_id
              WHERE ladder_games.game_id = ?1",
         )?

@@ -522,3 +522,170 @@ fn the_web_view_shows_every_ladder_with_its_director_rules_and_ranks() {
     let missing = crate::util::web_client::get(site.address, "/ladder/chess/Nowhere");
     assert_eq!(missing.status, 404);
 }
+
+#[test]
+fn a_director_removes_a_cheater_whose_running_ladder_games_are_lost_by_him() {
+    let mut office = club(&["anna", "ben", "cleo", "dan"]);
+    send(
+        &mut office,
+        1,
+        "anna",
+        "chess ladder create Club anna PW -open:2",
+    );
+    for (at, player) in ["ben", "cleo", "dan"].iter().enumerate() {
+        send(
+            &mut office,
+            2 + at as i64,
+            player,
+            &format!("chess ladder join Club {player} PW"),
+        );
+    }
+    // Cleo (2nd) plays ben (1st) and has moved on it; dan challenges cleo
+    // and nobody has moved there.
+    send(
+        &mut office,
+        10,
+        "cleo",
+        "chess challenge cleo ben -ladder:Club",
+    );
+    send(&mut office, 11, "cleo", "chess move 101 cleo PW e4");
+    send(&mut office, 12, "ben", "chess move 101 ben PW e5");
+    send(
+        &mut office,
+        13,
+        "dan",
+        "chess challenge dan cleo -ladder:Club",
+    );
+    // Only the director removes.
+    let sent = send(
+        &mut office,
+        20,
+        "ben",
+        "chess ladder remove Club ben PW cleo",
+    );
+    assert!(first_body(&sent)
+        .contains("only anna, who directs the ladder Club, can take players off it"));
+    let sent = send(
+        &mut office,
+        21,
+        "anna",
+        "chess ladder remove Club anna PW cleo",
+    );
+    let body = first_body(&sent);
+    assert!(body.contains("anna took cleo off the ladder Club; he lost his running ladder games by forfeit (board 101, 102)"), "{body}");
+    assert!(
+        mails_to(&sent, "cleo")
+            .iter()
+            .any(|mail| mail.body.contains("took you off it")),
+        "{sent:#?}"
+    );
+    let conn = office.runtime.host.store().connection();
+    // Both moved on board 101: a game played, lost by cleo and rated.
+    let score: Option<String> = conn
+        .query_row("SELECT score FROM games WHERE id = 101", [], |row| {
+            row.get(0)
+        })
+        .unwrap();
+    assert_eq!(score.as_deref(), Some("0-1"));
+    assert!(store::load_rating(conn, "chess", "cleo").unwrap().is_some());
+    // Nobody moved on board 102: aborted, unrated, the ladder's loss for cleo.
+    let aborted = store::load_game(conn, 102).unwrap().unwrap();
+    assert_eq!(aborted.status, store::GameStatus::Aborted, "{aborted:?}");
+    assert!(store::load_rating(conn, "chess", "dan").unwrap().is_none());
+    assert_eq!(ranks(&office, "Club"), ["ben", "dan"]);
+    // The game-over mails say who ruled.
+    let over = mails_to(&sent, "ben")
+        .into_iter()
+        .find(|mail| mail.subject.contains("Board 101"))
+        .expect("ben hears board 101 is over");
+    assert!(
+        over.body.contains("adjudicated by the director"),
+        "{}",
+        over.body
+    );
+}
+
+#[test]
+fn a_named_ladders_director_rules_on_its_games_and_its_log_keeps_it_all() {
+    let mut office = club(&["anna", "ben", "cleo"]);
+    send(
+        &mut office,
+        1,
+        "anna",
+        "chess ladder create Club anna PW -admission:approval",
+    );
+    send(&mut office, 2, "ben", "chess ladder join Club ben PW");
+    send(
+        &mut office,
+        3,
+        "anna",
+        "chess ladder admit Club anna PW ben",
+    );
+    send(&mut office, 4, "cleo", "chess ladder join Club cleo PW");
+    send(
+        &mut office,
+        5,
+        "anna",
+        "chess ladder admit Club anna PW cleo",
+    );
+    send(
+        &mut office,
+        6,
+        "cleo",
+        "chess challenge cleo ben -ladder:Club",
+    );
+    send(&mut office, 7, "cleo", "chess move 101 cleo PW e4");
+    send(&mut office, 8, "ben", "chess move 101 ben PW e5");
+    // A player of the ladder may not rule; its director may.
+    let sent = send(
+        &mut office,
+        9,
+        "ben",
+        "chess adjudicate 101 ben PW 0-1 he left",
+    );
+    assert!(sent[0].subject.contains("101"), "{sent:#?}");
+    assert_eq!(office.game(101).status, store::GameStatus::Active);
+    let sent = send(
+        &mut office,
+        10,
+        "anna",
+        "chess adjudicate 101 anna PW 1-0 cleo was winning",
+    );
+    assert!(
+        mails_to(&sent, "ben")
+            .iter()
+            .any(|mail| mail.body.contains("cleo was winning")),
+        "{sent:#?}"
+    );
+    assert_eq!(ranks(&office, "Club"), ["cleo", "ben"]);
+    // Anyone reads the log, oldest first.
+    let sent = send(&mut office, 11, "ben", "chess ladder Club log");
+    assert_eq!(sent[0].subject, "PBeM Chess Ladder Club");
+    let body = first_body(&sent);
+    let order = [
+        "anna  create",
+        "ben  apply",
+        "anna  admit: ben at rank 1",
+        "cleo  apply",
+        "anna  admit: cleo at rank 2",
+        "anna  adjudicate: board 101: 1-0: cleo was winning",
+    ];
+    let mut from = 0;
+    for line in order {
+        let at = body[from..]
+            .find(line)
+            .unwrap_or_else(|| panic!("{line}: {body}"));
+        from += at + line.len();
+    }
+    // The operator reads it too, and the default ladder has one of its own.
+    let printed = cli(
+        &office,
+        &["event-log", "--game", "chess", "--ladder", "Club"],
+    );
+    assert!(printed.contains("cleo was winning"), "{printed}");
+    let sent = send(&mut office, 12, "ben", "chess ladder log");
+    assert!(
+        first_body(&sent).contains("The log of the Chess ladder, oldest first"),
+        "{sent:#?}"
+    );
+}

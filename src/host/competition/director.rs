@@ -22,14 +22,26 @@ pub const OPERATOR: &str = "operator";
 pub const HOST: &str = "host";
 
 /// Who directs the event board `game_id` is a game of: a tournament's
-/// organiser. Ladder games and plain games have no director by mail (the
-/// operator directs every event from the CLI); `None` for them. This is
-/// the one place that answers it.
+/// organiser, a named ladder's director. The default ladders' games and
+/// plain games have no director by mail (the operator directs every
+/// event from the CLI); `None` for them. This is the one place that
+/// answers it.
 pub fn director_of_game(conn: &Connection, game_id: i64) -> Result<Option<String>, StoreError> {
+    if let Some(game) = store::ladder_game(conn, game_id)? {
+        return Ok(store::ladder_by_id(conn, game.ladder_id)?.and_then(|ladder| ladder.director));
+    }
     let Some(id) = store::tournament_of_board(conn, game_id)? else {
         return Ok(None);
     };
     Ok(store::load_tournament(conn, id)?.map(|tournament| tournament.organiser))
+}
+
+/// The log a board's rulings go to: its tournament's or its ladder's.
+fn event_of_board(conn: &Connection, game_id: i64) -> Result<Option<LoggedEvent>, StoreError> {
+    if let Some(game) = store::ladder_game(conn, game_id)? {
+        return Ok(Some(LoggedEvent::Ladder(game.ladder_id)));
+    }
+    Ok(store::tournament_of_board(conn, game_id)?.map(LoggedEvent::Tournament))
 }
 
 /// What a ruling gives.
@@ -87,7 +99,7 @@ pub fn rule(
     store::insert_ruling(conn, live.record.id, &ruling)?;
     let ending = verdict.ending(live.begun());
     let board = live.record.id;
-    if let Some(id) = store::tournament_of_board(conn, board)? {
+    if let Some(event) = event_of_board(conn, board)? {
         let result = match verdict {
             Verdict::Adjudicate(score) => score.pgn().to_string(),
             Verdict::Forfeit(side) => format!("{} loses", live.record.player(side)),
@@ -97,7 +109,7 @@ pub fn rule(
             true => format!("board {board}: {result}"),
             false => format!("board {board}: {result}: {reason}"),
         };
-        log_tournament(conn, id, actor, verdict.name(), &detail, now)?;
+        log_event(conn, event, actor, verdict.name(), &detail, now)?;
     }
     live.ruling = Some(ruling);
     super::end_game(conn, replays, settings, live, ending, now)
@@ -112,9 +124,28 @@ pub fn log_tournament(
     detail: &str,
     now: i64,
 ) -> Result<(), StoreError> {
-    store::append_event_log(
+    log_event(
         conn,
         LoggedEvent::Tournament(id),
+        actor,
+        action,
+        detail,
+        now,
+    )
+}
+
+/// Adds a line to an event's log.
+pub fn log_event(
+    conn: &Connection,
+    event: LoggedEvent,
+    actor: &str,
+    action: &str,
+    detail: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    store::append_event_log(
+        conn,
+        event,
         &LogEntry {
             at: now,
             actor: actor.to_string(),

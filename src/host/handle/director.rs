@@ -475,6 +475,7 @@ pub fn log_of(ctx: &Context<'_>, kind: GameKind, name: &str) -> Handled {
     Ok(vec![Notice::Answer(Answer::EventLog {
         kind,
         name: found.name,
+        ladder: false,
         entries,
     })])
 }

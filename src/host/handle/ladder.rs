@@ -9,17 +9,44 @@ use super::competition::{find_ladder, ladder_answer};
 use super::{authenticate, refused, Context, Failure, Handled};
 use crate::games::GameKind;
 use crate::host::competition::climb;
+use crate::host::competition::director::log_event;
 use crate::host::competition::ladder_event::LadderEvent;
 use crate::host::model::command::{Credential, DirectorVerb, LadderAction, LadderVerb, Syntax};
-use crate::host::model::notice::{CompetitionEvent, CompetitionNews, LadderChange, Notice};
+use crate::host::model::notice::{Answer, CompetitionEvent, CompetitionNews, LadderChange, Notice};
 use crate::host::model::refusal::{LadderRefusal, Refusal};
 use crate::rules::ladder_rules::{Admission, LadderRules};
-use crate::store::{self, Entrant, Player};
+use crate::store::{self, Entrant, LoggedEvent, Player};
 
 pub fn act(ctx: &Context<'_>, kind: GameKind, name: &str, action: LadderAction) -> Handled {
     let credential = Credential::Password(action.password.clone());
     let player = authenticate(ctx, &action.userid, &credential, None)?;
-    match action.verb {
+    let actor = player.userid.clone();
+    let notices = carry_out(ctx, kind, name, action.verb, player)?;
+    // What the sender's answer says changed is what the log keeps.
+    for notice in &notices {
+        if let Notice::Answer(Answer::Ladder {
+            info,
+            change: Some(change),
+            ..
+        }) = notice
+        {
+            let (action, detail) = change.log_line();
+            let event = find_ladder(ctx, kind, &info.name)?;
+            let logged = LoggedEvent::Ladder(event.id());
+            log_event(ctx.conn, logged, &actor, action, &detail, ctx.now)?;
+        }
+    }
+    Ok(notices)
+}
+
+fn carry_out(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    name: &str,
+    verb: LadderVerb,
+    player: Player,
+) -> Handled {
+    match verb {
         LadderVerb::Create { rules } => create(ctx, kind, name, player, &rules),
         LadderVerb::Join => join(ctx, &find_ladder(ctx, kind, name)?, player),
         LadderVerb::Leave => leave(ctx, &find_ladder(ctx, kind, name)?, player),
@@ -53,6 +80,7 @@ fn direct(ctx: &Context<'_>, event: &LadderEvent, director: Player, verb: Direct
         }
         DirectorVerb::Suspend { player } => suspend(ctx, event, by, &player, true),
         DirectorVerb::Reinstate { player } => suspend(ctx, event, by, &player, false),
+        DirectorVerb::Remove { player } => super::ladder_removal::remove(ctx, event, by, &player),
         DirectorVerb::Rules { words } => change_rules(ctx, event, by, &words),
         DirectorVerb::HandOver { to } => {
             let heir = existing(ctx, event.kind, &to)?;
@@ -286,6 +314,7 @@ fn directed_by(event: &LadderEvent, player: &Player, verb: &DirectorVerb) -> Res
         DirectorVerb::Invite { .. } => "invite",
         DirectorVerb::Suspend { .. } => "suspend",
         DirectorVerb::Reinstate { .. } => "reinstate",
+        DirectorVerb::Remove { .. } => "remove",
         DirectorVerb::Rules { .. } => "rules",
         DirectorVerb::HandOver { .. } => "handover",
         DirectorVerb::Cancel => "cancel",
@@ -309,7 +338,7 @@ fn open(event: &LadderEvent) -> Result<(), Failure> {
     Ok(())
 }
 
-fn existing(ctx: &Context<'_>, kind: GameKind, userid: &str) -> Result<Player, Failure> {
+pub(super) fn existing(ctx: &Context<'_>, kind: GameKind, userid: &str) -> Result<Player, Failure> {
     store::find_player(ctx.conn, userid)?.ok_or_else(|| {
         refused(Refusal::NoSuchPlayer {
             userid: userid.to_string(),
@@ -340,7 +369,12 @@ fn director_news(event: &LadderEvent, change: LadderChange) -> Option<Notice> {
 }
 
 /// The sender's answer, and the news for the one player it concerns.
-fn tell_one(ctx: &Context<'_>, event: &LadderEvent, userid: &str, change: LadderChange) -> Handled {
+pub(super) fn tell_one(
+    ctx: &Context<'_>,
+    event: &LadderEvent,
+    userid: &str,
+    change: LadderChange,
+) -> Handled {
     Ok(vec![
         ladder_answer(ctx, event, Some(change.clone()))?,
         news(event, userid, change),
@@ -357,4 +391,16 @@ fn tell_all(ctx: &Context<'_>, event: &LadderEvent, sender: &str, change: Ladder
         }
     }
     Ok(notices)
+}
+
+/// `GAME ladder [NAME] log`: anyone may read it.
+pub fn log_of(ctx: &Context<'_>, kind: GameKind, name: &str) -> Handled {
+    let event = find_ladder(ctx, kind, name)?;
+    let entries = store::event_log(ctx.conn, LoggedEvent::Ladder(event.id()))?;
+    Ok(vec![Notice::Answer(Answer::EventLog {
+        kind,
+        name: event.row.name,
+        ladder: true,
+        entries,
+    })])
 }

@@ -15,6 +15,7 @@ mod challenge;
 mod competition;
 pub mod director;
 mod ladder;
+mod ladder_removal;
 mod limits;
 mod play;
 mod time;
@@ -206,7 +207,7 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         | Command::Ladder { .. }
         | Command::EventList { .. }
         | Command::Tournament { .. }
-        | Command::TournamentLog { .. }
+        | Command::EventLog { .. }
         | Command::Rule { .. }
         | Command::Queue { .. }
         | Command::Preview { .. }
@@ -287,7 +288,10 @@ fn handle_plans(ctx: &Context<'_>, command: Command) -> Handled {
         Command::Tournament { kind, name, action } => {
             tournament::tournament(ctx, kind, &name, action)
         }
-        Command::TournamentLog { kind, name } => director::log_of(ctx, kind, &name),
+        Command::EventLog { kind, name, of } => match of {
+            EventList::Ladders => ladder::log_of(ctx, kind, &name),
+            EventList::Tournaments => director::log_of(ctx, kind, &name),
+        },
         Command::Rule {
             kind,
             board,

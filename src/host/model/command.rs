@@ -4,6 +4,9 @@
 use crate::games::GameKind;
 use serde::Serialize;
 
+mod ladder;
+pub use ladder::{DirectorVerb, EventList, LadderAction, LadderVerb};
+
 /// Who a command acts for and how that is proven.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Credential {
@@ -55,61 +58,6 @@ pub enum Setting {
     Board(crate::host::model::board_style::BoardStyle),
     /// Who may challenge him: anyone, players he has played, nobody.
     Challengers(crate::host::model::challengers::Challengers),
-}
-
-/// `GAME ladder VERB [NAME] userid password [...]`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LadderAction {
-    pub verb: LadderVerb,
-    pub userid: String,
-    pub password: String,
-}
-
-/// What a ladder command does.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LadderVerb {
-    Join,
-    Leave,
-    /// With the rule words and switches it runs by.
-    Create {
-        rules: Vec<String>,
-    },
-    /// What only the ladder's director may do.
-    Direct(DirectorVerb),
-}
-
-/// Which events `GAME ladders|tournaments` lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EventList {
-    Ladders,
-    Tournaments,
-}
-
-/// A ladder director's verbs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DirectorVerb {
-    Admit {
-        player: String,
-    },
-    Invite {
-        player: String,
-    },
-    Suspend {
-        player: String,
-    },
-    Reinstate {
-        player: String,
-    },
-    /// Rule words changing the rules for games not yet begun.
-    Rules {
-        words: Vec<String>,
-    },
-    HandOver {
-        to: String,
-    },
-    Cancel,
-    /// The text is the mail's below the command.
-    Announce,
 }
 
 /// What a `GAME tournament ... NAME userid password` command does.
@@ -359,10 +307,12 @@ pub enum Command {
         name: String,
         action: Option<TournamentAction>,
     },
-    /// `GAME tournament NAME log`: the tournament's log, for anyone.
-    TournamentLog {
+    /// `GAME tournament NAME log` or `GAME ladder [NAME] log`: the
+    /// event's log, for anyone (the empty name: the default ladder).
+    EventLog {
         kind: GameKind,
         name: String,
+        of: EventList,
     },
     /// `GAME adjudicate|forfeit|void board userid password ... [REASON]`:
     /// the director of the board's event ends it by a ruling.

@@ -79,6 +79,19 @@ pub fn tournament_log(
     store::event_log(conn, LoggedEvent::Tournament(found.id)).map(Some)
 }
 
+/// A ladder's log, oldest first (the empty name: the game type's own
+/// ladder); `None` when there is no such ladder.
+pub fn ladder_log(
+    conn: &Connection,
+    kind: GameKind,
+    name: &str,
+) -> Result<Option<Vec<LogEntry>>, StoreError> {
+    let Some(found) = store::find_ladder(conn, kind.name(), name)? else {
+        return Ok(None);
+    };
+    store::event_log(conn, LoggedEvent::Ladder(found.id)).map(Some)
+}
+
 impl Batch<'_> {
     fn direct(&mut self, action: &Directing, now: i64) -> Result<Outcome, HostError> {
         let done = match action {

@@ -7,7 +7,7 @@ mod accounts;
 mod director;
 
 pub use accounts::{players, Action, Outcome, PlayerLine};
-pub use director::{tournament_log, Directing};
+pub use director::{ladder_log, tournament_log, Directing};
 
 use crate::games::GameKind;
 use crate::host::competition::{ladder_event, listing, rated, tournament};

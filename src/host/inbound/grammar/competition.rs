@@ -37,25 +37,38 @@ pub(super) fn parse_event_list(kind: GameKind, verb: &str, args: &[&str]) -> Par
     }
 }
 
+/// `GAME ladder [NAME] log`.
+fn ladder_log(kind: GameKind, name: &str) -> Parsed {
+    Ok(Command::EventLog {
+        kind,
+        name: name.to_string(),
+        of: EventList::Ladders,
+    })
+}
+
+/// A ladder command's verb, its arguments still to come.
+fn ladder_verb(word: &str) -> Option<LadderVerb> {
+    let player = String::new();
+    Some(match word.to_lowercase().as_str() {
+        "join" => LadderVerb::Join,
+        "leave" => LadderVerb::Leave,
+        "create" => LadderVerb::Create { rules: Vec::new() },
+        "admit" => LadderVerb::Direct(DirectorVerb::Admit { player }),
+        "invite" => LadderVerb::Direct(DirectorVerb::Invite { player }),
+        "suspend" => LadderVerb::Direct(DirectorVerb::Suspend { player }),
+        "reinstate" => LadderVerb::Direct(DirectorVerb::Reinstate { player }),
+        "remove" => LadderVerb::Direct(DirectorVerb::Remove { player }),
+        "rules" => LadderVerb::Direct(DirectorVerb::Rules { words: Vec::new() }),
+        "handover" | "hand-over" => LadderVerb::Direct(DirectorVerb::HandOver { to: player }),
+        "cancel" => LadderVerb::Direct(DirectorVerb::Cancel),
+        "announce" => LadderVerb::Direct(DirectorVerb::Announce),
+        _ => return None,
+    })
+}
+
 pub(super) fn parse_ladder(kind: GameKind, args: Args<'_>) -> Parsed {
     let wrong = || wrong_arguments(Syntax::Ladder, Some(kind));
-    let verb_of = |word: &str| {
-        let player = String::new();
-        Some(match word.to_lowercase().as_str() {
-            "join" => LadderVerb::Join,
-            "leave" => LadderVerb::Leave,
-            "create" => LadderVerb::Create { rules: Vec::new() },
-            "admit" => LadderVerb::Direct(DirectorVerb::Admit { player }),
-            "invite" => LadderVerb::Direct(DirectorVerb::Invite { player }),
-            "suspend" => LadderVerb::Direct(DirectorVerb::Suspend { player }),
-            "reinstate" => LadderVerb::Direct(DirectorVerb::Reinstate { player }),
-            "rules" => LadderVerb::Direct(DirectorVerb::Rules { words: Vec::new() }),
-            "handover" | "hand-over" => LadderVerb::Direct(DirectorVerb::HandOver { to: player }),
-            "cancel" => LadderVerb::Direct(DirectorVerb::Cancel),
-            "announce" => LadderVerb::Direct(DirectorVerb::Announce),
-            _ => return None,
-        })
-    };
+    let verb_of = ladder_verb;
     let action = |verb, name: &str, userid: &str, password: String| {
         Ok(Command::Ladder {
             kind,
@@ -73,11 +86,15 @@ pub(super) fn parse_ladder(kind: GameKind, args: Args<'_>) -> Parsed {
             name: String::new(),
             action: None,
         }),
+        [log] if log.eq_ignore_ascii_case("log") => ladder_log(kind, ""),
         [name] if verb_of(name).is_none() => Ok(Command::Ladder {
             kind,
             name: event_name(kind, name)?,
             action: None,
         }),
+        [name, log] if log.eq_ignore_ascii_case("log") && verb_of(name).is_none() => {
+            ladder_log(kind, &event_name(kind, name)?)
+        }
         // The default ladder: join and leave name none.
         [verb, userid, _] => match verb_of(verb) {
             Some(verb @ (LadderVerb::Join | LadderVerb::Leave)) => {
@@ -100,6 +117,7 @@ pub(super) fn parse_ladder(kind: GameKind, args: Args<'_>) -> Parsed {
                         | DirectorVerb::Invite { player }
                         | DirectorVerb::Suspend { player }
                         | DirectorVerb::Reinstate { player }
+                        | DirectorVerb::Remove { player }
                         | DirectorVerb::HandOver { to: player },
                     ),
                     [named],
@@ -149,9 +167,10 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
             action: None,
         }),
         [name, log] if log.eq_ignore_ascii_case("log") && verb_of(name).is_none() => {
-            Ok(Command::TournamentLog {
+            Ok(Command::EventLog {
                 kind,
                 name: event_name(kind, name)?,
+                of: EventList::Tournaments,
             })
         }
         [verb, name, userid, password, rest @ ..] => {
@@ -320,6 +339,22 @@ mod tests {
                 action: None
             })
         );
+        assert_eq!(
+            parse_command("chess ladder Club log"),
+            Ok(Command::EventLog {
+                kind: GameKind::Chess,
+                name: "Club".into(),
+                of: EventList::Ladders,
+            })
+        );
+        assert_eq!(
+            parse_command("chess ladder log"),
+            Ok(Command::EventLog {
+                kind: GameKind::Chess,
+                name: String::new(),
+                of: EventList::Ladders,
+            })
+        );
         assert!(parse_command("chess ladder rules Club anna pw").is_err());
         assert!(parse_command("chess ladder admit Club anna pw").is_err());
         assert!(parse_command("chess ladder cancel Club anna pw now").is_err());
@@ -434,9 +469,10 @@ mod tests {
         );
         assert_eq!(
             parse_command("chess tournament cup log"),
-            Ok(Command::TournamentLog {
+            Ok(Command::EventLog {
                 kind: GameKind::Chess,
-                name: "cup".into()
+                name: "cup".into(),
+                of: EventList::Tournaments,
             })
         );
         assert_eq!(

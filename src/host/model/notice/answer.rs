@@ -185,7 +185,10 @@ pub enum Answer {
     /// A tournament's log, oldest first.
     EventLog {
         kind: GameKind,
+        /// The event's name (empty: the game type's default ladder).
         name: String,
+        /// A ladder's log, else a tournament's.
+        ladder: bool,
         entries: Vec<crate::store::LogEntry>,
     },
     /// A player's conditional moves on a board, after `change`.

@@ -211,11 +211,66 @@ pub enum LadderChange {
     Cancelled {
         by: String,
     },
+    /// The director (`by`) took `userid` off the ladder; he lost each of
+    /// his running ladder games on it, `boards`, by forfeit.
+    Removed {
+        by: String,
+        userid: String,
+        boards: Vec<i64>,
+    },
     /// The director (`by`) writes to every player of the ladder.
     Announcement {
         by: String,
         text: String,
     },
+}
+
+impl LadderChange {
+    /// The change as a line of the ladder's log: its action and detail.
+    pub fn log_line(&self) -> (&'static str, String) {
+        match self {
+            LadderChange::Joined { rank, new, .. } => (
+                "join",
+                format!("rank {rank}{}", if *new { "" } else { " (already on)" }),
+            ),
+            LadderChange::Left { was_on, .. } => (
+                "leave",
+                if *was_on { "" } else { "was not on it" }.to_string(),
+            ),
+            LadderChange::Created { .. } => ("create", String::new()),
+            LadderChange::Applied { .. } => ("apply", String::new()),
+            LadderChange::Admitted { userid, rank, .. } => {
+                ("admit", format!("{userid} at rank {rank}"))
+            }
+            LadderChange::Invited { userid, .. } => ("invite", userid.clone()),
+            LadderChange::RulesChanged { words, .. } => ("rules", words.join(" ")),
+            LadderChange::HandedOver { to, .. } => ("handover", to.clone()),
+            LadderChange::Suspended { userid, .. } => ("suspend", userid.clone()),
+            LadderChange::Reinstated { userid, .. } => ("reinstate", userid.clone()),
+            LadderChange::Cancelled { .. } => ("cancel", String::new()),
+            LadderChange::Announcement { text, .. } => (
+                "announce",
+                text.lines()
+                    .next()
+                    .unwrap_or_default()
+                    .chars()
+                    .take(80)
+                    .collect(),
+            ),
+            LadderChange::Removed { userid, boards, .. } => {
+                let boards: Vec<String> = boards
+                    .iter()
+                    .map(|board| format!("board {board}"))
+                    .collect();
+                let lost = if boards.is_empty() {
+                    String::new()
+                } else {
+                    format!(", lost {}", boards.join(", "))
+                };
+                ("remove", format!("{userid}{lost}"))
+            }
+        }
+    }
 }
 
 /// A tournament as the list of a game type's tournaments shows it.

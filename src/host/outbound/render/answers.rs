@@ -72,6 +72,18 @@ fn ladder_subject(kind: GameKind, name: Option<&str>) -> Subject {
     }
 }
 
+/// A ladder's or a tournament's subject.
+fn event_subject(kind: GameKind, name: &str, ladder: bool) -> Subject {
+    if ladder {
+        ladder_subject(kind, Some(name))
+    } else {
+        Subject::Tournament {
+            kind,
+            name: name.to_string(),
+        }
+    }
+}
+
 fn answer_subject(answer: &Answer) -> Subject {
     let account = |topic, userid: &str| Subject::Account {
         topic,
@@ -137,10 +149,9 @@ fn answer_subject(answer: &Answer) -> Subject {
             kind: table.kind,
             name: table.name.clone(),
         },
-        Answer::EventLog { kind, name, .. } => Subject::Tournament {
-            kind: *kind,
-            name: name.clone(),
-        },
+        Answer::EventLog {
+            kind, name, ladder, ..
+        } => event_subject(*kind, name, *ladder),
         Answer::Queue { kind, board, .. } => board_answer(BoardTopic::Queue, *kind, *board),
         Answer::Preview { live, .. } => {
             board_answer(BoardTopic::Preview, live.kind, live.record.id)

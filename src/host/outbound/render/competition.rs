@@ -325,6 +325,7 @@ pub(super) fn answer_context(answer: &Answer) -> Value {
         Answer::EventLog {
             kind,
             name,
+            ladder,
             entries,
         } => {
             let entries: Vec<Value> = entries
@@ -338,7 +339,7 @@ pub(super) fn answer_context(answer: &Answer) -> Value {
                     }
                 })
                 .collect();
-            context! { game => kind, name, entries }
+            context! { game => kind, name, ladder, entries }
         }
         _ => Value::UNDEFINED,
     }

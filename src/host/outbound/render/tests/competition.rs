@@ -374,8 +374,17 @@ pub(super) fn competition_answers() -> Vec<Answer> {
         answers.push(Answer::EventLog {
             kind: GameKind::Chess,
             name: "spring".into(),
-            entries,
+            ladder: false,
+            entries: entries.clone(),
         });
+        for name in ["", "Club"] {
+            answers.push(Answer::EventLog {
+                kind: GameKind::Chess,
+                name: name.into(),
+                ladder: true,
+                entries: entries.clone(),
+            });
+        }
     }
     answers.push(Answer::Tournament {
         table: Box::new(TournamentTable {
@@ -460,6 +469,16 @@ fn ladder_changes() -> Vec<LadderChange> {
             userid: ben(),
         },
         LadderChange::Cancelled { by: by() },
+        LadderChange::Removed {
+            by: by(),
+            userid: ben(),
+            boards: vec![104, 107],
+        },
+        LadderChange::Removed {
+            by: by(),
+            userid: ben(),
+            boards: Vec::new(),
+        },
         LadderChange::Announcement {
             by: by(),
             text: "Round two starts Monday.".into(),
