@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond the Rust toolchain: aiosmtpd, the
-# SMTP server the outbound tests send to; the openssl command that makes
-# their test certificates; dovecot-imapd, the IMAP server of the intake
-# tests; systemd-analyze (package systemd) and procmail,
-# with which tests/it/deploy_files.rs checks the files in deploy/; chromium
-# (see below). Safe to run
-# again; quiet when everything is there.
+# SMTP server the outbound tests send to; python-chess (PyPI's chess), with
+# which tests/it/archive_python_chess.rs reads the exported PGN; the openssl
+# command that makes their test certificates; dovecot-imapd, the IMAP
+# server of the intake tests; systemd-analyze (package systemd) and
+# procmail, with which tests/it/deploy_files.rs checks the files in
+# deploy/; chromium (see below). Safe to run again; quiet when everything
+# is there.
 set -euo pipefail
 if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
     python3 -m pip install --quiet --disable-pip-version-check aiosmtpd
+fi
+if ! python3 -c 'import chess' 2>/dev/null; then
+    python3 -m pip install --quiet --disable-pip-version-check chess
 fi
 missing=()
 command -v openssl >/dev/null || missing+=(openssl)

@@ -10,6 +10,7 @@
 mod util;
 
 mod archive_pgn;
+mod archive_python_chess;
 mod board_browser;
 mod board_pictures;
 mod chess_core_variants;
