@@ -109,6 +109,26 @@ pub enum DirectorVerb {
         name: String,
         to: String,
     },
+    /// Direct a ladder (NAME; '' for the game's own): admit, invite,
+    /// suspend, reinstate or remove PLAYER; rules RULE...; handover TO;
+    /// cancel; announce TEXT... As its director by mail would, told to
+    /// whom it concerns and logged as `operator`.
+    Ladder {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// The ladder's name; '' for the game's own ladder.
+        name: String,
+        /// admit, invite, suspend, reinstate, remove, rules, handover,
+        /// cancel or announce.
+        verb: String,
+        /// The verb's arguments (rule words may start with '-').
+        #[arg(allow_hyphen_values = true, trailing_var_arg = true)]
+        args: Vec<String>,
+    },
     /// Write TEXT to every player and the organiser of a tournament.
     TournamentAnnounce {
         #[command(flatten)]
@@ -183,9 +203,51 @@ pub(super) fn direct(verb: DirectorVerb) -> Result<ExitCode> {
                 },
             )
         }
+        DirectorVerb::Ladder {
+            place,
+            moment,
+            game,
+            name,
+            verb,
+            args,
+        } => (place, moment, ladder_action(game, name, &verb, args)?),
         tournament => tournament_action(tournament)?,
     };
     run(&place, &moment, &action)
+}
+
+/// A ladder director's verb as `pbem director ladder` reads it.
+fn ladder_action(kind: GameKind, name: String, verb: &str, args: Vec<String>) -> Result<Directing> {
+    use crate::host::model::command::DirectorVerb as Verb;
+    let one = |args: &[String]| match args {
+        [player] => Ok(player.clone()),
+        _ => Err(anyhow::anyhow!("{verb} takes one userid")),
+    };
+    let mut text = None;
+    let verb = match verb {
+        "admit" => Verb::Admit { player: one(&args)? },
+        "invite" => Verb::Invite { player: one(&args)? },
+        "suspend" => Verb::Suspend { player: one(&args)? },
+        "reinstate" => Verb::Reinstate { player: one(&args)? },
+        "remove" => Verb::Remove { player: one(&args)? },
+        "handover" => Verb::HandOver { to: one(&args)? },
+        "rules" if !args.is_empty() => Verb::Rules { words: args },
+        "cancel" if args.is_empty() => Verb::Cancel,
+        "announce" if !args.is_empty() => {
+            text = Some(args.join(" "));
+            Verb::Announce
+        }
+        other => bail!(
+            "{other:?} with {} argument(s) is not a ladder verb: admit|invite|suspend|reinstate|remove PLAYER, handover TO, rules RULE..., cancel, announce TEXT...",
+            args.len()
+        ),
+    };
+    Ok(Directing::Ladder {
+        kind,
+        name,
+        verb,
+        text,
+    })
 }
 
 fn tournament_action(verb: DirectorVerb) -> Result<(Place, Moment, Directing)> {

@@ -689,3 +689,74 @@ fn a_named_ladders_director_rules_on_its_games_and_its_log_keeps_it_all() {
         "{sent:#?}"
     );
 }
+
+/// The operator's `pbem director ladder` on the office's data directory.
+fn director(office: &PostOffice, args: &[&str]) -> std::process::Output {
+    pbem()
+        .args(["director", "ladder", "--data"])
+        .arg(office.dir.path())
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_operator_directs_every_ladder_the_hosts_own_too() {
+    let mut office = club(&["anna", "ben", "cleo"]);
+    send(
+        &mut office,
+        1,
+        "anna",
+        "chess ladder create Club anna PW -admission:approval",
+    );
+    send(&mut office, 2, "ben", "chess ladder join Club ben PW");
+    send(&mut office, 3, "cleo", "chess ladder join cleo PW");
+    send(&mut office, 4, "ben", "chess ladder join ben PW");
+    let admitted = director(&office, &["chess", "Club", "admit", "ben"]);
+    assert!(admitted.status.success(), "{admitted:?}");
+    assert!(String::from_utf8_lossy(&admitted.stdout).contains("admit ben at rank 1"));
+    assert_eq!(ranks(&office, "Club"), ["ben"]);
+    // The host's own ladder: only the operator suspends on it.
+    let suspended = director(&office, &["chess", "", "suspend", "ben"]);
+    assert!(suspended.status.success(), "{suspended:?}");
+    let sent = send(&mut office, 10, "cleo", "chess challenge cleo ben -ladder");
+    let told = mails_to(&sent, "ben");
+    assert!(
+        told.iter().any(|mail| mail
+            .body
+            .contains("The host's operator, who directs the Chess ladder, suspended you")),
+        "{sent:#?}"
+    );
+    let refused = mail_to(&sent, "cleo");
+    assert!(
+        refused
+            .body
+            .contains("ben is suspended from the Chess ladder"),
+        "{}",
+        refused.body
+    );
+    let rules = director(&office, &["chess", "Club", "rules", "-reach:2", "-open:2"]);
+    assert!(rules.status.success(), "{rules:?}");
+    let listed = send(&mut office, 11, "cleo", "chess ladder Club");
+    assert!(
+        mail_to(&listed, "cleo").body.contains("up to 2 places"),
+        "{listed:#?}"
+    );
+    // A verb that does not fit is refused with what would.
+    let wrong = director(&office, &["chess", "Club", "admit"]);
+    assert!(!wrong.status.success());
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("admit takes one userid"));
+    let missing = director(&office, &["chess", "Nowhere", "cancel"]);
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr)
+        .contains("there is no chess ladder called Nowhere"));
+    // Both logs name the operator.
+    let log = cli(
+        &office,
+        &["event-log", "--game", "chess", "--ladder", "Club"],
+    );
+    assert!(log.contains("operator admit: ben at rank 1"), "{log}");
+    assert!(log.contains("operator rules: -reach:2 -open:2"), "{log}");
+    let log = cli(&office, &["event-log", "--game", "chess", "--ladder", ""]);
+    assert!(log.contains("operator suspend: ben"), "{log}");
+}

@@ -9,7 +9,7 @@ use super::competition::{find_ladder, ladder_answer};
 use super::{authenticate, refused, Context, Failure, Handled};
 use crate::games::GameKind;
 use crate::host::competition::climb;
-use crate::host::competition::director::log_event;
+use crate::host::competition::director::{log_event, OPERATOR};
 use crate::host::competition::ladder_event::LadderEvent;
 use crate::host::model::command::{Credential, DirectorVerb, LadderAction, LadderVerb, Syntax};
 use crate::host::model::notice::{Answer, CompetitionEvent, CompetitionNews, LadderChange, Notice};
@@ -22,8 +22,32 @@ pub fn act(ctx: &Context<'_>, kind: GameKind, name: &str, action: LadderAction) 
     let player = authenticate(ctx, &action.userid, &credential, None)?;
     let actor = player.userid.clone();
     let notices = carry_out(ctx, kind, name, action.verb, player)?;
-    // What the sender's answer says changed is what the log keeps.
-    for notice in &notices {
+    log_changes(ctx, kind, &actor, &notices)?;
+    Ok(notices)
+}
+
+/// The operator directs any ladder, the host's own ones too, from the
+/// command line: as `act` for a director, logged as `operator`.
+pub fn direct_as_operator(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    name: &str,
+    verb: DirectorVerb,
+) -> Handled {
+    let event = find_ladder(ctx, kind, name)?;
+    let notices = direct(ctx, &event, OPERATOR.to_string(), verb)?;
+    log_changes(ctx, kind, OPERATOR, &notices)?;
+    Ok(notices)
+}
+
+/// What the sender's answer says changed is what the log keeps.
+fn log_changes(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    actor: &str,
+    notices: &[Notice],
+) -> Result<(), Failure> {
+    for notice in notices {
         if let Notice::Answer(Answer::Ladder {
             info,
             change: Some(change),
@@ -33,10 +57,10 @@ pub fn act(ctx: &Context<'_>, kind: GameKind, name: &str, action: LadderAction) 
             let (action, detail) = change.log_line();
             let event = find_ladder(ctx, kind, &info.name)?;
             let logged = LoggedEvent::Ladder(event.id());
-            log_event(ctx.conn, logged, &actor, action, &detail, ctx.now)?;
+            log_event(ctx.conn, logged, actor, action, &detail, ctx.now)?;
         }
     }
-    Ok(notices)
+    Ok(())
 }
 
 fn carry_out(
@@ -53,14 +77,13 @@ fn carry_out(
         LadderVerb::Direct(verb) => {
             let event = find_ladder(ctx, kind, name)?;
             directed_by(&event, &player, &verb)?;
-            direct(ctx, &event, player, verb)
+            direct(ctx, &event, player.userid, verb)
         }
     }
 }
 
 /// What the director's verbs do, once he is known to direct the ladder.
-fn direct(ctx: &Context<'_>, event: &LadderEvent, director: Player, verb: DirectorVerb) -> Handled {
-    let by = director.userid.clone();
+fn direct(ctx: &Context<'_>, event: &LadderEvent, by: String, verb: DirectorVerb) -> Handled {
     match verb {
         DirectorVerb::Admit { player } => admit(ctx, event, by, &player),
         DirectorVerb::Invite { player } => {

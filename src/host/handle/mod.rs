@@ -14,7 +14,7 @@ mod board;
 mod challenge;
 mod competition;
 pub mod director;
-mod ladder;
+pub mod ladder;
 mod ladder_removal;
 mod limits;
 mod play;

@@ -52,6 +52,14 @@ pub enum Directing {
         name: String,
         text: String,
     },
+    /// A ladder director's verb on the ladder `name` (empty: the game
+    /// type's own); `text` is an announcement's.
+    Ladder {
+        kind: GameKind,
+        name: String,
+        verb: crate::host::model::command::DirectorVerb,
+        text: Option<String>,
+    },
 }
 
 impl Host {
@@ -100,6 +108,12 @@ impl Batch<'_> {
                 verb,
                 reason,
             } => self.rule(*board, verb, reason, now)?,
+            Directing::Ladder {
+                kind,
+                name,
+                verb,
+                text,
+            } => return self.direct_ladder((*kind, name), verb, text.as_deref(), now),
             Directing::Cancel { kind, name }
             | Directing::Remove { kind, name, .. }
             | Directing::Replace { kind, name, .. }
@@ -197,7 +211,9 @@ impl Batch<'_> {
             }
             Directing::HandOver { to, .. } => return self.hand_over(kind, found, to, now),
             Directing::Announce { text, .. } => return self.announce(kind, found, text, now),
-            Directing::Rule { .. } => return Ok(Err("not a tournament's verb".into())),
+            Directing::Rule { .. } | Directing::Ladder { .. } => {
+                return Ok(Err("not a tournament's verb".into()))
+            }
         }))
     }
 

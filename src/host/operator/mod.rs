@@ -5,6 +5,7 @@
 
 mod accounts;
 mod director;
+mod ladders;
 
 pub use accounts::{players, Action, Outcome, PlayerLine};
 pub use director::{ladder_log, tournament_log, Directing};
