@@ -73,18 +73,22 @@ impl Site {
         let pager = Pager::of(target, store::ladder_size(conn, event.id())?, LADDER_PAGE)?;
         // Ranks run from 1 without a gap, so a page's lines are its ranks.
         let after = pager.lines().start;
-        let mut ranks = Vec::new();
-        for rung in store::ladder_below(conn, event.id(), after, LADDER_PAGE)? {
-            let record = store::load_rating(conn, kind.name(), &rung.userid)?;
-            ranks.push(context! {
-                rank => rung.rank,
-                userid => &rung.userid,
-                suspended => rung.suspended,
-                won => record.as_ref().map(|r| r.won).unwrap_or(0),
-                lost => record.as_ref().map(|r| r.lost).unwrap_or(0),
-                drawn => record.as_ref().map(|r| r.drawn).unwrap_or(0),
-            });
-        }
+        // The record in this ladder's games, as its listing by mail
+        // counts it (an aborted game as the ladder scored it).
+        let page = store::ladder_below(conn, event.id(), after, LADDER_PAGE)?;
+        let ranks: Vec<Value> = listing::lines_of(conn, &event, page)?
+            .into_iter()
+            .map(|line| {
+                context! {
+                    rank => line.rank,
+                    userid => line.userid,
+                    suspended => line.suspended,
+                    won => line.won,
+                    lost => line.lost,
+                    drawn => line.drawn,
+                }
+            })
+            .collect();
         let open: Vec<Value> = store::open_ladder_games(conn, event.id())?
             .iter()
             .map(|c| context! { board_id => c.game_id, challenger => &c.challenger, challenged => &c.challenged })

@@ -25,8 +25,16 @@ pub fn ladder_info(conn: &Connection, event: &LadderEvent) -> Result<LadderInfo,
 
 /// A ladder from the top down, line by line.
 pub fn ladder_lines(conn: &Connection, event: &LadderEvent) -> Result<Vec<LadderLine>, StoreError> {
+    lines_of(conn, event, store::ladder(conn, event.id())?)
+}
+
+/// The lines of these rungs of a ladder (a page of it, for the web view).
+pub fn lines_of(
+    conn: &Connection,
+    event: &LadderEvent,
+    rungs: Vec<crate::store::Rung>,
+) -> Result<Vec<LadderLine>, StoreError> {
     let kind = event.kind;
-    let rungs = store::ladder(conn, event.id())?;
     let settled = store::settled_ladder_games(conn, event.id())?;
     let open = store::open_ladder_games(conn, event.id())?;
     let mut lines = Vec::with_capacity(rungs.len());

@@ -12,7 +12,7 @@ use crate::host::model::command::{
     Command, DirectorVerb, EventList, LadderAction, LadderVerb, RulingVerb, Syntax,
     TournamentAction, TournamentVerb,
 };
-use crate::host::model::refusal::Refusal;
+use crate::host::model::refusal::{LadderRefusal, Refusal};
 
 /// The longest tournament name.
 const NAME_LENGTH: usize = 32;
@@ -107,6 +107,17 @@ pub(super) fn parse_ladder(kind: GameKind, args: Args<'_>) -> Parsed {
             let mut verb = verb_of(verb).ok_or_else(wrong)?;
             let words = || rest.iter().map(|word| word.to_string()).collect();
             match (&mut verb, rest) {
+                // A verb's name or `log` would read as the command, not the
+                // ladder.
+                (LadderVerb::Create { .. }, _)
+                    if ladder_verb(name).is_some() || name.eq_ignore_ascii_case("log") =>
+                {
+                    return Err(LadderRefusal::ReservedLadderName {
+                        name: name.to_lowercase(),
+                        game: kind,
+                    }
+                    .into())
+                }
                 (LadderVerb::Create { rules }, _) => *rules = words(),
                 (LadderVerb::Direct(DirectorVerb::Rules { words: given }), [_, ..]) => {
                     *given = words()
@@ -355,6 +366,14 @@ mod tests {
                 of: EventList::Ladders,
             })
         );
+        assert!(matches!(
+            parse_command("chess ladder create log anna pw"),
+            Err(Refusal::Ladder(LadderRefusal::ReservedLadderName { .. }))
+        ));
+        assert!(matches!(
+            parse_command("chess ladder create Join anna pw"),
+            Err(Refusal::Ladder(LadderRefusal::ReservedLadderName { .. }))
+        ));
         assert!(parse_command("chess ladder rules Club anna pw").is_err());
         assert!(parse_command("chess ladder admit Club anna pw").is_err());
         assert!(parse_command("chess ladder cancel Club anna pw now").is_err());

@@ -18,6 +18,11 @@ pub enum LadderRefusal {
         name: String,
         game: GameKind,
     },
+    /// A ladder may not be called after a ladder verb or `log`.
+    ReservedLadderName {
+        name: String,
+        game: GameKind,
+    },
     /// A rule word of `ladder create` or `ladder rules` does not read.
     BadLadderRule {
         reason: crate::rules::ladder_rules::LadderRuleError,

@@ -103,6 +103,10 @@ fn competition() -> Vec<Refusal> {
             known: Vec::new(),
         }),
         Refusal::Ladder(LadderRefusal::LadderExists { name: name(), game }),
+        Refusal::Ladder(LadderRefusal::ReservedLadderName {
+            name: "log".into(),
+            game,
+        }),
         Refusal::Ladder(LadderRefusal::BadLadderRule {
             reason: LadderRuleError::Reach {
                 given: "0".into(),
