@@ -476,6 +476,18 @@ fn the_tournaments_list_names_each_with_its_organiser_format_and_state() {
     assert!(league.is_some() && cup.is_some(), "{body}");
     assert!(league < cup, "newest first: {body}");
     assert!(body.contains("  Moves within a week."), "{body}");
+    // The web view's page of the tournament shows the note too.
+    let conn = office.runtime.host.store().connection();
+    let id = store::find_tournament(conn, "chess", "cup")
+        .unwrap()
+        .unwrap()
+        .id;
+    let site = crate::web_view::site(&office);
+    let page = crate::web_view::page(&site, &format!("/tournament/{id}"));
+    assert!(
+        page.contains("The organiser's note: Moves within a week."),
+        "{page}"
+    );
 }
 
 #[test]
