@@ -9,7 +9,7 @@ use crate::clock::utc_text_seconds;
 use crate::daemon::Runtime;
 use crate::games::GameKind;
 use crate::host::model::command::RulingVerb;
-use crate::host::operator::{ladder_log, tournament_log, Directing, Outcome};
+use crate::host::operator::{ladder_log, tournament_log, Directing};
 use anyhow::{bail, Result};
 use clap::Subcommand;
 use std::process::ExitCode;
@@ -308,24 +308,8 @@ fn run(place: &Place, moment: &Moment, action: &Directing) -> Result<ExitCode> {
     existing_store(&config)?;
     let mut runtime = Runtime::open(&config)?;
     runtime.host.set_clock(moment.clock());
-    match runtime.host.direct(action)? {
-        Outcome::Done { said, mails_queued } => {
-            let sent = if mails_queued > 0 {
-                runtime.send_waiting()?.sent
-            } else {
-                0
-            };
-            say!("{said}");
-            if mails_queued > 0 {
-                say!("mails queued {mails_queued}, sent {sent}");
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        Outcome::Refused(why) => {
-            eprintln!("pbem: {why}");
-            Ok(ExitCode::FAILURE)
-        }
-    }
+    let outcome = runtime.host.direct(action)?;
+    super::operator::report(&mut runtime, outcome)
 }
 
 /// `pbem event-log --game G --tournament NAME|--ladder NAME`: the log,

@@ -148,7 +148,13 @@ fn run(place: &Place, moment: &Moment, action: &Action) -> Result<ExitCode> {
     existing_store(&config)?;
     let mut runtime = Runtime::open(&config)?;
     runtime.host.set_clock(moment.clock());
-    match runtime.host.operate(action)? {
+    let outcome = runtime.host.operate(action)?;
+    report(&mut runtime, outcome)
+}
+
+/// What the operator's action did, printed; its mails sent at once.
+pub(super) fn report(runtime: &mut Runtime, outcome: Outcome) -> Result<ExitCode> {
+    match outcome {
         Outcome::Done { said, mails_queued } => {
             let sent = if mails_queued > 0 {
                 runtime.send_waiting()?.sent
