@@ -19,10 +19,12 @@ use std::collections::BTreeSet;
 mod answers;
 mod boards;
 mod competition;
+mod ladders;
 mod plans;
 mod reasons;
 mod refusals;
 mod setups;
+mod tournaments;
 use answers::{account_answers, account_news, board_answers};
 use competition::{competition_answers, competition_news};
 

@@ -5,8 +5,7 @@ use crate::games::{GameKind, MoveError, Notation, Reason, SetupError, Side};
 use crate::host::model::challengers::Challengers;
 use crate::host::model::command::Syntax;
 use crate::host::model::limits::LimitHit;
-use crate::host::model::refusal::{LadderRefusal, Refusal, Weakness};
-use crate::rules::ladder_rules::LadderRuleError;
+use crate::host::model::refusal::{Refusal, Weakness};
 use crate::rules::time_control::TimeError;
 
 /// Every reason a password is weak.
@@ -92,91 +91,6 @@ fn competition() -> Vec<Refusal> {
             game,
         },
         Refusal::KnockoutSeatTaken { name: name() },
-        Refusal::Ladder(LadderRefusal::NoSuchLadder {
-            name: name(),
-            game,
-            known: vec!["Club".into()],
-        }),
-        Refusal::Ladder(LadderRefusal::NoSuchLadder {
-            name: name(),
-            game,
-            known: Vec::new(),
-        }),
-        Refusal::Ladder(LadderRefusal::LadderExists { name: name(), game }),
-        Refusal::Ladder(LadderRefusal::ReservedLadderName {
-            name: "log".into(),
-            game,
-        }),
-        Refusal::Ladder(LadderRefusal::BadLadderRule {
-            reason: LadderRuleError::Reach {
-                given: "0".into(),
-                max: 50,
-            },
-            game,
-        }),
-        Refusal::Ladder(LadderRefusal::BadLadderRule {
-            reason: LadderRuleError::Inactive {
-                given: "400".into(),
-                max: 365,
-            },
-            game,
-        }),
-        Refusal::Ladder(LadderRefusal::BadLadderRule {
-            reason: LadderRuleError::Open {
-                given: "11".into(),
-                max: 10,
-            },
-            game,
-        }),
-        Refusal::Ladder(LadderRefusal::BadLadderRule {
-            reason: LadderRuleError::Choice {
-                rule: "admission".into(),
-                given: "friends".into(),
-                allowed: vec!["open".into(), "approval".into(), "invitation".into()],
-            },
-            game,
-        }),
-        Refusal::Ladder(LadderRefusal::LadderSuspended {
-            userid: "bob".into(),
-            ladder: "Club".into(),
-            game,
-        }),
-        Refusal::Ladder(LadderRefusal::LadderSuspended {
-            userid: "bob".into(),
-            ladder: String::new(),
-            game,
-        }),
-        Refusal::Ladder(LadderRefusal::LadderCancelled {
-            ladder: "Club".into(),
-            game,
-        }),
-        Refusal::Ladder(LadderRefusal::NotLadderDirector {
-            ladder: "Club".into(),
-            director: Some("anna".into()),
-            action: "rules".into(),
-            game,
-        }),
-        Refusal::Ladder(LadderRefusal::NotLadderDirector {
-            ladder: String::new(),
-            director: None,
-            action: "handover".into(),
-            game,
-        }),
-        Refusal::Ladder(LadderRefusal::NotInvited {
-            ladder: "Club".into(),
-            director: "anna".into(),
-            game,
-        }),
-        Refusal::Ladder(LadderRefusal::LadderSwitchesSet {
-            ladder: "Club".into(),
-            switches: vec!["--time=7d".into()],
-            game,
-        }),
-        Refusal::Ladder(LadderRefusal::NotWaiting {
-            userid: "bob".into(),
-            ladder: "Club".into(),
-            game,
-        }),
         Refusal::BadTournamentName {
             name: "<b>".into(),
             game,
@@ -251,6 +165,9 @@ fn competition() -> Vec<Refusal> {
             userid: "ben".into(),
         },
     ]
+    .into_iter()
+    .chain(super::ladders::ladder_refusals())
+    .collect()
 }
 
 /// How a command or a mail was written.
