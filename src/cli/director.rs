@@ -1,14 +1,15 @@
 //! `pbem director VERB ...`: the operator as the director of every
-//! event (rulings on any running board; a tournament's cancel, remove,
-//! replace, handover, announce), each logged with the actor `operator`
-//! and told by mail to whom it concerns, the mails sent at once; and
-//! `pbem event-log`, an event's log.
+//! event (rulings on any running board; a tournament's admit, invite,
+//! rules, cancel, remove, replace, handover, announce; a ladder's
+//! verbs), each logged with the actor `operator` and told by mail to
+//! whom it concerns, the mails sent at once; and `pbem event-log`, an
+//! event's log.
 
 use super::{existing_store, Command, Moment, Place};
 use crate::clock::utc_text_seconds;
 use crate::daemon::Runtime;
 use crate::games::GameKind;
-use crate::host::model::command::RulingVerb;
+use crate::host::model::command::{OrganiserVerb, RulingVerb};
 use crate::host::operator::{ladder_log, tournament_log, Directing};
 use anyhow::{bail, Result};
 use clap::Subcommand;
@@ -128,6 +129,48 @@ pub enum DirectorVerb {
         /// The verb's arguments (rule words may start with '-').
         #[arg(allow_hyphen_values = true, trailing_var_arg = true)]
         args: Vec<String>,
+    },
+    /// Let PLAYER, who asked to join, into a tournament not begun yet.
+    TournamentAdmit {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// The tournament's name.
+        name: String,
+        player: String,
+    },
+    /// Invite PLAYER to a tournament not begun yet: he is told how to
+    /// join, and may, whatever its admission.
+    TournamentInvite {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// The tournament's name.
+        name: String,
+        player: String,
+    },
+    /// Change a tournament's rules before it starts (a format -roundrobin,
+    /// -double or -knockout; -admission:open|approval|invitation;
+    /// -aborted:loss|void; switches, which replace the old ones);
+    /// everyone concerned is told.
+    TournamentRules {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// The tournament's name.
+        name: String,
+        /// The rule words (they may start with '-').
+        #[arg(required = true, allow_hyphen_values = true, trailing_var_arg = true)]
+        rules: Vec<String>,
     },
     /// Write TEXT to every player and the organiser of a tournament.
     TournamentAnnounce {
@@ -299,6 +342,47 @@ fn tournament_action(verb: DirectorVerb) -> Result<(Place, Moment, Directing)> {
             let text = text.join(" ");
             (place, moment, Directing::Announce { kind, name, text })
         }
+        other => organiser_action(other)?,
+    })
+}
+
+/// A tournament organiser's verb before the start.
+fn organiser_action(verb: DirectorVerb) -> Result<(Place, Moment, Directing)> {
+    let organise = |kind, name, verb| Directing::Organise { kind, name, verb };
+    Ok(match verb {
+        DirectorVerb::TournamentAdmit {
+            place,
+            moment,
+            game: kind,
+            name,
+            player,
+        } => (
+            place,
+            moment,
+            organise(kind, name, OrganiserVerb::Admit { player }),
+        ),
+        DirectorVerb::TournamentInvite {
+            place,
+            moment,
+            game: kind,
+            name,
+            player,
+        } => (
+            place,
+            moment,
+            organise(kind, name, OrganiserVerb::Invite { player }),
+        ),
+        DirectorVerb::TournamentRules {
+            place,
+            moment,
+            game: kind,
+            name,
+            rules: words,
+        } => (
+            place,
+            moment,
+            organise(kind, name, OrganiserVerb::Rules { words }),
+        ),
         other => bail!("{other:?} is not a tournament's verb"),
     })
 }

@@ -17,7 +17,7 @@ pub const MAX_OPEN: usize = 10;
 /// The longest period of absence a ladder may set, in days.
 pub const MAX_INACTIVE_DAYS: i64 = 365;
 
-/// Who may join a ladder.
+/// Who may join a ladder or a tournament.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Admission {
     /// Anyone, by `join`.
@@ -141,7 +141,8 @@ fn number<T: std::str::FromStr + PartialOrd + From<u8>>(value: &str, max: T) -> 
         .filter(|n| *n >= T::from(1) && *n <= max)
 }
 
-fn choice<T>(
+/// The value `from_name` reads, or the error naming the values `names`.
+pub(super) fn choice<T>(
     rule: &str,
     value: &str,
     from_name: fn(&str) -> Option<T>,

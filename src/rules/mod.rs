@@ -11,3 +11,4 @@ pub mod round_robin;
 pub mod score;
 pub mod side_clock;
 pub mod time_control;
+pub mod tournament_rules;

@@ -32,6 +32,9 @@ pub mod security;
 mod subscriptions;
 mod tournaments;
 
+// Version 33: who waits to join a tournament.
+mod entrants;
+
 // Version 17: conditional moves, take-backs, notes, seeks, messages.
 mod notes;
 mod queue;
@@ -47,6 +50,7 @@ pub use board_style::{board_style, set_board_style};
 pub use challengers::{challengers, have_played, set_challengers};
 pub use clocks::{StoredClock, Vacation};
 pub use comments::{insert_comment, public_comments, set_public_comments, StoredComment};
+pub use entrants::{clear_entrants, entrant, entrants, remove_entrant, set_entrant, Entrant};
 pub use event_log::{
     append_event_log, event_log, insert_ruling, ruling, LogEntry, LoggedEvent, Ruling,
 };
@@ -54,9 +58,8 @@ pub use events::{board_event, event_of_board, BoardEvent, EventKind, EventOfBoar
 pub use games::{GameRecord, GameStatus, MoveRecord, NewGame};
 pub use history::{finished_boards, FinishedBoard};
 pub use ladder_events::{
-    default_ladder, entrant, entrants, find_ladder, insert_ladder, ladder_by_id, ladders_of,
-    remove_entrant, set_entrant, set_ladder_director, set_ladder_rules, set_ladder_status, Entrant,
-    LadderRow, CANCELLED,
+    default_ladder, find_ladder, insert_ladder, ladder_by_id, ladders_of, set_ladder_director,
+    set_ladder_rules, set_ladder_status, LadderRow, CANCELLED,
 };
 pub use ladders::{
     insert_ladder_game, ladder, ladder_below, ladder_game, ladder_rank, ladder_size,
@@ -80,9 +83,10 @@ pub use subscriptions::{next_board_id, observers, subscribe, unsubscribe, Watche
 pub use tournaments::{
     find_tournament, forget_competitor, hand_board_seat, insert_tournament,
     insert_tournament_board, join_tournament, leave_tournament, load_tournament,
-    set_tournament_organiser, set_tournament_score, set_tournament_seeds, set_tournament_status,
-    tournament_boards, tournament_of_board, tournament_players, tournaments_of, NewTournament,
-    Tournament, TournamentBoard, TournamentFormat, TournamentStatus,
+    set_tournament_organiser, set_tournament_rules, set_tournament_score, set_tournament_seeds,
+    set_tournament_status, tournament_boards, tournament_of_board, tournament_players,
+    tournaments_of, NewTournament, Tournament, TournamentBoard, TournamentFormat,
+    TournamentRuleRow, TournamentStatus,
 };
 
 pub use notes::{note, set_note};

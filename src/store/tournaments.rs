@@ -2,6 +2,8 @@
 //! and the boards of each round.
 
 use super::{StoreError, StoreResult};
+use crate::rules::ladder_rules::Admission;
+use crate::rules::score::AbortRule;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +82,19 @@ pub struct Tournament {
     /// What the organiser wrote below `tournament create`, shown with
     /// the tournament and in its board mails.
     pub comment: Option<String>,
+    /// Who may join.
+    pub admission: Admission,
+    /// How an aborted board counts; `None` (tournaments older than
+    /// version 33): by the host's rule.
+    pub aborted: Option<AbortRule>,
+}
+
+impl Tournament {
+    /// How an aborted board counts, `host` when the tournament keeps no
+    /// rule of its own.
+    pub fn abort_rule(&self, host: AbortRule) -> AbortRule {
+        self.aborted.unwrap_or(host)
+    }
 }
 
 /// A tournament about to be created.
@@ -92,12 +107,27 @@ pub struct NewTournament<'a> {
     pub rated: bool,
     pub switches: &'a str,
     pub comment: Option<&'a str>,
+    pub admission: Admission,
+    pub aborted: AbortRule,
 }
 
-const COLUMNS: &str =
-    "id, kind, name, organiser, double, rated, switches, status, created, comment, format";
+/// What `tournament rules` may change before the start.
+pub struct TournamentRuleRow<'a> {
+    pub format: TournamentFormat,
+    pub double: bool,
+    pub rated: bool,
+    pub switches: &'a str,
+    pub admission: Admission,
+    pub aborted: AbortRule,
+}
 
-fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<Result<Tournament, StoreError>> {
+pub(super) const TOURNAMENT_COLUMNS: &str =
+    "id, kind, name, organiser, double, rated, switches, status, created,
+    comment, format, admission, aborted";
+
+pub(super) fn tournament_from_row(
+    row: &Row<'_>,
+) -> rusqlite::Result<Result<Tournament, StoreError>> {
     let status: String = row.get(7)?;
     let Some(status) = TournamentStatus::parse(&status) else {
         return Ok(Err(StoreError::Corrupt(format!(
@@ -112,6 +142,27 @@ fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<Result<Tournament, Sto
             row.get::<_, i64>(0)?
         ))));
     };
+    let admission: String = row.get(11)?;
+    let Some(admission) = Admission::from_name(&admission) else {
+        return Ok(Err(StoreError::Corrupt(format!(
+            "tournament {} has the unknown admission {admission:?}",
+            row.get::<_, i64>(0)?
+        ))));
+    };
+    let aborted: Option<String> = row.get(12)?;
+    let aborted = match aborted
+        .as_deref()
+        .map(|name| (name, AbortRule::from_name(name)))
+    {
+        None => None,
+        Some((_, Some(rule))) => Some(rule),
+        Some((name, None)) => {
+            return Ok(Err(StoreError::Corrupt(format!(
+                "tournament {} has the unknown abort rule {name:?}",
+                row.get::<_, i64>(0)?
+            ))))
+        }
+    };
     Ok(Ok(Tournament {
         id: row.get(0)?,
         kind: row.get(1)?,
@@ -124,6 +175,8 @@ fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<Result<Tournament, Sto
         status,
         created: row.get(8)?,
         comment: row.get(9)?,
+        admission,
+        aborted,
     }))
 }
 
@@ -133,7 +186,7 @@ pub fn find_tournament(
     name: &str,
 ) -> StoreResult<Option<Tournament>> {
     conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM tournaments WHERE kind = ?1 AND name = ?2 COLLATE NOCASE"
+        "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE kind = ?1 AND name = ?2 COLLATE NOCASE"
     ))?
     .query_row([kind, name], tournament_from_row)
     .optional()?
@@ -144,7 +197,7 @@ pub fn find_tournament(
 /// each has.
 pub fn tournaments_of(conn: &Connection, kind: &str) -> StoreResult<Vec<(Tournament, usize)>> {
     let mut statement = conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM tournaments WHERE kind = ?1 ORDER BY id DESC"
+        "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE kind = ?1 ORDER BY id DESC"
     ))?;
     let found: Vec<Tournament> = statement
         .query_map([kind], tournament_from_row)?
@@ -158,17 +211,20 @@ pub fn tournaments_of(conn: &Connection, kind: &str) -> StoreResult<Vec<(Tournam
 }
 
 pub fn load_tournament(conn: &Connection, id: i64) -> StoreResult<Option<Tournament>> {
-    conn.prepare_cached(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?1"))?
-        .query_row([id], tournament_from_row)
-        .optional()?
-        .transpose()
+    conn.prepare_cached(&format!(
+        "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?1"
+    ))?
+    .query_row([id], tournament_from_row)
+    .optional()?
+    .transpose()
 }
 
 pub fn insert_tournament(conn: &Connection, new: &NewTournament<'_>, now: i64) -> StoreResult<i64> {
     conn.prepare_cached(
         "INSERT INTO tournaments
-            (kind, name, organiser, double, rated, switches, status, created, comment, format)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9)",
+            (kind, name, organiser, double, rated, switches, status, created, comment, format,
+             admission, aborted)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9, ?10, ?11)",
     )?
     .execute(params![
         new.kind,
@@ -179,9 +235,33 @@ pub fn insert_tournament(conn: &Connection, new: &NewTournament<'_>, now: i64) -
         new.switches,
         now,
         new.comment,
-        new.format.as_str()
+        new.format.as_str(),
+        new.admission.name(),
+        new.aborted.name()
     ])?;
     Ok(conn.last_insert_rowid())
+}
+
+/// The tournament's rules as its organiser changed them.
+pub fn set_tournament_rules(
+    conn: &Connection,
+    id: i64,
+    rules: &TournamentRuleRow<'_>,
+) -> StoreResult<()> {
+    conn.prepare_cached(
+        "UPDATE tournaments SET format = ?2, double = ?3, rated = ?4, switches = ?5,
+            admission = ?6, aborted = ?7 WHERE id = ?1",
+    )?
+    .execute(params![
+        id,
+        rules.format.as_str(),
+        rules.double,
+        rules.rated,
+        rules.switches,
+        rules.admission.name(),
+        rules.aborted.name()
+    ])?;
+    Ok(())
 }
 
 pub fn set_tournament_status(
@@ -346,6 +426,12 @@ pub fn forget_competitor(conn: &Connection, userid: &str) -> StoreResult<()> {
          AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'open')",
     )?
     .execute([userid])?;
+    for waiting in ["tournament_entrants", "ladder_entrants"] {
+        conn.prepare_cached(&format!(
+            "DELETE FROM {waiting} WHERE userid = ?1 COLLATE NOCASE"
+        ))?
+        .execute([userid])?;
+    }
     conn.prepare_cached("DELETE FROM ratings WHERE userid = ?1 COLLATE NOCASE")?
         .execute([userid])?;
     Ok(())

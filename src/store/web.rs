@@ -5,7 +5,7 @@
 //! address, password hash, note or conditional line ever leaves here.
 
 use super::games::GameStatus;
-use super::tournaments::{Tournament, TournamentFormat, TournamentStatus};
+use super::tournaments::{tournament_from_row, Tournament, TOURNAMENT_COLUMNS};
 use super::StoreResult;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
@@ -289,32 +289,14 @@ pub fn web_tournaments(
     limit: u32,
 ) -> StoreResult<Vec<Tournament>> {
     let rows = conn
-        .prepare_cached(
-            "SELECT id, kind, name, organiser, double, rated, switches, status, created, comment,
-                    format
-             FROM tournaments
+        .prepare_cached(&format!(
+            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments
              WHERE ?1 IS NULL OR id IN
                  (SELECT tournament_id FROM tournament_players WHERE userid = ?1)
-             ORDER BY id DESC LIMIT ?2",
-        )?
-        .query_map(params![userid, limit], |row| {
-            let status: String = row.get(7)?;
-            let format: String = row.get(10)?;
-            Ok(Tournament {
-                id: row.get(0)?,
-                kind: row.get(1)?,
-                name: row.get(2)?,
-                organiser: row.get(3)?,
-                format: TournamentFormat::parse(&format).unwrap_or(TournamentFormat::RoundRobin),
-                double: row.get(4)?,
-                rated: row.get(5)?,
-                switches: row.get(6)?,
-                status: TournamentStatus::parse(&status).unwrap_or(TournamentStatus::Finished),
-                created: row.get(8)?,
-                comment: row.get(9)?,
-            })
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+             ORDER BY id DESC LIMIT ?2"
+        ))?
+        .query_map(params![userid, limit], tournament_from_row)?
+        .collect::<Result<Result<Vec<_>, _>, _>>()??;
     Ok(rows)
 }
 

@@ -142,7 +142,7 @@ fn a_knockout_of_five_is_played_to_the_end_by_mail_with_byes_and_sudden_death() 
     assert!(
         refused[0]
             .body
-            .contains("-double and -knockout do not go together"),
+            .contains("a tournament has one format, and the command names two"),
         "{}",
         refused[0].body
     );

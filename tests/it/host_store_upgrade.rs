@@ -508,3 +508,43 @@ fn a_version_31_file_gets_the_event_log_and_the_rulings_and_upgrades_again() {
             .unwrap();
     }
 }
+
+#[test]
+fn tournaments_of_a_version_32_file_are_open_to_anyone_count_aborted_games_by_the_hosts_rule_and_upgrade_again(
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v32.sqlite");
+    drop(Store::open(&path).unwrap());
+    // As version 32 left it: no admission, no abort rule, nobody waiting.
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch(
+            "ALTER TABLE tournaments DROP COLUMN admission;
+             ALTER TABLE tournaments DROP COLUMN aborted;
+             DROP TABLE tournament_entrants;
+             INSERT INTO tournaments (kind, name, organiser, double, rated, switches, status, created)
+                VALUES ('chess', 'old', 'dora', 0, 1, '', 'open', 1);
+             PRAGMA user_version = 32;",
+        )
+        .unwrap();
+    for round in ["upgraded", "rolled back and upgraded again"] {
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION, "{round}");
+        let conn = store.connection();
+        let old = store::find_tournament(conn, "chess", "old")
+            .unwrap()
+            .unwrap();
+        assert_eq!(old.admission, pbem::rules::ladder_rules::Admission::Open);
+        assert_eq!(old.aborted, None, "{round}");
+        let void = pbem::rules::score::AbortRule::Void;
+        assert_eq!(old.abort_rule(void), void, "{round}");
+        let event = store::LoggedEvent::Tournament(old.id);
+        assert!(store::entrants(conn, event).unwrap().is_empty(), "{round}");
+        drop(store);
+        // Set back by hand, the columns and table already there: kept.
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("PRAGMA user_version = 32;")
+            .unwrap();
+    }
+}

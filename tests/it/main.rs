@@ -56,6 +56,7 @@ mod host_seeks_messages;
 mod host_store_upgrade;
 mod host_templates;
 mod host_tournament;
+mod host_tournament_door;
 mod host_whole_game;
 mod imap_intake;
 mod mail_clients;

@@ -198,6 +198,8 @@ fn hostile_rows(office: &PostOffice) {
         rated: false,
         switches: "",
         comment: None,
+        admission: pbem::rules::ladder_rules::Admission::Open,
+        aborted: pbem::rules::score::AbortRule::default(),
     };
     let id = store::insert_tournament(conn, &cup, t0().timestamp() + 60).unwrap();
     store::join_tournament(conn, id, HOSTILE_USERID).unwrap();

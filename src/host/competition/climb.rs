@@ -124,7 +124,7 @@ pub fn join(
     }
     let rank = ladder.join(userid);
     save(conn, event, &ladder, &rungs, &[userid], now)?;
-    store::remove_entrant(conn, event.id(), userid)?;
+    store::remove_entrant(conn, event.key(), userid)?;
     Ok((rank, true))
 }
 

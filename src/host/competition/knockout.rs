@@ -144,7 +144,7 @@ fn begin_due(
             events: vec![Event::Paired {
                 tournament: tournament.name.clone(),
                 round: next.round,
-                aborted: settings.aborted,
+                aborted: tournament.abort_rule(settings.aborted),
                 note: tournament.comment.clone(),
                 bout: Some(bout),
             }],

@@ -16,6 +16,11 @@ pub struct LadderEvent {
 }
 
 impl LadderEvent {
+    /// The ladder as an event, for its log and its entrants.
+    pub fn key(&self) -> crate::store::LoggedEvent {
+        crate::store::LoggedEvent::Ladder(self.id())
+    }
+
     pub fn id(&self) -> i64 {
         self.row.id
     }

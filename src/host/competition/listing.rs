@@ -19,7 +19,7 @@ pub fn ladder_info(conn: &Connection, event: &LadderEvent) -> Result<LadderInfo,
         comment: event.row.comment.clone(),
         cancelled: event.cancelled(),
         players: store::ladder_size(conn, event.id())?,
-        waiting: store::entrants(conn, event.id())?,
+        waiting: store::entrants(conn, event.key())?,
     })
 }
 

@@ -31,13 +31,13 @@ pub fn after_board(
     let Some(id) = store::tournament_of_board(conn, live.record.id)? else {
         return Ok(Vec::new());
     };
-    let Some(score) = result.in_event(settings.aborted) else {
-        return Ok(Vec::new());
-    };
-    store::set_tournament_score(conn, live.record.id, score.stored())?;
     let Some(tournament) = store::load_tournament(conn, id)? else {
         return Ok(Vec::new());
     };
+    let Some(score) = result.in_event(tournament.abort_rule(settings.aborted)) else {
+        return Ok(Vec::new());
+    };
+    store::set_tournament_score(conn, live.record.id, score.stored())?;
     if tournament.status != TournamentStatus::Running {
         return Ok(Vec::new());
     }
@@ -155,6 +155,9 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
         standings,
         bracket,
         ruled,
+        admission: tournament.admission,
+        aborted: tournament.aborted,
+        waiting: store::entrants(conn, store::LoggedEvent::Tournament(tournament.id))?,
         players,
         boards,
     })

@@ -48,6 +48,7 @@ pub fn tournaments(ctx: &Context<'_>, kind: GameKind) -> Handled {
             knockout: tournament.format == crate::store::TournamentFormat::Knockout,
             double: tournament.double,
             rated: tournament.rated,
+            admission: tournament.admission,
             status: tournament.status,
             players,
             comment: tournament.comment,

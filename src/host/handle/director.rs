@@ -376,7 +376,7 @@ fn hand_boards(
             events: vec![Event::Paired {
                 tournament: found.name.clone(),
                 round: board.round,
-                aborted: desk.competition.tournaments.aborted,
+                aborted: found.abort_rule(desk.competition.tournaments.aborted),
                 note: found.comment.clone(),
                 // Only round robins hand a seat over.
                 bout: None,

@@ -15,7 +15,7 @@ use crate::host::model::command::{Credential, DirectorVerb, LadderAction, Ladder
 use crate::host::model::notice::{Answer, CompetitionEvent, CompetitionNews, LadderChange, Notice};
 use crate::host::model::refusal::{LadderRefusal, Refusal};
 use crate::rules::ladder_rules::{Admission, LadderRules};
-use crate::store::{self, Entrant, LoggedEvent, Player};
+use crate::store::{self, Entrant, Player};
 
 pub fn act(ctx: &Context<'_>, kind: GameKind, name: &str, action: LadderAction) -> Handled {
     let credential = Credential::Password(action.password.clone());
@@ -56,7 +56,7 @@ fn log_changes(
         {
             let (action, detail) = change.log_line();
             let event = find_ladder(ctx, kind, &info.name)?;
-            let logged = LoggedEvent::Ladder(event.id());
+            let logged = event.key();
             log_event(ctx.conn, logged, actor, action, &detail, ctx.now)?;
         }
     }
@@ -90,7 +90,7 @@ fn direct(ctx: &Context<'_>, event: &LadderEvent, by: String, verb: DirectorVerb
             let invited = existing(ctx, event.kind, &player)?;
             store::set_entrant(
                 ctx.conn,
-                event.id(),
+                event.key(),
                 &invited.userid,
                 Entrant::Invited,
                 ctx.now,
@@ -201,11 +201,11 @@ fn join(ctx: &Context<'_>, event: &LadderEvent, player: Player) -> Handled {
     }
     let userid = player.userid;
     let on = store::ladder_rank(ctx.conn, event.id(), &userid)?.is_some();
-    let entrant = store::entrant(ctx.conn, event.id(), &userid)?;
+    let entrant = store::entrant(ctx.conn, event.key(), &userid)?;
     let invited = entrant == Some(Entrant::Invited);
     match event.rules.admission {
         Admission::Approval if !on && !invited => {
-            store::set_entrant(ctx.conn, event.id(), &userid, Entrant::Applied, ctx.now)?;
+            store::set_entrant(ctx.conn, event.key(), &userid, Entrant::Applied, ctx.now)?;
             let change = LadderChange::Applied {
                 userid: userid.clone(),
             };
@@ -228,7 +228,7 @@ fn join(ctx: &Context<'_>, event: &LadderEvent, player: Player) -> Handled {
 
 fn leave(ctx: &Context<'_>, event: &LadderEvent, player: Player) -> Handled {
     let left = climb::leave(ctx.conn, event, &player.userid, ctx.now)?;
-    store::remove_entrant(ctx.conn, event.id(), &player.userid)?;
+    store::remove_entrant(ctx.conn, event.key(), &player.userid)?;
     let change = LadderChange::Left {
         userid: player.userid,
         was_on: left.is_some(),
@@ -242,7 +242,7 @@ fn leave(ctx: &Context<'_>, event: &LadderEvent, player: Player) -> Handled {
 /// bottom, and is told.
 fn admit(ctx: &Context<'_>, event: &LadderEvent, by: String, player: &str) -> Handled {
     open(event)?;
-    let waiting = store::entrant(ctx.conn, event.id(), player)?;
+    let waiting = store::entrant(ctx.conn, event.key(), player)?;
     let Some(waiting) = store::find_player(ctx.conn, player)?.filter(|_| waiting.is_some()) else {
         return Err(refused(LadderRefusal::NotWaiting {
             userid: player.to_string(),
@@ -419,7 +419,7 @@ fn tell_all(ctx: &Context<'_>, event: &LadderEvent, sender: &str, change: Ladder
 /// `GAME ladder [NAME] log`: anyone may read it.
 pub fn log_of(ctx: &Context<'_>, kind: GameKind, name: &str) -> Handled {
     let event = find_ladder(ctx, kind, name)?;
-    let entries = store::event_log(ctx.conn, LoggedEvent::Ladder(event.id()))?;
+    let entries = store::event_log(ctx.conn, event.key())?;
     Ok(vec![Notice::Answer(Answer::EventLog {
         kind,
         name: event.row.name,

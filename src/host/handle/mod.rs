@@ -19,7 +19,9 @@ mod ladder_removal;
 mod limits;
 mod play;
 mod time;
-mod tournament;
+pub mod tournament;
+mod tournament_entry;
+mod tournament_rules;
 mod turn;
 
 // After pbmserv's commands: conditional moves, preview, take-backs,

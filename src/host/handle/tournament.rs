@@ -1,28 +1,26 @@
 //! Tournaments (round robins and knockouts): `GAME tournament
-//! create|join|leave|start|announce|remove|handover NAME userid password
-//! [...]` and `GAME tournament NAME`; the verbs that act on a running
+//! VERB NAME userid password [...]` and `GAME tournament NAME`. Here are
+//! the start, the organiser's message, removal before the start and the
+//! handover; who plays is in `tournament_entry`, the rules (`create`,
+//! `rules`) in `tournament_rules`, and the verbs that act on a running
 //! tournament's boards (`cancel`, `remove` after the start, `replace`)
-//! are in `director`. Every change goes into the tournament's log.
+//! in `director`. Every change goes into the tournament's log.
 
 use super::challenge::{new_board, split_switches, HostSwitches};
 use super::{authenticate, refused, Context, Failure, Handled};
 use crate::games::{GameKind, Side};
+use crate::host::competition::director::OPERATOR;
 use crate::host::competition::{knockout, tournament};
-use crate::host::model::command::{Credential, Syntax, TournamentAction, TournamentVerb};
+use crate::host::model::command::{
+    Credential, OrganiserVerb, Syntax, TournamentAction, TournamentVerb,
+};
 use crate::host::model::notice::{
     Answer, BoardNews, CompetitionEvent, CompetitionNews, Event, Notice, PairingLine,
     TournamentChange,
 };
 use crate::host::model::refusal::Refusal;
 use crate::rules::round_robin;
-use crate::store::{
-    self, NewTournament, Player, Tournament, TournamentBoard, TournamentFormat, TournamentStatus,
-};
-
-/// The switch that plays every pairing twice.
-const DOUBLE: &str = "-double";
-/// The switch that makes a knockout of the tournament.
-const KNOCKOUT: &str = "-knockout";
+use crate::store::{self, Player, Tournament, TournamentBoard, TournamentFormat, TournamentStatus};
 
 pub fn tournament(
     ctx: &Context<'_>,
@@ -37,9 +35,11 @@ pub fn tournament(
     let credential = Credential::Password(action.password.clone());
     let player = authenticate(ctx, &action.userid, &credential, None)?;
     match action.verb {
-        TournamentVerb::Create { switches } => create(ctx, kind, name, player, &switches),
-        TournamentVerb::Join => join(ctx, kind, name, player),
-        TournamentVerb::Leave => leave(ctx, kind, name, player),
+        TournamentVerb::Create { switches } => {
+            super::tournament_rules::create(ctx, kind, name, player, &switches)
+        }
+        TournamentVerb::Join => super::tournament_entry::join(ctx, kind, name, player),
+        TournamentVerb::Leave => super::tournament_entry::leave(ctx, kind, name, player),
         TournamentVerb::Start => start(ctx, kind, name, player),
         TournamentVerb::Announce => announce(ctx, kind, name, player),
         TournamentVerb::Remove { player: out } => remove(ctx, kind, name, player, &out),
@@ -48,11 +48,55 @@ pub fn tournament(
         TournamentVerb::Replace { old, new } => {
             super::director::replace(ctx, kind, name, player, (&old, &new))
         }
+        TournamentVerb::Organise(verb) => {
+            let found = organised_by(ctx, kind, name, &player, verb.word())?;
+            organise(ctx, kind, found, &player.userid, verb)
+        }
     }
 }
 
+/// The operator's verbs on any tournament's door and rules, from the
+/// command line: as its organiser's by mail, logged as `operator`.
+pub fn direct_as_operator(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    name: &str,
+    verb: OrganiserVerb,
+) -> Handled {
+    let found = find(ctx, kind, name)?;
+    organise(ctx, kind, found, OPERATOR, verb)
+}
+
+/// What the organiser (`by`) does to who plays and by what rules, once
+/// he is known to organise `found`.
+fn organise(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    found: Tournament,
+    by: &str,
+    verb: OrganiserVerb,
+) -> Handled {
+    use super::{tournament_entry, tournament_rules};
+    match verb {
+        OrganiserVerb::Admit { player } => tournament_entry::admit(ctx, kind, found, by, &player),
+        OrganiserVerb::Invite { player } => tournament_entry::invite(ctx, kind, found, by, &player),
+        OrganiserVerb::Rules { words } => tournament_rules::change(ctx, kind, found, by, &words),
+    }
+}
+
+/// Who waits to join: asked, or invited.
+pub(super) fn find_waiting(
+    ctx: &Context<'_>,
+    found: &Tournament,
+) -> Result<Vec<(String, store::Entrant)>, Failure> {
+    Ok(store::entrants(
+        ctx.conn,
+        store::LoggedEvent::Tournament(found.id),
+    )?)
+}
+
 /// Adds a line to the tournament's log, by `actor`.
-fn log(
+pub(super) fn log(
     ctx: &Context<'_>,
     found: &Tournament,
     actor: &str,
@@ -87,8 +131,9 @@ pub(super) fn answer(
     })])
 }
 
-/// Players join, leave and the start happens only while it is open.
-fn open(found: &Tournament) -> Result<(), Failure> {
+/// Players join, leave, the rules change and the start happens only
+/// while it is open.
+pub(super) fn open(found: &Tournament) -> Result<(), Failure> {
     if found.status == TournamentStatus::Open {
         return Ok(());
     }
@@ -101,116 +146,6 @@ fn open(found: &Tournament) -> Result<(), Failure> {
         name: found.name.clone(),
         status: status.to_string(),
     }))
-}
-
-fn create(
-    ctx: &Context<'_>,
-    kind: GameKind,
-    name: &str,
-    organiser: Player,
-    switches: &[String],
-) -> Handled {
-    if store::find_tournament(ctx.conn, kind.name(), name)?.is_some() {
-        return Err(refused(Refusal::TournamentExists {
-            name: name.to_string(),
-            game: kind,
-        }));
-    }
-    let given = |word: &str| switches.iter().any(|s| s.eq_ignore_ascii_case(word));
-    let (double, knockout) = (given(DOUBLE), given(KNOCKOUT));
-    if double && knockout {
-        return Err(refused(Refusal::TwoFormats { game: kind }));
-    }
-    let format = if knockout {
-        TournamentFormat::Knockout
-    } else {
-        TournamentFormat::RoundRobin
-    };
-    let rest: Vec<String> = switches
-        .iter()
-        .filter(|s| !s.eq_ignore_ascii_case(DOUBLE) && !s.eq_ignore_ascii_case(KNOCKOUT))
-        .cloned()
-        .collect();
-    let split = split_switches(ctx, kind, &rest)?;
-    if split.ladder.is_some() {
-        return Err(refused(Refusal::LadderSwitch {
-            game: kind,
-            tournament: true,
-        }));
-    }
-    // The game's switches are checked now, not when the boards begin.
-    kind.new_game(&split.game).map_err(|err| {
-        refused(Refusal::BadSwitches {
-            game: kind,
-            reason: err,
-        })
-    })?;
-    let kept: Vec<String> = split.options.iter().chain(&split.game).cloned().collect();
-    let id = store::insert_tournament(
-        ctx.conn,
-        &NewTournament {
-            kind: kind.name(),
-            name,
-            organiser: &organiser.userid,
-            format,
-            double,
-            rated: split.rated,
-            switches: &kept.join(" "),
-            comment: ctx.comment.map(str::trim).filter(|text| !text.is_empty()),
-        },
-        ctx.now,
-    )?;
-    let created = store::load_tournament(ctx.conn, id)?
-        .ok_or_else(|| store::StoreError::Corrupt(format!("tournament {id} vanished")))?;
-    log(ctx, &created, &organiser.userid, "create", &kept.join(" "))?;
-    let change = TournamentChange::Created {
-        userid: organiser.userid,
-    };
-    answer(ctx, &created, Some(change))
-}
-
-fn join(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
-    let found = find(ctx, kind, name)?;
-    open(&found)?;
-    if player.signed_off {
-        return Err(refused(Refusal::SignedOff {
-            userid: player.userid,
-        }));
-    }
-    let players = store::tournament_players(ctx.conn, found.id)?;
-    let already = players
-        .iter()
-        .any(|p| p.eq_ignore_ascii_case(&player.userid));
-    let max = ctx.competition.tournaments.max_players;
-    if !already && players.len() >= max {
-        return Err(refused(Refusal::TournamentFull {
-            name: found.name,
-            max,
-        }));
-    }
-    let new = store::join_tournament(ctx.conn, found.id, &player.userid)?;
-    if new {
-        log(ctx, &found, &player.userid, "join", "")?;
-    }
-    let change = TournamentChange::Joined {
-        userid: player.userid,
-        new,
-    };
-    answer(ctx, &found, Some(change))
-}
-
-fn leave(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
-    let found = find(ctx, kind, name)?;
-    open(&found)?;
-    let was_in = store::leave_tournament(ctx.conn, found.id, &player.userid)?;
-    if was_in {
-        log(ctx, &found, &player.userid, "leave", "")?;
-    }
-    let change = TournamentChange::Left {
-        userid: player.userid,
-        was_in,
-    };
-    answer(ctx, &found, Some(change))
 }
 
 /// Every board of the tournament started, with each player's pairings.
@@ -255,7 +190,7 @@ fn pair_all(
             events: vec![Event::Paired {
                 tournament: found.name.clone(),
                 round: pairing.round,
-                aborted: ctx.competition.tournaments.aborted,
+                aborted: found.abort_rule(ctx.competition.tournaments.aborted),
                 note: found.comment.clone(),
                 bout: None,
             }],
@@ -297,6 +232,8 @@ fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handl
         }
     };
     store::set_tournament_status(ctx.conn, found.id, TournamentStatus::Running, ctx.now)?;
+    // A request to join or an invitation lapses once it has begun.
+    store::clear_entrants(ctx.conn, store::LoggedEvent::Tournament(found.id))?;
     let detail = format!("{} players, {boards} boards", players.len());
     log(ctx, &found, &player.userid, "start", &detail)?;
     let running = Tournament {

@@ -88,6 +88,31 @@ pub enum TournamentVerb {
         old: String,
         new: String,
     },
+    /// Who may play and by what rules, before the start.
+    Organise(OrganiserVerb),
+}
+
+/// What a tournament's organiser (or the operator) decides before the
+/// start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OrganiserVerb {
+    /// Lets in a player who asked to join.
+    Admit { player: String },
+    /// Invites a player to join.
+    Invite { player: String },
+    /// Changes rules: these rule words.
+    Rules { words: Vec<String> },
+}
+
+impl OrganiserVerb {
+    /// The verb's word, as a refusal names it.
+    pub fn word(&self) -> &'static str {
+        match self {
+            OrganiserVerb::Admit { .. } => "admit",
+            OrganiserVerb::Invite { .. } => "invite",
+            OrganiserVerb::Rules { .. } => "rules",
+        }
+    }
 }
 
 /// What a director's ruling on a board gives (`GAME adjudicate|forfeit|

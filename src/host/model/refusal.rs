@@ -9,9 +9,11 @@ use crate::games::{GameKind, Reason, SetupError, Side};
 use crate::rules::time_control::TimeError;
 pub use ladder::LadderRefusal;
 use serde::Serialize;
+pub use tournament::TournamentRefusal;
 
 mod ladder;
 mod problems;
+mod tournament;
 pub use problems::{MoveProblem, QueueProblem};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -350,20 +352,8 @@ pub enum Refusal {
         most: usize,
         game: GameKind,
     },
-    BadTournamentName {
-        name: String,
-        game: GameKind,
-    },
     NoSuchTournament {
         name: String,
-        game: GameKind,
-    },
-    TournamentExists {
-        name: String,
-        game: GameKind,
-    },
-    /// `-double` and `-knockout` together: a knockout is no round robin.
-    TwoFormats {
         game: GameKind,
     },
     /// `action`: what only the organiser may do (`start`, `announce`).
@@ -493,4 +483,8 @@ pub enum Refusal {
     /// own kind).
     #[serde(untagged)]
     Ladder(LadderRefusal),
+    /// What a tournament's rules and door would not allow (it carries
+    /// its own kind).
+    #[serde(untagged)]
+    Tournament(TournamentRefusal),
 }

@@ -52,6 +52,12 @@ pub enum Directing {
         name: String,
         text: String,
     },
+    /// A tournament organiser's `admit`, `invite` or `rules`.
+    Organise {
+        kind: GameKind,
+        name: String,
+        verb: crate::host::model::command::OrganiserVerb,
+    },
     /// A ladder director's verb on the ladder `name` (empty: the game
     /// type's own); `text` is an announcement's.
     Ladder {
@@ -114,6 +120,9 @@ impl Batch<'_> {
                 verb,
                 text,
             } => return self.direct_ladder((*kind, name), verb, text.as_deref(), now),
+            Directing::Organise { kind, name, verb } => {
+                return self.organise_tournament((*kind, name), verb, now)
+            }
             Directing::Cancel { kind, name }
             | Directing::Remove { kind, name, .. }
             | Directing::Replace { kind, name, .. }
@@ -211,7 +220,7 @@ impl Batch<'_> {
             }
             Directing::HandOver { to, .. } => return self.hand_over(kind, found, to, now),
             Directing::Announce { text, .. } => return self.announce(kind, found, text, now),
-            Directing::Rule { .. } | Directing::Ladder { .. } => {
+            Directing::Rule { .. } | Directing::Ladder { .. } | Directing::Organise { .. } => {
                 return Ok(Err("not a tournament's verb".into()))
             }
         }))
@@ -308,7 +317,7 @@ fn news(userid: &str, kind: GameKind, found: &Tournament, change: TournamentChan
 }
 
 /// What a tournament change did, for the operator's terminal.
-fn said_of(name: &str, change: &TournamentChange) -> String {
+pub(super) fn said_of(name: &str, change: &TournamentChange) -> String {
     let boards = |boards: &[i64]| {
         let listed: Vec<String> = boards.iter().map(i64::to_string).collect();
         match listed.is_empty() {
@@ -338,6 +347,11 @@ fn said_of(name: &str, change: &TournamentChange) -> String {
             boards(handed)
         ),
         TournamentChange::HandedOver { to, .. } => format!("{to} organises {name} now"),
+        TournamentChange::Admitted { player, .. } => format!("{player} plays in {name} now"),
+        TournamentChange::Invited { player, .. } => format!("{player} is invited to {name}"),
+        TournamentChange::RulesChanged { words, .. } => {
+            format!("{name} plays by {} now", words.join(" "))
+        }
         other => format!("{name}: {other:?}"),
     }
 }

@@ -4,8 +4,8 @@
 //! the operator as every event's director (`director`).
 
 mod accounts;
+mod as_director;
 mod director;
-mod ladders;
 
 pub use accounts::{players, Action, Outcome, PlayerLine};
 pub use director::{ladder_log, tournament_log, Directing};

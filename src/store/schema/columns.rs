@@ -15,6 +15,14 @@ pub(super) const KNOCKOUT_V30_COLUMNS: &[(&str, &[(&str, &str)])] = &[
     ("tournament_boards", &[("match_no", "INTEGER")]),
 ];
 
+/// The columns version 33 adds to the tournaments: who may join
+/// (`open`, `approval`, `invitation`) and how an aborted game counts
+/// (`loss`, `void`; none: the host's rule, as before).
+pub(super) const TOURNAMENT_V33_COLUMNS: &[(&str, &str)] = &[
+    ("admission", "TEXT NOT NULL DEFAULT 'open'"),
+    ("aborted", "TEXT"),
+];
+
 /// The column version 29 adds to the tournaments: the organiser's note.
 pub(super) const TOURNAMENT_V29_COLUMNS: &[(&str, &str)] = &[("comment", "TEXT")];
 

@@ -155,6 +155,9 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         if from == 30 {
             crate::store::ladder_events::upgrade_v31(&tx)?;
         }
+        if from == 32 {
+            add_missing_columns(&tx, "tournaments", TOURNAMENT_V33_COLUMNS)?;
+        }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;
         tx.commit()?;

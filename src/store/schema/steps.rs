@@ -322,6 +322,10 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // 32: the append-only log of each event, and the directors' rulings
     // on boards (adjudications, forfeits, voids) with their reasons.
     crate::store::event_log::EVENT_LOG_V32,
+    // 33: a tournament's admission and abort rule (the columns, in
+    // TOURNAMENT_V33_COLUMNS; older tournaments are open to all and count
+    // aborted games by the host's rule), and who waits to join one.
+    crate::store::entrants::ENTRANTS_V33,
 ];
 
 /// The tables version 17 adds.

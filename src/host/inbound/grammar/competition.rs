@@ -9,10 +9,10 @@ use super::words::Args;
 use super::{wrong_arguments, Parsed};
 use crate::games::GameKind;
 use crate::host::model::command::{
-    Command, DirectorVerb, EventList, LadderAction, LadderVerb, RulingVerb, Syntax,
+    Command, DirectorVerb, EventList, LadderAction, LadderVerb, OrganiserVerb, RulingVerb, Syntax,
     TournamentAction, TournamentVerb,
 };
-use crate::host::model::refusal::{LadderRefusal, Refusal};
+use crate::host::model::refusal::{LadderRefusal, Refusal, TournamentRefusal};
 
 /// The longest tournament name.
 const NAME_LENGTH: usize = 32;
@@ -147,37 +147,43 @@ pub(super) fn parse_ladder(kind: GameKind, args: Args<'_>) -> Parsed {
     }
 }
 
+/// The tournament verb a word names, its arguments still empty.
+fn tournament_verb(word: &str) -> Option<TournamentVerb> {
+    let player = String::new;
+    Some(match word.to_lowercase().as_str() {
+        "create" => TournamentVerb::Create {
+            switches: Vec::new(),
+        },
+        "join" => TournamentVerb::Join,
+        "leave" => TournamentVerb::Leave,
+        "start" => TournamentVerb::Start,
+        "announce" => TournamentVerb::Announce,
+        "remove" => TournamentVerb::Remove { player: player() },
+        "handover" | "hand-over" => TournamentVerb::HandOver { to: player() },
+        "cancel" => TournamentVerb::Cancel,
+        "replace" => TournamentVerb::Replace {
+            old: player(),
+            new: player(),
+        },
+        "admit" => TournamentVerb::Organise(OrganiserVerb::Admit { player: player() }),
+        "invite" => TournamentVerb::Organise(OrganiserVerb::Invite { player: player() }),
+        "rules" => TournamentVerb::Organise(OrganiserVerb::Rules { words: Vec::new() }),
+        _ => return None,
+    })
+}
+
 pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
     let wrong = || wrong_arguments(Syntax::Tournament, Some(kind));
-    let verb_of = |word: &str| match word.to_lowercase().as_str() {
-        "create" => Some(TournamentVerb::Create {
-            switches: Vec::new(),
-        }),
-        "join" => Some(TournamentVerb::Join),
-        "leave" => Some(TournamentVerb::Leave),
-        "start" => Some(TournamentVerb::Start),
-        "announce" => Some(TournamentVerb::Announce),
-        "remove" => Some(TournamentVerb::Remove {
-            player: String::new(),
-        }),
-        "handover" | "hand-over" => Some(TournamentVerb::HandOver { to: String::new() }),
-        "cancel" => Some(TournamentVerb::Cancel),
-        "replace" => Some(TournamentVerb::Replace {
-            old: String::new(),
-            new: String::new(),
-        }),
-        _ => None,
-    };
     if args.words.len() > 1 {
         args.password(3);
     }
     match args.words {
-        [name] if verb_of(name).is_none() => Ok(Command::Tournament {
+        [name] if tournament_verb(name).is_none() => Ok(Command::Tournament {
             kind,
             name: event_name(kind, name)?,
             action: None,
         }),
-        [name, log] if log.eq_ignore_ascii_case("log") && verb_of(name).is_none() => {
+        [name, log] if log.eq_ignore_ascii_case("log") && tournament_verb(name).is_none() => {
             Ok(Command::EventLog {
                 kind,
                 name: event_name(kind, name)?,
@@ -185,26 +191,18 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
             })
         }
         [verb, name, userid, password, rest @ ..] => {
-            let password = password.to_string();
-            let mut verb = verb_of(verb).ok_or_else(wrong)?;
-            match (&mut verb, rest) {
-                (TournamentVerb::Create { switches }, _) => {
-                    *switches = rest.iter().map(|word| word.to_string()).collect();
+            let mut verb = tournament_verb(verb).ok_or_else(wrong)?;
+            if matches!(verb, TournamentVerb::Create { .. })
+                && (tournament_verb(name).is_some() || name.eq_ignore_ascii_case("log"))
+            {
+                return Err(TournamentRefusal::ReservedTournamentName {
+                    name: name.to_string(),
+                    game: kind,
                 }
-                (TournamentVerb::Remove { player }, [named]) => *player = named.to_string(),
-                (TournamentVerb::HandOver { to }, [named]) => *to = named.to_string(),
-                (TournamentVerb::Replace { old, new }, [out, into]) => {
-                    *old = out.to_string();
-                    *new = into.to_string();
-                }
-                (
-                    TournamentVerb::Remove { .. }
-                    | TournamentVerb::HandOver { .. }
-                    | TournamentVerb::Replace { .. },
-                    _,
-                ) => return Err(wrong()),
-                _ if !rest.is_empty() => return Err(wrong()),
-                _ => {}
+                .into());
+            }
+            if !given_arguments(&mut verb, rest) {
+                return Err(wrong());
             }
             Ok(Command::Tournament {
                 kind,
@@ -212,12 +210,43 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
                 action: Some(TournamentAction {
                     verb,
                     userid: userid.to_string(),
-                    password,
+                    password: password.to_string(),
                 }),
             })
         }
         _ => Err(wrong()),
     }
+}
+
+/// Fills in the verb's arguments from the words after the password;
+/// false when they are not the ones it takes.
+fn given_arguments(verb: &mut TournamentVerb, rest: &[&str]) -> bool {
+    let all = || rest.iter().map(|word| word.to_string()).collect();
+    match (verb, rest) {
+        (TournamentVerb::Create { switches }, _) => *switches = all(),
+        (TournamentVerb::Remove { player }, [named])
+        | (
+            TournamentVerb::Organise(
+                OrganiserVerb::Admit { player } | OrganiserVerb::Invite { player },
+            ),
+            [named],
+        ) => *player = named.to_string(),
+        (TournamentVerb::Organise(OrganiserVerb::Rules { words }), [_, ..]) => *words = all(),
+        (TournamentVerb::HandOver { to }, [named]) => *to = named.to_string(),
+        (TournamentVerb::Replace { old, new }, [out, into]) => {
+            *old = out.to_string();
+            *new = into.to_string();
+        }
+        (
+            TournamentVerb::Remove { .. }
+            | TournamentVerb::HandOver { .. }
+            | TournamentVerb::Replace { .. }
+            | TournamentVerb::Organise(_),
+            _,
+        ) => return false,
+        (_, rest) => return rest.is_empty(),
+    }
+    true
 }
 
 /// `GAME adjudicate board userid password 1-0|0-1|1/2 REASON...`,
@@ -269,10 +298,11 @@ fn event_name(kind: GameKind, name: &str) -> Result<String, Refusal> {
     if fits {
         Ok(name.to_string())
     } else {
-        Err(Refusal::BadTournamentName {
+        Err(TournamentRefusal::BadTournamentName {
             name: name.chars().take(NAME_LENGTH + 8).collect(),
             game: kind,
-        })
+        }
+        .into())
     }
 }
 

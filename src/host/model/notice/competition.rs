@@ -113,6 +113,12 @@ pub struct TournamentTable {
     /// verdict (`adjudicate`, `forfeit`, `void`) and whether the host's
     /// operator gave it.
     pub ruled: Vec<(i64, String, bool)>,
+    pub admission: crate::rules::ladder_rules::Admission,
+    /// How an aborted board counts (`None`: by the host's rule, for
+    /// tournaments older than the rule).
+    pub aborted: Option<crate::rules::score::AbortRule>,
+    /// Who asked to join and was not let in yet, and who was invited.
+    pub waiting: Vec<(String, crate::store::Entrant)>,
 }
 
 /// One line of a game's standings.
@@ -281,6 +287,7 @@ pub struct TournamentLine {
     pub knockout: bool,
     pub double: bool,
     pub rated: bool,
+    pub admission: crate::rules::ladder_rules::Admission,
     pub status: crate::store::TournamentStatus,
     pub players: usize,
     pub comment: Option<String>,
@@ -353,5 +360,24 @@ pub enum TournamentChange {
     HandedOver {
         userid: String,
         to: String,
+    },
+    /// `userid` asked to join a tournament that admits by approval.
+    Applied {
+        userid: String,
+    },
+    /// The organiser `userid` let `player` in.
+    Admitted {
+        userid: String,
+        player: String,
+    },
+    /// The organiser `userid` invited `player`.
+    Invited {
+        userid: String,
+        player: String,
+    },
+    /// The organiser `userid` changed the rules by these words.
+    RulesChanged {
+        userid: String,
+        words: Vec<String>,
     },
 }

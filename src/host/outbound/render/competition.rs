@@ -193,6 +193,9 @@ pub fn table_view(table: &TournamentTable) -> Value {
         control => super::view::control_view(&table.control),
         switches => &table.switches,
         comment => table.comment.as_deref().map(|text| super::without_controls(text, &['\n', '\t'])),
+        admission => table.admission.name(),
+        aborted => table.aborted.map(|rule| rule.name()),
+        waiting => waiting_view(&table.waiting),
         players => &table.players,
         numbers => (1..=table.players.len()).collect::<Vec<_>>(),
         rows => rows,
@@ -205,11 +208,6 @@ pub fn table_view(table: &TournamentTable) -> Value {
 /// them.
 pub fn ladder_info_view(info: &LadderInfo) -> Value {
     let rules = &info.rules;
-    let waiting: Vec<Value> = info
-        .waiting
-        .iter()
-        .map(|(userid, state)| context! { userid, state => Value::from_serialize(state) })
-        .collect();
     context! {
         name => &info.name,
         director => &info.director,
@@ -217,7 +215,7 @@ pub fn ladder_info_view(info: &LadderInfo) -> Value {
         comment_line => first_line(&info.comment),
         cancelled => info.cancelled,
         players => info.players,
-        waiting => waiting,
+        waiting => waiting_view(&info.waiting),
         reach => rules.reach,
         inactive_days => rules.inactive_after.map(|after| after / 86_400),
         inactivity => rules.inactivity.name(),
@@ -228,6 +226,15 @@ pub fn ladder_info_view(info: &LadderInfo) -> Value {
     }
 }
 
+/// Those waiting to join an event: who asked (`applied`) and who was
+/// invited (`invited`).
+fn waiting_view(waiting: &[(String, crate::store::Entrant)]) -> Vec<Value> {
+    waiting
+        .iter()
+        .map(|(userid, state)| context! { userid, state => Value::from_serialize(state) })
+        .collect()
+}
+
 /// A tournament in the list of a game type's tournaments.
 fn tournament_line_view(line: &TournamentLine) -> Value {
     context! {
@@ -236,6 +243,7 @@ fn tournament_line_view(line: &TournamentLine) -> Value {
         knockout => line.knockout,
         double => line.double,
         rated => line.rated,
+        admission => line.admission.name(),
         status => status_name(line.status),
         players => line.players,
         comment_line => line.comment.as_deref().map(first_line),

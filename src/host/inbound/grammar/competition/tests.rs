@@ -165,7 +165,9 @@ fn malformed_competition_commands_name_their_form() {
         assert!(
             matches!(
                 parse_command(&format!("chess tournament {name}")),
-                Err(Refusal::BadTournamentName { .. })
+                Err(Refusal::Tournament(
+                    TournamentRefusal::BadTournamentName { .. }
+                ))
             ),
             "{name}"
         );

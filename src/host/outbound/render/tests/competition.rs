@@ -2,7 +2,9 @@
 //! tests: every kind, with the variations the templates word differently.
 
 use super::ladders::{default_ladder_info, ladder_changes, named_ladder_info};
-use super::tournaments::{sample_knockout, sample_log, sample_table, sample_tournament_lines};
+use super::tournaments::{
+    sample_knockout, sample_log, sample_organiser_changes, sample_table, sample_tournament_lines,
+};
 use super::*;
 use crate::host::model::notice::{
     CompetitionEvent, CompetitionNews, LadderChange, LadderLine, LadderReason, PairingLine,
@@ -197,7 +199,7 @@ pub(super) fn competition_answers() -> Vec<Answer> {
             }),
         ),
     ];
-    for change in changes {
+    for change in changes.into_iter().chain(sample_organiser_changes()) {
         answers.push(tournament(TournamentStatus::Open, false, Some(change)));
     }
     answers.push(named(None));
@@ -476,6 +478,18 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
                 kind,
                 event: CompetitionEvent::LadderNews {
                     name: "Club".into(),
+                    change,
+                },
+            }),
+    )
+    .chain(
+        sample_organiser_changes()
+            .into_iter()
+            .map(|change| CompetitionNews {
+                userid: "fay".into(),
+                kind,
+                event: CompetitionEvent::TournamentNews {
+                    name: "cup".into(),
                     change,
                 },
             }),

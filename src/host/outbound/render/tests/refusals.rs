@@ -5,7 +5,7 @@ use crate::games::{GameKind, MoveError, Notation, Reason, SetupError, Side};
 use crate::host::model::challengers::Challengers;
 use crate::host::model::command::Syntax;
 use crate::host::model::limits::LimitHit;
-use crate::host::model::refusal::{Refusal, Weakness};
+use crate::host::model::refusal::{Refusal, TournamentRefusal, Weakness};
 use crate::rules::time_control::TimeError;
 
 /// Every reason a password is weak.
@@ -91,13 +91,38 @@ fn competition() -> Vec<Refusal> {
             game,
         },
         Refusal::KnockoutSeatTaken { name: name() },
-        Refusal::BadTournamentName {
+        Refusal::Tournament(TournamentRefusal::BadTournamentName {
             name: "<b>".into(),
             game,
-        },
+        }),
         Refusal::NoSuchTournament { name: name(), game },
-        Refusal::TournamentExists { name: name(), game },
-        Refusal::TwoFormats { game },
+        Refusal::Tournament(TournamentRefusal::TournamentExists { name: name(), game }),
+        Refusal::Tournament(TournamentRefusal::TwoFormats { game }),
+        Refusal::Tournament(TournamentRefusal::ReservedTournamentName {
+            name: "rules".into(),
+            game,
+        }),
+        Refusal::Tournament(TournamentRefusal::NotInvitedToTournament {
+            name: name(),
+            organiser: "anna".into(),
+        }),
+        Refusal::Tournament(TournamentRefusal::NotWaitingForTournament {
+            name: name(),
+            userid: "fay".into(),
+        }),
+        Refusal::Tournament(TournamentRefusal::BadTournamentRule {
+            reason: crate::rules::ladder_rules::LadderRuleError::Choice {
+                rule: "admission".into(),
+                given: "friends".into(),
+                allowed: vec!["open".into(), "approval".into(), "invitation".into()],
+            },
+            game,
+        }),
+        Refusal::NotOrganiser {
+            name: name(),
+            organiser: "anna".into(),
+            action: "rules".into(),
+        },
         Refusal::NotOrganiser {
             name: name(),
             organiser: "anna".into(),

@@ -3,13 +3,15 @@
 
 use super::*;
 use crate::host::competition::Score;
+use crate::host::model::notice::TournamentChange;
 use crate::host::model::notice::{
     CompetitionEvent, CompetitionNews, TournamentLine, TournamentTable,
 };
 use crate::rules::knockout::{Bracket, BracketGame};
+use crate::rules::ladder_rules::Admission;
 use crate::rules::round_robin::{self, Played};
-use crate::rules::score::EventScore;
-use crate::store::{TournamentFormat, TournamentStatus};
+use crate::rules::score::{AbortRule, EventScore};
+use crate::store::{Entrant, TournamentFormat, TournamentStatus};
 
 /// A five-player tournament, open, part played, or over.
 pub(super) fn sample_table(status: TournamentStatus, double: bool) -> TournamentTable {
@@ -63,8 +65,88 @@ pub(super) fn sample_table(status: TournamentStatus, double: bool) -> Tournament
                 (105, "void".into(), false),
             ],
         },
+        admission: if double {
+            Admission::Open
+        } else {
+            Admission::Approval
+        },
+        aborted: Some(if double {
+            AbortRule::Void
+        } else {
+            AbortRule::RefuserLoses
+        }),
+        waiting: match status {
+            TournamentStatus::Open => vec![
+                ("fay".into(), Entrant::Applied),
+                ("gus".into(), Entrant::Invited),
+            ],
+            _ => Vec::new(),
+        },
         players,
         boards,
+    }
+}
+
+/// What an organiser changes before the start, each as his answer
+/// reads it and as the news of those it concerns.
+pub(super) fn sample_organiser_changes() -> Vec<TournamentChange> {
+    vec![
+        TournamentChange::Applied {
+            userid: "fay".into(),
+        },
+        TournamentChange::Admitted {
+            userid: "anna".into(),
+            player: "fay".into(),
+        },
+        TournamentChange::Invited {
+            userid: "operator".into(),
+            player: "gus".into(),
+        },
+        TournamentChange::RulesChanged {
+            userid: "anna".into(),
+            words: vec!["-knockout".into(), "-admission:invitation".into()],
+        },
+    ]
+}
+
+#[test]
+fn an_open_tournament_shows_who_may_join_who_waits_and_what_declining_costs() {
+    let renderer = Renderer::new(None).unwrap();
+    let answer = Answer::Tournament {
+        table: Box::new(sample_table(TournamentStatus::Open, false)),
+        change: Some(TournamentChange::Applied {
+            userid: "fay".into(),
+        }),
+    };
+    let letter = renderer
+        .answer(&answer, Reader::Onlooker, &host(), "en")
+        .unwrap();
+    for line in [
+        "fay asked to join the tournament spring",
+        "Joining: the organiser admits those who ask.",
+        "Declining or not moving: the player who would not play loses the tournament game (unrated).",
+        "Waiting: fay (asked to join), gus (invited)",
+    ] {
+        assert!(letter.body.contains(line), "{line:?} in:\n{}", letter.body);
+    }
+    let news = CompetitionNews {
+        userid: "gus".into(),
+        kind: GameKind::Chess,
+        event: CompetitionEvent::TournamentNews {
+            name: "spring".into(),
+            change: sample_organiser_changes()[2].clone(),
+        },
+    };
+    let invited = renderer.competition(&news, &host(), "en").unwrap();
+    for line in [
+        "The host's operator invites you to the Chess tournament spring.",
+        "  chess tournament join spring gus PASSWORD",
+    ] {
+        assert!(
+            invited.body.contains(line),
+            "{line:?} in:\n{}",
+            invited.body
+        );
     }
 }
 
@@ -199,6 +281,11 @@ pub(super) fn sample_tournament_lines() -> Vec<TournamentLine> {
         knockout,
         double,
         rated: !double,
+        admission: if knockout {
+            Admission::Invitation
+        } else {
+            Admission::Open
+        },
         status,
         players: 5,
         comment: comment.map(str::to_string),

@@ -1,0 +1,50 @@
+//! Why a tournament's name, rules or door refused a command: a kind of
+//! [`Refusal`](super::Refusal), worded by `refusal.txt` by its `kind`
+//! like the others.
+
+use crate::games::GameKind;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TournamentRefusal {
+    /// A tournament may not be called after a tournament verb or `log`.
+    ReservedTournamentName {
+        name: String,
+        game: GameKind,
+    },
+    BadTournamentName {
+        name: String,
+        game: GameKind,
+    },
+    TournamentExists {
+        name: String,
+        game: GameKind,
+    },
+    /// Two formats named in one command.
+    TwoFormats {
+        game: GameKind,
+    },
+    /// The tournament takes only players its organiser invited.
+    NotInvitedToTournament {
+        name: String,
+        organiser: String,
+    },
+    /// The organiser named a player who is not waiting to be let in.
+    NotWaitingForTournament {
+        name: String,
+        userid: String,
+    },
+    /// A rule word of `tournament create` or `tournament rules` does not
+    /// read.
+    BadTournamentRule {
+        reason: crate::rules::ladder_rules::LadderRuleError,
+        game: GameKind,
+    },
+}
+
+impl From<TournamentRefusal> for super::Refusal {
+    fn from(refusal: TournamentRefusal) -> Self {
+        super::Refusal::Tournament(refusal)
+    }
+}
