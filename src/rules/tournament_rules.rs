@@ -57,6 +57,9 @@ pub struct TournamentRules {
 pub enum TournamentRuleError {
     /// Two different formats named in one command.
     TwoFormats,
+    /// `-aborted:void` for a knockout: a player who would not play could
+    /// stall his match for ever, each void game being played again.
+    KnockoutVoid,
     /// A named rule with a value it does not have.
     Rule(LadderRuleError),
 }
@@ -99,6 +102,17 @@ impl TournamentRules {
         if !switches.is_empty() {
             rules.switches = switches;
         }
+        if rules.format == Format::Knockout && rules.aborted == AbortRule::Void {
+            let asked = words
+                .iter()
+                .any(|word| word.eq_ignore_ascii_case("-aborted:void"));
+            if asked {
+                return Err(TournamentRuleError::KnockoutVoid);
+            }
+            // A knockout must decide every match (see KnockoutVoid),
+            // whatever the host's default or an earlier format's rule.
+            rules.aborted = AbortRule::RefuserLoses;
+        }
         Ok(rules)
     }
 }
@@ -115,10 +129,10 @@ mod tests {
     fn rule_words_set_rules_and_the_rest_are_switches() {
         let rules = TournamentRules::read(
             &TournamentRules::default(),
-            &words("-knockout -admission:approval -aborted:void -unrated -tc:5d"),
+            &words("-double -admission:approval -aborted:void -unrated -tc:5d"),
         )
         .unwrap();
-        assert_eq!(rules.format, Format::Knockout);
+        assert_eq!(rules.format, Format::DoubleRoundRobin);
         assert_eq!(rules.admission, Admission::Approval);
         assert_eq!(rules.aborted, AbortRule::Void);
         assert_eq!(rules.switches, words("-unrated -tc:5d"));
@@ -139,6 +153,26 @@ mod tests {
         assert_eq!(replaced.format, Format::RoundRobin);
         assert_eq!(replaced.aborted, AbortRule::Void);
         assert_eq!(replaced.switches, words("-tc:3d"));
+    }
+
+    #[test]
+    fn a_knockout_counts_an_aborted_game_as_lost_by_the_player_who_would_not_play() {
+        let void = TournamentRules {
+            aborted: AbortRule::Void,
+            ..TournamentRules::default()
+        };
+        let knockout = TournamentRules::read(&void, &words("-knockout")).unwrap();
+        assert_eq!(knockout.aborted, AbortRule::RefuserLoses);
+        assert_eq!(
+            TournamentRules::read(&void, &words("-knockout -aborted:void")),
+            Err(TournamentRuleError::KnockoutVoid)
+        );
+        assert_eq!(
+            TournamentRules::read(&knockout, &words("-aborted:void")),
+            Err(TournamentRuleError::KnockoutVoid)
+        );
+        let round_robin = TournamentRules::read(&knockout, &words("-roundrobin -aborted:void"));
+        assert_eq!(round_robin.unwrap().aborted, AbortRule::Void);
     }
 
     #[test]

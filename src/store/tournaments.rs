@@ -91,9 +91,14 @@ pub struct Tournament {
 
 impl Tournament {
     /// How an aborted board counts, `host` when the tournament keeps no
-    /// rule of its own.
+    /// rule of its own. A knockout's is always lost by the player who
+    /// would not play it (`rules::tournament_rules` says why), knockouts
+    /// from before version 33 too.
     pub fn abort_rule(&self, host: AbortRule) -> AbortRule {
-        self.aborted.unwrap_or(host)
+        match (self.format, self.aborted) {
+            (TournamentFormat::Knockout, _) => AbortRule::RefuserLoses,
+            (_, rule) => rule.unwrap_or(host),
+        }
     }
 }
 

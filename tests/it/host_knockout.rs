@@ -390,40 +390,80 @@ fn a_knockout_game_nobody_moves_in_is_forfeited_by_the_timers_and_the_bracket_mo
 }
 
 #[test]
-fn under_the_void_rule_an_aborted_knockout_game_is_played_again_with_the_same_colours() {
+fn a_knockout_game_declined_is_lost_even_under_the_void_rule_and_a_voided_one_is_played_again() {
     let mut office = PostOffice::with_config("[tournaments]\naborted = \"void\"\n");
     office.set_clock(0);
-    for player in ["anna", "ben"] {
+    for player in ["anna", "ben", "zed"] {
         office.signup(player);
     }
     let mut hall = Hall { office, seconds: 0 };
-    hall.send("anna", "chess tournament create duel anna PW -knockout");
+    // Asked for outright, void is refused: it would let a player stall.
+    let refused = hall.send(
+        "zed",
+        "chess tournament create duel zed PW -knockout -aborted:void",
+    );
+    assert!(
+        refused[0]
+            .body
+            .contains("a knockout takes no -aborted:void"),
+        "{}",
+        refused[0].body
+    );
+    let created = hall.send("zed", "chess tournament create duel zed PW -knockout");
+    assert!(
+        created[0].body.contains(
+            "Declining or not moving: the player who would not play loses the tournament game (unrated)."
+        ),
+        "{}",
+        created[0].body
+    );
     for player in ["anna", "ben"] {
         hall.send(player, &format!("chess tournament join duel {player} PW"));
     }
-    let started = hall.send("anna", "chess tournament start duel anna PW");
+    let started = hall.send("zed", "chess tournament start duel zed PW");
     let first = &new_boards(&started, "anna")[0].body;
     assert!(first.contains("anna has White, ben has Black"), "{first}");
+    assert!(
+        first.contains("counts it as lost by the player who would not play it"),
+        "{first}"
+    );
     let board = hall.running("duel").remove(0);
-    // anna declines her own first game: aborted, and void by the rule.
+    // anna declines her first game: aborted, and lost by her.
     let declined = hall.send("anna", &format!("chess decline {} anna PW", board.game_id));
-    assert_eq!(hall.boards("duel")[0].score.as_deref(), Some("0-0"));
-    let again = new_boards(&declined, "anna");
-    assert_eq!(again.len(), 1, "{declined:#?}");
+    assert_eq!(hall.boards("duel")[0].score.as_deref(), Some("-+"));
+    let second = new_boards(&declined, "anna");
+    assert_eq!(second.len(), 1, "{declined:#?}");
     assert!(
-        again[0].body.contains("anna has White, ben has Black"),
+        second[0].body.contains("ben has White, anna has Black"),
+        "{}",
+        second[0].body
+    );
+    // The director voids the second: it counts for nobody and is played
+    // again, with the same colours.
+    let board = hall.running("duel").remove(0);
+    let voided = hall.send(
+        "zed",
+        &format!("chess void {} zed PW a mix-up", board.game_id),
+    );
+    assert_eq!(hall.boards("duel")[1].score.as_deref(), Some("0-0"));
+    let again = new_boards(&voided, "anna");
+    assert_eq!(again.len(), 1, "{voided:#?}");
+    assert!(
+        again[0].body.contains("ben has White, anna has Black"),
         "{}",
         again[0].body
     );
     assert!(
-        again[0].body.contains("round 1, match 1.1, game 2."),
+        again[0].body.contains("round 1, match 1.1, game 3."),
         "{}",
         again[0].body
     );
+    // Only one game counts so far: the replay is no sudden death.
+    assert!(!again[0].body.contains("sudden death"), "{}", again[0].body);
     let listing = hall.send("ben", "chess tournament duel");
     let body = &listing[0].body;
     assert!(
-        body.contains("match 1.1: anna (seed 1) 0-0 ben (seed 2)"),
+        body.contains("match 1.1: anna (seed 1) 0-1 ben (seed 2)"),
         "{body}"
     );
     assert!(body.contains("(aborted, unrated, played again)"), "{body}");

@@ -9,7 +9,7 @@ use super::{rated, RatingSettings, TournamentSettings};
 use crate::games::GameKind;
 use crate::host::model::notice::{BoardNews, Bout, Event, Notice};
 use crate::host::model::replays::Replays;
-use crate::rules::knockout::{self, Bracket, BracketGame, Place};
+use crate::rules::knockout::{self, Bracket, BracketGame, Match, Place};
 use crate::rules::score::EventScore;
 use crate::store::{self, StoreError, Tournament, TournamentBoard};
 use rusqlite::Connection;
@@ -135,9 +135,11 @@ fn begin_due(
                 score: None,
             },
         )?;
+        let played = match_of(bracket, next.round, next.match_no);
         let bout = Bout {
             match_no: next.match_no,
-            game: games_of(bracket, next.round, next.match_no) + 1,
+            game: played.map_or(0, |game| game.games.len()) as u32 + 1,
+            sudden_death: played.is_some_and(|game| game.in_sudden_death()),
         };
         notices.push(Notice::Board(BoardNews {
             live,
@@ -155,16 +157,15 @@ fn begin_due(
     Ok(notices)
 }
 
-/// How many games match `match_no` of round `round` has had.
-fn games_of(bracket: &Bracket, round: u32, match_no: u32) -> u32 {
+/// Match `match_no` of round `round` as it stands.
+fn match_of(bracket: &Bracket, round: u32, match_no: u32) -> Option<&Match> {
     bracket
         .rounds
         .iter()
         .filter(|r| r.number == round)
         .flat_map(|r| &r.places)
         .find_map(|place| match place {
-            Place::Match { number, game, .. } if *number == match_no => Some(game.games.len()),
+            Place::Match { number, game, .. } if *number == match_no => Some(game),
             _ => None,
         })
-        .unwrap_or(0) as u32
 }

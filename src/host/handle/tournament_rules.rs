@@ -24,6 +24,9 @@ fn checked(
 ) -> Result<(TournamentRules, HostSwitches), Failure> {
     let rules = TournamentRules::read(base, words).map_err(|err| match err {
         TournamentRuleError::TwoFormats => refused(TournamentRefusal::TwoFormats { game: kind }),
+        TournamentRuleError::KnockoutVoid => {
+            refused(TournamentRefusal::KnockoutVoid { game: kind })
+        }
         TournamentRuleError::Rule(reason) => {
             refused(TournamentRefusal::BadTournamentRule { reason, game: kind })
         }

@@ -137,6 +137,9 @@ fn refusal_text(notice: &Notice) -> String {
             format!("{userid} plays in {name} already")
         }
         Refusal::TournamentFull { name, max } => format!("{name} has its {max} players already"),
+        Refusal::Tournament(TournamentRefusal::KnockoutVoid { .. }) => {
+            "a knockout takes no -aborted:void".to_string()
+        }
         Refusal::Tournament(TournamentRefusal::TwoFormats { .. }) => {
             "one format only: -roundrobin, -double or -knockout".to_string()
         }

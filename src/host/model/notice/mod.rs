@@ -124,12 +124,14 @@ pub struct BoardNews {
     pub new_game: bool,
 }
 
-/// A knockout game's place: its match within the round (from 1) and
-/// its number within the match (from 1; past 2, sudden death).
+/// A knockout game's place: its match within the round (from 1), its
+/// number within the match (from 1, void games counted), and whether it
+/// is a sudden-death game (the match tied after the games that count).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Bout {
     pub match_no: u32,
     pub game: u32,
+    pub sudden_death: bool,
 }
 
 /// Something that happened on a board, told in the board mail. How a

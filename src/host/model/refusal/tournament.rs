@@ -25,6 +25,10 @@ pub enum TournamentRefusal {
     TwoFormats {
         game: GameKind,
     },
+    /// A knockout does not count aborted games for nobody.
+    KnockoutVoid {
+        game: GameKind,
+    },
     /// The tournament takes only players its organiser invited.
     NotInvitedToTournament {
         name: String,

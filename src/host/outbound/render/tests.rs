@@ -278,6 +278,7 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
             bout: Some(crate::host::model::notice::Bout {
                 match_no: 2,
                 game: 3,
+                sudden_death: true,
             }),
         },
         Event::LadderGame {

@@ -98,6 +98,7 @@ fn competition() -> Vec<Refusal> {
         Refusal::NoSuchTournament { name: name(), game },
         Refusal::Tournament(TournamentRefusal::TournamentExists { name: name(), game }),
         Refusal::Tournament(TournamentRefusal::TwoFormats { game }),
+        Refusal::Tournament(TournamentRefusal::KnockoutVoid { game }),
         Refusal::Tournament(TournamentRefusal::ReservedTournamentName {
             name: "rules".into(),
             game,
