@@ -32,6 +32,8 @@ pub(super) struct LaddersSection {
     forfeittime: Option<String>,
     /// How an aborted ladder game counts: `loss` or `void`.
     aborted: Option<String>,
+    /// The most ladders one player directs at once.
+    max_per_director: Option<usize>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -40,6 +42,8 @@ pub(super) struct TournamentsSection {
     max_players: Option<usize>,
     /// How an aborted tournament game counts: `loss` or `void`.
     aborted: Option<String>,
+    /// The most tournaments one player organises at once.
+    max_per_organiser: Option<usize>,
 }
 
 /// An event's rule for aborted games, by its name in the config.
@@ -88,6 +92,28 @@ pub(super) fn competition_settings(
         };
         (key, problem)
     })?;
+    Ok(CompetitionSettings {
+        ratings: rating_settings,
+        ladders: ladder_settings(ladders)?,
+        tournaments: tournament_settings(tournaments)?,
+    })
+}
+
+/// A count of events one player may run, 1 to 100, `default` unless
+/// given.
+fn most_events(
+    key: &'static str,
+    given: Option<usize>,
+    default: usize,
+) -> Result<usize, (&'static str, String)> {
+    match given {
+        None => Ok(default),
+        Some(most) if (1..=100).contains(&most) => Ok(most),
+        Some(most) => Err((key, format!("{most} is out of range: use 1 to 100"))),
+    }
+}
+
+fn ladder_settings(ladders: &LaddersSection) -> Result<LadderSettings, (&'static str, String)> {
     let ladder_defaults = LadderSettings::default();
     let reach = ladders.reach.unwrap_or(ladder_defaults.reach);
     if !(1..=100).contains(&reach) {
@@ -113,6 +139,22 @@ pub(super) fn competition_settings(
             parse_length(text).map_err(|problem| ("ladders.forfeittime", problem.to_string()))?
         }
     };
+    Ok(LadderSettings {
+        reach,
+        inactive_after,
+        forfeit_after,
+        aborted: abort_rule("ladders.aborted", &ladders.aborted)?,
+        max_per_director: most_events(
+            "ladders.max_per_director",
+            ladders.max_per_director,
+            ladder_defaults.max_per_director,
+        )?,
+    })
+}
+
+fn tournament_settings(
+    tournaments: &TournamentsSection,
+) -> Result<TournamentSettings, (&'static str, String)> {
     let max_players = tournaments
         .max_players
         .unwrap_or(TournamentSettings::default().max_players);
@@ -122,17 +164,13 @@ pub(super) fn competition_settings(
             format!("{max_players} is out of range: use 2 to 64"),
         ));
     }
-    Ok(CompetitionSettings {
-        ratings: rating_settings,
-        ladders: LadderSettings {
-            reach,
-            inactive_after,
-            forfeit_after,
-            aborted: abort_rule("ladders.aborted", &ladders.aborted)?,
-        },
-        tournaments: TournamentSettings {
-            max_players,
-            aborted: abort_rule("tournaments.aborted", &tournaments.aborted)?,
-        },
+    Ok(TournamentSettings {
+        max_players,
+        aborted: abort_rule("tournaments.aborted", &tournaments.aborted)?,
+        max_per_organiser: most_events(
+            "tournaments.max_per_organiser",
+            tournaments.max_per_organiser,
+            TournamentSettings::default().max_per_organiser,
+        )?,
     })
 }

@@ -205,7 +205,8 @@ fn competition_settings_are_read_and_bad_ones_name_their_key() {
     let config = Config::from_toml(
         "[ratings]\nrating = 1600.0\ntau = 0.3\nperiod_days = 7\n\
          [ladders]\nreach = 5\ninactive_days = 0\nforfeittime = \"10\"\naborted = \"void\"\n\
-         [tournaments]\nmax_players = 8\n",
+         max_per_director = 2\n\
+         [tournaments]\nmax_players = 8\nmax_per_organiser = 12\n",
         None,
     )
     .unwrap();
@@ -217,6 +218,11 @@ fn competition_settings_are_read_and_bad_ones_name_their_key() {
     assert_eq!(competition.ladders.inactive_after, None);
     assert_eq!(competition.ladders.forfeit_after, 10 * 86_400);
     assert_eq!(competition.tournaments.max_players, 8);
+    assert_eq!(competition.ladders.max_per_director, 2);
+    assert_eq!(competition.tournaments.max_per_organiser, 12);
+    let defaults = Config::from_toml("", None).unwrap().host.competition;
+    assert_eq!(defaults.ladders.max_per_director, 5);
+    assert_eq!(defaults.tournaments.max_per_organiser, 5);
     assert_eq!(competition.ladders.aborted, AbortRule::Void);
     assert_eq!(competition.tournaments.aborted, AbortRule::RefuserLoses);
     assert!(invalid_key("[tournaments]\naborted = \"draw\"").starts_with("tournaments.aborted"));
@@ -225,6 +231,11 @@ fn competition_settings_are_read_and_bad_ones_name_their_key() {
     assert!(invalid_key("[ladders]\nreach = 0").starts_with("ladders.reach"));
     assert!(invalid_key("[ladders]\nforfeittime = \"soon\"").starts_with("ladders.forfeittime"));
     assert!(invalid_key("[tournaments]\nmax_players = 1").starts_with("tournaments.max_players"));
+    assert!(invalid_key("[tournaments]\nmax_per_organiser = 0")
+        .starts_with("tournaments.max_per_organiser"));
+    assert!(
+        invalid_key("[ladders]\nmax_per_director = 101").starts_with("ladders.max_per_director")
+    );
 }
 
 #[test]

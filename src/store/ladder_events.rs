@@ -100,6 +100,16 @@ pub fn set_ladder_rules(conn: &Connection, id: i64, rules: &str) -> StoreResult<
     Ok(())
 }
 
+/// How many ladders not cancelled `userid` directs.
+pub fn ladders_directed(conn: &Connection, userid: &str) -> StoreResult<usize> {
+    let count: i64 = conn
+        .prepare_cached(
+            "SELECT COUNT(*) FROM ladders WHERE director = ?1 COLLATE NOCASE AND status != ?2",
+        )?
+        .query_row(params![userid, CANCELLED], |row| row.get(0))?;
+    Ok(count as usize)
+}
+
 pub fn set_ladder_director(conn: &Connection, id: i64, director: &str) -> StoreResult<()> {
     conn.prepare_cached("UPDATE ladders SET director = ?2 WHERE id = ?1")?
         .execute(params![id, director])?;

@@ -58,8 +58,8 @@ pub use events::{board_event, event_of_board, BoardEvent, EventKind, EventOfBoar
 pub use games::{GameRecord, GameStatus, MoveRecord, NewGame};
 pub use history::{finished_boards, FinishedBoard};
 pub use ladder_events::{
-    default_ladder, find_ladder, insert_ladder, ladder_by_id, ladders_of, set_ladder_director,
-    set_ladder_rules, set_ladder_status, LadderRow, CANCELLED,
+    default_ladder, find_ladder, insert_ladder, ladder_by_id, ladders_directed, ladders_of,
+    set_ladder_director, set_ladder_rules, set_ladder_status, LadderRow, CANCELLED,
 };
 pub use ladders::{
     insert_ladder_game, ladder, ladder_below, ladder_game, ladder_rank, ladder_size,
@@ -85,8 +85,8 @@ pub use tournaments::{
     insert_tournament_board, join_tournament, leave_tournament, load_tournament,
     set_tournament_organiser, set_tournament_rules, set_tournament_score, set_tournament_seeds,
     set_tournament_status, tournament_boards, tournament_of_board, tournament_players,
-    tournaments_of, NewTournament, Tournament, TournamentBoard, TournamentFormat,
-    TournamentRuleRow, TournamentStatus,
+    tournaments_of, tournaments_organised, NewTournament, Tournament, TournamentBoard,
+    TournamentFormat, TournamentRuleRow, TournamentStatus,
 };
 
 pub use notes::{note, set_note};

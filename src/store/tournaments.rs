@@ -287,6 +287,17 @@ pub fn set_tournament_status(
     Ok(())
 }
 
+/// How many tournaments not over (open or running) `userid` organises.
+pub fn tournaments_organised(conn: &Connection, userid: &str) -> StoreResult<usize> {
+    let count: i64 = conn
+        .prepare_cached(
+            "SELECT COUNT(*) FROM tournaments WHERE organiser = ?1 COLLATE NOCASE
+             AND status IN ('open', 'running')",
+        )?
+        .query_row([userid], |row| row.get(0))?;
+    Ok(count as usize)
+}
+
 /// Makes `organiser` the tournament's organiser.
 pub fn set_tournament_organiser(conn: &Connection, id: i64, organiser: &str) -> StoreResult<()> {
     conn.prepare_cached("UPDATE tournaments SET organiser = ?2 WHERE id = ?1")?

@@ -440,3 +440,59 @@ fn the_operator_admits_invites_and_changes_the_rules_of_any_tournament() {
         assert!(log.contains(line), "{line:?} in:\n{log}");
     }
 }
+
+#[test]
+fn a_player_runs_only_so_many_events_at_once() {
+    let mut office = PostOffice::with_config(
+        "[tournaments]\nmax_per_organiser = 2\n[ladders]\nmax_per_director = 1\n",
+    );
+    office.set_clock(0);
+    office.signup("anna");
+    for name in ["one", "two"] {
+        let created = send(
+            &mut office,
+            1,
+            "anna",
+            &format!("chess tournament create {name} anna PW"),
+        );
+        assert!(mail_to(&created, "anna")
+            .body
+            .contains("created the Chess tournament"));
+    }
+    let refused = send(
+        &mut office,
+        2,
+        "anna",
+        "chess tournament create three anna PW",
+    );
+    assert!(
+        mail_to(&refused, "anna")
+            .body
+            .contains("you organise 2 tournaments not over yet, as many as one player may here"),
+        "{refused:#?}"
+    );
+    // A cancelled one no longer counts.
+    send(
+        &mut office,
+        3,
+        "anna",
+        "chess tournament cancel one anna PW",
+    );
+    let created = send(
+        &mut office,
+        4,
+        "anna",
+        "chess tournament create three anna PW",
+    );
+    assert!(mail_to(&created, "anna")
+        .body
+        .contains("created the Chess tournament three"));
+    send(&mut office, 5, "anna", "chess ladder create Club anna PW");
+    let refused = send(&mut office, 6, "anna", "chess ladder create Other anna PW");
+    assert!(
+        mail_to(&refused, "anna")
+            .body
+            .contains("you direct 1 ladder, as many as one player may here"),
+        "{refused:#?}"
+    );
+}

@@ -41,6 +41,8 @@ pub struct LadderSettings {
     pub forfeit_after: i64,
     /// How a ladder game aborted before each player moved counts.
     pub aborted: AbortRule,
+    /// The most ladders not cancelled one player may direct.
+    pub max_per_director: usize,
 }
 
 impl LadderSettings {
@@ -63,6 +65,7 @@ impl Default for LadderSettings {
             inactive_after: Some(30 * DAY),
             forfeit_after: 21 * DAY,
             aborted: AbortRule::default(),
+            max_per_director: 5,
         }
     }
 }
@@ -74,6 +77,8 @@ pub struct TournamentSettings {
     pub max_players: usize,
     /// How a tournament game aborted before each player moved counts.
     pub aborted: AbortRule,
+    /// The most tournaments not over one player may organise.
+    pub max_per_organiser: usize,
 }
 
 impl Default for TournamentSettings {
@@ -81,6 +86,7 @@ impl Default for TournamentSettings {
         TournamentSettings {
             max_players: 20,
             aborted: AbortRule::default(),
+            max_per_organiser: 5,
         }
     }
 }

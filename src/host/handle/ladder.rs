@@ -174,6 +174,10 @@ fn create(
             game: kind,
         }));
     }
+    let most = ctx.competition.ladders.max_per_director;
+    if store::ladders_directed(ctx.conn, &director.userid)? >= most {
+        return Err(refused(LadderRefusal::DirectsTooMany { most, game: kind }));
+    }
     let rules = read_rules(ctx, kind, &ctx.competition.ladders.rules(), words)?;
     let comment = ctx.comment.map(str::trim).unwrap_or_default();
     store::insert_ladder(

@@ -101,6 +101,13 @@ pub(super) fn create(
             game: kind,
         }));
     }
+    let most = ctx.competition.tournaments.max_per_organiser;
+    if store::tournaments_organised(ctx.conn, &organiser.userid)? >= most {
+        return Err(refused(TournamentRefusal::OrganisesTooMany {
+            most,
+            game: kind,
+        }));
+    }
     let host = TournamentRules {
         aborted: ctx.competition.tournaments.aborted,
         ..TournamentRules::default()

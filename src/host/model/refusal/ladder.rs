@@ -18,6 +18,12 @@ pub enum LadderRefusal {
         name: String,
         game: GameKind,
     },
+    /// The sender directs as many ladders as the host lets one player
+    /// direct.
+    DirectsTooMany {
+        most: usize,
+        game: GameKind,
+    },
     /// A ladder may not be called after a ladder verb or `log`.
     ReservedLadderName {
         name: String,

@@ -25,6 +25,12 @@ pub enum TournamentRefusal {
     TwoFormats {
         game: GameKind,
     },
+    /// The sender organises as many tournaments not over as the host
+    /// lets one player organise.
+    OrganisesTooMany {
+        most: usize,
+        game: GameKind,
+    },
     /// A knockout does not count aborted games for nobody.
     KnockoutVoid {
         game: GameKind,

@@ -112,6 +112,7 @@ pub(super) fn ladder_refusals() -> Vec<Refusal> {
             known: Vec::new(),
         }),
         Refusal::Ladder(LadderRefusal::LadderExists { name: name(), game }),
+        Refusal::Ladder(LadderRefusal::DirectsTooMany { most: 5, game }),
         Refusal::Ladder(LadderRefusal::ReservedLadderName {
             name: "log".into(),
             game,

@@ -99,6 +99,7 @@ fn competition() -> Vec<Refusal> {
         Refusal::Tournament(TournamentRefusal::TournamentExists { name: name(), game }),
         Refusal::Tournament(TournamentRefusal::TwoFormats { game }),
         Refusal::Tournament(TournamentRefusal::KnockoutVoid { game }),
+        Refusal::Tournament(TournamentRefusal::OrganisesTooMany { most: 5, game }),
         Refusal::Tournament(TournamentRefusal::ReservedTournamentName {
             name: "rules".into(),
             game,
