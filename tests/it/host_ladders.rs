@@ -761,7 +761,7 @@ fn the_operator_directs_every_ladder_the_hosts_own_too() {
     let missing = director(&office, &["chess", "Nowhere", "cancel"]);
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr)
-        .contains("there is no chess ladder called Nowhere"));
+        .contains("there is no Chess ladder called Nowhere"));
     // Both logs name the operator.
     let log = cli(
         &office,

@@ -405,7 +405,7 @@ fn the_operator_admits_invites_and_changes_the_rules_of_any_tournament() {
     );
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr)
-        .contains("there is no chess tournament called nowhere"));
+        .contains("there is no Chess tournament called nowhere"));
     // The mails the operator's verbs queued go out with the next pass.
     let sent = office.run_pass();
     assert!(

@@ -10,7 +10,7 @@ use crate::host::accounts::password::Prechecked;
 use crate::host::handle::{ladder, tournament, Context, Failure, Handled};
 use crate::host::model::command::{DirectorVerb, OrganiserVerb};
 use crate::host::model::notice::{Answer, Notice};
-use crate::host::model::refusal::{LadderRefusal, Refusal, TournamentRefusal};
+use crate::host::model::refusal::Refusal;
 use crate::host::{Batch, HostError};
 use std::cell::RefCell;
 
@@ -72,12 +72,26 @@ impl Batch<'_> {
         act(&ctx)
     }
 
+    /// A refusal as the operator reads it: its problem, worded as its
+    /// mail words it, in the host's language.
+    pub(super) fn refusal_said(&self, refusal: &Refusal, now: i64) -> Result<String, HostError> {
+        let language = self.renderer.language_for(None);
+        let facts = self.settings.facts(now);
+        Ok(self.renderer.refusal_problem(refusal, &facts, &language)?)
+    }
+
     /// The operator's own answer is what he is told here; the rest is
     /// mail for the players.
     fn report(&mut self, handled: Handled, now: i64) -> Result<Outcome, HostError> {
         let notices = match handled {
             Ok(notices) => notices,
-            Err(Failure::Refused(notice)) => return Ok(Outcome::Refused(refusal_text(&notice))),
+            Err(Failure::Refused(notice)) => {
+                let said = match *notice {
+                    Notice::Refused { refusal, .. } => self.refusal_said(&refusal, now)?,
+                    _ => "refused".to_string(),
+                };
+                return Ok(Outcome::Refused(said));
+            }
             Err(Failure::Store(err)) => return Err(err.into()),
             Err(Failure::Hash(err)) => return Err(HostError::Hash(err)),
         };
@@ -102,56 +116,5 @@ impl Batch<'_> {
         }
         let mails_queued = self.post_all(mail, now)?;
         Ok(Outcome::Done { said, mails_queued })
-    }
-}
-
-/// Why the operator's verb was refused, in a line.
-fn refusal_text(notice: &Notice) -> String {
-    let Notice::Refused { refusal, .. } = notice else {
-        return "refused".to_string();
-    };
-    match refusal {
-        Refusal::Ladder(LadderRefusal::NoSuchLadder { name, game, .. }) => {
-            format!("there is no {} ladder called {name}", game.name())
-        }
-        Refusal::Ladder(LadderRefusal::NotWaiting { userid, ladder, .. }) => {
-            format!("{userid} is not waiting for a place on {ladder}")
-        }
-        Refusal::Ladder(LadderRefusal::LadderCancelled { ladder, .. }) => {
-            format!("{ladder} is cancelled")
-        }
-        Refusal::Ladder(LadderRefusal::BadLadderRule { reason, .. })
-        | Refusal::Tournament(TournamentRefusal::BadTournamentRule { reason, .. }) => {
-            reason.to_string()
-        }
-        Refusal::NoSuchTournament { name, game } => {
-            format!("there is no {} tournament called {name}", game.name())
-        }
-        Refusal::TournamentClosed { name, status } => {
-            format!("{name} is {status}: its players and rules are settled at the start")
-        }
-        Refusal::Tournament(TournamentRefusal::NotWaitingForTournament { name, userid }) => {
-            format!("{userid} is not waiting to join {name}")
-        }
-        Refusal::AlreadyInTournament { name, userid } => {
-            format!("{userid} plays in {name} already")
-        }
-        Refusal::TournamentFull { name, max } => format!("{name} has its {max} players already"),
-        Refusal::Tournament(TournamentRefusal::KnockoutVoid { .. }) => {
-            "a knockout takes no -aborted:void".to_string()
-        }
-        Refusal::Tournament(TournamentRefusal::TwoFormats { .. }) => {
-            "one format only: -roundrobin, -double or -knockout".to_string()
-        }
-        Refusal::BadSwitches { reason, .. } => format!("bad switches: {reason}"),
-        Refusal::BadHostOption { switch, reason } => format!("{switch}: {reason}"),
-        Refusal::LadderSwitch { .. } => "a tournament's boards are no ladder games".to_string(),
-        Refusal::Unconfirmed { userid, .. } | Refusal::Unreachable { userid, .. } => {
-            format!("{userid} cannot be mailed")
-        }
-        Refusal::NotOnLadder { userid, .. } => format!("{userid} is not on that ladder"),
-        Refusal::NoSuchPlayer { userid, .. } => format!("there is no player {userid}"),
-        Refusal::EmptyMessage => "the message is empty".to_string(),
-        other => format!("refused: {other:?}"),
     }
 }

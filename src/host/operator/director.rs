@@ -169,7 +169,7 @@ impl Batch<'_> {
         }
         let verdict = match director::verdict_of(&live, verb) {
             Ok(verdict) => verdict,
-            Err(refusal) => return Ok(Err(refusal_text(&refusal))),
+            Err(refusal) => return Ok(Err(self.refusal_said(&refusal, now)?)),
         };
         let record = &live.record;
         let what = match verdict {
@@ -193,7 +193,7 @@ impl Batch<'_> {
         let desk = self.desk(now);
         let name = &found.name;
         if let Err(refusal) = director::still_on(found) {
-            return Ok(Err(refusal_text(&refusal)));
+            return Ok(Err(self.refusal_said(&refusal, now)?));
         }
         Ok(Ok(match action {
             Directing::Cancel { .. } => {
@@ -206,7 +206,7 @@ impl Batch<'_> {
                 }
                 match director::remove_running(&desk, kind, found, player)? {
                     Ok((change, notices)) => (notices, said_of(name, &change)),
-                    Err(refusal) => return Ok(Err(refusal_text(&refusal))),
+                    Err(refusal) => return Ok(Err(self.refusal_said(&refusal, now)?)),
                 }
             }
             Directing::Replace { old, new, .. } => {
@@ -215,7 +215,7 @@ impl Batch<'_> {
                 };
                 match director::replace_player(&desk, kind, found, old, &heir)? {
                     Ok((change, notices)) => (notices, said_of(name, &change)),
-                    Err(refusal) => return Ok(Err(refusal_text(&refusal))),
+                    Err(refusal) => return Ok(Err(self.refusal_said(&refusal, now)?)),
                 }
             }
             Directing::HandOver { to, .. } => return self.hand_over(kind, found, to, now),
@@ -230,10 +230,11 @@ impl Batch<'_> {
     fn remove_open(&self, kind: GameKind, found: &Tournament, player: &str, now: i64) -> Done {
         let players = store::tournament_players(&self.tx, found.id)?;
         let Some(userid) = players.into_iter().find(|p| p.eq_ignore_ascii_case(player)) else {
-            return Ok(Err(refusal_text(&Refusal::NotInTournament {
+            let refusal = Refusal::NotInTournament {
                 name: found.name.clone(),
                 userid: player.to_string(),
-            })));
+            };
+            return Ok(Err(self.refusal_said(&refusal, now)?));
         };
         store::leave_tournament(&self.tx, found.id, &userid)?;
         log_tournament(&self.tx, found.id, OPERATOR, "remove", &userid, now)?;
@@ -353,26 +354,5 @@ pub(super) fn said_of(name: &str, change: &TournamentChange) -> String {
             format!("{name} plays by {} now", words.join(" "))
         }
         other => format!("{name}: {other:?}"),
-    }
-}
-
-/// A refusal the directors' functions give, in the operator's words.
-fn refusal_text(refusal: &Refusal) -> String {
-    match refusal {
-        Refusal::NotSeated { userid, board, .. } => {
-            format!("{userid} does not play on board {board}")
-        }
-        Refusal::TournamentEnded { name, status } => format!("{name} is {status} already"),
-        Refusal::TournamentNotRunning { name } => {
-            format!("{name} is not running: players are replaced once it has begun")
-        }
-        Refusal::NotInTournament { name, userid } => format!("{userid} does not play in {name}"),
-        Refusal::AlreadyInTournament { name, userid } => {
-            format!("{userid} plays in {name} already")
-        }
-        Refusal::NothingToReplace { name, userid } => format!(
-            "{userid} has no running board in {name} on which he has not moved; remove him instead"
-        ),
-        other => format!("refused: {other:?}"),
     }
 }

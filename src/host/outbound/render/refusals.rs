@@ -54,6 +54,19 @@ impl Renderer {
         })
     }
 
+    /// What was wrong, in a line and nothing else: for the operator's
+    /// terminal, worded as the refusal's mail words it.
+    pub fn refusal_problem(
+        &self,
+        refusal: &Refusal,
+        host: &HostFacts,
+        language: &str,
+    ) -> Result<String, super::TemplateError> {
+        let ctx = context! { refusal => Value::from_serialize(refusal), problem_only => true };
+        let text = self.body(language, "refusal.txt", host, ctx)?;
+        Ok(text.trim().to_string())
+    }
+
     /// Several refused commands of one mail, for its sender: the problem
     /// and hint of the first of each kind (at most [`LISTED_REFUSALS`],
     /// the rest counted),

@@ -302,3 +302,31 @@ pub(super) fn sample_tournament_lines() -> Vec<TournamentLine> {
         line("winter", false, false, TournamentStatus::Finished, None),
     ]
 }
+
+#[test]
+fn the_operator_reads_each_refusal_as_its_problem_without_the_hint_in_every_language() {
+    let renderer = Renderer::new(None).unwrap();
+    for language in renderer.languages() {
+        for refusal in super::refusals::samples() {
+            let problem = renderer
+                .refusal_problem(&refusal, &host(), language)
+                .unwrap_or_else(|err| panic!("{refusal:?} in {language}: {err}"));
+            assert!(!problem.is_empty(), "{refusal:?} in {language}");
+            for heading in ["Problem:", "What would be right", "Richtig wäre"] {
+                assert!(
+                    !problem.contains(heading),
+                    "{refusal:?} in {language}: {problem}"
+                );
+            }
+        }
+    }
+    use crate::host::model::refusal::{Refusal, TournamentRefusal};
+    let void = Refusal::Tournament(TournamentRefusal::KnockoutVoid {
+        game: GameKind::Chess,
+    });
+    let problem = renderer.refusal_problem(&void, &host(), "en").unwrap();
+    assert!(
+        problem.starts_with("a knockout takes no -aborted:void"),
+        "{problem}"
+    );
+}
