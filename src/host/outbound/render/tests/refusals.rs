@@ -5,7 +5,7 @@ use crate::games::{GameKind, MoveError, Notation, Reason, SetupError, Side};
 use crate::host::model::challengers::Challengers;
 use crate::host::model::command::Syntax;
 use crate::host::model::limits::LimitHit;
-use crate::host::model::refusal::{Refusal, TournamentRefusal, Weakness};
+use crate::host::model::refusal::{Refusal, Weakness};
 use crate::rules::time_control::TimeError;
 
 /// Every reason a password is weak.
@@ -38,10 +38,10 @@ pub fn samples() -> Vec<Refusal> {
     all
 }
 
-/// Ladders and tournaments.
+/// Ladders (the tournaments' and named ladders' own are beside their
+/// samples).
 fn competition() -> Vec<Refusal> {
     let game = GameKind::Chess;
-    let name = || "spring".to_string();
     vec![
         Refusal::NotOnLadder {
             userid: "bob".into(),
@@ -90,110 +90,10 @@ fn competition() -> Vec<Refusal> {
             most: 3,
             game,
         },
-        Refusal::KnockoutSeatTaken { name: name() },
-        Refusal::Tournament(TournamentRefusal::BadTournamentName {
-            name: "<b>".into(),
-            game,
-        }),
-        Refusal::NoSuchTournament { name: name(), game },
-        Refusal::Tournament(TournamentRefusal::TournamentExists { name: name(), game }),
-        Refusal::Tournament(TournamentRefusal::TwoFormats { game }),
-        Refusal::Tournament(TournamentRefusal::KnockoutVoid { game }),
-        Refusal::Tournament(TournamentRefusal::OrganisesTooMany { most: 5, game }),
-        Refusal::Tournament(TournamentRefusal::ReservedTournamentName {
-            name: "rules".into(),
-            game,
-        }),
-        Refusal::Tournament(TournamentRefusal::NotInvitedToTournament {
-            name: name(),
-            organiser: "anna".into(),
-        }),
-        Refusal::Tournament(TournamentRefusal::NotWaitingForTournament {
-            name: name(),
-            userid: "fay".into(),
-        }),
-        Refusal::Tournament(TournamentRefusal::BadTournamentRule {
-            reason: crate::rules::ladder_rules::LadderRuleError::Choice {
-                rule: "admission".into(),
-                given: "friends".into(),
-                allowed: vec!["open".into(), "approval".into(), "invitation".into()],
-            },
-            game,
-        }),
-        Refusal::NotOrganiser {
-            name: name(),
-            organiser: "anna".into(),
-            action: "rules".into(),
-        },
-        Refusal::NotOrganiser {
-            name: name(),
-            organiser: "anna".into(),
-            action: "start".into(),
-        },
-        Refusal::NotOrganiser {
-            name: name(),
-            organiser: "anna".into(),
-            action: "announce".into(),
-        },
-        Refusal::TournamentClosed {
-            name: name(),
-            status: "running".into(),
-        },
-        Refusal::TournamentClosed {
-            name: name(),
-            status: "finished".into(),
-        },
-        Refusal::TournamentFull {
-            name: name(),
-            max: 20,
-        },
-        Refusal::TooFewPlayers {
-            name: name(),
-            players: 1,
-        },
-        Refusal::NotOrganiser {
-            name: name(),
-            organiser: "anna".into(),
-            action: "cancel".into(),
-        },
-        Refusal::NotOrganiser {
-            name: name(),
-            organiser: "anna".into(),
-            action: "replace".into(),
-        },
-        Refusal::NotDirector {
-            board: 104,
-            director: Some("anna".into()),
-        },
-        Refusal::NotDirector {
-            board: 104,
-            director: None,
-        },
-        Refusal::RulingOwnBoard { board: 104 },
-        Refusal::TournamentEnded {
-            name: name(),
-            status: "cancelled".into(),
-        },
-        Refusal::TournamentEnded {
-            name: name(),
-            status: "finished".into(),
-        },
-        Refusal::TournamentNotRunning { name: name() },
-        Refusal::NotInTournament {
-            name: name(),
-            userid: "ben".into(),
-        },
-        Refusal::AlreadyInTournament {
-            name: name(),
-            userid: "ben".into(),
-        },
-        Refusal::NothingToReplace {
-            name: name(),
-            userid: "ben".into(),
-        },
     ]
     .into_iter()
     .chain(super::ladders::ladder_refusals())
+    .chain(super::tournaments::tournament_refusals())
     .collect()
 }
 

@@ -7,6 +7,7 @@ use crate::host::model::notice::TournamentChange;
 use crate::host::model::notice::{
     CompetitionEvent, CompetitionNews, TournamentLine, TournamentTable,
 };
+use crate::host::model::refusal::{Refusal, TournamentRefusal};
 use crate::rules::knockout::{Bracket, BracketGame};
 use crate::rules::ladder_rules::Admission;
 use crate::rules::round_robin::{self, Played};
@@ -320,7 +321,6 @@ fn the_operator_reads_each_refusal_as_its_problem_without_the_hint_in_every_lang
             }
         }
     }
-    use crate::host::model::refusal::{Refusal, TournamentRefusal};
     let void = Refusal::Tournament(TournamentRefusal::KnockoutVoid {
         game: GameKind::Chess,
     });
@@ -329,4 +329,114 @@ fn the_operator_reads_each_refusal_as_its_problem_without_the_hint_in_every_lang
         problem.starts_with("a knockout takes no -aborted:void"),
         "{problem}"
     );
+}
+
+/// One tournament refusal of each kind (and each wording), for the
+/// refusal samples.
+pub(super) fn tournament_refusals() -> Vec<Refusal> {
+    let game = GameKind::Chess;
+    let name = || "spring".to_string();
+    vec![
+        Refusal::KnockoutSeatTaken { name: name() },
+        Refusal::Tournament(TournamentRefusal::BadTournamentName {
+            name: "<b>".into(),
+            game,
+        }),
+        Refusal::NoSuchTournament { name: name(), game },
+        Refusal::Tournament(TournamentRefusal::TournamentExists { name: name(), game }),
+        Refusal::Tournament(TournamentRefusal::TwoFormats { game }),
+        Refusal::Tournament(TournamentRefusal::KnockoutVoid { game }),
+        Refusal::Tournament(TournamentRefusal::OrganisesTooMany { most: 5, game }),
+        Refusal::Tournament(TournamentRefusal::ReservedTournamentName {
+            name: "rules".into(),
+            game,
+        }),
+        Refusal::Tournament(TournamentRefusal::NotInvitedToTournament {
+            name: name(),
+            organiser: "anna".into(),
+        }),
+        Refusal::Tournament(TournamentRefusal::NotWaitingForTournament {
+            name: name(),
+            userid: "fay".into(),
+        }),
+        Refusal::Tournament(TournamentRefusal::BadTournamentRule {
+            reason: crate::rules::ladder_rules::LadderRuleError::Choice {
+                rule: "admission".into(),
+                given: "friends".into(),
+                allowed: vec!["open".into(), "approval".into(), "invitation".into()],
+            },
+            game,
+        }),
+        Refusal::NotOrganiser {
+            name: name(),
+            organiser: "anna".into(),
+            action: "rules".into(),
+        },
+        Refusal::NotOrganiser {
+            name: name(),
+            organiser: "anna".into(),
+            action: "start".into(),
+        },
+        Refusal::NotOrganiser {
+            name: name(),
+            organiser: "anna".into(),
+            action: "announce".into(),
+        },
+        Refusal::TournamentClosed {
+            name: name(),
+            status: "running".into(),
+        },
+        Refusal::TournamentClosed {
+            name: name(),
+            status: "finished".into(),
+        },
+        Refusal::TournamentFull {
+            name: name(),
+            max: 20,
+        },
+        Refusal::TooFewPlayers {
+            name: name(),
+            players: 1,
+        },
+        Refusal::NotOrganiser {
+            name: name(),
+            organiser: "anna".into(),
+            action: "cancel".into(),
+        },
+        Refusal::NotOrganiser {
+            name: name(),
+            organiser: "anna".into(),
+            action: "replace".into(),
+        },
+        Refusal::NotDirector {
+            board: 104,
+            director: Some("anna".into()),
+        },
+        Refusal::NotDirector {
+            board: 104,
+            director: None,
+        },
+        Refusal::RulingOwnBoard { board: 104 },
+        Refusal::TournamentEnded {
+            name: name(),
+            status: "cancelled".into(),
+        },
+        Refusal::TournamentEnded {
+            name: name(),
+            status: "finished".into(),
+        },
+        Refusal::TournamentNotRunning { name: name() },
+        Refusal::NotInTournament {
+            name: name(),
+            userid: "ben".into(),
+        },
+        Refusal::AlreadyInTournament {
+            name: name(),
+            userid: "ben".into(),
+        },
+        Refusal::NothingToReplace {
+            name: name(),
+            userid: "ben".into(),
+        },
+    ]
 }
