@@ -90,6 +90,11 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// The tournament as an event, for its log and its entrants.
+    pub fn key(&self) -> super::LoggedEvent {
+        super::LoggedEvent::Tournament(self.id)
+    }
+
     /// How an aborted board counts, `host` when the tournament keeps no
     /// rule of its own. A knockout's is always lost by the player who
     /// would not play it (`rules::tournament_rules` says why), knockouts

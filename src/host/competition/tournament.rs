@@ -157,7 +157,7 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
         ruled,
         admission: tournament.admission,
         aborted: tournament.aborted,
-        waiting: store::entrants(conn, store::LoggedEvent::Tournament(tournament.id))?,
+        waiting: store::entrants(conn, tournament.key())?,
         players,
         boards,
     })

@@ -23,7 +23,7 @@ use crate::host::model::command::{Credential, RulingVerb, Syntax};
 use crate::host::model::notice::{Answer, BoardNews, Event, Notice, TournamentChange};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::{self, LiveGame, LoadError, Replays};
-use crate::store::{self, GameStatus, LoggedEvent, Player, StoreError, Tournament};
+use crate::store::{self, GameStatus, Player, StoreError, Tournament};
 use crate::store::{TournamentBoard, TournamentStatus};
 use rusqlite::Connection;
 
@@ -471,7 +471,7 @@ pub(super) fn replace(
 /// `GAME tournament NAME log`: anyone may read it.
 pub fn log_of(ctx: &Context<'_>, kind: GameKind, name: &str) -> Handled {
     let found = super::tournament::find(ctx, kind, name)?;
-    let entries = store::event_log(ctx.conn, LoggedEvent::Tournament(found.id))?;
+    let entries = store::event_log(ctx.conn, found.key())?;
     Ok(vec![Notice::Answer(Answer::EventLog {
         kind,
         name: found.name,

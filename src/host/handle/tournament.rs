@@ -84,17 +84,6 @@ fn organise(
     }
 }
 
-/// Who waits to join: asked, or invited.
-pub(super) fn find_waiting(
-    ctx: &Context<'_>,
-    found: &Tournament,
-) -> Result<Vec<(String, store::Entrant)>, Failure> {
-    Ok(store::entrants(
-        ctx.conn,
-        store::LoggedEvent::Tournament(found.id),
-    )?)
-}
-
 /// Adds a line to the tournament's log, by `actor`.
 pub(super) fn log(
     ctx: &Context<'_>,
@@ -233,7 +222,7 @@ fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handl
     };
     store::set_tournament_status(ctx.conn, found.id, TournamentStatus::Running, ctx.now)?;
     // A request to join or an invitation lapses once it has begun.
-    store::clear_entrants(ctx.conn, store::LoggedEvent::Tournament(found.id))?;
+    store::clear_entrants(ctx.conn, found.key())?;
     let detail = format!("{} players, {boards} boards", players.len());
     log(ctx, &found, &player.userid, "start", &detail)?;
     let running = Tournament {

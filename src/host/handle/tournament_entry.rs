@@ -3,36 +3,35 @@
 //! its organiser grants with `admit`, and one that admits by invitation
 //! takes only the players he invited with `invite`.
 
-use super::tournament::{answer, find, find_waiting, log, news_for, open};
+use super::tournament::{answer, find, log, news_for, open};
 use super::{refused, Context, Failure, Handled};
 use crate::games::GameKind;
 use crate::host::model::command::Syntax;
 use crate::host::model::notice::TournamentChange;
 use crate::host::model::refusal::{Refusal, TournamentRefusal};
 use crate::rules::ladder_rules::Admission;
-use crate::store::{self, Entrant, LoggedEvent, Player, Tournament};
+use crate::store::{self, Entrant, Player, Tournament};
 
-fn key(found: &Tournament) -> LoggedEvent {
-    LoggedEvent::Tournament(found.id)
+fn is_in(players: &[String], userid: &str) -> bool {
+    players.iter().any(|p| p.eq_ignore_ascii_case(userid))
 }
 
-fn is_in(ctx: &Context<'_>, found: &Tournament, userid: &str) -> Result<bool, Failure> {
-    let players = store::tournament_players(ctx.conn, found.id)?;
-    Ok(players.iter().any(|p| p.eq_ignore_ascii_case(userid)))
+fn players(ctx: &Context<'_>, found: &Tournament) -> Result<Vec<String>, Failure> {
+    Ok(store::tournament_players(ctx.conn, found.id)?)
 }
 
 /// Adds `userid` to the tournament, unless it has its players already;
 /// whether he was not in before.
 fn seat(ctx: &Context<'_>, found: &Tournament, userid: &str) -> Result<bool, Failure> {
-    let players = store::tournament_players(ctx.conn, found.id)?.len();
+    let players = players(ctx, found)?;
     let max = ctx.competition.tournaments.max_players;
-    if !is_in(ctx, found, userid)? && players >= max {
+    if !is_in(&players, userid) && players.len() >= max {
         return Err(refused(Refusal::TournamentFull {
             name: found.name.clone(),
             max,
         }));
     }
-    store::remove_entrant(ctx.conn, key(found), userid)?;
+    store::remove_entrant(ctx.conn, found.key(), userid)?;
     Ok(store::join_tournament(ctx.conn, found.id, userid)?)
 }
 
@@ -45,15 +44,15 @@ pub(super) fn join(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player
         }));
     }
     let userid = player.userid;
-    let waiting = store::entrant(ctx.conn, key(&found), &userid)?;
-    let let_in = is_in(ctx, &found, &userid)? || waiting == Some(Entrant::Invited);
+    let waiting = store::entrant(ctx.conn, found.key(), &userid)?;
+    let let_in = is_in(&players(ctx, &found)?, &userid) || waiting == Some(Entrant::Invited);
     match found.admission {
         Admission::Approval if !let_in => {
             // The organiser hears of a request once, however often it
             // is repeated.
             let first = waiting.is_none();
             if first {
-                store::set_entrant(ctx.conn, key(&found), &userid, Entrant::Applied, ctx.now)?;
+                store::set_entrant(ctx.conn, found.key(), &userid, Entrant::Applied, ctx.now)?;
                 log(ctx, &found, &userid, "apply", "")?;
             }
             let change = TournamentChange::Applied { userid };
@@ -83,8 +82,8 @@ pub(super) fn join(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player
 pub(super) fn leave(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
     let found = find(ctx, kind, name)?;
     open(&found)?;
-    let applied = store::entrant(ctx.conn, key(&found), &player.userid)? == Some(Entrant::Applied);
-    store::remove_entrant(ctx.conn, key(&found), &player.userid)?;
+    let applied = store::entrant(ctx.conn, found.key(), &player.userid)? == Some(Entrant::Applied);
+    store::remove_entrant(ctx.conn, found.key(), &player.userid)?;
     let was_in = store::leave_tournament(ctx.conn, found.id, &player.userid)? || applied;
     if was_in {
         log(ctx, &found, &player.userid, "leave", "")?;
@@ -106,7 +105,7 @@ pub(super) fn admit(
     player: &str,
 ) -> Handled {
     open(&found)?;
-    let waiting = find_waiting(ctx, &found)?
+    let waiting = store::entrants(ctx.conn, found.key())?
         .into_iter()
         .find(|(userid, _)| userid.eq_ignore_ascii_case(player));
     let Some((userid, _)) = waiting else {
@@ -147,7 +146,7 @@ pub(super) fn invite(
         }));
     };
     super::reachable(ctx, &invited)?;
-    if is_in(ctx, &found, &invited.userid)? {
+    if is_in(&players(ctx, &found)?, &invited.userid) {
         return Err(refused(Refusal::AlreadyInTournament {
             name: found.name,
             userid: invited.userid,
@@ -155,9 +154,9 @@ pub(super) fn invite(
     }
     // An invitation is told once, however often it is repeated.
     let userid = invited.userid;
-    let first = store::entrant(ctx.conn, key(&found), &userid)? != Some(Entrant::Invited);
+    let first = store::entrant(ctx.conn, found.key(), &userid)? != Some(Entrant::Invited);
     if first {
-        store::set_entrant(ctx.conn, key(&found), &userid, Entrant::Invited, ctx.now)?;
+        store::set_entrant(ctx.conn, found.key(), &userid, Entrant::Invited, ctx.now)?;
         log(ctx, &found, by, "invite", &userid)?;
     }
     let change = TournamentChange::Invited {

@@ -6,7 +6,7 @@
 //! is played with.
 
 use super::challenge::{split_switches, HostSwitches};
-use super::tournament::{answer, find_waiting, log, news_for, open};
+use super::tournament::{answer, log, news_for, open};
 use super::{refused, Context, Failure, Handled};
 use crate::games::GameKind;
 use crate::host::model::notice::TournamentChange;
@@ -175,7 +175,7 @@ pub(super) fn change(
     };
     let mut told: Vec<String> = store::tournament_players(ctx.conn, found.id)?;
     told.extend(
-        find_waiting(ctx, &found)?
+        store::entrants(ctx.conn, found.key())?
             .into_iter()
             .map(|(userid, _)| userid),
     );

@@ -90,7 +90,7 @@ pub fn tournament_log(
     let Some(found) = store::find_tournament(conn, kind.name(), name)? else {
         return Ok(None);
     };
-    store::event_log(conn, LoggedEvent::Tournament(found.id)).map(Some)
+    store::event_log(conn, found.key()).map(Some)
 }
 
 /// A ladder's log, oldest first (the empty name: the game type's own
