@@ -59,6 +59,15 @@ mod tests {
     use minijinja::context;
 
     #[test]
+    fn every_built_in_page_compiles() {
+        let env = pages(None).unwrap();
+        for (name, _) in PAGES {
+            let full = format!("{WEB_FOLDER}/{name}");
+            assert!(env.get_template(&full).is_ok(), "{full}");
+        }
+    }
+
+    #[test]
     fn an_operator_page_replaces_the_built_in_one_and_a_stray_file_is_named() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("web")).unwrap();

@@ -7,6 +7,7 @@
 
 use crate::games::Diagram;
 use minijinja::{Environment, UndefinedBehavior, Value};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -184,28 +185,23 @@ impl Templates {
         }
         languages.sort();
         let mut sources = HashMap::new();
+        let mut operators = Vec::new();
         for language in &languages {
             for (name, texts) in BUILT_IN {
                 let full = format!("{language}/{name}");
                 let source = source_of(overrides, language, texts, &full)?;
-                sources.insert(full, source);
+                if source.from_operator {
+                    operators.push(full.clone());
+                }
+                sources.insert(full, source.text);
             }
         }
-        // Every template is compiled once now, so that an operator's
-        // mistake stops the host at its start, then dropped: a template is
-        // compiled again, and kept, only when a mail first needs it (most
-        // hosts never mail in most languages).
-        let check = environment(sources.clone());
-        for full in sources.keys() {
-            check
-                .get_template(full)
-                .map_err(|source| TemplateError::Syntax {
-                    name: full.clone(),
-                    source,
-                })?;
-        }
-        drop(check);
         let env = environment(sources);
+        // The operator's templates are compiled now, so that a mistake of
+        // his stops the host at its start; the built-in ones are proved
+        // by a test, and each is compiled only when a mail first needs it
+        // (a process that handles one mail needs a few of ~190).
+        check_compiles(&env, &operators)?;
         Ok(Templates {
             env,
             languages,
@@ -332,33 +328,62 @@ const PARTIALS: &[&str] = &[
     "tournament-table.txt",
 ];
 
+/// A template's text, and whether it is the operator's own (not built
+/// in).
+pub(super) struct Source {
+    /// Borrowed when built in: a process copies only what it compiles.
+    pub text: Cow<'static, str>,
+    pub from_operator: bool,
+}
+
 /// The text of one template in one language: the operator's copy, the
 /// built-in one, or the fallback language's.
 fn source_of(
     overrides: Option<&Path>,
     language: &str,
-    texts: &[(&str, &str)],
+    texts: &[(&str, &'static str)],
     full: &str,
-) -> Result<String, TemplateError> {
+) -> Result<Source, TemplateError> {
     if let Some(path) = overrides.map(|dir| dir.join(full)) {
         if path.is_file() {
-            return std::fs::read_to_string(&path).map_err(|source| TemplateError::Read {
+            let text = std::fs::read_to_string(&path).map_err(|source| TemplateError::Read {
                 name: full.to_string(),
                 path: path.display().to_string(),
                 source,
+            })?;
+            return Ok(Source {
+                text: Cow::Owned(text),
+                from_operator: true,
             });
         }
     }
-    Ok(texts
+    let text = texts
         .iter()
         .find(|(l, _)| *l == language)
         .or_else(|| texts.iter().find(|(l, _)| *l == FALLBACK_LANGUAGE))
-        .map(|(_, text)| text.to_string())
-        .unwrap_or_default())
+        .map(|(_, text)| Cow::Borrowed(*text))
+        .unwrap_or_default();
+    Ok(Source {
+        text,
+        from_operator: false,
+    })
+}
+
+/// Compiles each of `names` in `env`: the first that does not compile is
+/// an error naming it.
+fn check_compiles(env: &Environment<'static>, names: &[String]) -> Result<(), TemplateError> {
+    for full in names {
+        env.get_template(full)
+            .map_err(|source| TemplateError::Syntax {
+                name: full.clone(),
+                source,
+            })?;
+    }
+    Ok(())
 }
 
 /// The template engine over these sources, compiling each on first use.
-fn environment(sources: HashMap<String, String>) -> Environment<'static> {
+fn environment(sources: HashMap<String, Cow<'static, str>>) -> Environment<'static> {
     let mut env = Environment::new();
     env.set_trim_blocks(true);
     env.set_lstrip_blocks(true);
@@ -379,7 +404,7 @@ fn environment(sources: HashMap<String, String>) -> Environment<'static> {
         Some((language, _)) => format!("{language}/{name}").into(),
         None => name.into(),
     });
-    env.set_loader(move |name| Ok(sources.get(name).cloned()));
+    env.set_loader(move |name| Ok(sources.get(name).map(|text| text.to_string())));
     // Columns of tables (standings, crosstables) padded by characters,
     // not bytes, so that ½ takes one place like any digit.
     env.add_filter("ljust", |value: minijinja::Value, width: usize| {
@@ -479,6 +504,27 @@ mod tests {
             err.to_string().contains("en/bord.txt is not a template"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn every_built_in_template_compiles_in_every_language() {
+        let templates = Templates::new(None).unwrap();
+        let every: Vec<String> = templates
+            .languages()
+            .iter()
+            .flat_map(|language| names().map(move |name| format!("{language}/{name}")))
+            .collect();
+        assert_eq!(every.len(), 2 * BUILT_IN.len());
+        check_compiles(&templates.env, &every).unwrap();
+    }
+
+    #[test]
+    fn a_broken_built_in_template_would_be_found_by_the_check() {
+        let mut sources = HashMap::new();
+        sources.insert("en/bad.txt".to_string(), Cow::Borrowed("{% if %}"));
+        let env = environment(sources);
+        let err = check_compiles(&env, &["en/bad.txt".to_string()]).unwrap_err();
+        assert!(err.to_string().contains("en/bad.txt"), "{err}");
     }
 
     #[test]

@@ -2,20 +2,22 @@
 //! folders, the web view's folder, and that every file in them is a
 //! template of this host.
 
-use super::{environment, names, source_of, TemplateError, FALLBACK_LANGUAGE, WEB_FOLDER};
+use super::{
+    check_compiles, environment, names, source_of, TemplateError, FALLBACK_LANGUAGE, WEB_FOLDER,
+};
 use minijinja::Environment;
 use std::collections::HashMap;
 use std::path::Path;
 
 /// A set of templates beside the mails' (the web view's pages, in
 /// `folder`): the built-in ones, each replaced by the operator's file of
-/// the same name in `overrides/folder/`, all compiled once now so that a
-/// mistake stops the host at its start. A file there that is no such
+/// the same name in `overrides/folder/`; the operator's are compiled now
+/// so that a mistake of his stops the host at its start. A file there that is no such
 /// template is an error naming it, as for the mails.
 pub fn folder_environment(
     overrides: Option<&Path>,
     folder: &str,
-    built_in: &[(&str, &str)],
+    built_in: &[(&str, &'static str)],
 ) -> Result<Environment<'static>, TemplateError> {
     if let Some(dir) = overrides
         .map(|dir| dir.join(folder))
@@ -25,19 +27,17 @@ pub fn folder_environment(
         only_templates_in(&dir, folder, &known)?;
     }
     let mut sources = HashMap::new();
+    let mut operators = Vec::new();
     for (name, text) in built_in {
         let full = format!("{folder}/{name}");
         let source = source_of(overrides, folder, &[(folder, text)], &full)?;
-        sources.insert(full, source);
+        if source.from_operator {
+            operators.push(full.clone());
+        }
+        sources.insert(full, source.text);
     }
-    let env = environment(sources.clone());
-    for full in sources.keys() {
-        env.get_template(full)
-            .map_err(|source| TemplateError::Syntax {
-                name: full.clone(),
-                source,
-            })?;
-    }
+    let env = environment(sources);
+    check_compiles(&env, &operators)?;
     Ok(env)
 }
 
