@@ -13,6 +13,7 @@
 pub mod accounts;
 pub mod clocks;
 pub mod competition;
+pub mod events;
 mod handle;
 pub mod inbound;
 pub mod model;
@@ -20,10 +21,11 @@ pub mod operator;
 pub mod outbound;
 mod precheck;
 mod receive;
+pub mod request;
 pub mod robots;
 mod timers;
 
-pub use handle::{MessageSettings, SeekSettings};
+pub use request::{MessageSettings, SeekSettings};
 pub use timers::TickReport;
 
 use crate::clock::Clock;
@@ -68,9 +70,9 @@ pub struct HostSettings {
     /// Which board pictures mails may carry.
     pub boards: pictures::BoardPictures,
     /// How long seeks stand, and how many a player may have open.
-    pub seeks: handle::SeekSettings,
+    pub seeks: request::SeekSettings,
     /// How many messages a player may send other players in an hour.
-    pub messages: handle::MessageSettings,
+    pub messages: request::MessageSettings,
     /// The robot opponents.
     pub robots: robots::RobotSettings,
     /// What one sender can make the host send to others.
@@ -113,8 +115,8 @@ impl Default for HostSettings {
             clocks: clocks::ClockSettings::default(),
             competition: competition::CompetitionSettings::default(),
             boards: pictures::BoardPictures::default(),
-            seeks: handle::SeekSettings::default(),
-            messages: handle::MessageSettings::default(),
+            seeks: request::SeekSettings::default(),
+            messages: request::MessageSettings::default(),
             robots: robots::RobotSettings::default(),
             flood: model::limits::Limits::default(),
             public_url: None,

@@ -3,9 +3,10 @@
 //! queued as mails.
 
 use super::accounts::guard;
-use super::handle::{self, Context, Failure};
+use super::handle;
 use super::inbound::redact;
 use super::model::replays::{self, LiveGame};
+use super::request::{Context, Failure};
 use super::{HostError, HostSettings, Receipt};
 use crate::host::accounts::password::{Prechecked, VerifiedPasswords};
 use crate::host::inbound::interpret::Interpretation;

@@ -8,7 +8,9 @@
 
 use super::clocks::vacation;
 use super::clocks::{self, Due};
-use super::competition::{climb, end_game, ladder_event, CompetitionSettings};
+use super::competition::CompetitionSettings;
+use super::events::end_game;
+use super::events::ladder::{self as ladder_event, climb};
 use super::{Batch, Host, HostError};
 use crate::games::{GameKind, Side};
 use crate::host::model::notice::{AccountEvent, AccountNews, BoardLine, BoardNews, Notice};

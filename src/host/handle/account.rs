@@ -214,7 +214,7 @@ pub fn remove_account(
             boards,
         }));
     }
-    let moved = crate::host::competition::forget_player(conn, settings, userid, now)?;
+    let moved = crate::host::events::forget_player(conn, settings, userid, now)?;
     store::delete_player(conn, userid)?;
     Ok(moved)
 }

@@ -5,7 +5,6 @@ use super::{
     authenticate, board_of_kind, comment_of, refused, refused_on, seated_game, Context, Handled,
 };
 use crate::games::GameKind;
-use crate::host::competition;
 use crate::host::model::answers::{self, Reply};
 use crate::host::model::command::{Credential, Syntax};
 use crate::host::model::notice::{Answer, BoardNews, Notice};
@@ -44,7 +43,7 @@ pub fn decline(
 
 /// Ends a game by a player's word and tells both players.
 fn end(ctx: &Context<'_>, mut live: LiveGame, ending: Ending, author: &str) -> Handled {
-    let consequences = competition::end_game(
+    let consequences = crate::host::events::end_game(
         ctx.conn,
         ctx.replays,
         ctx.competition,

@@ -2,89 +2,14 @@
 
 use super::{authenticate, comment_of, refused, Context, Failure, Handled};
 use crate::games::GameKind;
-use crate::host::competition::ladder_event::LadderEvent;
-use crate::host::competition::{self, board::NewBoard};
+use crate::host::events::ladder::{climb, LadderEvent};
+use crate::host::events::lists::{check_ladder_challenge, find_ladder};
 use crate::host::model::command::PASSWORD_SWITCH;
 use crate::host::model::command::{challenge_password, Credential, Syntax};
 use crate::host::model::notice::{Answer, BoardNews, Comment, Event, Notice};
 use crate::host::model::refusal::{LadderRefusal, Refusal};
-use crate::host::model::replays;
+use crate::host::request::switches::{ladder_switch, new_board, split_switches, HostSwitches};
 use crate::store::{self, Player, Preference};
-
-/// The host's own challenge switches, split from the game's.
-pub(super) struct HostSwitches {
-    pub rated: bool,
-    /// A ladder challenge: `-ladder` (the default ladder, the empty
-    /// name) or `-ladder:NAME`.
-    pub ladder: Option<String>,
-    pub options: Vec<String>,
-    pub game: Vec<String>,
-}
-
-/// The challenge's switches split into the host's and the game's; the
-/// time options are checked by reading them over the host's default
-/// control for the game, and kept as the control they make, so a change
-/// of the defaults later leaves running boards as they began.
-pub(super) fn split_switches(
-    ctx: &Context<'_>,
-    kind: GameKind,
-    switches: &[String],
-) -> Result<HostSwitches, Failure> {
-    let mut split = HostSwitches {
-        rated: true,
-        ladder: None,
-        options: Vec::new(),
-        game: Vec::new(),
-    };
-    for switch in switches {
-        let lower = switch.to_lowercase();
-        if lower.starts_with(PASSWORD_SWITCH) {
-            // The challenger's password: checked, never kept.
-            continue;
-        } else if lower == "-rated" {
-            split.rated = true;
-        } else if lower == "-unrated" {
-            split.rated = false;
-        } else if let Some(name) = ladder_switch(switch) {
-            split.ladder = Some(name);
-        } else if lower.starts_with("--") {
-            split.options.push(lower);
-        } else {
-            split.game.push(switch.clone());
-        }
-    }
-    let mut control = ctx.clock_defaults.control(kind);
-    for option in &split.options {
-        control = control.with_options([option.as_str()]).map_err(|reason| {
-            refused(Refusal::BadHostOption {
-                switch: option.clone(),
-                reason,
-            })
-        })?;
-    }
-    if split.ladder.is_some() && control.per_move.is_none() {
-        // An unanswered ladder challenge must be lost in the end.
-        control.per_move = Some(ctx.competition.ladders.forfeit_after);
-    }
-    let nag_given = split.options.iter().any(|o| o.starts_with("--nagtime="));
-    if let Some(limit) = control
-        .per_move
-        .filter(|limit| !nag_given && *limit <= control.nag_after)
-    {
-        // A limit per move shorter than the default reminder: the
-        // reminder comes halfway, so it still comes.
-        let hour = crate::rules::time_control::HOUR;
-        control.nag_after = (limit / 2 / hour * hour).max(hour);
-    }
-    control.check().map_err(|reason| {
-        refused(Refusal::BadHostOption {
-            switch: split.options.join(" "),
-            reason,
-        })
-    })?;
-    split.options = control.options();
-    Ok(split)
-}
 
 /// The two players of a challenge, each signed up, different, and
 /// willing to take a game of this type now.
@@ -256,18 +181,6 @@ fn robots_match(ctx: &Context<'_>, userids: [&str; 2]) -> Result<Option<String>,
         .map(|player| player.userid))
 }
 
-/// The ladder a switch names: `-ladder` the default one (the empty
-/// name), `-ladder:NAME` a named one; `None` for any other switch.
-pub(super) fn ladder_switch(switch: &str) -> Option<String> {
-    let lower = switch.to_ascii_lowercase();
-    if lower == "-ladder" {
-        return Some(String::new());
-    }
-    lower
-        .starts_with("-ladder:")
-        .then(|| switch["-ladder:".len()..].to_string())
-}
-
 /// Starts a board between two players (White first) who take a game of
 /// this type now; `events` say how it came about. A ladder challenge is
 /// checked against the ladder and kept as one.
@@ -292,7 +205,7 @@ pub(super) fn start(
         split.rated = false;
     }
     if let Some(event) = &ladder {
-        super::competition::check_ladder_challenge(ctx, event, &white.userid, &black.userid)?;
+        check_ladder_challenge(ctx, event, &white.userid, &black.userid)?;
     }
     let live = new_board(ctx, kind, &white.userid, &black.userid, &split)?;
     let mut events = events;
@@ -310,7 +223,7 @@ pub(super) fn start(
             challenged: black.userid.clone(),
             settled: false,
         };
-        crate::host::competition::climb::record_challenge(ctx.conn, event, &game)?;
+        climb::record_challenge(ctx.conn, event, &game)?;
     }
     Ok(vec![Notice::Board(BoardNews {
         live,
@@ -330,7 +243,7 @@ fn ladder_terms(
     switches: &[String],
     split: &mut HostSwitches,
 ) -> Result<LadderEvent, Failure> {
-    let event = super::competition::find_ladder(ctx, kind, name)?;
+    let event = find_ladder(ctx, kind, name)?;
     if event.rules.switches.is_empty() {
         return Ok(event);
     }
@@ -348,33 +261,6 @@ fn ladder_terms(
     terms.push(format!("-ladder:{name}"));
     *split = split_switches(ctx, kind, &terms)?;
     Ok(event)
-}
-
-/// A new board between two players with the host's and the game's
-/// switches, its clocks started.
-pub(super) fn new_board(
-    ctx: &Context<'_>,
-    kind: GameKind,
-    white: &str,
-    black: &str,
-    split: &HostSwitches,
-) -> Result<replays::LiveGame, Failure> {
-    let game = kind.new_game(&split.game).map_err(|err| {
-        refused(Refusal::BadSwitches {
-            game: kind,
-            reason: err,
-        })
-    })?;
-    let board = NewBoard {
-        kind,
-        white,
-        black,
-        rated: split.rated,
-        options: &split.options,
-        switches: &game.switches(),
-    };
-    let live = competition::board::begin(ctx.conn, ctx.replays, &board, ctx.now)?;
-    Ok(live)
 }
 
 /// Checks what a seek asks for as a challenge would be checked: the

@@ -7,21 +7,13 @@
 //! and views.
 
 mod account;
-mod acting;
 mod address;
 mod archive;
 mod board;
 mod challenge;
-mod competition;
-pub mod director;
-pub mod ladder;
-mod ladder_removal;
-mod limits;
 mod play;
+mod standings;
 mod time;
-pub mod tournament;
-mod tournament_entry;
-mod tournament_rules;
 mod turn;
 
 // After pbmserv's commands: conditional moves, preview, take-backs,
@@ -35,108 +27,15 @@ mod undo;
 mod withdraw;
 
 pub use account::remove_account;
-use acting::{authenticate, reachable};
-pub use message::MessageSettings;
-pub use seek::SeekSettings;
 
-use crate::games::{GameKind, Side};
-use crate::host::accounts::guard::{AccountPolicy, Attempt};
-use crate::host::accounts::password::{HashError, Prechecked, VerifiedPasswords};
-use crate::host::model::command::{Command, Credential, EventList};
-use crate::host::model::notice::{Comment, Notice};
+use crate::host::events::{director, ladder, lists, tournament};
+use crate::host::model::command::{Command, EventList};
 use crate::host::model::refusal::Refusal;
-use crate::host::model::replays::{self, LiveGame, LoadError, Replays};
-use crate::store::{GameStatus, Player, StoreError};
-use rusqlite::Connection;
-use std::cell::RefCell;
-
-/// A handler could not finish: either the command is refused (the sender
-/// is told, nothing changes) or the host itself failed (the mail is
-/// retried later).
-#[derive(Debug)]
-pub enum Failure {
-    /// Boxed: a refusal carries the board it is about.
-    Refused(Box<Notice>),
-    Store(StoreError),
-    Hash(HashError),
-}
-
-impl From<StoreError> for Failure {
-    fn from(err: StoreError) -> Self {
-        Failure::Store(err)
-    }
-}
-
-impl From<HashError> for Failure {
-    fn from(err: HashError) -> Self {
-        Failure::Hash(err)
-    }
-}
-
-impl From<LoadError> for Failure {
-    fn from(err: LoadError) -> Self {
-        match err {
-            LoadError::Store(err) => Failure::Store(err),
-            LoadError::NoSuchBoard(board) => refused(Refusal::NoSuchBoard { board }),
-            LoadError::Unreadable { id, reason } => {
-                // The details are for the operator; a German mail leaves
-                // them out.
-                tracing::error!(board = id, "board cannot be rebuilt: {reason}");
-                refused(Refusal::BoardUnreadable { board: id, reason })
-            }
-        }
-    }
-}
-
-/// A refusal not about a board the sender may see.
-fn refused(refusal: impl Into<Refusal>) -> Failure {
-    Failure::Refused(Box::new(Notice::Refused {
-        refusal: refusal.into(),
-        board: None,
-    }))
-}
-
-/// A refusal shown with the board it is about, as it stands.
-fn refused_on(refusal: Refusal, live: LiveGame) -> Failure {
-    Failure::Refused(Box::new(Notice::Refused {
-        refusal,
-        board: Some(Box::new(live)),
-    }))
-}
-
-pub type Handled = Result<Vec<Notice>, Failure>;
-
-/// What a handler may know about the mail it serves.
-pub struct Context<'a> {
-    pub conn: &'a Connection,
-    /// The sender's address.
-    pub from: &'a str,
-    /// What the sender typed (for chat and comments).
-    pub comment: Option<&'a str>,
-    /// Passwords already checked in this process.
-    pub passwords: &'a VerifiedPasswords,
-    /// The mail's passwords, checked before its transaction began.
-    pub prechecked: &'a Prechecked,
-    /// Games already replayed in this process.
-    pub replays: &'a Replays,
-    /// The languages mails can be written in, for `set language`.
-    pub languages: &'a [String],
-    /// The moment the mail is handled (seconds since the epoch).
-    pub now: i64,
-    pub policy: &'a AccountPolicy,
-    /// Default time controls and the vacation allowance.
-    pub clock_defaults: &'a super::clocks::ClockSettings,
-    /// Ratings, ladders and tournaments.
-    pub competition: &'a super::competition::CompetitionSettings,
-    /// The password checks made, to be counted after the command (whose
-    /// own changes a refusal rolls back).
-    pub attempts: &'a RefCell<Vec<Attempt>>,
-    pub seeks: &'a SeekSettings,
-    pub messages: &'a MessageSettings,
-    pub flood: &'a crate::host::model::limits::Limits,
-    /// The host's own address (its local part is no player's userid).
-    pub host_address: &'a str,
-}
+use crate::host::request::limits;
+use crate::host::request::{
+    authenticate, board_of_kind, comment_of, reachable, refused, refused_on, reload, seated_game,
+    Context, Failure, Handled,
+};
 
 /// Runs one command: the accounts' and archive's commands here, the
 /// boards' and the plans' in the functions after.
@@ -278,20 +177,20 @@ fn handle_board(ctx: &Context<'_>, command: Command) -> Handled {
 /// Competition, conditional moves, previews, notes, seeks and messages.
 fn handle_plans(ctx: &Context<'_>, command: Command) -> Handled {
     match command {
-        Command::Standings { kind, all } => competition::standings(ctx, kind, all),
+        Command::Standings { kind, all } => standings::standings(ctx, kind, all),
         Command::Ladder { kind, name, action } => match action {
-            None => competition::ladder(ctx, kind, &name),
-            Some(action) => ladder::act(ctx, kind, &name, action),
+            None => lists::ladder(ctx, kind, &name),
+            Some(action) => ladder::verbs::act(ctx, kind, &name, action),
         },
         Command::EventList { kind, list } => match list {
-            EventList::Ladders => competition::ladders(ctx, kind),
-            EventList::Tournaments => competition::tournaments(ctx, kind),
+            EventList::Ladders => lists::ladders(ctx, kind),
+            EventList::Tournaments => lists::tournaments(ctx, kind),
         },
         Command::Tournament { kind, name, action } => {
             tournament::tournament(ctx, kind, &name, action)
         }
         Command::EventLog { kind, name, of } => match of {
-            EventList::Ladders => ladder::log_of(ctx, kind, &name),
+            EventList::Ladders => ladder::verbs::log_of(ctx, kind, &name),
             EventList::Tournaments => director::log_of(ctx, kind, &name),
         },
         Command::Rule {
@@ -353,77 +252,4 @@ fn not_routed(command: Command) -> Handled {
         "a command reached a handler family without its arm"
     );
     Err(refused(Refusal::NoCommand))
-}
-
-/// The board again, for a refusal to show it as stored (a handler may
-/// have played on its own copy).
-fn reload(ctx: &Context<'_>, live: &LiveGame) -> LiveGame {
-    replays::load(ctx.conn, ctx.replays, live.record.id, None).unwrap_or_else(|_| LiveGame {
-        record: live.record.clone(),
-        kind: live.kind,
-        game: live.game.clone_game(),
-        moves: live.moves.clone(),
-        turns: live.turns.clone(),
-        total_moves: live.total_moves,
-        clocks: live.clocks.clone(),
-        ratings: live.ratings.clone(),
-        undo_offer: live.undo_offer,
-        event: live.event.clone(),
-        ruling: live.ruling.clone(),
-    })
-}
-
-/// Loads a board and checks it is of the game type the command named.
-fn board_of_kind(ctx: &Context<'_>, kind: GameKind, board: i64) -> Result<LiveGame, Failure> {
-    let live = replays::load(ctx.conn, ctx.replays, board, None)?;
-    if live.kind != kind {
-        return Err(refused(Refusal::WrongGame {
-            board,
-            actual: live.kind,
-            named: kind,
-        }));
-    }
-    Ok(live)
-}
-
-/// The live game a player acts on, checked: it exists, is of the named
-/// type, is still running, and the player sits at it.
-fn seated_game(
-    ctx: &Context<'_>,
-    kind: GameKind,
-    board: i64,
-    userid: &str,
-    credential: &Credential,
-) -> Result<(LiveGame, Player, Side), Failure> {
-    let live = board_of_kind(ctx, kind, board)?;
-    let player = authenticate(ctx, userid, credential, Some(&live))?;
-    let Some(side) = live.record.side_of(&player.userid) else {
-        let refusal = Refusal::NotSeated {
-            userid: player.userid,
-            board,
-            white: live.record.white.clone(),
-            black: live.record.black.clone(),
-        };
-        return Err(refused_on(refusal, live));
-    };
-    if live.record.status != GameStatus::Active {
-        let refusal = Refusal::BoardOver {
-            userid: player.userid,
-            board,
-            game: kind,
-        };
-        return Err(refused_on(refusal, live));
-    }
-    Ok((live, player, side))
-}
-
-/// What the sender typed, as a comment by `author` for the other players.
-fn comment_of(ctx: &Context<'_>, author: &str) -> Option<Comment> {
-    ctx.comment
-        .map(str::trim)
-        .filter(|text| !text.is_empty())
-        .map(|text| Comment {
-            author: author.to_string(),
-            text: text.to_string(),
-        })
 }

@@ -5,7 +5,6 @@
 use super::turn::{play_words, record_turn};
 use super::{refused_on, reload, seated_game, Context, Failure, Handled};
 use crate::games::{GameKind, Side};
-use crate::host::competition;
 use crate::host::model::command::{Credential, MoveWord};
 use crate::host::model::notice::Notice;
 use crate::host::model::refusal::Refusal;
@@ -50,7 +49,7 @@ fn after_the_end(ctx: &Context<'_>, notices: &mut [Notice]) -> Result<Vec<Notice
         if let Notice::Board(news) = notice {
             if news.live.record.status != store::GameStatus::Active {
                 let live = &mut news.live;
-                return Ok(competition::game_ended(
+                return Ok(crate::host::events::game_ended(
                     ctx.conn,
                     ctx.replays,
                     ctx.competition,

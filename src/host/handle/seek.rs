@@ -14,23 +14,6 @@ use crate::host::model::notice::{Answer, Comment, Event, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::store::{self, NewSeek};
 
-/// How long a seek stands, and how many one player may have open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SeekSettings {
-    /// Seconds.
-    pub lifetime: i64,
-    pub max_open: usize,
-}
-
-impl Default for SeekSettings {
-    fn default() -> Self {
-        SeekSettings {
-            lifetime: 7 * 86_400,
-            max_open: 5,
-        }
-    }
-}
-
 pub fn seek(
     ctx: &Context<'_>,
     kind: GameKind,

@@ -6,7 +6,6 @@
 use super::{comment_of, refused_on, reload, Context, Failure};
 use crate::games::Side;
 use crate::host::clocks;
-use crate::host::competition;
 use crate::host::inbound::grammar::could_be_a_move;
 use crate::host::model::answers::{self, Reply};
 use crate::host::model::command::MoveWord;
@@ -280,7 +279,7 @@ pub(super) fn record_turn(
     };
     let (draw_offer, paused, pause_offer) = turn.stored;
     match ending {
-        Some(ending) => competition::mark_over(ctx.conn, &mut live, ending, ctx.now)?,
+        Some(ending) => crate::host::events::mark_over(ctx.conn, &mut live, ending, ctx.now)?,
         None if live.record.draw_offer != draw_offer => {
             store::set_draw_offer(ctx.conn, board, live.record.draw_offer, ctx.now)?;
         }

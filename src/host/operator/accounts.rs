@@ -6,10 +6,11 @@
 
 use crate::games::Side;
 use crate::host::accounts::{password, strength};
-use crate::host::handle::{self, Failure};
+use crate::host::handle;
 use crate::host::model::notice::{AccountEvent, AccountNews, BoardNews, Notice};
 use crate::host::model::replays;
-use crate::host::{competition, Batch, Host, HostError};
+use crate::host::request::Failure;
+use crate::host::{Batch, Host, HostError};
 use crate::rules::score::{Ending, Stop};
 use crate::store::security::{self, SecurityEvent, SecurityKind};
 use crate::store::{self, GameStatus, StoreResult};
@@ -348,8 +349,14 @@ impl Batch<'_> {
             }
             let ending = Ending::by_host(Stop::Void, live.begun());
             let settings = &self.settings.competition;
-            let consequences =
-                competition::end_game(&self.tx, self.replays, settings, &mut live, ending, now)?;
+            let consequences = crate::host::events::end_game(
+                &self.tx,
+                self.replays,
+                settings,
+                &mut live,
+                ending,
+                now,
+            )?;
             notices.push(Notice::Board(BoardNews {
                 live,
                 events: Vec::new(),

@@ -7,10 +7,11 @@
 use super::Outcome;
 use crate::games::GameKind;
 use crate::host::accounts::password::Prechecked;
-use crate::host::handle::{ladder, tournament, Context, Failure, Handled};
+use crate::host::events::{ladder::verbs as ladder, tournament};
 use crate::host::model::command::{DirectorVerb, OrganiserVerb};
 use crate::host::model::notice::{Answer, Notice};
 use crate::host::model::refusal::Refusal;
+use crate::host::request::{Context, Failure, Handled};
 use crate::host::{Batch, HostError};
 use std::cell::RefCell;
 

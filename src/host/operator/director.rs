@@ -6,8 +6,9 @@
 //! the event's log, and queues the mails that tell whom it concerns.
 
 use crate::games::GameKind;
-use crate::host::competition::director::{log_tournament, Verdict, OPERATOR};
-use crate::host::handle::director::{self, Desk};
+use crate::host::events::director::rulings::Verdict;
+use crate::host::events::director::{self, Desk};
+use crate::host::events::log::{log_tournament, OPERATOR};
 use crate::host::model::command::RulingVerb;
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, Notice, TournamentChange};
 use crate::host::model::refusal::Refusal;

@@ -11,7 +11,9 @@ pub use accounts::{players, Action, Outcome, PlayerLine};
 pub use director::{ladder_log, tournament_log, Directing};
 
 use crate::games::GameKind;
-use crate::host::competition::{ladder_event, listing, rated, tournament};
+use crate::host::competition::rated;
+use crate::host::events::ladder::{self as ladder_event, listing};
+use crate::host::events::tournament::table as tournament;
 use crate::host::model::notice::Answer;
 use crate::host::outbound::render::{Reader, Renderer};
 use crate::host::{HostError, HostSettings};

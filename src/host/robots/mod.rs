@@ -16,7 +16,8 @@
 
 mod order;
 
-use super::handle::{self, Context, Failure};
+use super::handle;
+use super::request::{Context, Failure};
 use super::{Batch, Host, HostError};
 use crate::games::{self, Game, GameKind, RecordedMove, Side};
 use crate::host::accounts::password::Prechecked;

@@ -201,7 +201,7 @@ pub fn result_view(live: &LiveGame) -> Option<Value> {
 /// (`adjudicate`, `forfeit`, `void`) and `reason` (empty: none given).
 fn ruling_view(live: &LiveGame) -> Option<Value> {
     let ruling = live.ruling.as_ref()?;
-    let operator = ruling.actor == crate::host::competition::director::OPERATOR;
+    let operator = ruling.actor == crate::host::events::log::OPERATOR;
     Some(context! {
         operator => operator,
         director => (!operator).then_some(&ruling.actor),

@@ -4,9 +4,9 @@
 //! whichever path ended a game: a move, a handler, a timer. The bracket
 //! itself is `rules::knockout`; the stored boards are its truth.
 
-use super::board::{self, NewBoard};
-use super::{rated, RatingSettings, TournamentSettings};
 use crate::games::GameKind;
+use crate::host::competition::board::{self, NewBoard};
+use crate::host::competition::{rated, RatingSettings, TournamentSettings};
 use crate::host::model::notice::{BoardNews, Bout, Event, Notice};
 use crate::host::model::replays::Replays;
 use crate::rules::knockout::{self, Bracket, BracketGame, Match, Place};

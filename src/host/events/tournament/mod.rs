@@ -6,11 +6,14 @@
 //! tournament's boards (`cancel`, `remove` after the start, `replace`)
 //! in `director`. Every change goes into the tournament's log.
 
-use super::challenge::{new_board, split_switches, HostSwitches};
-use super::{authenticate, refused, Context, Failure, Handled};
+pub mod rules;
+pub mod table;
+
+use super::director;
+use super::door;
+use super::format::knockout;
+use super::log::OPERATOR;
 use crate::games::{GameKind, Side};
-use crate::host::competition::director::OPERATOR;
-use crate::host::competition::{knockout, tournament};
 use crate::host::model::command::{
     Credential, OrganiserVerb, Syntax, TournamentAction, TournamentVerb,
 };
@@ -19,8 +22,12 @@ use crate::host::model::notice::{
     TournamentChange,
 };
 use crate::host::model::refusal::Refusal;
+use crate::host::request::limits::count_message;
+use crate::host::request::switches::{new_board, split_switches, HostSwitches};
+use crate::host::request::{authenticate, refused, Context, Failure, Handled};
 use crate::rules::round_robin;
 use crate::store::{self, Player, Tournament, TournamentBoard, TournamentFormat, TournamentStatus};
+use table as tournament;
 
 pub fn tournament(
     ctx: &Context<'_>,
@@ -35,18 +42,16 @@ pub fn tournament(
     let credential = Credential::Password(action.password.clone());
     let player = authenticate(ctx, &action.userid, &credential, None)?;
     match action.verb {
-        TournamentVerb::Create { switches } => {
-            super::tournament_rules::create(ctx, kind, name, player, &switches)
-        }
-        TournamentVerb::Join => super::tournament_entry::join(ctx, kind, name, player),
-        TournamentVerb::Leave => super::tournament_entry::leave(ctx, kind, name, player),
+        TournamentVerb::Create { switches } => rules::create(ctx, kind, name, player, &switches),
+        TournamentVerb::Join => door::join(ctx, kind, name, player),
+        TournamentVerb::Leave => door::leave(ctx, kind, name, player),
         TournamentVerb::Start => start(ctx, kind, name, player),
         TournamentVerb::Announce => announce(ctx, kind, name, player),
         TournamentVerb::Remove { player: out } => remove(ctx, kind, name, player, &out),
         TournamentVerb::HandOver { to } => hand_over(ctx, kind, name, player, &to),
-        TournamentVerb::Cancel => super::director::cancel(ctx, kind, name, player),
+        TournamentVerb::Cancel => director::cancel(ctx, kind, name, player),
         TournamentVerb::Replace { old, new } => {
-            super::director::replace(ctx, kind, name, player, (&old, &new))
+            director::replace(ctx, kind, name, player, (&old, &new))
         }
         TournamentVerb::Organise(verb) => {
             let found = organised_by(ctx, kind, name, &player, verb.word())?;
@@ -76,11 +81,10 @@ fn organise(
     by: &str,
     verb: OrganiserVerb,
 ) -> Handled {
-    use super::{tournament_entry, tournament_rules};
     match verb {
-        OrganiserVerb::Admit { player } => tournament_entry::admit(ctx, kind, found, by, &player),
-        OrganiserVerb::Invite { player } => tournament_entry::invite(ctx, kind, found, by, &player),
-        OrganiserVerb::Rules { words } => tournament_rules::change(ctx, kind, found, by, &words),
+        OrganiserVerb::Admit { player } => door::admit(ctx, kind, found, by, &player),
+        OrganiserVerb::Invite { player } => door::invite(ctx, kind, found, by, &player),
+        OrganiserVerb::Rules { words } => rules::change(ctx, kind, found, by, &words),
     }
 }
 
@@ -92,9 +96,7 @@ pub(super) fn log(
     action: &str,
     detail: &str,
 ) -> Result<(), Failure> {
-    crate::host::competition::director::log_tournament(
-        ctx.conn, found.id, actor, action, detail, ctx.now,
-    )?;
+    super::log::log_tournament(ctx.conn, found.id, actor, action, detail, ctx.now)?;
     Ok(())
 }
 
@@ -290,7 +292,7 @@ fn announce(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Ha
         return Err(refused(Refusal::EmptyMessage));
     };
     let to = format!("tournament {} {}", kind.name(), found.name);
-    super::message::count_message(ctx, &player.userid, &to)?;
+    count_message(ctx, &player.userid, &to)?;
     let players: Vec<String> = store::tournament_players(ctx.conn, found.id)?
         .into_iter()
         .filter(|userid| !userid.eq_ignore_ascii_case(&player.userid))
@@ -357,9 +359,9 @@ pub(super) fn news_for(
 /// `director::remove`.
 fn remove(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player, out: &str) -> Handled {
     let found = organised_by(ctx, kind, name, &player, "remove")?;
-    super::director::still_on(&found).map_err(refused)?;
+    director::still_on(&found).map_err(refused)?;
     if found.status == TournamentStatus::Running {
-        return super::director::remove(ctx, kind, found, player, out);
+        return director::remove(ctx, kind, found, player, out);
     }
     let was_in = store::leave_tournament(ctx.conn, found.id, out)?;
     if was_in {
@@ -389,7 +391,7 @@ fn hand_over(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player, to: 
             game: Some(kind),
         }));
     };
-    super::reachable(ctx, &heir)?;
+    crate::host::request::reachable(ctx, &heir)?;
     store::set_tournament_organiser(ctx.conn, found.id, &heir.userid)?;
     log(ctx, &found, &player.userid, "handover", &heir.userid)?;
     let change = TournamentChange::HandedOver {

@@ -2,7 +2,7 @@
 //! his record in this ladder's games, when his last one ended, and the
 //! ladder challenges he has open.
 
-use super::ladder_event::LadderEvent;
+use super::LadderEvent;
 use crate::games::Side;
 use crate::host::model::notice::{LadderInfo, LadderLine};
 use crate::rules::score::{EventScore, Score};

@@ -8,18 +8,14 @@
 //! games, against the side the ruling went against. Every ruling and every
 //! change to a tournament goes into the event's append-only log.
 
-use super::CompetitionSettings;
+use super::super::log::log_event;
 use crate::games::Side;
+use crate::host::competition::CompetitionSettings;
 use crate::host::model::notice::Notice;
 use crate::host::model::replays::LiveGame;
 use crate::rules::score::{Ending, Score, Stop};
-use crate::store::{self, LogEntry, LoggedEvent, StoreError};
+use crate::store::{self, LoggedEvent, StoreError};
 use rusqlite::Connection;
-
-/// The actor the log names for the host's operator.
-pub const OPERATOR: &str = "operator";
-/// The actor the log names for the host itself (a tournament finishing).
-pub const HOST: &str = "host";
 
 /// Who directs the event board `game_id` is a game of: a tournament's
 /// organiser, a named ladder's director. The default ladders' games and
@@ -112,45 +108,5 @@ pub fn rule(
         log_event(conn, event, actor, verdict.name(), &detail, now)?;
     }
     live.ruling = Some(ruling);
-    super::end_game(conn, replays, settings, live, ending, now)
-}
-
-/// Adds a line to a tournament's log.
-pub fn log_tournament(
-    conn: &Connection,
-    id: i64,
-    actor: &str,
-    action: &str,
-    detail: &str,
-    now: i64,
-) -> Result<(), StoreError> {
-    log_event(
-        conn,
-        LoggedEvent::Tournament(id),
-        actor,
-        action,
-        detail,
-        now,
-    )
-}
-
-/// Adds a line to an event's log.
-pub fn log_event(
-    conn: &Connection,
-    event: LoggedEvent,
-    actor: &str,
-    action: &str,
-    detail: &str,
-    now: i64,
-) -> Result<(), StoreError> {
-    store::append_event_log(
-        conn,
-        event,
-        &LogEntry {
-            at: now,
-            actor: actor.to_string(),
-            action: action.to_string(),
-            detail: detail.to_string(),
-        },
-    )
+    crate::host::events::end_game(conn, replays, settings, live, ending, now)
 }

@@ -5,15 +5,15 @@
 //! aborted and counted by the ladder's rule against him); then he leaves
 //! the ladder, those below move up, and everyone is told.
 
-use super::director::{rule_board, Desk};
-use super::ladder::tell_one;
-use super::{refused, Context, Handled};
-use crate::host::competition::climb;
-use crate::host::competition::director::Verdict;
-use crate::host::competition::ladder_event::LadderEvent;
+use super::climb;
+use super::verbs::tell_one;
+use super::LadderEvent;
+use crate::host::events::director::rulings::Verdict;
+use crate::host::events::director::{rule_board, Desk};
 use crate::host::model::notice::LadderChange;
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::{self, LoadError};
+use crate::host::request::{refused, Context, Handled};
 use crate::store::{self, GameStatus};
 
 pub(super) fn remove(ctx: &Context<'_>, event: &LadderEvent, by: String, player: &str) -> Handled {

@@ -5,12 +5,12 @@
 //! may join, how an aborted board counts, and the switches every board
 //! is played with.
 
-use super::challenge::{split_switches, HostSwitches};
-use super::tournament::{answer, log, news_for, open};
-use super::{refused, Context, Failure, Handled};
+use super::{answer, log, news_for, open};
 use crate::games::GameKind;
 use crate::host::model::notice::TournamentChange;
 use crate::host::model::refusal::{Refusal, TournamentRefusal};
+use crate::host::request::switches::{split_switches, HostSwitches};
+use crate::host::request::{refused, Context, Failure, Handled};
 use crate::rules::tournament_rules::{Format, TournamentRuleError, TournamentRules};
 use crate::store::{self, NewTournament, Player, Tournament, TournamentFormat, TournamentRuleRow};
 
@@ -168,7 +168,7 @@ pub(super) fn change(
         },
     )?;
     log(ctx, &found, by, "rules", &words.join(" "))?;
-    let changed = super::tournament::find(ctx, kind, &found.name)?;
+    let changed = super::find(ctx, kind, &found.name)?;
     let change = TournamentChange::RulesChanged {
         userid: by.to_string(),
         words: words.to_vec(),

@@ -25,7 +25,7 @@ fn met(userid: &str, hit: LimitHit) -> Failure {
 
 /// Whether `challenger` may start another board by challenging
 /// `opponent` (`None`: two robots he sets going).
-pub(super) fn may_challenge(
+pub fn may_challenge(
     ctx: &Context<'_>,
     challenger: &str,
     opponent: Option<&str>,
@@ -56,7 +56,7 @@ pub(super) fn may_challenge(
 /// Whether `opponent` takes a challenge from `challenger`: his own
 /// choice of who may challenge him. A robot has none and takes anyone;
 /// a userid with no account is left to the seats' check.
-pub(super) fn takes_challenge_from(
+pub fn takes_challenge_from(
     ctx: &Context<'_>,
     challenger: &str,
     opponent: &str,
@@ -91,7 +91,7 @@ fn may_start_today(ctx: &Context<'_>, challenger: &str) -> Result<(), Failure> {
 
 /// Whether `userid` may follow these boards of `kind` more (`None`:
 /// every new board of it), all or none.
-pub(super) fn may_subscribe(
+pub fn may_subscribe(
     ctx: &Context<'_>,
     userid: &str,
     kind: &str,
@@ -117,11 +117,7 @@ pub(super) fn may_subscribe(
 
 /// Whether the host may ask `count` more addresses of `userid` to
 /// confirm today; each request asked is logged, and counted so.
-pub(super) fn may_ask_to_confirm(
-    ctx: &Context<'_>,
-    userid: &str,
-    count: usize,
-) -> Result<(), Failure> {
+pub fn may_ask_to_confirm(ctx: &Context<'_>, userid: &str, count: usize) -> Result<(), Failure> {
     if count == 0 {
         return Ok(());
     }
@@ -134,5 +130,18 @@ pub(super) fn may_ask_to_confirm(
     if asked + count > max {
         return Err(met(userid, LimitHit::Confirmations { max }));
     }
+    Ok(())
+}
+
+const HOUR: i64 = 3600;
+
+/// Counts a message from `sender` to `to` (a player, or what else it
+/// went to) against the hourly limit, or refuses it past the limit.
+pub fn count_message(ctx: &Context<'_>, sender: &str, to: &str) -> Result<(), Failure> {
+    let max = ctx.messages.per_hour;
+    if store::messages_sent_since(ctx.conn, sender, ctx.now - HOUR)? >= max {
+        return Err(refused(Refusal::TooManyMessages { max }));
+    }
+    store::record_message(ctx.conn, sender, to, ctx.now, ctx.now - HOUR)?;
     Ok(())
 }

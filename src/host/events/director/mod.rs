@@ -13,18 +13,23 @@
 //! by its rule for aborted games (by default: lost by him). His games
 //! played stay in the crosstable.
 
+pub mod rulings;
+
+use super::log::log_tournament;
 use super::tournament::{answer, news_for, organised_by};
-use super::{authenticate, board_of_kind, refused, refused_on, Context, Handled};
 use crate::games::GameKind;
 use crate::host::clocks;
-use crate::host::competition::director::{self, director_of_game, Verdict};
 use crate::host::competition::CompetitionSettings;
 use crate::host::model::command::{Credential, RulingVerb, Syntax};
 use crate::host::model::notice::{Answer, BoardNews, Event, Notice, TournamentChange};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::{self, LiveGame, LoadError, Replays};
+use crate::host::request::{
+    authenticate, board_of_kind, reachable, refused, refused_on, Context, Handled,
+};
 use crate::store::{self, GameStatus, Player, StoreError, Tournament};
 use crate::store::{TournamentBoard, TournamentStatus};
+use rulings::{director_of_game, Verdict};
 use rusqlite::Connection;
 
 /// Where a director's verb is carried out: the store, the settings, the
@@ -124,7 +129,7 @@ pub fn rule_board(
 ) -> Result<Vec<Notice>, StoreError> {
     let settings = desk.competition;
     let order = (desk.actor, verdict, reason);
-    let consequences = director::rule(
+    let consequences = rulings::rule(
         desk.conn,
         desk.replays,
         settings,
@@ -415,7 +420,7 @@ fn board_list(boards: &[i64]) -> String {
 }
 
 fn log(desk: &Desk<'_>, id: i64, action: &str, detail: &str) -> Result<(), StoreError> {
-    director::log_tournament(desk.conn, id, desk.actor, action, detail, desk.now)
+    log_tournament(desk.conn, id, desk.actor, action, detail, desk.now)
 }
 
 /// `GAME tournament cancel NAME userid password`.
@@ -460,7 +465,7 @@ pub(super) fn replace(
             game: Some(kind),
         }));
     };
-    super::reachable(ctx, &heir)?;
+    reachable(ctx, &heir)?;
     let desk = desk(ctx, &player.userid);
     let (change, notices) = replace_player(&desk, kind, &found, old, &heir)?.map_err(refused)?;
     let mut answered = answer(ctx, &found, Some(change))?;

@@ -4,11 +4,11 @@
 //! takes only the players he invited with `invite`.
 
 use super::tournament::{answer, find, log, news_for, open};
-use super::{refused, Context, Failure, Handled};
 use crate::games::GameKind;
 use crate::host::model::command::Syntax;
 use crate::host::model::notice::TournamentChange;
 use crate::host::model::refusal::{Refusal, TournamentRefusal};
+use crate::host::request::{refused, Context, Failure, Handled};
 use crate::rules::ladder_rules::Admission;
 use crate::store::{self, Entrant, Player, Tournament};
 
@@ -145,7 +145,7 @@ pub(super) fn invite(
             game: Some(kind),
         }));
     };
-    super::reachable(ctx, &invited)?;
+    crate::host::request::reachable(ctx, &invited)?;
     if is_in(&players(ctx, &found)?, &invited.userid) {
         return Err(refused(Refusal::AlreadyInTournament {
             name: found.name,

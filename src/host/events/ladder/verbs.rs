@@ -4,16 +4,17 @@
 //! `cancel` and `announce`. The default ladder of each game type is the
 //! operator's: by mail it is only joined and left.
 
-use super::challenge::split_switches;
-use super::competition::{find_ladder, ladder_answer};
-use super::{authenticate, refused, Context, Failure, Handled};
+use super::super::lists::{find_ladder, ladder_answer};
+use super::super::log::{log_event, OPERATOR};
+use super::climb;
+use super::LadderEvent;
 use crate::games::GameKind;
-use crate::host::competition::climb;
-use crate::host::competition::director::{log_event, OPERATOR};
-use crate::host::competition::ladder_event::LadderEvent;
 use crate::host::model::command::{Credential, DirectorVerb, LadderAction, LadderVerb, Syntax};
 use crate::host::model::notice::{Answer, CompetitionEvent, CompetitionNews, LadderChange, Notice};
 use crate::host::model::refusal::{LadderRefusal, Refusal};
+use crate::host::request::limits::count_message;
+use crate::host::request::switches::split_switches;
+use crate::host::request::{authenticate, refused, Context, Failure, Handled};
 use crate::rules::ladder_rules::{Admission, LadderRules};
 use crate::store::{self, Entrant, Player};
 
@@ -103,11 +104,11 @@ fn direct(ctx: &Context<'_>, event: &LadderEvent, by: String, verb: DirectorVerb
         }
         DirectorVerb::Suspend { player } => suspend(ctx, event, by, &player, true),
         DirectorVerb::Reinstate { player } => suspend(ctx, event, by, &player, false),
-        DirectorVerb::Remove { player } => super::ladder_removal::remove(ctx, event, by, &player),
+        DirectorVerb::Remove { player } => super::removal::remove(ctx, event, by, &player),
         DirectorVerb::Rules { words } => change_rules(ctx, event, by, &words),
         DirectorVerb::HandOver { to } => {
             let heir = existing(ctx, event.kind, &to)?;
-            super::reachable(ctx, &heir)?;
+            crate::host::request::reachable(ctx, &heir)?;
             store::set_ladder_director(ctx.conn, event.id(), &heir.userid)?;
             let change = LadderChange::HandedOver {
                 by,
@@ -129,7 +130,7 @@ fn direct(ctx: &Context<'_>, event: &LadderEvent, by: String, verb: DirectorVerb
                 return Err(refused(Refusal::EmptyMessage));
             };
             let to = format!("ladder {} {}", event.kind.name(), event.row.name);
-            super::message::count_message(ctx, &by, &to)?;
+            count_message(ctx, &by, &to)?;
             let change = LadderChange::Announcement {
                 by: by.clone(),
                 text: text.to_string(),

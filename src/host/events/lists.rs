@@ -1,27 +1,13 @@
 //! `GAME standings` and the ladders' listings: `GAME ladder [NAME]`,
 //! `GAME ladders`, and the checks on a `-ladder` challenge.
 
-use super::{refused, Context, Failure, Handled};
+use super::ladder::climb::{self, ChallengeProblem};
+use super::ladder::listing;
+use super::ladder::{self as ladder_event, LadderEvent};
 use crate::games::GameKind;
-use crate::host::competition::climb::{self, ChallengeProblem};
-use crate::host::competition::ladder_event::{self, LadderEvent};
-use crate::host::competition::listing;
-use crate::host::competition::rated;
 use crate::host::model::notice::{Answer, LadderChange, Notice, TournamentLine};
 use crate::host::model::refusal::{LadderRefusal, Refusal};
-
-pub fn standings(ctx: &Context<'_>, kind: GameKind, all: bool) -> Handled {
-    let (lines, hidden) = rated::standings(ctx.conn, &ctx.competition.ratings, kind, all, ctx.now)?;
-    let settings = &ctx.competition.ratings;
-    Ok(vec![Notice::Answer(Answer::Standings {
-        kind,
-        lines,
-        all,
-        hidden,
-        provisional_above: settings.provisional_above,
-        inactive_days: settings.inactive_days,
-    })])
-}
+use crate::host::request::{refused, Context, Failure, Handled};
 
 /// `GAME ladder [NAME]`: the ladder, for anyone.
 pub fn ladder(ctx: &Context<'_>, kind: GameKind, name: &str) -> Handled {
@@ -59,11 +45,7 @@ pub fn tournaments(ctx: &Context<'_>, kind: GameKind) -> Handled {
 
 /// A game type's ladder by name (empty: its default one), or the refusal
 /// that names the ladders it has.
-pub(super) fn find_ladder(
-    ctx: &Context<'_>,
-    kind: GameKind,
-    name: &str,
-) -> Result<LadderEvent, Failure> {
+pub fn find_ladder(ctx: &Context<'_>, kind: GameKind, name: &str) -> Result<LadderEvent, Failure> {
     let settings = &ctx.competition.ladders;
     if let Some(event) = ladder_event::named(ctx.conn, settings, kind, name, ctx.now)? {
         return Ok(event);
@@ -81,7 +63,7 @@ pub(super) fn find_ladder(
 }
 
 /// The ladder as its listing shows it, with what a command changed.
-pub(super) fn ladder_answer(
+pub fn ladder_answer(
     ctx: &Context<'_>,
     event: &LadderEvent,
     change: Option<LadderChange>,
@@ -94,7 +76,7 @@ pub(super) fn ladder_answer(
 }
 
 /// Refuses a ladder challenge the ladder does not allow.
-pub(super) fn check_ladder_challenge(
+pub fn check_ladder_challenge(
     ctx: &Context<'_>,
     event: &LadderEvent,
     challenger: &str,

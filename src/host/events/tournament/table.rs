@@ -3,8 +3,10 @@
 //! to every player and the organiser when the last board is over (a
 //! knockout's final decided).
 
-use super::{knockout, TournamentSettings};
+use super::super::format::knockout;
+use super::super::log::{log_tournament, HOST, OPERATOR};
 use crate::games::GameKind;
+use crate::host::competition::TournamentSettings;
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, Notice, TournamentTable};
 use crate::host::model::replays::{LiveGame, Replays};
 use crate::rules::round_robin::{self, Played};
@@ -57,7 +59,7 @@ pub fn after_board(
     }
     store::set_tournament_status(conn, id, TournamentStatus::Finished, now)?;
     let last = format!("board {} was the last", live.record.id);
-    super::director::log_tournament(conn, id, super::director::HOST, "finish", &last, now)?;
+    log_tournament(conn, id, HOST, "finish", &last, now)?;
     let table = table(
         conn,
         &Tournament {
@@ -105,7 +107,7 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
     let mut ruled = Vec::new();
     for board in store::tournament_boards(conn, tournament.id)? {
         if let Some(ruling) = store::ruling(conn, board.game_id)? {
-            let by_operator = ruling.actor == super::director::OPERATOR;
+            let by_operator = ruling.actor == OPERATOR;
             ruled.push((board.game_id, ruling.verdict, by_operator));
         }
         let (Some(white), Some(black)) = (seat(&board.white), seat(&board.black)) else {

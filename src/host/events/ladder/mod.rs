@@ -2,8 +2,13 @@
 //! by. The default ladder of a game type follows the config's rules; a
 //! named one the rules its director wrote.
 
-use super::LadderSettings;
+pub mod climb;
+pub mod listing;
+mod removal;
+pub mod verbs;
+
 use crate::games::GameKind;
+use crate::host::competition::LadderSettings;
 use crate::rules::ladder_rules::LadderRules;
 use crate::store::{self, LadderRow, StoreError};
 use rusqlite::Connection;

@@ -2,9 +2,9 @@
 //! ladder challenge, a ladder game's result, and the drops of players who
 //! stop playing. Each change tells those whose rank it changed.
 
-use super::ladder_event::{self, LadderEvent};
-use super::CompetitionSettings;
+use super::{self as ladder_event, LadderEvent};
 use crate::games::Side;
+use crate::host::competition::CompetitionSettings;
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, LadderReason, Notice};
 use crate::host::model::replays::LiveGame;
 use crate::rules::ladder::{Ladder, Moved};

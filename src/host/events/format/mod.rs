@@ -1,0 +1,3 @@
+//! How each tournament format pairs its players and when it is over.
+
+pub mod knockout;

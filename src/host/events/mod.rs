@@ -1,0 +1,25 @@
+//! The events: ladders and tournaments, everything about them in one
+//! room. `ladder` is a ladder as the host runs it (its climbs and drops,
+//! its listing, its players' and director's verbs); `tournament` a
+//! tournament (its verbs, rules and table) and `format` how each format
+//! pairs and ends (one file per format behind one trait); `door` who
+//! may come in (open, by approval, by invitation); `director` the one
+//! director's verbs and rulings, for a player who directs and for the
+//! operator alike; `log` each event's append-only log; `ending` what a
+//! game's end changes beyond its board; `lists` the lists of a game
+//! type's events.
+//!
+//! The pure rules (`rules::ladder`, `rules::round_robin`,
+//! `rules::knockout`, `rules::score`) know nothing of the store; this
+//! room keeps them in step with it and says who must hear of a change.
+
+pub mod director;
+pub mod door;
+pub mod ending;
+pub mod format;
+pub mod ladder;
+pub mod lists;
+pub mod log;
+pub mod tournament;
+
+pub use ending::{end_game, forget_player, game_ended, mark_over};
