@@ -1,21 +1,23 @@
 //! `pbem director VERB ...`: the operator as the director of every
-//! event (rulings on any running board; a tournament's admit, invite,
-//! rules, cancel, remove, replace, handover, announce; a ladder's
-//! verbs), each logged with the actor `operator` and told by mail to
-//! whom it concerns, the mails sent at once; and `pbem event-log`, an
-//! event's log.
+//! event (rulings on any running board; every director's verb on any
+//! ladder or tournament, read by the mail grammar), each logged with the
+//! actor `operator` and told by mail to whom it concerns, the mails sent
+//! at once; and `pbem event-log`, an event's log.
 
 use super::{existing_store, Command, Moment, Place};
 use crate::clock::utc_text_seconds;
 use crate::daemon::Runtime;
 use crate::games::GameKind;
-use crate::host::model::command::{OrganiserVerb, RulingVerb};
+use crate::host::inbound::grammar::competition::director_verb;
+use crate::host::model::command::{DirectorVerb as Verb, EventList, RulingVerb};
 use crate::host::operator::{ladder_log, tournament_log, Directing};
 use anyhow::{bail, Result};
 use clap::Subcommand;
 use std::process::ExitCode;
 
-/// The operator's verbs as a director.
+/// The operator's verbs as a director: a ruling on a board, or any of a
+/// director's verbs on a ladder or tournament, read by the same words
+/// as by mail.
 #[derive(Subcommand, Debug)]
 pub enum DirectorVerb {
     /// End running board BOARD with RESULT (1-0, 0-1 or 1/2) for REASON:
@@ -59,57 +61,6 @@ pub enum DirectorVerb {
         /// Why (may be left out).
         reason: Vec<String>,
     },
-    /// Cancel a tournament: its running boards are voided, everyone told.
-    TournamentCancel {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// Game name or alias.
-        game: GameKind,
-        /// The tournament's name.
-        name: String,
-    },
-    /// Take PLAYER out of a tournament; after the start each of his open
-    /// boards is lost by him (aborted and counted by the tournament's
-    /// rule if he and his opponent had not both moved).
-    TournamentRemove {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// Game name or alias.
-        game: GameKind,
-        /// The tournament's name.
-        name: String,
-        player: String,
-    },
-    /// NEW takes OLD's place on OLD's running boards on which OLD has not
-    /// moved yet.
-    TournamentReplace {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// Game name or alias.
-        game: GameKind,
-        /// The tournament's name.
-        name: String,
-        old: String,
-        new: String,
-    },
-    /// Make TO the tournament's organiser (its director).
-    TournamentHandover {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// Game name or alias.
-        game: GameKind,
-        /// The tournament's name.
-        name: String,
-        to: String,
-    },
     /// Direct a ladder (NAME; '' for the game's own): admit, invite,
     /// suspend, reinstate or remove PLAYER; rules RULE...; handover TO;
     /// cancel; announce TEXT... As its director by mail would, told to
@@ -123,57 +74,15 @@ pub enum DirectorVerb {
         game: GameKind,
         /// The ladder's name; '' for the game's own ladder.
         name: String,
-        /// admit, invite, suspend, reinstate, remove, rules, handover,
-        /// cancel or announce.
-        verb: String,
-        /// The verb's arguments (rule words may start with '-').
-        #[arg(allow_hyphen_values = true, trailing_var_arg = true)]
-        args: Vec<String>,
-    },
-    /// Let PLAYER, who asked to join, into a tournament not begun yet.
-    TournamentAdmit {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// Game name or alias.
-        game: GameKind,
-        /// The tournament's name.
-        name: String,
-        player: String,
-    },
-    /// Invite PLAYER to a tournament not begun yet: he is told how to
-    /// join, and may, whatever its admission.
-    TournamentInvite {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// Game name or alias.
-        game: GameKind,
-        /// The tournament's name.
-        name: String,
-        player: String,
-    },
-    /// Change a tournament's rules before it starts (a format -roundrobin,
-    /// -double or -knockout; -admission:open|approval|invitation;
-    /// -aborted:loss|void; switches, which replace the old ones);
-    /// everyone concerned is told.
-    TournamentRules {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// Game name or alias.
-        game: GameKind,
-        /// The tournament's name.
-        name: String,
-        /// The rule words (they may start with '-').
+        /// The verb and its arguments (rule words may start with '-').
         #[arg(required = true, allow_hyphen_values = true, trailing_var_arg = true)]
-        rules: Vec<String>,
+        verb: Vec<String>,
     },
-    /// Write TEXT to every player and the organiser of a tournament.
-    TournamentAnnounce {
+    /// Direct a tournament: start; admit, invite or remove PLAYER;
+    /// replace OLD NEW; rules RULE...; handover TO; cancel; announce
+    /// TEXT... As its organiser by mail would, told to whom it concerns
+    /// and logged as `operator`.
+    Tournament {
         #[command(flatten)]
         place: Place,
         #[command(flatten)]
@@ -182,8 +91,9 @@ pub enum DirectorVerb {
         game: GameKind,
         /// The tournament's name.
         name: String,
-        #[arg(required = true, num_args = 1..)]
-        text: Vec<String>,
+        /// The verb and its arguments (rule words may start with '-').
+        #[arg(required = true, allow_hyphen_values = true, trailing_var_arg = true)]
+        verb: Vec<String>,
     },
 }
 
@@ -196,19 +106,9 @@ pub(super) fn direct(verb: DirectorVerb) -> Result<ExitCode> {
             result,
             reason,
         } => {
-            let Some(verb) = RulingVerb::adjudicate(&result) else {
-                bail!("{result:?} is not a result: give 1-0, 0-1 or 1/2");
-            };
-            let reason = reason.join(" ");
-            (
-                place,
-                moment,
-                Directing::Rule {
-                    board,
-                    verb,
-                    reason,
-                },
-            )
+            let mut words = vec![result];
+            words.extend(reason);
+            (place, moment, ruling("adjudicate", board, &words)?)
         }
         DirectorVerb::Forfeit {
             place,
@@ -217,173 +117,94 @@ pub(super) fn direct(verb: DirectorVerb) -> Result<ExitCode> {
             loser,
             reason,
         } => {
-            let verb = RulingVerb::Forfeit { loser };
-            let reason = reason.join(" ");
-            (
-                place,
-                moment,
-                Directing::Rule {
-                    board,
-                    verb,
-                    reason,
-                },
-            )
+            let mut words = vec![loser];
+            words.extend(reason);
+            (place, moment, ruling("forfeit", board, &words)?)
         }
         DirectorVerb::Void {
             place,
             moment,
             board,
             reason,
-        } => {
-            let (verb, reason) = (RulingVerb::Void, reason.join(" "));
-            (
-                place,
-                moment,
-                Directing::Rule {
-                    board,
-                    verb,
-                    reason,
-                },
-            )
-        }
+        } => (place, moment, ruling("void", board, &reason)?),
         DirectorVerb::Ladder {
             place,
             moment,
             game,
             name,
             verb,
-            args,
-        } => (place, moment, ladder_action(game, name, &verb, args)?),
-        tournament => tournament_action(tournament)?,
+        } => (place, moment, event(game, EventList::Ladders, name, &verb)?),
+        DirectorVerb::Tournament {
+            place,
+            moment,
+            game,
+            name,
+            verb,
+        } => (
+            place,
+            moment,
+            event(game, EventList::Tournaments, name, &verb)?,
+        ),
     };
     run(&place, &moment, &action)
 }
 
-/// A ladder director's verb as `pbem director ladder` reads it.
-fn ladder_action(kind: GameKind, name: String, verb: &str, args: Vec<String>) -> Result<Directing> {
-    use crate::host::model::command::DirectorVerb as Verb;
-    let one = |args: &[String]| match args {
-        [player] => Ok(player.clone()),
-        _ => Err(anyhow::anyhow!("{verb} takes one userid")),
+/// A ruling as the mail grammar reads its words.
+fn ruling(verb: &str, board: i64, words: &[String]) -> Result<Directing> {
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let Some((verb, reason)) = RulingVerb::read(verb, &words) else {
+        bail!(
+            "{verb} takes: adjudicate BOARD 1-0|0-1|1/2 REASON..., forfeit BOARD LOSER [REASON...], void BOARD [REASON...]"
+        );
     };
-    let mut text = None;
-    let verb = match verb {
-        "admit" => Verb::Admit { player: one(&args)? },
-        "invite" => Verb::Invite { player: one(&args)? },
-        "suspend" => Verb::Suspend { player: one(&args)? },
-        "reinstate" => Verb::Reinstate { player: one(&args)? },
-        "remove" => Verb::Remove { player: one(&args)? },
-        "handover" => Verb::HandOver { to: one(&args)? },
-        "rules" if !args.is_empty() => Verb::Rules { words: args },
-        "cancel" if args.is_empty() => Verb::Cancel,
-        "announce" if !args.is_empty() => {
-            text = Some(args.join(" "));
-            Verb::Announce
-        }
-        other => bail!(
-            "{other:?} with {} argument(s) is not a ladder verb: admit|invite|suspend|reinstate|remove PLAYER, handover TO, rules RULE..., cancel, announce TEXT...",
-            args.len()
-        ),
+    Ok(Directing::Rule {
+        board,
+        verb,
+        reason,
+    })
+}
+
+/// A director's verb on an event, read by the mail grammar; an
+/// announcement's text is the words after `announce`.
+fn event(kind: GameKind, events: EventList, name: String, words: &[String]) -> Result<Directing> {
+    let (first, rest) = words
+        .split_first()
+        .map_or(("", &[][..]), |(f, r)| (f.as_str(), r));
+    let announces = first.eq_ignore_ascii_case("announce");
+    let text = announces.then(|| rest.join(" "));
+    let read: Vec<&str> = match announces {
+        true => vec![first],
+        false => words.iter().map(String::as_str).collect(),
     };
-    Ok(Directing::Ladder {
+    let known = Verb::from_word(first).filter(|verb| verb.belongs_to(events));
+    if let (Some(verb), None) = (&known, director_verb(events, &read)) {
+        bail!("{first} takes {}", verb.takes());
+    }
+    let Some(verb) = director_verb(events, &read) else {
+        let (kind_word, verbs) = match events {
+            EventList::Ladders => (
+                "ladder",
+                "admit|invite|suspend|reinstate|remove PLAYER, handover TO, rules RULE..., cancel, announce TEXT...",
+            ),
+            EventList::Tournaments => (
+                "tournament",
+                "start, admit|invite|remove PLAYER, replace OLD NEW, handover TO, rules RULE..., cancel, announce TEXT...",
+            ),
+        };
+        bail!(
+            "{:?} is not a {kind_word} director's verb with its arguments: {verbs}",
+            words.join(" ")
+        );
+    };
+    if announces && text.as_deref().is_none_or(|text| text.trim().is_empty()) {
+        bail!("announce takes {}", verb.takes());
+    }
+    Ok(Directing::Event {
         kind,
+        events,
         name,
         verb,
         text,
-    })
-}
-
-fn tournament_action(verb: DirectorVerb) -> Result<(Place, Moment, Directing)> {
-    Ok(match verb {
-        DirectorVerb::TournamentCancel {
-            place,
-            moment,
-            game: kind,
-            name,
-        } => (place, moment, Directing::Cancel { kind, name }),
-        DirectorVerb::TournamentRemove {
-            place,
-            moment,
-            game: kind,
-            name,
-            player,
-        } => (place, moment, Directing::Remove { kind, name, player }),
-        DirectorVerb::TournamentReplace {
-            place,
-            moment,
-            game: kind,
-            name,
-            old,
-            new,
-        } => (
-            place,
-            moment,
-            Directing::Replace {
-                kind,
-                name,
-                old,
-                new,
-            },
-        ),
-        DirectorVerb::TournamentHandover {
-            place,
-            moment,
-            game: kind,
-            name,
-            to,
-        } => (place, moment, Directing::HandOver { kind, name, to }),
-        DirectorVerb::TournamentAnnounce {
-            place,
-            moment,
-            game: kind,
-            name,
-            text,
-        } => {
-            let text = text.join(" ");
-            (place, moment, Directing::Announce { kind, name, text })
-        }
-        other => organiser_action(other)?,
-    })
-}
-
-/// A tournament organiser's verb before the start.
-fn organiser_action(verb: DirectorVerb) -> Result<(Place, Moment, Directing)> {
-    let organise = |kind, name, verb| Directing::Organise { kind, name, verb };
-    Ok(match verb {
-        DirectorVerb::TournamentAdmit {
-            place,
-            moment,
-            game: kind,
-            name,
-            player,
-        } => (
-            place,
-            moment,
-            organise(kind, name, OrganiserVerb::Admit { player }),
-        ),
-        DirectorVerb::TournamentInvite {
-            place,
-            moment,
-            game: kind,
-            name,
-            player,
-        } => (
-            place,
-            moment,
-            organise(kind, name, OrganiserVerb::Invite { player }),
-        ),
-        DirectorVerb::TournamentRules {
-            place,
-            moment,
-            game: kind,
-            name,
-            rules: words,
-        } => (
-            place,
-            moment,
-            organise(kind, name, OrganiserVerb::Rules { words }),
-        ),
-        other => bail!("{other:?} is not a tournament's verb"),
     })
 }
 

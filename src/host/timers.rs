@@ -309,8 +309,13 @@ fn forfeit(
     now: i64,
 ) -> Result<Vec<Notice>, StoreError> {
     let drawn = !live.game.could_still_win(side.opponent());
-    // Before each player has moved, nobody loses on time: it is aborted.
-    let ending = Ending::by_host(Stop::OutOfTime { side, drawn }, live.begun());
+    // Before each player has moved, nobody loses on time: it is aborted;
+    // where nobody moved at all, neither is more to blame than the other.
+    let stop = match live.moves.is_empty() {
+        true => Stop::Unplayed,
+        false => Stop::OutOfTime { side, drawn },
+    };
+    let ending = Ending::by_host(stop, live.begun());
     let consequences = end_game(conn, replays, competition, &mut live, ending, now)?;
     let mut notices = vec![Notice::Board(BoardNews {
         live,

@@ -4,7 +4,11 @@
 //! alternating (the higher seed White first). A match tied after its two
 //! games goes on with single games, each one's colours by lot, until one
 //! of them is won (sudden death). A game that counts for nobody (void) is
-//! played again with the same colours.
+//! played again with the same colours. A game nobody moved in (a double
+//! forfeit) is lost by both: where it leaves the match tied after its
+//! two games, or comes in sudden death, both players are out and the
+//! player they would have met goes through on a walkover. A player
+//! taken out of the tournament loses every match not decided yet.
 
 use super::score::EventScore;
 use crate::games::Side;
@@ -38,12 +42,13 @@ pub fn bracket_order(size: usize) -> Vec<usize> {
     order
 }
 
-/// A place in a round: a match of two seeds, or one seed through on a
-/// bye.
+/// A place in a round: a match of two seeds, one seed through on a
+/// bye, or nobody (both who would have met there were out before).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Slot {
     Match { high: usize, low: usize },
     Bye(usize),
+    Empty,
 }
 
 /// The first round of `players` seeds, top of the bracket first: the
@@ -65,22 +70,23 @@ pub fn first_round(players: usize) -> Vec<Slot> {
         .collect()
 }
 
-/// The next round from the winners of the last, in bracket order: each
-/// two neighbours meet, the better seed as the higher. Empty once one
-/// winner is left.
-pub fn next_round(winners: &[usize]) -> Vec<Slot> {
-    if winners.len() < 2 {
+/// The next round from who went through each place of the last, in
+/// bracket order (`None`: nobody did): each two neighbours meet, the
+/// better seed as the higher; one alone goes through on a walkover.
+/// Empty once the last round had one place.
+pub fn next_round(through: &[Option<usize>]) -> Vec<Slot> {
+    if through.len() < 2 {
         return Vec::new();
     }
-    winners
+    through
         .chunks(2)
         .map(|pair| match pair {
-            [a, b] => Slot::Match {
+            [Some(a), Some(b)] => Slot::Match {
                 high: *a.min(b),
                 low: *a.max(b),
             },
-            [only] => Slot::Bye(*only),
-            _ => unreachable!("chunks of two"),
+            [Some(only), None] | [None, Some(only)] | [Some(only)] => Slot::Bye(*only),
+            _ => Slot::Empty,
         })
         .collect()
 }
@@ -92,12 +98,25 @@ pub struct MatchGame {
     pub score: EventScore,
 }
 
-/// A mini-match between two seeds and the games it has had.
+/// A mini-match between two seeds, the games it has had, and which of
+/// its seeds were taken out of the tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
     pub high: usize,
     pub low: usize,
     pub games: Vec<MatchGame>,
+    pub withdrawn: Vec<usize>,
+}
+
+/// How a match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchOutcome {
+    Undecided,
+    /// This seed goes through.
+    Won(usize),
+    /// Neither goes through: nobody played the game that was to decide
+    /// it, or both were taken out.
+    BothOut,
 }
 
 impl Match {
@@ -106,6 +125,7 @@ impl Match {
             high,
             low,
             games: Vec::new(),
+            withdrawn: Vec::new(),
         }
     }
 
@@ -117,41 +137,88 @@ impl Match {
     /// Half-points of `seed` in the match.
     pub fn half_points(&self, seed: usize) -> u32 {
         self.counted()
-            .map(|game| {
-                let side = if game.white == seed {
-                    Side::White
-                } else {
-                    Side::Black
-                };
-                game.score.half_points(side)
-            })
+            .map(|game| game.score.half_points(self.side_of(game, seed)))
             .sum()
     }
 
     /// Whether the match went past its two games, tied after them.
     pub fn in_sudden_death(&self) -> bool {
         let played = self.counted().count();
-        played > MATCH_GAMES
-            || played == MATCH_GAMES && self.half_points(self.high) == self.half_points(self.low)
+        self.by_games() == MatchOutcome::Undecided
+            && (played > MATCH_GAMES
+                || played == MATCH_GAMES
+                    && self.half_points(self.high) == self.half_points(self.low))
     }
 
-    /// The seed who won the match: ahead after the two games, or the
-    /// winner of the first decisive game after them.
-    pub fn winner(&self) -> Option<usize> {
+    /// How the match stands: by its games, and where they decide
+    /// nothing yet, by who was taken out (he loses it; both out, nobody
+    /// goes through).
+    pub fn outcome(&self) -> MatchOutcome {
+        let decided = self.by_games();
+        if decided != MatchOutcome::Undecided {
+            return decided;
+        }
+        let out = |seed| self.withdrawn.contains(&seed);
+        match (out(self.high), out(self.low)) {
+            (true, true) => MatchOutcome::BothOut,
+            (true, false) => MatchOutcome::Won(self.low),
+            (false, true) => MatchOutcome::Won(self.high),
+            (false, false) => MatchOutcome::Undecided,
+        }
+    }
+
+    /// How the games alone decide it: the seed ahead after the two
+    /// games, or the winner of the first decisive game after them; both
+    /// out when the game that left it tied, or a sudden-death game, is a
+    /// double forfeit.
+    fn by_games(&self) -> MatchOutcome {
         let counted: Vec<&MatchGame> = self.counted().collect();
         if counted.len() < MATCH_GAMES {
-            return None;
+            return MatchOutcome::Undecided;
         }
-        let (high, low) = (self.half_points(self.high), self.half_points(self.low));
-        if counted.len() == MATCH_GAMES && high != low {
-            return Some(if high > low { self.high } else { self.low });
+        let (first, sudden_death) = counted.split_at(MATCH_GAMES);
+        let points = |seed: usize| -> u32 {
+            first
+                .iter()
+                .map(|game| game.score.half_points(self.side_of(game, seed)))
+                .sum()
+        };
+        let (high, low) = (points(self.high), points(self.low));
+        if high != low {
+            return MatchOutcome::Won(if high > low { self.high } else { self.low });
         }
-        counted[MATCH_GAMES..].iter().find_map(|game| {
-            game.score.winner().map(|side| match side {
-                Side::White => game.white,
-                Side::Black => self.opponent(game.white),
-            })
-        })
+        if first[MATCH_GAMES - 1].score == EventScore::DoubleForfeit {
+            return MatchOutcome::BothOut;
+        }
+        for game in sudden_death {
+            if game.score == EventScore::DoubleForfeit {
+                return MatchOutcome::BothOut;
+            }
+            if let Some(side) = game.score.winner() {
+                return MatchOutcome::Won(match side {
+                    Side::White => game.white,
+                    Side::Black => self.opponent(game.white),
+                });
+            }
+        }
+        MatchOutcome::Undecided
+    }
+
+    /// The side `seed` had in `game`.
+    fn side_of(&self, game: &MatchGame, seed: usize) -> Side {
+        if game.white == seed {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
+
+    /// The seed who won the match, once one did.
+    pub fn winner(&self) -> Option<usize> {
+        match self.outcome() {
+            MatchOutcome::Won(seed) => Some(seed),
+            _ => None,
+        }
     }
 
     /// The other seed of the match.
@@ -167,7 +234,7 @@ impl Match {
     /// higher seed in the first, the lower in the second, then whoever
     /// `lot` draws (true: the higher seed) for each sudden-death game.
     pub fn next_white(&self, lot: impl FnOnce() -> bool) -> Option<usize> {
-        if self.winner().is_some() {
+        if self.outcome() != MatchOutcome::Undecided {
             return None;
         }
         Some(match self.counted().count() {
@@ -222,11 +289,13 @@ pub struct BracketGame {
     pub score: Option<EventScore>,
 }
 
-/// A place in a round as it stands: a seed through on a bye, or a
-/// numbered match with the games it has had and whether one runs now.
+/// A place in a round as it stands: a seed through on a bye, nobody,
+/// or a numbered match with the games it has had and whether one runs
+/// now.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Place {
     Bye(usize),
+    Empty,
     Match {
         number: u32,
         game: Match,
@@ -235,11 +304,21 @@ pub enum Place {
 }
 
 impl Place {
-    /// Who goes through from this place, once it is decided.
+    /// Who goes through from this place, once it is decided (`None`
+    /// also when nobody does).
     pub fn winner(&self) -> Option<usize> {
         match self {
             Place::Bye(seed) => Some(*seed),
+            Place::Empty => None,
             Place::Match { game, .. } => game.winner(),
+        }
+    }
+
+    /// Whether it is decided: who goes through, if anyone, is known.
+    pub fn decided(&self) -> bool {
+        match self {
+            Place::Bye(_) | Place::Empty => true,
+            Place::Match { game, .. } => game.outcome() != MatchOutcome::Undecided,
         }
     }
 }
@@ -269,9 +348,9 @@ pub struct Bracket {
 
 impl Bracket {
     /// The bracket of `players` seeds after `games` (in the order they
-    /// were begun): the first round, then each next one once every place
-    /// of the one before is decided.
-    pub fn new(players: usize, games: &[BracketGame]) -> Bracket {
+    /// were begun), the seeds in `withdrawn` taken out: the first round,
+    /// then each next one once every place of the one before is decided.
+    pub fn new(players: usize, games: &[BracketGame], withdrawn: &[usize]) -> Bracket {
         let mut rounds = Vec::new();
         let mut slots = first_round(players);
         let mut number = 1;
@@ -281,27 +360,38 @@ impl Bracket {
                 .iter()
                 .map(|slot| match *slot {
                     Slot::Bye(seed) => Place::Bye(seed),
+                    Slot::Empty => Place::Empty,
                     Slot::Match { high, low } => {
                         match_no += 1;
-                        place_of(number, match_no, high, low, games)
+                        place_of(number, match_no, (high, low), games, withdrawn)
                     }
                 })
                 .collect();
-            let winners: Option<Vec<usize>> = places.iter().map(Place::winner).collect();
+            let decided = places.iter().all(Place::decided);
+            let through: Vec<Option<usize>> = places.iter().map(Place::winner).collect();
             rounds.push(Round { number, places });
-            match winners {
-                Some(winners) => slots = next_round(&winners),
-                None => break,
+            if !decided {
+                break;
             }
+            slots = next_round(&through);
             number += 1;
         }
         Bracket { players, rounds }
     }
 
-    /// The winner, once the final is decided.
+    /// Whether the final is decided (with a champion or, when nobody
+    /// went through it, without one).
+    pub fn finished(&self) -> bool {
+        match self.rounds.last().map(|round| round.places.as_slice()) {
+            Some([only]) => self.rounds.len() as u32 == rounds(self.players) && only.decided(),
+            _ => false,
+        }
+    }
+
+    /// The winner, once the final is decided and someone went through it.
     pub fn champion(&self) -> Option<usize> {
         match self.rounds.last()?.places.as_slice() {
-            [only] if self.rounds.len() as u32 == rounds(self.players) => only.winner(),
+            [only] if self.finished() => only.winner(),
             _ => None,
         }
     }
@@ -337,20 +427,33 @@ impl Bracket {
             .collect()
     }
 
-    /// Final places once there is a champion, best first: 1 the champion,
-    /// 2 the loser of the final, 3 (shared) those of the semi-finals, 5
-    /// those of the quarter-finals, and so on; ties by seed. Empty before.
+    /// Final places once the final is decided, best first: 1 the
+    /// champion, 2 the loser of the final, 3 (shared) those of the
+    /// semi-finals, 5 those of the quarter-finals, and so on, both
+    /// players of a match nobody won sharing its loser's place; ties by
+    /// seed. Empty before.
     pub fn placings(&self) -> Vec<(usize, u32)> {
-        let Some(champion) = self.champion() else {
+        if !self.finished() {
             return Vec::new();
-        };
+        }
         let last = self.rounds.len() as u32;
-        let mut places = vec![(champion, 1)];
+        let mut places: Vec<(usize, u32)> =
+            self.champion().map(|seed| (seed, 1)).into_iter().collect();
         for round in &self.rounds {
+            let place_of_loser = (1 << (last - round.number)) + 1;
             for place in &round.places {
-                if let (Place::Match { game, .. }, Some(winner)) = (place, place.winner()) {
-                    let loser = game.opponent(winner);
-                    places.push((loser, (1 << (last - round.number)) + 1));
+                let Place::Match { game, .. } = place else {
+                    continue;
+                };
+                match game.outcome() {
+                    MatchOutcome::Won(winner) => {
+                        places.push((game.opponent(winner), place_of_loser))
+                    }
+                    MatchOutcome::BothOut => {
+                        places.push((game.high, place_of_loser));
+                        places.push((game.low, place_of_loser));
+                    }
+                    MatchOutcome::Undecided => {}
                 }
             }
         }
@@ -360,9 +463,19 @@ impl Bracket {
 }
 
 /// The match `match_no` of round `number` between two seeds, from the
-/// games stored for it.
-fn place_of(number: u32, match_no: u32, high: usize, low: usize, games: &[BracketGame]) -> Place {
+/// games stored for it and who of them was taken out.
+fn place_of(
+    number: u32,
+    match_no: u32,
+    (high, low): (usize, usize),
+    games: &[BracketGame],
+    withdrawn: &[usize],
+) -> Place {
     let mut game = Match::new(high, low);
+    game.withdrawn = [high, low]
+        .into_iter()
+        .filter(|seed| withdrawn.contains(seed))
+        .collect();
     let mut running = false;
     for played in games
         .iter()

@@ -157,16 +157,18 @@ pub(super) fn choice<T>(
 
 impl LadderRules {
     /// `base` with the rule words among `words` applied, in order; the
-    /// other words become the ladder's switches.
+    /// other words are the ladder's switches, each in place of the old
+    /// one of its name (`rules::switches`), the rest kept.
     pub fn read(base: &LadderRules, words: &[String]) -> Result<LadderRules, LadderRuleError> {
         let mut rules = base.clone();
+        let mut switches = Vec::new();
         for word in words {
             let lower = word.to_ascii_lowercase();
             let Some((rule, value)) = lower
                 .strip_prefix('-')
                 .and_then(|rest| rest.split_once(':'))
             else {
-                rules.switches.push(word.clone());
+                switches.push(word.clone());
                 continue;
             };
             match rule {
@@ -202,9 +204,10 @@ impl LadderRules {
                 "aborted" => {
                     rules.aborted = choice(rule, value, AbortRule::from_name, &["loss", "void"])?;
                 }
-                _ => rules.switches.push(word.clone()),
+                _ => switches.push(word.clone()),
             }
         }
+        rules.switches = super::switches::merged(&rules.switches, &switches);
         Ok(rules)
     }
 
@@ -253,6 +256,21 @@ mod tests {
         assert_eq!(rules.switches, words("-unrated -time:7d"));
         let never = LadderRules::read(&rules, &words("-inactive:never")).unwrap();
         assert_eq!(never.inactive_after, None);
+    }
+
+    #[test]
+    fn a_change_replaces_only_the_switches_it_names() {
+        let unrated = LadderRules::read(
+            &LadderRules::default(),
+            &words("-unrated --forfeittime=14 -list:nbNBrRQK"),
+        )
+        .unwrap();
+        let changed = LadderRules::read(&unrated, &words("--forfeittime=9 -reach:2")).unwrap();
+        assert_eq!(
+            changed.switches,
+            words("-unrated --forfeittime=9 -list:nbNBrRQK")
+        );
+        assert_eq!(changed.reach, 2);
     }
 
     #[test]

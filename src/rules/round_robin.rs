@@ -65,6 +65,25 @@ pub fn pairings(players: usize, double: bool) -> Vec<Pairing> {
     games
 }
 
+/// The round each seat sits out (its bye) when the number of players is
+/// odd: in every round the one seat no pairing names. Empty for an even
+/// number.
+pub fn byes(players: usize, double: bool) -> Vec<(u32, usize)> {
+    let games = pairings(players, double);
+    let rounds = games.iter().map(|game| game.round).max().unwrap_or(0);
+    (1..=rounds)
+        .filter_map(|round| {
+            (0..players)
+                .find(|seat| {
+                    !games.iter().any(|game| {
+                        game.round == round && (game.white == *seat || game.black == *seat)
+                    })
+                })
+                .map(|seat| (round, seat))
+        })
+        .collect()
+}
+
 /// A game of the tournament with its result, when it has one: played,
 /// or aborted and counted by the tournament's rule (a forfeit counts as
 /// a win and a loss, a void for nobody).
@@ -193,6 +212,22 @@ mod tests {
                 assert!((whites - blacks).abs() <= 1, "{players}: {a} {sequence}");
             }
         }
+    }
+
+    #[test]
+    fn the_byes_name_each_seat_once_per_cycle_and_none_for_an_even_number() {
+        let byes = byes(5, false);
+        assert_eq!(byes.len(), 5);
+        let mut seats: Vec<usize> = byes.iter().map(|(_, seat)| *seat).collect();
+        seats.sort();
+        assert_eq!(seats, [0, 1, 2, 3, 4]);
+        for (round, seat) in &byes {
+            assert!(!pairings(5, false)
+                .iter()
+                .any(|g| g.round == *round && (g.white == *seat || g.black == *seat)));
+        }
+        assert_eq!(super::byes(5, true).len(), 10);
+        assert!(super::byes(6, false).is_empty());
     }
 
     #[test]

@@ -37,9 +37,12 @@ pub enum Abort {
     /// The side resigned before each player had moved (before its own
     /// first move, or before the opponent's).
     Resigned(Side),
-    /// The side's time ran out before it made its first move: a
-    /// challenger who never began, or an opponent who never answered.
+    /// The side's time ran out before it made its first move, after
+    /// the other had moved: an opponent who never answered.
     NoMove(Side),
+    /// The time ran out before anyone made a move: neither played, and
+    /// neither is more to blame (the colours do not decide).
+    Unplayed,
     /// The operator voided the board (a flood of challenges): nobody is
     /// to blame.
     Voided,
@@ -59,6 +62,7 @@ impl Abort {
             Abort::Declined(_) => "declined",
             Abort::Resigned(_) => "resigned",
             Abort::NoMove(_) => "no_move",
+            Abort::Unplayed => "unplayed",
             Abort::Voided => "voided",
             Abort::Agreed => "agreed",
             Abort::Ruled(_) => "ruled",
@@ -71,7 +75,7 @@ impl Abort {
         match self {
             Abort::Declined(side) | Abort::Resigned(side) | Abort::NoMove(side) => Some(side),
             Abort::Ruled(side) => side,
-            Abort::Voided | Abort::Agreed => None,
+            Abort::Voided | Abort::Agreed | Abort::Unplayed => None,
         }
     }
 }
@@ -87,6 +91,8 @@ pub enum Stop {
         side: Side,
         drawn: bool,
     },
+    /// The time ran out on a board where nobody has made a move.
+    Unplayed,
     /// The operator voids the board (a flood), or the director of its
     /// event does.
     Void,
@@ -107,6 +113,7 @@ impl Ending {
     pub fn by_host(stop: Stop, begun: bool) -> Ending {
         match (stop, begun) {
             (Stop::Void, _) => Ending::Aborted(Abort::Voided),
+            (Stop::Unplayed, _) => Ending::Aborted(Abort::Unplayed),
             (Stop::Adjudicate(score), true) => Ending::Adjudicated(score),
             (Stop::Adjudicate(score), false) => {
                 Ending::Aborted(Abort::Ruled(score.winner().map(Side::opponent)))
@@ -182,9 +189,13 @@ impl GameResult {
     pub fn in_event(self, rule: AbortRule) -> Option<EventScore> {
         match self {
             GameResult::Played(score) => Some(EventScore::Played(score)),
-            GameResult::Aborted(abort) => Some(match (rule, abort.refuser()) {
-                (AbortRule::RefuserLoses, Some(loser)) => EventScore::Forfeit { loser },
-                _ => EventScore::Void,
+            GameResult::Aborted(abort) => Some(match (rule, abort) {
+                (AbortRule::RefuserLoses, Abort::Unplayed) => EventScore::DoubleForfeit,
+                (AbortRule::RefuserLoses, abort) => match abort.refuser() {
+                    Some(loser) => EventScore::Forfeit { loser },
+                    None => EventScore::Void,
+                },
+                (AbortRule::Void, _) => EventScore::Void,
             }),
             GameResult::Running | GameResult::Unknown => None,
         }
@@ -226,6 +237,9 @@ pub enum EventScore {
     Played(Score),
     /// Aborted, and lost by `loser`, who would not play.
     Forfeit { loser: Side },
+    /// Aborted before anyone moved, and lost by both: a double forfeit,
+    /// a win for neither side.
+    DoubleForfeit,
     /// Aborted, and counted for nobody.
     Void,
 }
@@ -236,7 +250,15 @@ impl EventScore {
         match self {
             EventScore::Played(score) => score.winner(),
             EventScore::Forfeit { loser } => Some(loser.opponent()),
-            EventScore::Void => None,
+            EventScore::DoubleForfeit | EventScore::Void => None,
+        }
+    }
+
+    /// Whether `side` lost it (both lost a double forfeit).
+    pub fn lost_by(self, side: Side) -> bool {
+        match self {
+            EventScore::DoubleForfeit => true,
+            other => other.winner() == Some(side.opponent()),
         }
     }
 
@@ -246,7 +268,7 @@ impl EventScore {
             EventScore::Played(score) => score.half_points(side),
             EventScore::Forfeit { loser } if loser == side => 0,
             EventScore::Forfeit { .. } => 2,
-            EventScore::Void => 0,
+            EventScore::DoubleForfeit | EventScore::Void => 0,
         }
     }
 
@@ -257,7 +279,8 @@ impl EventScore {
     }
 
     /// How a tournament board's result is stored: `1-0`, `1/2`, `0-1`,
-    /// a forfeit `+-` or `-+` (the crosstable's marks), a void `0-0`.
+    /// a forfeit `+-` or `-+` (the crosstable's marks), a double forfeit
+    /// `--`, a void `0-0`.
     pub fn stored(self) -> &'static str {
         match self {
             EventScore::Played(Score::WhiteWins) => "1-0",
@@ -265,6 +288,7 @@ impl EventScore {
             EventScore::Played(Score::BlackWins) => "0-1",
             EventScore::Forfeit { loser: Side::Black } => "+-",
             EventScore::Forfeit { loser: Side::White } => "-+",
+            EventScore::DoubleForfeit => "--",
             EventScore::Void => "0-0",
         }
     }
@@ -276,6 +300,7 @@ impl EventScore {
             "0-1" => EventScore::Played(Score::BlackWins),
             "+-" => EventScore::Forfeit { loser: Side::Black },
             "-+" => EventScore::Forfeit { loser: Side::White },
+            "--" => EventScore::DoubleForfeit,
             "0-0" => EventScore::Void,
             _ => return None,
         })

@@ -1,15 +1,19 @@
 //! The rules a tournament runs by, as its organiser writes them after
 //! `GAME tournament create NAME` or `tournament rules NAME`: its format
-//! (`-double`, `-knockout`, `-roundrobin`), who may join
-//! (`-admission:`) and how an aborted game counts (`-aborted:`). Words
-//! this module does not know are the switches every board is played with
-//! (`-rated`, a time control, the game's own), which the host checks.
+//! (`-roundrobin`, `-double`, `-knockout`), who may join
+//! (`-admission:`), how an aborted game counts (`-aborted:`), whether
+//! its games are rated (`-rated`, `-unrated`). Words this module does
+//! not know are the switches every board is played with (a time
+//! control, the game's own), which the host checks. A change names what
+//! it changes; everything else stays.
 
 use super::ladder_rules::{choice, Admission, LadderRuleError};
 use super::score::AbortRule;
 
-/// How a tournament pairs its players.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How a tournament pairs its players: the formats the host runs, each
+/// with the word that chooses it and the name the store and the
+/// templates know it by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Format {
     /// Everyone plays everyone once.
     #[default]
@@ -21,6 +25,12 @@ pub enum Format {
 }
 
 impl Format {
+    pub const ALL: [Format; 3] = [
+        Format::RoundRobin,
+        Format::DoubleRoundRobin,
+        Format::Knockout,
+    ];
+
     /// The switch that chooses it.
     pub fn switch(self) -> &'static str {
         match self {
@@ -30,26 +40,48 @@ impl Format {
         }
     }
 
+    /// Its name in the store and in the templates.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::RoundRobin => "round_robin",
+            Format::DoubleRoundRobin => "double_round_robin",
+            Format::Knockout => "knockout",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|format| format.name() == name)
+    }
+
     fn from_switch(word: &str) -> Option<Format> {
-        [
-            Format::RoundRobin,
-            Format::DoubleRoundRobin,
-            Format::Knockout,
-        ]
-        .into_iter()
-        .find(|format| format.switch().eq_ignore_ascii_case(word))
+        Format::ALL
+            .into_iter()
+            .find(|format| format.switch().eq_ignore_ascii_case(word))
     }
 }
 
 /// A tournament's rules.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentRules {
     pub format: Format,
     pub admission: Admission,
     /// How a game aborted before each player moved counts.
     pub aborted: AbortRule,
+    pub rated: bool,
     /// The switches every board is played with.
     pub switches: Vec<String>,
+}
+
+impl Default for TournamentRules {
+    fn default() -> Self {
+        TournamentRules {
+            format: Format::default(),
+            admission: Admission::default(),
+            aborted: AbortRule::default(),
+            rated: true,
+            switches: Vec::new(),
+        }
+    }
 }
 
 /// What keeps a tournament's rule words from reading.
@@ -57,21 +89,28 @@ pub struct TournamentRules {
 pub enum TournamentRuleError {
     /// Two different formats named in one command.
     TwoFormats,
-    /// `-aborted:void` for a knockout: a player who would not play could
-    /// stall his match for ever, each void game being played again.
-    KnockoutVoid,
     /// A named rule with a value it does not have.
     Rule(LadderRuleError),
 }
 
+/// A tournament's rules as read, and whether the words named the abort
+/// rule (a format that allows only some rules refuses one asked for,
+/// and puts its own in place of one it inherited).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Read {
+    pub rules: TournamentRules,
+    pub abort_named: bool,
+}
+
 impl TournamentRules {
-    /// `base` with the words applied. When the words name any switch,
-    /// those switches replace `base`'s: a change states the switches in
-    /// full rather than adding to them.
-    pub fn read(base: &TournamentRules, words: &[String]) -> Result<Self, TournamentRuleError> {
+    /// `base` with the words applied: each rule they name changes, a
+    /// switch given replaces the old one of its name, and the rest
+    /// stays.
+    pub fn read(base: &TournamentRules, words: &[String]) -> Result<Read, TournamentRuleError> {
         let mut rules = base.clone();
         let mut format = None;
         let mut switches = Vec::new();
+        let mut abort_named = false;
         for word in words {
             if let Some(named) = Format::from_switch(word) {
                 if format.is_some_and(|before| before != named) {
@@ -81,6 +120,17 @@ impl TournamentRules {
                 continue;
             }
             let lower = word.to_ascii_lowercase();
+            match lower.as_str() {
+                "-rated" => {
+                    rules.rated = true;
+                    continue;
+                }
+                "-unrated" => {
+                    rules.rated = false;
+                    continue;
+                }
+                _ => {}
+            }
             match lower
                 .strip_prefix('-')
                 .and_then(|rest| rest.split_once(':'))
@@ -94,26 +144,27 @@ impl TournamentRules {
                     let names = ["loss", "void"];
                     rules.aborted = choice("aborted", value, AbortRule::from_name, &names)
                         .map_err(TournamentRuleError::Rule)?;
+                    abort_named = true;
                 }
                 _ => switches.push(word.clone()),
             }
         }
         rules.format = format.unwrap_or(rules.format);
-        if !switches.is_empty() {
-            rules.switches = switches;
-        }
-        if rules.format == Format::Knockout && rules.aborted == AbortRule::Void {
-            let asked = words
-                .iter()
-                .any(|word| word.eq_ignore_ascii_case("-aborted:void"));
-            if asked {
-                return Err(TournamentRuleError::KnockoutVoid);
-            }
-            // A knockout must decide every match (see KnockoutVoid),
-            // whatever the host's default or an earlier format's rule.
-            rules.aborted = AbortRule::RefuserLoses;
-        }
-        Ok(rules)
+        rules.switches = super::switches::merged(&rules.switches, &switches);
+        Ok(Read { rules, abort_named })
+    }
+
+    /// Every rule as the words that set it, then the switches: the whole
+    /// rules, as a change's notice states them.
+    pub fn words(&self) -> Vec<String> {
+        let mut words = vec![
+            self.format.switch().to_string(),
+            format!("-admission:{}", self.admission.name()),
+            format!("-aborted:{}", self.aborted.name()),
+            if self.rated { "-rated" } else { "-unrated" }.to_string(),
+        ];
+        words.extend(self.switches.iter().cloned());
+        words
     }
 }
 
@@ -125,54 +176,74 @@ mod tests {
         text.split_whitespace().map(str::to_string).collect()
     }
 
-    #[test]
-    fn rule_words_set_rules_and_the_rest_are_switches() {
-        let rules = TournamentRules::read(
-            &TournamentRules::default(),
-            &words("-double -admission:approval -aborted:void -unrated -tc:5d"),
-        )
-        .unwrap();
-        assert_eq!(rules.format, Format::DoubleRoundRobin);
-        assert_eq!(rules.admission, Admission::Approval);
-        assert_eq!(rules.aborted, AbortRule::Void);
-        assert_eq!(rules.switches, words("-unrated -tc:5d"));
+    fn read(base: &TournamentRules, text: &str) -> TournamentRules {
+        TournamentRules::read(base, &words(text)).unwrap().rules
     }
 
     #[test]
-    fn a_change_keeps_what_it_does_not_name_and_replaces_the_switches() {
+    fn rule_words_set_rules_and_the_rest_are_switches() {
+        let rules = read(
+            &TournamentRules::default(),
+            "-double -admission:approval -aborted:void -unrated -tc:5d",
+        );
+        assert_eq!(rules.format, Format::DoubleRoundRobin);
+        assert_eq!(rules.admission, Admission::Approval);
+        assert_eq!(rules.aborted, AbortRule::Void);
+        assert!(!rules.rated);
+        assert_eq!(rules.switches, words("-tc:5d"));
+    }
+
+    #[test]
+    fn a_change_keeps_what_it_does_not_name() {
         let base = TournamentRules {
             format: Format::DoubleRoundRobin,
             admission: Admission::Invitation,
             aborted: AbortRule::Void,
-            switches: words("-unrated -tc:5d"),
+            rated: false,
+            switches: words("--forfeittime=14 -list:nbNBrRQK"),
         };
-        let kept = TournamentRules::read(&base, &words("-admission:open")).unwrap();
+        let kept = read(&base, "-admission:open");
         assert_eq!(kept.format, Format::DoubleRoundRobin);
         assert_eq!(kept.switches, base.switches);
-        let replaced = TournamentRules::read(&base, &words("-roundrobin -tc:3d")).unwrap();
+        // A time option given anew replaces its old value and nothing
+        // else: the tournament stays unrated.
+        let forfeit = read(&base, "--forfeittime=9");
+        assert!(!forfeit.rated);
+        assert_eq!(forfeit.switches, words("--forfeittime=9 -list:nbNBrRQK"));
+        assert_eq!(
+            forfeit.words(),
+            words("-double -admission:invitation -aborted:void -unrated --forfeittime=9 -list:nbNBrRQK")
+        );
+        let replaced = read(&base, "-roundrobin -rated");
         assert_eq!(replaced.format, Format::RoundRobin);
+        assert!(replaced.rated);
         assert_eq!(replaced.aborted, AbortRule::Void);
-        assert_eq!(replaced.switches, words("-tc:3d"));
     }
 
     #[test]
-    fn a_knockout_counts_an_aborted_game_as_lost_by_the_player_who_would_not_play() {
-        let void = TournamentRules {
-            aborted: AbortRule::Void,
-            ..TournamentRules::default()
-        };
-        let knockout = TournamentRules::read(&void, &words("-knockout")).unwrap();
-        assert_eq!(knockout.aborted, AbortRule::RefuserLoses);
-        assert_eq!(
-            TournamentRules::read(&void, &words("-knockout -aborted:void")),
-            Err(TournamentRuleError::KnockoutVoid)
+    fn the_words_read_back_to_the_same_rules_and_say_whether_the_abort_rule_was_named() {
+        let rules = read(
+            &TournamentRules::default(),
+            "-knockout -unrated --nagtime=3",
         );
         assert_eq!(
-            TournamentRules::read(&knockout, &words("-aborted:void")),
-            Err(TournamentRuleError::KnockoutVoid)
+            read(&TournamentRules::default(), &rules.words().join(" ")),
+            rules
         );
-        let round_robin = TournamentRules::read(&knockout, &words("-roundrobin -aborted:void"));
-        assert_eq!(round_robin.unwrap().aborted, AbortRule::Void);
+        let base = TournamentRules::default();
+        assert!(
+            TournamentRules::read(&base, &words("-aborted:void"))
+                .unwrap()
+                .abort_named
+        );
+        assert!(
+            !TournamentRules::read(&base, &words("-knockout"))
+                .unwrap()
+                .abort_named
+        );
+        for format in Format::ALL {
+            assert_eq!(Format::from_name(format.name()), Some(format));
+        }
     }
 
     #[test]

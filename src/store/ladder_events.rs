@@ -4,7 +4,7 @@
 //! waiting to be admitted to one, or invited.
 
 use super::StoreResult;
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use rusqlite::{params, Connection, OptionalExtension};
 
 /// A ladder. The default ladder of a game type has the empty name and no
 /// director (the operator directs it) and no stored rules (it follows the
@@ -160,7 +160,7 @@ const LADDERS_V30: &str = "
 /// move to `ladder_rungs` (the old `ladder` table, keyed by game type,
 /// goes), and each ladder game learns its ladder. Run again on a file
 /// whose version was rolled back, it finds nothing left to move.
-pub(crate) fn upgrade_v31(tx: &Transaction<'_>) -> StoreResult<()> {
+pub(crate) fn upgrade_v31(tx: &Connection) -> StoreResult<()> {
     tx.execute_batch(LADDERS_V30)?;
     let columns = [("ladder_id", "INTEGER"), ("aborted", "TEXT")];
     super::schema::add_missing_columns(tx, "ladder_games", &columns)?;

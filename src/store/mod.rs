@@ -85,8 +85,8 @@ pub use tournaments::{
     insert_tournament_board, join_tournament, leave_tournament, load_tournament,
     set_tournament_organiser, set_tournament_rules, set_tournament_score, set_tournament_seeds,
     set_tournament_status, tournament_boards, tournament_of_board, tournament_players,
-    tournaments_of, tournaments_organised, NewTournament, Tournament, TournamentBoard,
-    TournamentFormat, TournamentRuleRow, TournamentStatus,
+    tournaments_of, tournaments_organised, withdraw_from_tournament, withdrawn_players,
+    NewTournament, Tournament, TournamentBoard, TournamentRuleRow, TournamentStatus,
 };
 
 pub use notes::{note, set_note};

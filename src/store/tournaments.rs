@@ -4,6 +4,7 @@
 use super::{StoreError, StoreResult};
 use crate::rules::ladder_rules::Admission;
 use crate::rules::score::AbortRule;
+use crate::rules::tournament_rules::Format;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,41 +39,13 @@ impl TournamentStatus {
     }
 }
 
-/// How a tournament pairs its players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TournamentFormat {
-    /// Everyone plays everyone (twice with `double`).
-    RoundRobin,
-    /// Seeded by rating, two-game matches, the winners go through.
-    Knockout,
-}
-
-impl TournamentFormat {
-    fn as_str(self) -> &'static str {
-        match self {
-            TournamentFormat::RoundRobin => "round_robin",
-            TournamentFormat::Knockout => "knockout",
-        }
-    }
-
-    pub(super) fn parse(text: &str) -> Option<TournamentFormat> {
-        match text {
-            "round_robin" => Some(TournamentFormat::RoundRobin),
-            "knockout" => Some(TournamentFormat::Knockout),
-            _ => None,
-        }
-    }
-}
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tournament {
     pub id: i64,
     pub kind: String,
     pub name: String,
     pub organiser: String,
-    pub format: TournamentFormat,
-    /// Every pairing played twice, colours reversed (round robins only).
-    pub double: bool,
+    pub format: Format,
     pub rated: bool,
     /// The switches every board gets (time control, game switches),
     /// space-separated.
@@ -84,8 +57,9 @@ pub struct Tournament {
     pub comment: Option<String>,
     /// Who may join.
     pub admission: Admission,
-    /// How an aborted board counts; `None` (tournaments older than
-    /// version 33): by the host's rule.
+    /// How an aborted board counts as the organiser chose it; `None`
+    /// (tournaments older than version 33): by the host's rule. Its
+    /// format may allow only some rules: `events::format` says.
     pub aborted: Option<AbortRule>,
 }
 
@@ -94,17 +68,6 @@ impl Tournament {
     pub fn key(&self) -> super::LoggedEvent {
         super::LoggedEvent::Tournament(self.id)
     }
-
-    /// How an aborted board counts, `host` when the tournament keeps no
-    /// rule of its own. A knockout's is always lost by the player who
-    /// would not play it (`rules::tournament_rules` says why), knockouts
-    /// from before version 33 too.
-    pub fn abort_rule(&self, host: AbortRule) -> AbortRule {
-        match (self.format, self.aborted) {
-            (TournamentFormat::Knockout, _) => AbortRule::RefuserLoses,
-            (_, rule) => rule.unwrap_or(host),
-        }
-    }
 }
 
 /// A tournament about to be created.
@@ -112,8 +75,7 @@ pub struct NewTournament<'a> {
     pub kind: &'a str,
     pub name: &'a str,
     pub organiser: &'a str,
-    pub format: TournamentFormat,
-    pub double: bool,
+    pub format: Format,
     pub rated: bool,
     pub switches: &'a str,
     pub comment: Option<&'a str>,
@@ -123,8 +85,7 @@ pub struct NewTournament<'a> {
 
 /// What `tournament rules` may change before the start.
 pub struct TournamentRuleRow<'a> {
-    pub format: TournamentFormat,
-    pub double: bool,
+    pub format: Format,
     pub rated: bool,
     pub switches: &'a str,
     pub admission: Admission,
@@ -132,34 +93,34 @@ pub struct TournamentRuleRow<'a> {
 }
 
 pub(super) const TOURNAMENT_COLUMNS: &str =
-    "id, kind, name, organiser, double, rated, switches, status, created,
+    "id, kind, name, organiser, rated, switches, status, created,
     comment, format, admission, aborted";
 
 pub(super) fn tournament_from_row(
     row: &Row<'_>,
 ) -> rusqlite::Result<Result<Tournament, StoreError>> {
-    let status: String = row.get(7)?;
+    let status: String = row.get(6)?;
     let Some(status) = TournamentStatus::parse(&status) else {
         return Ok(Err(StoreError::Corrupt(format!(
             "tournament {} has the unknown status {status:?}",
             row.get::<_, i64>(0)?
         ))));
     };
-    let format: String = row.get(10)?;
-    let Some(format) = TournamentFormat::parse(&format) else {
+    let format: String = row.get(9)?;
+    let Some(format) = Format::from_name(&format) else {
         return Ok(Err(StoreError::Corrupt(format!(
             "tournament {} has the unknown format {format:?}",
             row.get::<_, i64>(0)?
         ))));
     };
-    let admission: String = row.get(11)?;
+    let admission: String = row.get(10)?;
     let Some(admission) = Admission::from_name(&admission) else {
         return Ok(Err(StoreError::Corrupt(format!(
             "tournament {} has the unknown admission {admission:?}",
             row.get::<_, i64>(0)?
         ))));
     };
-    let aborted: Option<String> = row.get(12)?;
+    let aborted: Option<String> = row.get(11)?;
     let aborted = match aborted
         .as_deref()
         .map(|name| (name, AbortRule::from_name(name)))
@@ -179,12 +140,11 @@ pub(super) fn tournament_from_row(
         name: row.get(2)?,
         organiser: row.get(3)?,
         format,
-        double: row.get(4)?,
-        rated: row.get(5)?,
-        switches: row.get(6)?,
+        rated: row.get(4)?,
+        switches: row.get(5)?,
         status,
-        created: row.get(8)?,
-        comment: row.get(9)?,
+        created: row.get(7)?,
+        comment: row.get(8)?,
         admission,
         aborted,
     }))
@@ -240,12 +200,14 @@ pub fn insert_tournament(conn: &Connection, new: &NewTournament<'_>, now: i64) -
         new.kind,
         new.name,
         new.organiser,
-        new.double,
+        // The column of version 17, kept in step for readers of old
+        // files; the format says it.
+        new.format == Format::DoubleRoundRobin,
         new.rated,
         new.switches,
         now,
         new.comment,
-        new.format.as_str(),
+        new.format.name(),
         new.admission.name(),
         new.aborted.name()
     ])?;
@@ -264,8 +226,8 @@ pub fn set_tournament_rules(
     )?
     .execute(params![
         id,
-        rules.format.as_str(),
-        rules.double,
+        rules.format.name(),
+        rules.format == Format::DoubleRoundRobin,
         rules.rated,
         rules.switches,
         rules.admission.name(),
@@ -330,6 +292,32 @@ pub fn set_tournament_seeds(conn: &Connection, id: i64, seeded: &[String]) -> St
         statement.execute(params![id, userid, seed as i64])?;
     }
     Ok(())
+}
+
+/// Marks a player of a running tournament as taken out of it at `now`:
+/// he keeps his seat for the games he played, and plays no more.
+pub fn withdraw_from_tournament(
+    conn: &Connection,
+    id: i64,
+    userid: &str,
+    now: i64,
+) -> StoreResult<()> {
+    conn.prepare_cached(
+        "UPDATE tournament_players SET withdrawn = ?3
+         WHERE tournament_id = ?1 AND userid = ?2 COLLATE NOCASE AND withdrawn IS NULL",
+    )?
+    .execute(params![id, userid, now])?;
+    Ok(())
+}
+
+/// The players taken out of a tournament after its start.
+pub fn withdrawn_players(conn: &Connection, id: i64) -> StoreResult<Vec<String>> {
+    let mut statement = conn.prepare_cached(
+        "SELECT userid FROM tournament_players WHERE tournament_id = ?1
+         AND withdrawn IS NOT NULL ORDER BY seed, seat",
+    )?;
+    let rows = statement.query_map([id], |row| row.get(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// Adds a player after the others; false if he had joined already.

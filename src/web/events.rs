@@ -80,7 +80,7 @@ impl Site {
     pub(super) fn tournament(&self, target: &Target, id: i64) -> Page {
         target.only(&[])?;
         let found = self.tournament_named(id)?;
-        let table = tournament::table(&self.conn, &found)?;
+        let table = tournament::table(&self.conn, &self.config.host.competition, &found)?;
         let mut rounds: Vec<u32> = table.boards.iter().map(|(_, round, _)| *round).collect();
         rounds.dedup();
         self.html(

@@ -6,7 +6,8 @@
 //! ways, the operator's rulings from the CLI (`pbem director adjudicate`
 //! after both moved, `forfeit` before). A game that
 //! ends before each player has moved is aborted: unrated, never lost on
-//! time, and in an event lost by the player who would not play it. Also:
+//! time, and in an event lost by the player who would not play it; one
+//! nobody moved in is lost by both (never decided by colour). Also:
 //! inactivity drops that never lift a player who is away, and a refused
 //! ladder challenge that suggests only players free to play. The host's
 //! clock is set; nothing sleeps.
@@ -31,7 +32,7 @@ enum Way {
     ResignUnmoved,
     /// Black declines.
     Decline,
-    /// White (the challenger) never makes his first move.
+    /// White (the challenger) never makes his first move: nobody moves.
     ChallengerIdle,
     /// White moves; Black never answers.
     OpponentIdle,
@@ -64,21 +65,25 @@ impl Way {
             Way::ResignUnmoved | Way::Decline | Way::OpponentIdle | Way::RuledUnmoved => {
                 Some(Black)
             }
-            Way::ChallengerIdle => Some(White),
             _ => None,
         }
     }
 
+    /// Nobody moved before the time ran out: neither is to blame.
+    fn unplayed(self) -> bool {
+        self == Way::ChallengerIdle
+    }
+
     fn aborted(self) -> bool {
-        self.refuser().is_some()
+        self.refuser().is_some() || self.unplayed()
     }
 
     /// Who wins the game in an event (by the default rule, the aborted
     /// game is lost by the one who would not play it); `None`: a draw.
     fn event_winner(self) -> Option<Side> {
         match self {
-            Way::Draw => None,
-            Way::ChallengerIdle | Way::TimeLoss => Some(Black),
+            Way::Draw | Way::ChallengerIdle => None,
+            Way::TimeLoss => Some(Black),
             _ => self
                 .refuser()
                 .map_or(Some(White), |side| Some(side.opponent())),
@@ -114,7 +119,9 @@ impl Way {
                 format!("Aborted: {black} resigned before both players had moved.")
             }
             Way::Decline => format!("Aborted: {black} declined the game."),
-            Way::ChallengerIdle => format!("Aborted: {white} did not make a first move in time"),
+            Way::ChallengerIdle => {
+                "Aborted: nobody made a move before the time ran out, so no game was played.".into()
+            }
             Way::OpponentIdle => format!("Aborted: {black} did not make a first move in time"),
             Way::TimeLoss => format!("{black} wins on time: {white} did not move in time."),
             Way::Adjudicated => {
@@ -146,6 +153,19 @@ impl Event {
             Event::Tournament => format!(
                 "Nobody's rating changes; in the tournament cup it counts as a loss for {loser}, who would not play it."
             ),
+        }
+    }
+
+    /// What a game nobody moved in counts in the event.
+    fn counts_for_both(self) -> &'static str {
+        match self {
+            Event::Plain => "Nobody's rating changes.",
+            Event::Ladder => {
+                "Nobody's rating changes; in the ladder it counts as lost by both, since neither played it."
+            }
+            Event::Tournament => {
+                "Nobody's rating changes; in the tournament cup it counts as lost by both, since neither played it."
+            }
         }
     }
 }
@@ -330,7 +350,7 @@ fn every_view_agrees(club: &mut Club, event: Event, played: &[Played]) {
                 })
                 .collect();
             assert_eq!(mails.len(), 1, "{what}: {:#?}", game.over);
-            let tail = if refuser.is_some() {
+            let tail = if game.way.aborted() {
                 "Aborted"
             } else {
                 "Game Over"
@@ -344,12 +364,16 @@ fn every_view_agrees(club: &mut Club, event: Event, played: &[Played]) {
             assert!(body.contains(&words), "{what}: {body}");
             assert_eq!(
                 body.contains("Ratings:\n"),
-                refuser.is_none(),
+                !game.way.aborted(),
                 "{what}: {body}"
             );
             if let Some(loser) = refuser {
                 assert!(body.contains(&event.counts(loser)), "{what}: {body}");
                 assert!(!body.contains("wins on time"), "{what}: {body}");
+            }
+            if game.way.unplayed() {
+                assert!(body.contains(event.counts_for_both()), "{what}: {body}");
+                assert!(!body.contains("wins"), "{what}: {body}");
             }
             let pgn = attached(mails[0]);
             let (result, termination) = game.way.pgn();
@@ -391,11 +415,15 @@ fn every_view_agrees(club: &mut Club, event: Event, played: &[Played]) {
         // Ratings: changed by a game played, never by an aborted one.
         let conn = club.office.runtime.host.store().connection();
         let changes = store::rating_changes(conn, board).unwrap();
-        assert_eq!(changes.is_empty(), refuser.is_some(), "{what}: {changes:?}");
+        assert_eq!(
+            changes.is_empty(),
+            game.way.aborted(),
+            "{what}: {changes:?}"
+        );
         let status = club.office.game(board).status;
-        let expected = match refuser {
-            Some(_) => store::GameStatus::Aborted,
-            None => store::GameStatus::Finished,
+        let expected = match game.way.aborted() {
+            true => store::GameStatus::Aborted,
+            false => store::GameStatus::Finished,
         };
         assert_eq!(status, expected, "{what}");
     }
@@ -538,6 +566,7 @@ fn every_ending_of_a_tournament_game_reads_the_same_in_every_view_and_in_the_cro
     for game in &played {
         let (white, black) = (&game.white, &game.black);
         let result = match (game.way.event_winner(), game.way.aborted()) {
+            _ if game.way.unplayed() => "-/-".to_string(),
             (None, _) => "½-½".to_string(),
             (Some(White), false) => "1-0".into(),
             (Some(Black), false) => "0-1".into(),
@@ -556,12 +585,20 @@ fn every_ending_of_a_tournament_game_reads_the_same_in_every_view_and_in_the_cro
                 ));
             }
             (Way::Adjudicated, None) => line.push_str(" (adjudicated by the host's operator)"),
+            (Way::ChallengerIdle, None) => {
+                line.push_str(" (aborted, unrated: nobody moved, lost by both)")
+            }
             _ => {}
         }
         assert!(table.contains(&line), "{line}\n{table}");
         let seat = |userid: &str| players.iter().position(|p| *p == userid).unwrap();
         let (w, b) = (seat(white), seat(black));
         match game.way.event_winner() {
+            _ if game.way.unplayed() => {
+                // Lost by both: - in each row, no point to either.
+                assert_eq!(cell(&table, white, b), "-", "{table}");
+                assert_eq!(cell(&table, black, w), "-", "{table}");
+            }
             Some(White) => points[w] += 2,
             Some(Black) => points[b] += 2,
             None => (points[w] += 1, points[b] += 1).1,

@@ -328,7 +328,7 @@ fn exported_boards_carry_round_and_match(hall: &Hall) {
 }
 
 #[test]
-fn a_knockout_game_nobody_moves_in_is_forfeited_by_the_timers_and_the_bracket_moves_on() {
+fn a_knockout_game_nobody_moves_in_is_lost_by_both_and_the_bracket_moves_on() {
     let mut hall = Hall::new(&["anna", "ben", "cleo"]);
     hall.send("anna", "chess tournament create cup anna PW -knockout");
     for player in ["anna", "ben", "cleo"] {
@@ -342,9 +342,9 @@ fn a_knockout_game_nobody_moves_in_is_forfeited_by_the_timers_and_the_bracket_mo
         (first[0].white.as_str(), first[0].black.as_str()),
         ("ben", "cleo")
     );
-    // ben never makes his first move: past the 21 days a move he loses the
-    // game (aborted, unrated, lost by who would not play it), and the
-    // timer begins game 2 of the match.
+    // Nobody moves: past the 21 days a move the game is aborted, unrated,
+    // and lost by both (the colours do not decide it); the timer begins
+    // game 2 of the match.
     let start = hall.seconds;
     let timed = hall.tick(start + 21 * DAY + 3600);
     let conn = hall.office.runtime.host.store().connection();
@@ -355,7 +355,7 @@ fn a_knockout_game_nobody_moves_in_is_forfeited_by_the_timers_and_the_bracket_mo
             .status,
         store::GameStatus::Aborted
     );
-    assert_eq!(hall.boards("cup")[0].score.as_deref(), Some("-+"));
+    assert_eq!(hall.boards("cup")[0].score.as_deref(), Some("--"));
     let second = &new_boards(&timed, "cleo");
     assert_eq!(second.len(), 1, "{timed:#?}");
     assert!(
@@ -383,7 +383,7 @@ fn a_knockout_game_nobody_moves_in_is_forfeited_by_the_timers_and_the_bracket_mo
     assert!(
         listing[0]
             .body
-            .contains("match 1.1: ben (seed 2) 0-2 cleo (seed 3): cleo goes through"),
+            .contains("match 1.1: ben (seed 2) 0-1 cleo (seed 3): cleo goes through"),
         "{}",
         listing[0].body
     );
@@ -412,7 +412,7 @@ fn a_knockout_game_declined_is_lost_even_under_the_void_rule_and_a_voided_one_is
     let created = hall.send("zed", "chess tournament create duel zed PW -knockout");
     assert!(
         created[0].body.contains(
-            "Declining or not moving: the player who would not play loses the tournament game (unrated)."
+            "Declining or not moving: the player who would not play loses the tournament game (unrated); a game nobody moved in is lost by both."
         ),
         "{}",
         created[0].body

@@ -3,6 +3,7 @@
 
 use pbem::games::Side;
 use pbem::rules::score::{Abort, Ending};
+use pbem::rules::tournament_rules::Format;
 use pbem::store::{self, GameStatus, OutboxState, Store, StoreError, SCHEMA_VERSION};
 use rusqlite::Connection;
 
@@ -451,8 +452,8 @@ fn tournaments_of_a_version_29_file_are_round_robins_and_upgrade_again() {
         let old = store::find_tournament(conn, "chess", "old")
             .unwrap()
             .unwrap();
-        assert_eq!(old.format, store::TournamentFormat::RoundRobin, "{round}");
-        assert!(old.double, "{round}");
+        // A double round robin then was a round robin with `double` set.
+        assert_eq!(old.format, Format::DoubleRoundRobin, "{round}");
         // Unseeded, the players keep the order they joined in.
         assert_eq!(
             store::tournament_players(conn, old.id).unwrap(),
@@ -537,7 +538,11 @@ fn tournaments_of_a_version_32_file_are_open_to_anyone_count_aborted_games_by_th
         assert_eq!(old.admission, pbem::rules::ladder_rules::Admission::Open);
         assert_eq!(old.aborted, None, "{round}");
         let void = pbem::rules::score::AbortRule::Void;
-        assert_eq!(old.abort_rule(void), void, "{round}");
+        assert_eq!(
+            pbem::host::events::format::abort_rule(&old, void),
+            void,
+            "{round}"
+        );
         let event = store::LoggedEvent::Tournament(old.id);
         assert!(store::entrants(conn, event).unwrap().is_empty(), "{round}");
         drop(store);
@@ -545,6 +550,58 @@ fn tournaments_of_a_version_32_file_are_open_to_anyone_count_aborted_games_by_th
         Connection::open(&path)
             .unwrap()
             .execute_batch("PRAGMA user_version = 32;")
+            .unwrap();
+    }
+}
+
+#[test]
+fn a_version_33_file_reads_its_double_round_robins_by_their_format_and_takes_players_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v33.sqlite");
+    drop(Store::open(&path).unwrap());
+    // As version 33 left it: a double round robin was `round_robin` with
+    // `double` set, and nobody was ever taken out.
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch(
+            "ALTER TABLE tournament_players DROP COLUMN withdrawn;
+             INSERT INTO tournaments (kind, name, organiser, double, rated, switches, status,
+                                      created, format)
+                VALUES ('chess', 'twice', 'dora', 1, 1, '', 'running', 1, 'round_robin'),
+                       ('chess', 'once', 'dora', 0, 1, '', 'running', 1, 'round_robin'),
+                       ('chess', 'cup', 'dora', 0, 1, '', 'running', 1, 'knockout');
+             INSERT INTO tournament_players (tournament_id, userid, seat)
+                VALUES (1, 'dora', 1), (1, 'abe', 2);
+             PRAGMA user_version = 33;",
+        )
+        .unwrap();
+    for round in ["upgraded", "rolled back and upgraded again"] {
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION, "{round}");
+        let conn = store.connection();
+        let format = |name| {
+            store::find_tournament(conn, "chess", name)
+                .unwrap()
+                .unwrap()
+                .format
+        };
+        assert_eq!(format("twice"), Format::DoubleRoundRobin, "{round}");
+        assert_eq!(format("once"), Format::RoundRobin, "{round}");
+        assert_eq!(format("cup"), Format::Knockout, "{round}");
+        assert!(store::withdrawn_players(conn, 1).unwrap().is_empty());
+        store::withdraw_from_tournament(conn, 1, "ABE", 5).unwrap();
+        assert_eq!(
+            store::withdrawn_players(conn, 1).unwrap(),
+            ["abe"],
+            "{round}"
+        );
+        drop(store);
+        // Set back by hand, the column already there: kept as it is.
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch(
+                "UPDATE tournament_players SET withdrawn = NULL; PRAGMA user_version = 33;",
+            )
             .unwrap();
     }
 }

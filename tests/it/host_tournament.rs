@@ -408,7 +408,7 @@ fn the_organiser_takes_a_player_out_and_hands_the_tournament_on() {
         .contains("anna took ben out of the tournament cup."));
     assert!(mail_to(&sent, "ben")
         .body
-        .contains("took you\nout of it before it began"));
+        .contains("took you out of the Chess tournament cup before it began."));
     let conn = office.runtime.host.store().connection();
     let cup = store::find_tournament(conn, "chess", "cup")
         .unwrap()

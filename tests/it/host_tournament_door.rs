@@ -294,7 +294,10 @@ fn the_organiser_changes_the_rules_before_the_start_and_everyone_is_told() {
     let cup = store::find_tournament(conn, "chess", "cup")
         .unwrap()
         .unwrap();
-    assert!(cup.double);
+    assert_eq!(
+        cup.format,
+        pbem::rules::tournament_rules::Format::DoubleRoundRobin
+    );
     assert_eq!(cup.aborted, Some(pbem::rules::score::AbortRule::Void));
     // The boards begin under the changed rules.
     let started = send(&mut office, 8, "anna", "chess tournament start cup anna PW");
@@ -363,8 +366,8 @@ fn the_operator_admits_invites_and_changes_the_rules_of_any_tournament() {
     send(&mut office, 2, "ben", "chess tournament join cup ben PW");
     let admitted = cli(
         &office,
-        &["director", "tournament-admit"],
-        &["chess", "cup", "ben"],
+        &["director", "tournament"],
+        &["chess", "cup", "admit", "ben"],
     );
     assert!(
         stdout(&admitted).contains("ben plays in cup now"),
@@ -372,8 +375,8 @@ fn the_operator_admits_invites_and_changes_the_rules_of_any_tournament() {
     );
     let invited = cli(
         &office,
-        &["director", "tournament-invite"],
-        &["chess", "cup", "cleo"],
+        &["director", "tournament"],
+        &["chess", "cup", "invite", "cleo"],
     );
     assert!(
         stdout(&invited).contains("cleo is invited to cup"),
@@ -381,8 +384,8 @@ fn the_operator_admits_invites_and_changes_the_rules_of_any_tournament() {
     );
     let rules = cli(
         &office,
-        &["director", "tournament-rules"],
-        &["chess", "cup", "-knockout", "-unrated"],
+        &["director", "tournament"],
+        &["chess", "cup", "rules", "-knockout", "-unrated"],
     );
     assert!(
         stdout(&rules).contains("cup plays by -knockout -unrated now"),
@@ -390,8 +393,8 @@ fn the_operator_admits_invites_and_changes_the_rules_of_any_tournament() {
     );
     let refused = cli(
         &office,
-        &["director", "tournament-rules"],
-        &["chess", "cup", "-aborted:draw"],
+        &["director", "tournament"],
+        &["chess", "cup", "rules", "-aborted:draw"],
     );
     assert!(!refused.status.success());
     assert!(
@@ -400,8 +403,8 @@ fn the_operator_admits_invites_and_changes_the_rules_of_any_tournament() {
     );
     let missing = cli(
         &office,
-        &["director", "tournament-admit"],
-        &["chess", "nowhere", "ben"],
+        &["director", "tournament"],
+        &["chess", "nowhere", "admit", "ben"],
     );
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr)
@@ -424,7 +427,7 @@ fn the_operator_admits_invites_and_changes_the_rules_of_any_tournament() {
     let cup = store::find_tournament(conn, "chess", "cup")
         .unwrap()
         .unwrap();
-    assert_eq!(cup.format, store::TournamentFormat::Knockout);
+    assert_eq!(cup.format, pbem::rules::tournament_rules::Format::Knockout);
     assert!(!cup.rated);
     assert_eq!(players(&office, "cup"), ["ben"]);
     let log = stdout(&cli(

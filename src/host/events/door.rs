@@ -6,6 +6,7 @@
 use super::tournament::{answer, find, log, news_for, open};
 use crate::games::GameKind;
 use crate::host::model::command::Syntax;
+use crate::host::model::notice::Notice;
 use crate::host::model::notice::TournamentChange;
 use crate::host::model::refusal::{Refusal, TournamentRefusal};
 use crate::host::request::{refused, Context, Failure, Handled};
@@ -118,7 +119,6 @@ pub(super) fn admit(
         return Err(refused(Refusal::SignedOff { userid }));
     }
     seat(ctx, &found, &userid)?;
-    log(ctx, &found, by, "admit", &userid)?;
     let change = TournamentChange::Admitted {
         userid: by.to_string(),
         player: userid.clone(),
@@ -146,6 +146,7 @@ pub(super) fn invite(
         }));
     };
     crate::host::request::reachable(ctx, &invited)?;
+    may_take_part(ctx, &invited)?;
     if is_in(&players(ctx, &found)?, &invited.userid) {
         return Err(refused(Refusal::AlreadyInTournament {
             name: found.name,
@@ -157,7 +158,6 @@ pub(super) fn invite(
     let first = store::entrant(ctx.conn, found.key(), &userid)? != Some(Entrant::Invited);
     if first {
         store::set_entrant(ctx.conn, found.key(), &userid, Entrant::Invited, ctx.now)?;
-        log(ctx, &found, by, "invite", &userid)?;
     }
     let change = TournamentChange::Invited {
         userid: by.to_string(),
@@ -168,4 +168,45 @@ pub(super) fn invite(
         notices.push(news_for(&userid, kind, &found, change));
     }
     Ok(notices)
+}
+
+/// Why the door of a tournament closed on those still waiting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lapse {
+    Started,
+    Cancelled,
+}
+
+/// The door closes: everyone still waiting to join (asked, or invited)
+/// is told his request or invitation lapsed, and no longer waits.
+pub fn lapse(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    found: &Tournament,
+    why: Lapse,
+) -> Result<Vec<Notice>, Failure> {
+    let waiting = store::entrants(ctx.conn, found.key())?;
+    store::clear_entrants(ctx.conn, found.key())?;
+    Ok(waiting
+        .into_iter()
+        .map(|(userid, entrant)| {
+            let change = TournamentChange::Lapsed {
+                invited: entrant == Entrant::Invited,
+                cancelled: why == Lapse::Cancelled,
+            };
+            news_for(&userid, kind, found, change)
+        })
+        .collect())
+}
+
+/// Refuses a robot as a player of an event: robots answer only the
+/// challenges of their own boards, never an invitation, so no event
+/// takes one (not by invitation, admission, replacement or handover).
+pub fn may_take_part(ctx: &Context<'_>, player: &Player) -> Result<(), Failure> {
+    if store::robot_level(ctx.conn, &player.userid)?.is_some() {
+        return Err(refused(Refusal::RobotInEvent {
+            userid: player.userid.clone(),
+        }));
+    }
+    Ok(())
 }

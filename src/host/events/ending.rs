@@ -95,12 +95,7 @@ pub fn game_ended(
     }
     let mut notices = ladder::climb::settle(conn, settings, live, result, now)?;
     notices.extend(tournament::table::after_board(
-        conn,
-        replays,
-        &settings.tournaments,
-        live,
-        result,
-        now,
+        conn, replays, settings, live, result, now,
     )?);
     // What the event counted, for the game-over mail.
     live.event = crate::host::model::event::load(conn, live.record.id)?;

@@ -1,5 +1,5 @@
-//! `GAME standings` and the ladders' listings: `GAME ladder [NAME]`,
-//! `GAME ladders`, and the checks on a `-ladder` challenge.
+//! The lists of events by mail: `GAME ladder [NAME]`, `GAME ladders`,
+//! `GAME tournaments`, and the checks on a `-ladder` challenge.
 
 use super::ladder::climb::{self, ChallengeProblem};
 use super::ladder::listing;
@@ -31,8 +31,7 @@ pub fn tournaments(ctx: &Context<'_>, kind: GameKind) -> Handled {
         .map(|(tournament, players)| TournamentLine {
             name: tournament.name,
             organiser: tournament.organiser,
-            knockout: tournament.format == crate::store::TournamentFormat::Knockout,
-            double: tournament.double,
+            format: tournament.format,
             rated: tournament.rated,
             admission: tournament.admission,
             status: tournament.status,

@@ -28,7 +28,7 @@ mod withdraw;
 
 pub use account::remove_account;
 
-use crate::host::events::{director, ladder, lists, tournament};
+use crate::host::events::{director, ladder, lists, log, tournament};
 use crate::host::model::command::{Command, EventList};
 use crate::host::model::refusal::Refusal;
 use crate::host::request::limits;
@@ -189,10 +189,7 @@ fn handle_plans(ctx: &Context<'_>, command: Command) -> Handled {
         Command::Tournament { kind, name, action } => {
             tournament::tournament(ctx, kind, &name, action)
         }
-        Command::EventLog { kind, name, of } => match of {
-            EventList::Ladders => ladder::verbs::log_of(ctx, kind, &name),
-            EventList::Tournaments => director::log_of(ctx, kind, &name),
-        },
+        Command::EventLog { kind, name, of } => log::answer_log(ctx, kind, &name, of),
         Command::Rule {
             kind,
             board,
@@ -200,7 +197,7 @@ fn handle_plans(ctx: &Context<'_>, command: Command) -> Handled {
             password,
             verb,
             reason,
-        } => director::rule(ctx, kind, board, (&userid, &password), &verb, &reason),
+        } => director::rule_by_mail(ctx, kind, board, (&userid, &password), &verb, &reason),
         Command::Queue {
             kind,
             board,

@@ -5,7 +5,7 @@
 //! it, so where a password stands is known here and nowhere else.
 
 mod account;
-mod competition;
+pub mod competition;
 mod planning;
 mod words;
 

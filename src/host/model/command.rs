@@ -60,59 +60,17 @@ pub enum Setting {
     Challengers(crate::host::model::challengers::Challengers),
 }
 
-/// What a `GAME tournament ... NAME userid password` command does.
+/// What a `GAME tournament VERB NAME userid password [...]` command does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TournamentVerb {
-    /// With the switches every board gets (`-double`, `-rated`,
-    /// `-unrated`, a time control, the game's own).
+    /// With the rule words and switches every board gets.
     Create {
         switches: Vec<String>,
     },
     Join,
     Leave,
-    Start,
-    /// The organiser's message (the mail's body) to every player.
-    Announce,
-    /// The organiser takes a player out, before the start.
-    Remove {
-        player: String,
-    },
-    /// The organiser hands the tournament to another player.
-    HandOver {
-        to: String,
-    },
-    /// The organiser ends the tournament: its running boards are voided.
-    Cancel,
-    /// `new` takes `old`'s place for the boards `old` has not begun.
-    Replace {
-        old: String,
-        new: String,
-    },
-    /// Who may play and by what rules, before the start.
-    Organise(OrganiserVerb),
-}
-
-/// What a tournament's organiser (or the operator) decides before the
-/// start.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OrganiserVerb {
-    /// Lets in a player who asked to join.
-    Admit { player: String },
-    /// Invites a player to join.
-    Invite { player: String },
-    /// Changes rules: these rule words.
-    Rules { words: Vec<String> },
-}
-
-impl OrganiserVerb {
-    /// The verb's word, as a refusal names it.
-    pub fn word(&self) -> &'static str {
-        match self {
-            OrganiserVerb::Admit { .. } => "admit",
-            OrganiserVerb::Invite { .. } => "invite",
-            OrganiserVerb::Rules { .. } => "rules",
-        }
-    }
+    /// What only the tournament's organiser (its director) may do.
+    Direct(DirectorVerb),
 }
 
 /// What a director's ruling on a board gives (`GAME adjudicate|forfeit|
@@ -135,6 +93,27 @@ pub struct TournamentAction {
 }
 
 impl RulingVerb {
+    /// A ruling as written after its board (and, by mail, the director's
+    /// userid and password): `adjudicate 1-0|0-1|1/2 REASON...`,
+    /// `forfeit LOSER [REASON...]`, `void [REASON...]`; the verb and the
+    /// reason, or `None` when the words are not the ones it takes.
+    pub fn read(verb: &str, rest: &[&str]) -> Option<(RulingVerb, String)> {
+        let (ruling, reason) = match (verb.to_ascii_lowercase().as_str(), rest) {
+            ("adjudicate", [result, reason @ ..]) if !reason.is_empty() => {
+                (RulingVerb::adjudicate(result)?, reason)
+            }
+            ("forfeit", [loser, reason @ ..]) => (
+                RulingVerb::Forfeit {
+                    loser: loser.to_string(),
+                },
+                reason,
+            ),
+            ("void", reason) => (RulingVerb::Void, reason),
+            _ => return None,
+        };
+        Some((ruling, reason.join(" ")))
+    }
+
     /// An adjudication of the result written `1-0`, `0-1` or `1/2`
     /// (`1/2-1/2` and `½` too).
     pub fn adjudicate(result: &str) -> Option<RulingVerb> {

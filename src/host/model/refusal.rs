@@ -323,6 +323,10 @@ pub enum Refusal {
         game: GameKind,
     },
 
+    /// A robot plays no ladder or tournament.
+    RobotInEvent {
+        userid: String,
+    },
     // Ladders and tournaments.
     NotOnLadder {
         userid: String,

@@ -1,23 +1,28 @@
-//! The operator directs every event, for the `pbem director` subcommands:
-//! rulings on any running board (a plain game, a ladder game, a
-//! tournament's), and a tournament's cancel, remove, replace, handover
-//! and announce. Each acts as `operator`, through the same functions the
-//! directors' mail verbs use (`handle::director`), logs what it did in
-//! the event's log, and queues the mails that tell whom it concerns.
-
-use crate::games::GameKind;
-use crate::host::events::director::rulings::Verdict;
-use crate::host::events::director::{self, Desk};
-use crate::host::events::log::{log_tournament, OPERATOR};
-use crate::host::model::command::RulingVerb;
-use crate::host::model::notice::{CompetitionEvent, CompetitionNews, Notice, TournamentChange};
-use crate::host::model::refusal::Refusal;
-use crate::host::model::replays::{self, LoadError};
-use crate::host::{Batch, Host, HostError};
-use crate::store::{self, GameStatus, LogEntry, LoggedEvent, StoreError, Tournament};
-use rusqlite::Connection;
+//! The operator directs every event, for `pbem director`: a ruling on any
+//! running board (a plain game, a ladder game, a tournament's), and every
+//! director's verb on any ladder (the host's own too) or tournament. Each
+//! runs through the same executor as a director's mail
+//! (`events::director`), as `operator`: logged in the event's log the
+//! same way, and told by mail to whom it concerns. What the operator is
+//! told is the answer a director's mail would get, said in one line, or
+//! the refusal as its mail words it.
 
 use super::Outcome;
+use crate::games::GameKind;
+use crate::host::accounts::password::Prechecked;
+use crate::host::events::director::{self, Directed};
+use crate::host::events::lists::find_ladder;
+use crate::host::events::log::OPERATOR;
+use crate::host::events::tournament;
+use crate::host::model::command::{DirectorVerb, EventList, RulingVerb};
+use crate::host::model::notice::{Answer, Notice, TournamentChange};
+use crate::host::model::refusal::Refusal;
+use crate::host::model::replays::{self, LiveGame};
+use crate::host::request::{Context, Failure, Handled};
+use crate::host::{Batch, Host, HostError};
+use crate::store::{self, GameStatus, LogEntry, LoggedEvent, StoreError};
+use rusqlite::Connection;
+use std::cell::RefCell;
 
 /// What the operator does as an event's director.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,43 +33,13 @@ pub enum Directing {
         verb: RulingVerb,
         reason: String,
     },
-    Cancel {
+    /// A director's verb on the ladder or tournament `name` (a ladder's
+    /// empty name: the game type's own); `text` is an announcement's.
+    Event {
         kind: GameKind,
+        events: EventList,
         name: String,
-    },
-    Remove {
-        kind: GameKind,
-        name: String,
-        player: String,
-    },
-    Replace {
-        kind: GameKind,
-        name: String,
-        old: String,
-        new: String,
-    },
-    HandOver {
-        kind: GameKind,
-        name: String,
-        to: String,
-    },
-    Announce {
-        kind: GameKind,
-        name: String,
-        text: String,
-    },
-    /// A tournament organiser's `admit`, `invite` or `rules`.
-    Organise {
-        kind: GameKind,
-        name: String,
-        verb: crate::host::model::command::OrganiserVerb,
-    },
-    /// A ladder director's verb on the ladder `name` (empty: the game
-    /// type's own); `text` is an announcement's.
-    Ladder {
-        kind: GameKind,
-        name: String,
-        verb: crate::host::model::command::DirectorVerb,
+        verb: DirectorVerb,
         text: Option<String>,
     },
 }
@@ -109,213 +84,147 @@ pub fn ladder_log(
 
 impl Batch<'_> {
     fn direct(&mut self, action: &Directing, now: i64) -> Result<Outcome, HostError> {
-        let done = match action {
+        let text = match action {
+            Directing::Event { text, .. } => text.as_deref(),
+            Directing::Rule { .. } => None,
+        };
+        let handled = self.as_operator(text, now, |ctx| match action {
             Directing::Rule {
                 board,
                 verb,
                 reason,
-            } => self.rule(*board, verb, reason, now)?,
-            Directing::Ladder {
+            } => {
+                let live = replays::load(ctx.conn, ctx.replays, *board, None)?;
+                director::rule(ctx, live, OPERATOR, verb, reason)
+            }
+            Directing::Event {
                 kind,
+                events,
                 name,
                 verb,
-                text,
-            } => return self.direct_ladder((*kind, name), verb, text.as_deref(), now),
-            Directing::Organise { kind, name, verb } => {
-                return self.organise_tournament((*kind, name), verb, now)
-            }
-            Directing::Cancel { kind, name }
-            | Directing::Remove { kind, name, .. }
-            | Directing::Replace { kind, name, .. }
-            | Directing::HandOver { kind, name, .. }
-            | Directing::Announce { kind, name, .. } => {
-                let Some(found) = store::find_tournament(&self.tx, kind.name(), name)? else {
-                    return Ok(refused(format!(
-                        "there is no {} tournament called {name}",
-                        kind.name()
-                    )));
+                ..
+            } => {
+                let event = match events {
+                    EventList::Ladders => Directed::Ladder(find_ladder(ctx, *kind, name)?),
+                    EventList::Tournaments => {
+                        Directed::Tournament(tournament::find(ctx, *kind, name)?)
+                    }
                 };
-                self.tournament(*kind, &found, action, now)?
+                director::direct(ctx, *kind, event, OPERATOR, verb.clone())
             }
+        });
+        let verb = match action {
+            Directing::Rule { verb, .. } => Some(verb),
+            Directing::Event { .. } => None,
         };
-        let (notices, said) = match done {
-            Ok(done) => done,
-            Err(why) => return Ok(refused(why)),
+        self.report(handled, verb, now)
+    }
+
+    /// What `act` does, with the operator's context: no sender, no
+    /// password, `text` as the mail's body would be.
+    fn as_operator(
+        &self,
+        text: Option<&str>,
+        now: i64,
+        act: impl FnOnce(&Context<'_>) -> Handled,
+    ) -> Handled {
+        let prechecked = Prechecked::new();
+        let attempts = RefCell::new(Vec::new());
+        let settings = self.settings;
+        let ctx = Context {
+            conn: &self.tx,
+            from: "",
+            comment: text,
+            passwords: self.passwords,
+            prechecked: &prechecked,
+            replays: self.replays,
+            languages: self.renderer.languages(),
+            now,
+            policy: &settings.accounts,
+            clock_defaults: &settings.clocks,
+            competition: &settings.competition,
+            attempts: &attempts,
+            seeks: &settings.seeks,
+            messages: &settings.messages,
+            flood: &settings.flood,
+            host_address: &settings.address,
         };
-        let mails_queued = self.post_all(notices, now)?;
+        act(&ctx)
+    }
+
+    /// A refusal as the operator reads it: its problem, worded as its
+    /// mail words it, in the host's language.
+    pub(super) fn refusal_said(&self, refusal: &Refusal, now: i64) -> Result<String, HostError> {
+        let language = self.renderer.language_for(None);
+        let facts = self.settings.facts(now);
+        Ok(self.renderer.refusal_problem(refusal, &facts, &language)?)
+    }
+
+    /// The operator's own answer is what he is told here, in one line;
+    /// the rest is mail for the players.
+    fn report(
+        &mut self,
+        handled: Handled,
+        ruling: Option<&RulingVerb>,
+        now: i64,
+    ) -> Result<Outcome, HostError> {
+        let notices = match handled {
+            Ok(notices) => notices,
+            Err(Failure::Refused(notice)) => {
+                let said = match *notice {
+                    Notice::Refused { refusal, .. } => self.refusal_said(&refusal, now)?,
+                    _ => "refused".to_string(),
+                };
+                return Ok(Outcome::Refused(said));
+            }
+            Err(Failure::Store(err)) => return Err(err.into()),
+            Err(Failure::Hash(err)) => return Err(HostError::Hash(err)),
+        };
+        let mut said = String::from("done");
+        let mut mail = Vec::new();
+        for notice in notices {
+            match notice {
+                Notice::Answer(Answer::Ladder {
+                    change: Some(change),
+                    ..
+                }) => {
+                    let (action, detail) = change.log_line();
+                    said = format!("{action} {detail}").trim().to_string();
+                }
+                Notice::Answer(Answer::Tournament {
+                    table,
+                    change: Some(change),
+                }) => said = said_of(&table.name, &change),
+                Notice::Answer(Answer::Show { live, .. }) => {
+                    if let Some(verb) = ruling {
+                        said = ruled(&live, verb);
+                    }
+                }
+                Notice::Answer(_) => {}
+                other => mail.push(other),
+            }
+        }
+        let mails_queued = self.post_all(mail, now)?;
         Ok(Outcome::Done { said, mails_queued })
     }
-
-    fn desk(&self, now: i64) -> Desk<'_> {
-        Desk {
-            conn: &self.tx,
-            competition: &self.settings.competition,
-            replays: self.replays,
-            actor: OPERATOR,
-            now,
-        }
-    }
-
-    fn rule(&self, board: i64, verb: &RulingVerb, reason: &str, now: i64) -> Done {
-        let live = match replays::load(&self.tx, self.replays, board, None) {
-            Ok(live) => live,
-            Err(LoadError::Store(err)) => return Err(err.into()),
-            Err(LoadError::NoSuchBoard(_)) => return Ok(Err(format!("there is no board {board}"))),
-            Err(LoadError::Unreadable { reason, .. }) => {
-                return Ok(Err(format!("board {board} does not replay: {reason}")))
-            }
-        };
-        if live.record.status != GameStatus::Active {
-            return Ok(Err(format!("board {board} is over already")));
-        }
-        let verdict = match director::verdict_of(&live, verb) {
-            Ok(verdict) => verdict,
-            Err(refusal) => return Ok(Err(self.refusal_said(&refusal, now)?)),
-        };
-        let record = &live.record;
-        let what = match verdict {
-            Verdict::Adjudicate(score) => format!("adjudicated {}", score.pgn()),
-            Verdict::Forfeit(side) => format!("forfeited by {}", record.player(side)),
-            Verdict::Void => "voided".to_string(),
-        };
-        let aborted = match (verdict, live.begun()) {
-            (Verdict::Void, _) | (_, true) => "",
-            _ => " (before both had moved: aborted, unrated)",
-        };
-        let said = format!(
-            "board {board} ({} against {}): {what}{aborted}; both players told",
-            record.white, record.black
-        );
-        let notices = director::rule_board(&self.desk(now), live, verdict, reason)?;
-        Ok(Ok((notices, said)))
-    }
-
-    fn tournament(&self, kind: GameKind, found: &Tournament, action: &Directing, now: i64) -> Done {
-        let desk = self.desk(now);
-        let name = &found.name;
-        if let Err(refusal) = director::still_on(found) {
-            return Ok(Err(self.refusal_said(&refusal, now)?));
-        }
-        Ok(Ok(match action {
-            Directing::Cancel { .. } => {
-                let (_, change, notices) = director::cancel_tournament(&desk, kind, found)?;
-                (notices, said_of(name, &change))
-            }
-            Directing::Remove { player, .. } => {
-                if found.status == store::TournamentStatus::Open {
-                    return self.remove_open(kind, found, player, now);
-                }
-                match director::remove_running(&desk, kind, found, player)? {
-                    Ok((change, notices)) => (notices, said_of(name, &change)),
-                    Err(refusal) => return Ok(Err(self.refusal_said(&refusal, now)?)),
-                }
-            }
-            Directing::Replace { old, new, .. } => {
-                let Some(heir) = store::find_player(&self.tx, new)? else {
-                    return Ok(Err(format!("there is no player {new}")));
-                };
-                match director::replace_player(&desk, kind, found, old, &heir)? {
-                    Ok((change, notices)) => (notices, said_of(name, &change)),
-                    Err(refusal) => return Ok(Err(self.refusal_said(&refusal, now)?)),
-                }
-            }
-            Directing::HandOver { to, .. } => return self.hand_over(kind, found, to, now),
-            Directing::Announce { text, .. } => return self.announce(kind, found, text, now),
-            Directing::Rule { .. } | Directing::Ladder { .. } | Directing::Organise { .. } => {
-                return Ok(Err("not a tournament's verb".into()))
-            }
-        }))
-    }
-
-    /// Before the start a removed player simply leaves the tournament.
-    fn remove_open(&self, kind: GameKind, found: &Tournament, player: &str, now: i64) -> Done {
-        let players = store::tournament_players(&self.tx, found.id)?;
-        let Some(userid) = players.into_iter().find(|p| p.eq_ignore_ascii_case(player)) else {
-            let refusal = Refusal::NotInTournament {
-                name: found.name.clone(),
-                userid: player.to_string(),
-            };
-            return Ok(Err(self.refusal_said(&refusal, now)?));
-        };
-        store::leave_tournament(&self.tx, found.id, &userid)?;
-        log_tournament(&self.tx, found.id, OPERATOR, "remove", &userid, now)?;
-        let change = TournamentChange::Removed {
-            userid: OPERATOR.to_string(),
-            player: userid.clone(),
-            was_in: true,
-            boards: Vec::new(),
-        };
-        let said = said_of(&found.name, &change);
-        Ok(Ok((vec![news(&userid, kind, found, change)], said)))
-    }
-
-    fn hand_over(&self, kind: GameKind, found: &Tournament, to: &str, now: i64) -> Done {
-        let Some(heir) = store::find_player(&self.tx, to)? else {
-            return Ok(Err(format!("there is no player {to}")));
-        };
-        store::set_tournament_organiser(&self.tx, found.id, &heir.userid)?;
-        log_tournament(&self.tx, found.id, OPERATOR, "handover", &heir.userid, now)?;
-        let change = TournamentChange::HandedOver {
-            userid: OPERATOR.to_string(),
-            to: heir.userid.clone(),
-        };
-        let handed = Tournament {
-            organiser: heir.userid.clone(),
-            ..found.clone()
-        };
-        let said = said_of(&found.name, &change);
-        Ok(Ok((vec![news(&heir.userid, kind, &handed, change)], said)))
-    }
-
-    /// The operator's message to every player and the organiser.
-    fn announce(&self, kind: GameKind, found: &Tournament, text: &str, now: i64) -> Done {
-        let text = text.trim();
-        if text.is_empty() {
-            return Ok(Err("the message is empty".to_string()));
-        }
-        log_tournament(&self.tx, found.id, OPERATOR, "announce", text, now)?;
-        let mut readers = store::tournament_players(&self.tx, found.id)?;
-        if !readers
-            .iter()
-            .any(|userid| userid.eq_ignore_ascii_case(&found.organiser))
-        {
-            readers.push(found.organiser.clone());
-        }
-        let said = format!("wrote to {} reader(s) of {}", readers.len(), found.name);
-        let notices = readers
-            .into_iter()
-            .map(|userid| {
-                Notice::Competition(CompetitionNews {
-                    userid,
-                    kind,
-                    event: CompetitionEvent::Announcement {
-                        name: found.name.clone(),
-                        from: OPERATOR.to_string(),
-                        text: text.to_string(),
-                    },
-                })
-            })
-            .collect();
-        Ok(Ok((notices, said)))
-    }
 }
 
-/// What an action queued and what it says, or why it was not done.
-type Done = Result<Result<(Vec<Notice>, String), String>, HostError>;
-
-fn refused(why: String) -> Outcome {
-    Outcome::Refused(why)
-}
-
-fn news(userid: &str, kind: GameKind, found: &Tournament, change: TournamentChange) -> Notice {
-    Notice::Competition(CompetitionNews {
-        userid: userid.to_string(),
-        kind,
-        event: CompetitionEvent::TournamentNews {
-            name: found.name.clone(),
-            change,
-        },
-    })
+/// What a ruling did to the board as it now stands.
+fn ruled(live: &LiveGame, verb: &RulingVerb) -> String {
+    let record = &live.record;
+    let what = match verb {
+        RulingVerb::Adjudicate(score) => format!("adjudicated {}", score.pgn()),
+        RulingVerb::Forfeit { loser } => format!("forfeited by {loser}"),
+        RulingVerb::Void => "voided".to_string(),
+    };
+    let aborted = match (verb, record.status) {
+        (RulingVerb::Void, _) | (_, GameStatus::Finished | GameStatus::Active) => "",
+        (_, GameStatus::Aborted) => " (before both had moved: aborted, unrated)",
+    };
+    format!(
+        "board {} ({} against {}): {what}{aborted}; both players told",
+        record.id, record.white, record.black
+    )
 }
 
 /// What a tournament change did, for the operator's terminal.
@@ -351,9 +260,22 @@ pub(super) fn said_of(name: &str, change: &TournamentChange) -> String {
         TournamentChange::HandedOver { to, .. } => format!("{to} organises {name} now"),
         TournamentChange::Admitted { player, .. } => format!("{player} plays in {name} now"),
         TournamentChange::Invited { player, .. } => format!("{player} is invited to {name}"),
-        TournamentChange::RulesChanged { words, .. } => {
-            format!("{name} plays by {} now", words.join(" "))
+        TournamentChange::RulesChanged { words, rules, .. } => {
+            format!(
+                "{name} plays by {} now (its rules: {})",
+                words.join(" "),
+                rules.join(" ")
+            )
         }
-        other => format!("{name}: {other:?}"),
+        TournamentChange::Announced { players, .. } => {
+            format!("wrote to {players} reader(s) of {name}")
+        }
+        TournamentChange::Started { boards, .. } => {
+            format!("{name} has begun: {boards} board(s)")
+        }
+        other => match other.log_line() {
+            Some((action, detail)) => format!("{name}: {action} {detail}").trim().to_string(),
+            None => format!("{name}: nothing changed"),
+        },
     }
 }

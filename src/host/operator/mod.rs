@@ -4,7 +4,6 @@
 //! the operator as every event's director (`director`).
 
 mod accounts;
-mod as_director;
 mod director;
 
 pub use accounts::{players, Action, Outcome, PlayerLine};
@@ -86,7 +85,7 @@ pub fn report(
                 return Ok(None);
             };
             Answer::Tournament {
-                table: Box::new(tournament::table(conn, &found)?),
+                table: Box::new(tournament::table(conn, &settings.competition, &found)?),
                 change: None,
             }
         }

@@ -27,6 +27,19 @@ pub fn split_switches(
     kind: GameKind,
     switches: &[String],
 ) -> Result<HostSwitches, Failure> {
+    split_switches_naming(ctx, kind, switches, switches)
+}
+
+/// As [`split_switches`], where only `named` were written now (a change
+/// of an event's rules, the rest kept from before): a reminder kept from
+/// before moves, as the default one does, to come in time before a
+/// shorter limit now named.
+pub fn split_switches_naming(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    switches: &[String],
+    named: &[String],
+) -> Result<HostSwitches, Failure> {
     let mut split = HostSwitches {
         rated: true,
         ladder: None,
@@ -63,7 +76,9 @@ pub fn split_switches(
         // An unanswered ladder challenge must be lost in the end.
         control.per_move = Some(ctx.competition.ladders.forfeit_after);
     }
-    let nag_given = split.options.iter().any(|o| o.starts_with("--nagtime="));
+    let nag_given = named
+        .iter()
+        .any(|o| o.to_ascii_lowercase().starts_with("--nagtime="));
     if let Some(limit) = control
         .per_move
         .filter(|limit| !nag_given && *limit <= control.nag_after)

@@ -48,14 +48,22 @@ fn five_players_give_byes_to_the_top_three_seeds() {
     );
     // Seed 4 beats seed 3; then 0 meets him and 1 meets 2.
     assert_eq!(
-        next_round(&[0, 4, 1, 2]),
+        next_round(&[Some(0), Some(4), Some(1), Some(2)]),
         [
             Slot::Match { high: 0, low: 4 },
             Slot::Match { high: 1, low: 2 }
         ]
     );
-    assert_eq!(next_round(&[4, 1]), [Slot::Match { high: 1, low: 4 }]);
-    assert!(next_round(&[1]).is_empty());
+    assert_eq!(
+        next_round(&[Some(4), Some(1)]),
+        [Slot::Match { high: 1, low: 4 }]
+    );
+    assert!(next_round(&[Some(1)]).is_empty());
+    // Where nobody went through, the neighbour goes on a walkover.
+    assert_eq!(
+        next_round(&[None, Some(1), None, None]),
+        [Slot::Bye(1), Slot::Empty]
+    );
     assert!(first_round(1).is_empty());
     assert_eq!(first_round(2), [Slot::Match { high: 0, low: 1 }]);
 }
@@ -160,7 +168,7 @@ const BLACK_WINS: Option<EventScore> = Some(EventScore::Played(Score::BlackWins)
 #[test]
 fn a_bracket_of_five_is_played_round_by_round_to_its_champion() {
     let mut games = Vec::new();
-    let bracket = Bracket::new(5, &games);
+    let bracket = Bracket::new(5, &games, &[]);
     assert_eq!(bracket.rounds.len(), 1);
     assert_eq!(
         bracket.due(1),
@@ -173,12 +181,12 @@ fn a_bracket_of_five_is_played_round_by_round_to_its_champion() {
     );
     // A game running: nothing more is due.
     games.push(game(1, 1, 3, 4, None));
-    assert!(Bracket::new(5, &games).due(1).is_empty());
+    assert!(Bracket::new(5, &games, &[]).due(1).is_empty());
     // Seed 4 wins both games of the only first-round match.
     games[0].score = BLACK_WINS;
-    assert_eq!(Bracket::new(5, &games).due(1)[0].white, 4);
+    assert_eq!(Bracket::new(5, &games, &[]).due(1)[0].white, 4);
     games.push(game(1, 1, 4, 3, WHITE_WINS));
-    let bracket = Bracket::new(5, &games);
+    let bracket = Bracket::new(5, &games, &[]);
     assert_eq!(bracket.rounds.len(), 2);
     assert_eq!(
         bracket.due(1),
@@ -202,7 +210,7 @@ fn a_bracket_of_five_is_played_round_by_round_to_its_champion() {
         games.push(game(2, match_no, high, low, WHITE_WINS));
         games.push(game(2, match_no, low, high, BLACK_WINS));
     }
-    let bracket = Bracket::new(5, &games);
+    let bracket = Bracket::new(5, &games, &[]);
     assert_eq!(
         bracket.due(1),
         [NextGame {
@@ -214,7 +222,7 @@ fn a_bracket_of_five_is_played_round_by_round_to_its_champion() {
     );
     games.push(game(3, 1, 0, 1, BLACK_WINS));
     games.push(game(3, 1, 1, 0, WHITE_WINS));
-    let bracket = Bracket::new(5, &games);
+    let bracket = Bracket::new(5, &games, &[]);
     assert_eq!(bracket.champion(), Some(1));
     assert!(bracket.due(1).is_empty());
     assert_eq!(bracket.placings(), [(1, 1), (0, 2), (2, 3), (4, 3), (3, 5)]);
@@ -223,18 +231,107 @@ fn a_bracket_of_five_is_played_round_by_round_to_its_champion() {
 #[test]
 fn a_tied_match_draws_its_colours_by_lot_and_a_void_keeps_them() {
     let mut games = vec![game(1, 1, 0, 1, WHITE_WINS), game(1, 1, 1, 0, WHITE_WINS)];
-    let due = Bracket::new(2, &games).due(9)[0];
+    let due = Bracket::new(2, &games, &[]).due(9)[0];
     let expected = if lot([9, 1, 1, 2]) { 0 } else { 1 };
     assert_eq!(due.white, expected);
     assert_eq!(due.black, 1 - expected);
     games.push(game(1, 1, due.white, due.black, Some(EventScore::Void)));
     assert_eq!(
-        Bracket::new(2, &games).due(9)[0],
+        Bracket::new(2, &games, &[]).due(9)[0],
         due,
         "a void is played again alike"
     );
     games.push(game(1, 1, due.white, due.black, WHITE_WINS));
-    let bracket = Bracket::new(2, &games);
+    let bracket = Bracket::new(2, &games, &[]);
     assert_eq!(bracket.champion(), Some(due.white));
     assert_eq!(bracket.placings(), [(due.white, 1), (due.black, 2)]);
+}
+
+const NOBODY_MOVED: Option<EventScore> = Some(EventScore::DoubleForfeit);
+
+#[test]
+fn a_match_nobody_played_puts_both_out_and_a_final_nobody_played_has_no_champion() {
+    // Four players; both first-round matches are never touched.
+    let games = vec![
+        game(1, 1, 0, 3, NOBODY_MOVED),
+        game(1, 1, 3, 0, NOBODY_MOVED),
+        game(1, 2, 1, 2, NOBODY_MOVED),
+        game(1, 2, 2, 1, NOBODY_MOVED),
+    ];
+    let bracket = Bracket::new(4, &games, &[]);
+    assert!(bracket.finished(), "{bracket:#?}");
+    assert_eq!(bracket.champion(), None, "no colour or lot decides");
+    assert!(bracket.due(1).is_empty());
+    assert_eq!(bracket.placings(), [(0, 3), (1, 3), (2, 3), (3, 3)]);
+
+    // Only the second match is untouched: seed 0 wins the first and goes
+    // through the final on a walkover.
+    let games = vec![
+        game(1, 1, 0, 3, WHITE_WINS),
+        game(1, 1, 3, 0, BLACK_WINS),
+        game(1, 2, 1, 2, NOBODY_MOVED),
+        game(1, 2, 2, 1, NOBODY_MOVED),
+    ];
+    let bracket = Bracket::new(4, &games, &[]);
+    assert_eq!(bracket.champion(), Some(0));
+    assert!(bracket.due(1).is_empty());
+
+    // One game untouched, the other won: the winner goes through.
+    let mut one = Match::new(0, 1);
+    one.games.push(MatchGame {
+        white: 0,
+        score: EventScore::DoubleForfeit,
+    });
+    assert_eq!(one.outcome(), MatchOutcome::Undecided);
+    one.games.push(MatchGame {
+        white: 1,
+        score: EventScore::Played(Score::WhiteWins),
+    });
+    assert_eq!(one.outcome(), MatchOutcome::Won(1));
+
+    // A sudden-death game nobody plays ends the match for both.
+    let mut tied = Match::new(0, 1);
+    tied.games.push(won_by_white(0));
+    tied.games.push(won_by_white(1));
+    tied.games.push(MatchGame {
+        white: 0,
+        score: EventScore::DoubleForfeit,
+    });
+    assert_eq!(tied.outcome(), MatchOutcome::BothOut);
+    assert_eq!(tied.next_white(|| true), None);
+}
+
+#[test]
+fn a_withdrawn_seed_loses_every_match_not_decided_and_his_opponent_goes_through() {
+    // Seed 0 won his first match, then was taken out with the match of
+    // the final tied 1-1: seed 1 goes through, and nothing more is due.
+    let mut games = vec![
+        game(1, 1, 0, 3, WHITE_WINS),
+        game(1, 1, 3, 0, BLACK_WINS),
+        game(1, 2, 1, 2, WHITE_WINS),
+        game(1, 2, 2, 1, BLACK_WINS),
+        game(2, 1, 0, 1, WHITE_WINS),
+        game(2, 1, 1, 0, WHITE_WINS),
+    ];
+    let bracket = Bracket::new(4, &games, &[0]);
+    assert_eq!(bracket.champion(), Some(1));
+    assert!(bracket.due(1).is_empty(), "no sudden death for him");
+    // His first match stands as played.
+    let Place::Match { game: first, .. } = &bracket.rounds[0].places[0] else {
+        panic!("a match");
+    };
+    assert_eq!(first.outcome(), MatchOutcome::Won(0));
+    // Taken out before his first match was decided: his opponent goes
+    // through to meet the other winner.
+    games.truncate(1);
+    let bracket = Bracket::new(4, &games, &[0]);
+    let Place::Match { game: first, .. } = &bracket.rounds[0].places[0] else {
+        panic!("a match");
+    };
+    assert_eq!(first.outcome(), MatchOutcome::Won(3));
+    assert_eq!(bracket.due(1)[0].round, 1, "the other match still plays");
+    // Both of a match taken out: nobody goes through it.
+    let bracket = Bracket::new(2, &[], &[0, 1]);
+    assert!(bracket.finished());
+    assert_eq!(bracket.champion(), None);
 }

@@ -183,3 +183,27 @@ fn an_aborted_game_counts_in_an_event_by_its_rule_and_never_for_ratings() {
     let adjudicated = GameResult::of(Some(Ending::Adjudicated(Score::Draw)), true, None);
     assert_eq!(adjudicated.score(), Some(Score::Draw));
 }
+
+#[test]
+fn a_board_nobody_moved_is_a_double_forfeit_in_an_event_never_a_win_by_colour() {
+    let unplayed = GameResult::of(Some(Ending::by_host(Stop::Unplayed, false)), true, None);
+    assert_eq!(unplayed, GameResult::Aborted(Abort::Unplayed));
+    assert_eq!(unplayed.pgn(), "*");
+    let counted = unplayed.in_event(AbortRule::RefuserLoses).unwrap();
+    assert_eq!(counted, EventScore::DoubleForfeit);
+    assert_eq!(counted.winner(), None);
+    for side in [White, Black] {
+        assert_eq!(counted.half_points(side), 0);
+        assert!(counted.lost_by(side));
+    }
+    assert!(counted.counts());
+    assert_eq!(EventScore::from_stored(counted.stored()), Some(counted));
+    // Where the event counts aborted games for nobody, it is void.
+    assert_eq!(unplayed.in_event(AbortRule::Void), Some(EventScore::Void));
+    // One side's first move missing after the other moved is still his loss.
+    let no_answer = GameResult::Aborted(Abort::NoMove(Black));
+    assert_eq!(
+        no_answer.in_event(AbortRule::RefuserLoses),
+        Some(EventScore::Forfeit { loser: Black })
+    );
+}

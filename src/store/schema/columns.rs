@@ -23,6 +23,10 @@ pub(super) const TOURNAMENT_V33_COLUMNS: &[(&str, &str)] = &[
     ("aborted", "TEXT"),
 ];
 
+/// The column version 34 adds to a tournament's players: when he was
+/// taken out of it, if he was.
+pub(super) const TOURNAMENT_V34_COLUMNS: &[(&str, &str)] = &[("withdrawn", "INTEGER")];
+
 /// The column version 29 adds to the tournaments: the organiser's note.
 pub(super) const TOURNAMENT_V29_COLUMNS: &[(&str, &str)] = &[("comment", "TEXT")];
 

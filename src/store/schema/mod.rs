@@ -94,73 +94,83 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
     }
     for (from, sql) in MIGRATIONS.iter().enumerate().skip(found.max(0) as usize) {
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        if from == 7 {
-            add_missing_columns(&tx, "outbox", OUTBOX_V8_COLUMNS)?;
-        }
-        if from == 8 {
-            for (table, columns) in GAME_AND_PLAYER_V9_COLUMNS {
-                add_missing_columns(&tx, table, columns)?;
-            }
-        }
-        if from == 10 {
-            add_missing_columns(&tx, "sent_ids", SENT_IDS_V11_COLUMNS)?;
-        }
-        if from == 11 {
-            for (table, columns) in CLOCK_V12_COLUMNS {
-                add_missing_columns(&tx, table, columns)?;
-            }
-        }
-        if from == 12 {
-            add_missing_columns(&tx, "outbox", OUTBOX_V13_COLUMNS)?;
-        }
-        if from == 14 {
-            add_missing_columns(&tx, "players", &[("digest_due", "INTEGER")])?;
-        }
-        if from == 15 {
-            let public = [("public_comments", "INTEGER NOT NULL DEFAULT 0")];
-            add_missing_columns(&tx, "players", &public)?;
-        }
-        if from == 17 {
-            for (table, columns) in BOARD_PICTURES_COLUMNS {
-                add_missing_columns(&tx, table, columns)?;
-            }
-        }
-        if from == 19 {
-            add_missing_columns(&tx, "players", ROBOT_COLUMNS)?;
-        }
-        if from == 21 {
-            add_missing_columns(&tx, "players", WEAK_PASSWORD_COLUMNS)?;
-        }
-        if from == 22 {
-            add_missing_columns(&tx, "games", crate::store::web::WEB_V23_COLUMNS)?;
-        }
-        if from == 23 {
-            add_missing_columns(&tx, "outbox", OUTBOX_V24_COLUMNS)?;
-        }
-        if from == 25 {
-            let columns = crate::store::events::LADDER_V26_COLUMNS;
-            add_missing_columns(&tx, "ladder_games", columns)?;
-        }
-        if from == 27 {
-            add_missing_columns(&tx, "players", CHALLENGERS_COLUMNS)?;
-        }
-        if from == 28 {
-            add_missing_columns(&tx, "tournaments", TOURNAMENT_V29_COLUMNS)?;
-        }
-        if from == 29 {
-            for (table, columns) in KNOCKOUT_V30_COLUMNS {
-                add_missing_columns(&tx, table, columns)?;
-            }
-        }
-        if from == 30 {
-            crate::store::ladder_events::upgrade_v31(&tx)?;
-        }
-        if from == 32 {
-            add_missing_columns(&tx, "tournaments", TOURNAMENT_V33_COLUMNS)?;
-        }
+        add_columns_before(&tx, from)?;
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", from as i64 + 1)?;
         tx.commit()?;
+    }
+    Ok(())
+}
+
+/// The columns a step adds only where they are missing (a file set back
+/// by hand keeps them), before the step's own SQL from version `from`.
+fn add_columns_before(tx: &Connection, from: usize) -> StoreResult<()> {
+    if from == 7 {
+        add_missing_columns(tx, "outbox", OUTBOX_V8_COLUMNS)?;
+    }
+    if from == 8 {
+        for (table, columns) in GAME_AND_PLAYER_V9_COLUMNS {
+            add_missing_columns(tx, table, columns)?;
+        }
+    }
+    if from == 10 {
+        add_missing_columns(tx, "sent_ids", SENT_IDS_V11_COLUMNS)?;
+    }
+    if from == 11 {
+        for (table, columns) in CLOCK_V12_COLUMNS {
+            add_missing_columns(tx, table, columns)?;
+        }
+    }
+    if from == 12 {
+        add_missing_columns(tx, "outbox", OUTBOX_V13_COLUMNS)?;
+    }
+    if from == 14 {
+        add_missing_columns(tx, "players", &[("digest_due", "INTEGER")])?;
+    }
+    if from == 15 {
+        let public = [("public_comments", "INTEGER NOT NULL DEFAULT 0")];
+        add_missing_columns(tx, "players", &public)?;
+    }
+    if from == 17 {
+        for (table, columns) in BOARD_PICTURES_COLUMNS {
+            add_missing_columns(tx, table, columns)?;
+        }
+    }
+    if from == 19 {
+        add_missing_columns(tx, "players", ROBOT_COLUMNS)?;
+    }
+    if from == 21 {
+        add_missing_columns(tx, "players", WEAK_PASSWORD_COLUMNS)?;
+    }
+    if from == 22 {
+        add_missing_columns(tx, "games", crate::store::web::WEB_V23_COLUMNS)?;
+    }
+    if from == 23 {
+        add_missing_columns(tx, "outbox", OUTBOX_V24_COLUMNS)?;
+    }
+    if from == 25 {
+        let columns = crate::store::events::LADDER_V26_COLUMNS;
+        add_missing_columns(tx, "ladder_games", columns)?;
+    }
+    if from == 27 {
+        add_missing_columns(tx, "players", CHALLENGERS_COLUMNS)?;
+    }
+    if from == 28 {
+        add_missing_columns(tx, "tournaments", TOURNAMENT_V29_COLUMNS)?;
+    }
+    if from == 29 {
+        for (table, columns) in KNOCKOUT_V30_COLUMNS {
+            add_missing_columns(tx, table, columns)?;
+        }
+    }
+    if from == 30 {
+        crate::store::ladder_events::upgrade_v31(tx)?;
+    }
+    if from == 32 {
+        add_missing_columns(tx, "tournaments", TOURNAMENT_V33_COLUMNS)?;
+    }
+    if from == 33 {
+        add_missing_columns(tx, "tournament_players", TOURNAMENT_V34_COLUMNS)?;
     }
     Ok(())
 }

@@ -326,6 +326,13 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // TOURNAMENT_V33_COLUMNS; older tournaments are open to all and count
     // aborted games by the host's rule), and who waits to join one.
     crate::store::entrants::ENTRANTS_V33,
+    // 34: events as one feature. A tournament's format says alone how it
+    // pairs (`double_round_robin` where version 17 set `double`), and a
+    // player taken out of a running tournament is marked `withdrawn` (the
+    // column, in TOURNAMENT_V34_COLUMNS) so that no format pairs him
+    // again.
+    "UPDATE tournaments SET format = 'double_round_robin'
+        WHERE format = 'round_robin' AND double = 1;",
 ];
 
 /// The tables version 17 adds.

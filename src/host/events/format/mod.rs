@@ -1,3 +1,192 @@
-//! How each tournament format pairs its players and when it is over.
+//! How each tournament format pairs its players and when it is over:
+//! one trait, [`TournamentFormat`], and one file per format behind it.
+//! Nothing outside this folder asks which format a tournament has; it
+//! asks the format. A new format is a file here, its arm in [`of`], its
+//! word in `rules::tournament_rules::Format`, and its texts.
 
-pub mod knockout;
+mod knockout;
+mod round_robin;
+
+use crate::games::GameKind;
+use crate::host::competition::board::{self, NewBoard};
+use crate::host::competition::CompetitionSettings;
+use crate::host::model::notice::{BoardNews, Bout, Event, Notice};
+use crate::host::model::replays::{LiveGame, Replays};
+use crate::rules::knockout::Bracket;
+use crate::rules::round_robin::{Played, Standing};
+use crate::rules::score::AbortRule;
+use crate::rules::tournament_rules::Format;
+use crate::store::{self, StoreError, Tournament, TournamentBoard};
+use rusqlite::Connection;
+
+/// What a format's work needs: the store, the games replayed so far,
+/// the settings, the tournament and the moment.
+pub struct Run<'a> {
+    pub conn: &'a Connection,
+    pub replays: &'a Replays,
+    pub settings: &'a CompetitionSettings,
+    pub tournament: &'a Tournament,
+    pub now: i64,
+}
+
+/// The start of a tournament: the notices of its first boards and what
+/// its players are told, and how many boards began.
+pub struct Begun {
+    pub notices: Vec<Notice>,
+    pub boards: usize,
+}
+
+/// What comes after a board of a running tournament is over, or a player
+/// was taken out of it.
+pub enum Next {
+    /// These boards began (perhaps none: the others still run).
+    Boards(Vec<Notice>),
+    /// Nothing more is to be played.
+    Over,
+}
+
+/// What a tournament's table shows beside its players and boards.
+pub enum Standings {
+    /// Points and tie-breaks, best first.
+    Table(Vec<Standing>),
+    /// A bracket of matches, once it has begun.
+    Bracket(Bracket),
+}
+
+/// A way of pairing a tournament's players.
+pub trait TournamentFormat: Sync {
+    /// The format as its rule word and the store name it.
+    fn format(&self) -> Format;
+
+    /// The rules for aborted games this format allows, its own first:
+    /// one the organiser did not name is replaced by it.
+    fn abort_rules(&self) -> &'static [AbortRule] {
+        &[AbortRule::RefuserLoses, AbortRule::Void]
+    }
+
+    /// Whether a player's boards he has not begun may be handed to
+    /// another player (a knockout's places are its seeds: no).
+    fn hands_over_seats(&self) -> bool {
+        true
+    }
+
+    /// How many games each two players play (the crosstable's cells);
+    /// 0 where they need not meet.
+    fn meetings(&self) -> u32;
+
+    /// Begins the tournament with `players` (in the order they joined).
+    fn start(&self, run: &Run<'_>, players: &[String]) -> Result<Begun, StoreError>;
+
+    /// After a board is over or a player was taken out: the boards
+    /// begun now, or `Over`.
+    fn go_on(&self, run: &Run<'_>) -> Result<Next, StoreError>;
+
+    /// The standings of `players` (seats in the order of
+    /// `store::tournament_players`) after `boards`.
+    fn standings(
+        &self,
+        conn: &Connection,
+        tournament: &Tournament,
+        players: &[String],
+        boards: &[Played],
+    ) -> Result<Standings, StoreError>;
+
+    /// The round each seat sits out, where the format has byes every
+    /// round (a round robin of an odd number).
+    fn byes(&self, _players: usize) -> Vec<(u32, usize)> {
+        Vec::new()
+    }
+}
+
+/// The format of this name.
+pub fn of(format: Format) -> &'static dyn TournamentFormat {
+    match format {
+        Format::RoundRobin => &round_robin::SINGLE,
+        Format::DoubleRoundRobin => &round_robin::DOUBLE,
+        Format::Knockout => &knockout::KNOCKOUT,
+    }
+}
+
+/// How an aborted board of `tournament` counts: the organiser's rule
+/// (`host`'s where it has none), if its format allows it, else the
+/// format's own.
+pub fn abort_rule(tournament: &Tournament, host: AbortRule) -> AbortRule {
+    let allowed = of(tournament.format).abort_rules();
+    let chosen = tournament.aborted.unwrap_or(host);
+    match allowed.contains(&chosen) {
+        true => chosen,
+        false => allowed[0],
+    }
+}
+
+/// The game type of a tournament, which its row names.
+pub fn kind_of(tournament: &Tournament) -> Result<GameKind, StoreError> {
+    GameKind::from_name(&tournament.kind).ok_or_else(|| {
+        StoreError::Corrupt(format!(
+            "tournament {} is of the unknown game {:?}",
+            tournament.id, tournament.kind
+        ))
+    })
+}
+
+/// Begins a board of the tournament between `white` and `black` in
+/// `round` (and a knockout's `bout`), under the switches every board of
+/// it gets, stored as the tournament's; its new-board notice.
+fn begin_board(
+    run: &Run<'_>,
+    (white, black): (&str, &str),
+    round: u32,
+    bout: Option<Bout>,
+) -> Result<Notice, StoreError> {
+    let tournament = run.tournament;
+    let kind = kind_of(tournament)?;
+    // The stored switches: the host's options, then the game's own, both
+    // checked when the rules were set.
+    let (options, game): (Vec<String>, Vec<String>) = tournament
+        .switches
+        .split_whitespace()
+        .map(String::from)
+        .partition(|switch| switch.starts_with("--"));
+    let switches = kind
+        .new_game(&game)
+        .map_err(|err| {
+            StoreError::Corrupt(format!(
+                "tournament {} has switches its game refuses: {err}",
+                tournament.id
+            ))
+        })?
+        .switches();
+    let new = NewBoard {
+        kind,
+        white,
+        black,
+        rated: tournament.rated,
+        options: &options,
+        switches: &switches,
+    };
+    let live: LiveGame = board::begin(run.conn, run.replays, &new, run.now)?;
+    store::insert_tournament_board(
+        run.conn,
+        tournament.id,
+        &TournamentBoard {
+            game_id: live.record.id,
+            round,
+            match_no: bout.map(|bout| bout.match_no),
+            white: white.to_string(),
+            black: black.to_string(),
+            score: None,
+        },
+    )?;
+    Ok(Notice::Board(BoardNews {
+        live,
+        events: vec![Event::Paired {
+            tournament: tournament.name.clone(),
+            round,
+            aborted: abort_rule(tournament, run.settings.tournaments.aborted),
+            note: tournament.comment.clone(),
+            bout,
+        }],
+        comment: None,
+        new_game: true,
+    }))
+}

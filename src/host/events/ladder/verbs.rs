@@ -4,6 +4,8 @@
 //! `cancel` and `announce`. The default ladder of each game type is the
 //! operator's: by mail it is only joined and left.
 
+use super::super::director::{self, Directed};
+use super::super::door::may_take_part;
 use super::super::lists::{find_ladder, ladder_answer};
 use super::super::log::{log_event, OPERATOR};
 use super::climb;
@@ -22,26 +24,22 @@ pub fn act(ctx: &Context<'_>, kind: GameKind, name: &str, action: LadderAction) 
     let credential = Credential::Password(action.password.clone());
     let player = authenticate(ctx, &action.userid, &credential, None)?;
     let actor = player.userid.clone();
-    let notices = carry_out(ctx, kind, name, action.verb, player)?;
+    let notices = match action.verb {
+        LadderVerb::Create { rules } => create(ctx, kind, name, player, &rules)?,
+        LadderVerb::Join => join(ctx, &find_ladder(ctx, kind, name)?, player)?,
+        LadderVerb::Leave => leave(ctx, &find_ladder(ctx, kind, name)?, player)?,
+        LadderVerb::Direct(verb) => {
+            let event = find_ladder(ctx, kind, name)?;
+            directed_by(&event, &player, &verb)?;
+            return director::direct(ctx, kind, Directed::Ladder(event), &actor, verb);
+        }
+    };
     log_changes(ctx, kind, &actor, &notices)?;
     Ok(notices)
 }
 
-/// The operator directs any ladder, the host's own ones too, from the
-/// command line: as `act` for a director, logged as `operator`.
-pub fn direct_as_operator(
-    ctx: &Context<'_>,
-    kind: GameKind,
-    name: &str,
-    verb: DirectorVerb,
-) -> Handled {
-    let event = find_ladder(ctx, kind, name)?;
-    let notices = direct(ctx, &event, OPERATOR.to_string(), verb)?;
-    log_changes(ctx, kind, OPERATOR, &notices)?;
-    Ok(notices)
-}
-
-/// What the sender's answer says changed is what the log keeps.
+/// What a player's answer says changed is what the log keeps (the
+/// director's verbs are logged by `events::director`).
 fn log_changes(
     ctx: &Context<'_>,
     kind: GameKind,
@@ -57,38 +55,20 @@ fn log_changes(
         {
             let (action, detail) = change.log_line();
             let event = find_ladder(ctx, kind, &info.name)?;
-            let logged = event.key();
-            log_event(ctx.conn, logged, actor, action, &detail, ctx.now)?;
+            log_event(ctx.conn, event.key(), actor, action, &detail, ctx.now)?;
         }
     }
     Ok(())
 }
 
-fn carry_out(
-    ctx: &Context<'_>,
-    kind: GameKind,
-    name: &str,
-    verb: LadderVerb,
-    player: Player,
-) -> Handled {
-    match verb {
-        LadderVerb::Create { rules } => create(ctx, kind, name, player, &rules),
-        LadderVerb::Join => join(ctx, &find_ladder(ctx, kind, name)?, player),
-        LadderVerb::Leave => leave(ctx, &find_ladder(ctx, kind, name)?, player),
-        LadderVerb::Direct(verb) => {
-            let event = find_ladder(ctx, kind, name)?;
-            directed_by(&event, &player, &verb)?;
-            direct(ctx, &event, player.userid, verb)
-        }
-    }
-}
-
-/// What the director's verbs do, once he is known to direct the ladder.
-fn direct(ctx: &Context<'_>, event: &LadderEvent, by: String, verb: DirectorVerb) -> Handled {
+/// A director's verb on a ladder, for `by`, its director (or the
+/// operator); `events::director::direct` logs what it changed.
+pub fn direct(ctx: &Context<'_>, event: &LadderEvent, by: String, verb: DirectorVerb) -> Handled {
     match verb {
         DirectorVerb::Admit { player } => admit(ctx, event, by, &player),
         DirectorVerb::Invite { player } => {
             let invited = existing(ctx, event.kind, &player)?;
+            may_take_part(ctx, &invited)?;
             store::set_entrant(
                 ctx.conn,
                 event.key(),
@@ -109,6 +89,7 @@ fn direct(ctx: &Context<'_>, event: &LadderEvent, by: String, verb: DirectorVerb
         DirectorVerb::HandOver { to } => {
             let heir = existing(ctx, event.kind, &to)?;
             crate::host::request::reachable(ctx, &heir)?;
+            may_take_part(ctx, &heir)?;
             store::set_ladder_director(ctx.conn, event.id(), &heir.userid)?;
             let change = LadderChange::HandedOver {
                 by,
@@ -118,26 +99,49 @@ fn direct(ctx: &Context<'_>, event: &LadderEvent, by: String, verb: DirectorVerb
         }
         DirectorVerb::Cancel => {
             store::set_ladder_status(ctx.conn, event.id(), store::CANCELLED)?;
-            tell_all(
+            let cancelled = reloaded(ctx, event)?;
+            let lapsed = lapse_entrants(ctx, &cancelled)?;
+            let mut notices = tell_all(
                 ctx,
-                &reloaded(ctx, event)?,
+                &cancelled,
                 &by,
                 LadderChange::Cancelled { by: by.clone() },
-            )
+            )?;
+            notices.extend(lapsed);
+            Ok(notices)
         }
         DirectorVerb::Announce => {
             let Some(text) = ctx.comment.map(str::trim).filter(|text| !text.is_empty()) else {
                 return Err(refused(Refusal::EmptyMessage));
             };
-            let to = format!("ladder {} {}", event.kind.name(), event.row.name);
-            count_message(ctx, &by, &to)?;
+            if by != OPERATOR {
+                let to = format!("ladder {} {}", event.kind.name(), event.row.name);
+                count_message(ctx, &by, &to)?;
+            }
             let change = LadderChange::Announcement {
                 by: by.clone(),
                 text: text.to_string(),
             };
             tell_all(ctx, event, &by, change)
         }
+        DirectorVerb::Replace { .. } | DirectorVerb::Start => Err(refused(Refusal::NoCommand)),
     }
+}
+
+/// Those waiting to join a ladder that ended (asked, or invited) are
+/// told their request or invitation lapsed, and wait no more.
+fn lapse_entrants(ctx: &Context<'_>, event: &LadderEvent) -> Handled {
+    let waiting = store::entrants(ctx.conn, event.key())?;
+    store::clear_entrants(ctx.conn, event.key())?;
+    Ok(waiting
+        .into_iter()
+        .map(|(userid, entrant)| {
+            let change = LadderChange::Lapsed {
+                invited: entrant == Entrant::Invited,
+            };
+            news(event, &userid, change)
+        })
+        .collect())
 }
 
 /// The rules as written after `create` or `rules`, every switch checked
@@ -312,22 +316,15 @@ fn suspend(
 /// The director changes rules for the games not begun yet (a running
 /// game keeps the rule it began under); every player is told.
 fn change_rules(ctx: &Context<'_>, event: &LadderEvent, by: String, words: &[String]) -> Handled {
-    let mut base = event.rules.clone();
-    // Switches given anew replace the old ones rather than add to them.
-    let rule_words = LadderRules::read(&LadderRules::default(), words).map_err(|reason| {
-        refused(LadderRefusal::BadLadderRule {
-            reason,
-            game: event.kind,
-        })
-    })?;
-    if !rule_words.switches.is_empty() {
-        base.switches.clear();
-    }
-    let rules = read_rules(ctx, event.kind, &base, words)?;
-    store::set_ladder_rules(ctx.conn, event.id(), &rules.words().join(" "))?;
+    // What the words name changes, a switch given replacing the old one
+    // of its name; the rest stays.
+    let rules = read_rules(ctx, event.kind, &event.rules, words)?;
+    let whole = rules.words();
+    store::set_ladder_rules(ctx.conn, event.id(), &whole.join(" "))?;
     let change = LadderChange::RulesChanged {
         by: by.clone(),
         words: words.to_vec(),
+        rules: whole,
     };
     tell_all(ctx, &reloaded(ctx, event)?, &by, change)
 }
@@ -337,21 +334,10 @@ fn directed_by(event: &LadderEvent, player: &Player, verb: &DirectorVerb) -> Res
     if event.directed_by(&player.userid) {
         return Ok(());
     }
-    let action = match verb {
-        DirectorVerb::Admit { .. } => "admit",
-        DirectorVerb::Invite { .. } => "invite",
-        DirectorVerb::Suspend { .. } => "suspend",
-        DirectorVerb::Reinstate { .. } => "reinstate",
-        DirectorVerb::Remove { .. } => "remove",
-        DirectorVerb::Rules { .. } => "rules",
-        DirectorVerb::HandOver { .. } => "handover",
-        DirectorVerb::Cancel => "cancel",
-        DirectorVerb::Announce => "announce",
-    };
     Err(refused(LadderRefusal::NotLadderDirector {
         ladder: event.row.name.clone(),
         director: event.row.director.clone(),
-        action: action.to_string(),
+        action: verb.word().to_string(),
         game: event.kind,
     }))
 }
@@ -419,16 +405,4 @@ fn tell_all(ctx: &Context<'_>, event: &LadderEvent, sender: &str, change: Ladder
         }
     }
     Ok(notices)
-}
-
-/// `GAME ladder [NAME] log`: anyone may read it.
-pub fn log_of(ctx: &Context<'_>, kind: GameKind, name: &str) -> Handled {
-    let event = find_ladder(ctx, kind, name)?;
-    let entries = store::event_log(ctx.conn, event.key())?;
-    Ok(vec![Notice::Answer(Answer::EventLog {
-        kind,
-        name: event.row.name,
-        ladder: true,
-        entries,
-    })])
 }

@@ -1,33 +1,33 @@
-//! Tournaments (round robins and knockouts): `GAME tournament
-//! VERB NAME userid password [...]` and `GAME tournament NAME`. Here are
-//! the start, the organiser's message, removal before the start and the
-//! handover; who plays is in `tournament_entry`, the rules (`create`,
-//! `rules`) in `tournament_rules`, and the verbs that act on a running
-//! tournament's boards (`cancel`, `remove` after the start, `replace`)
-//! in `director`. Every change goes into the tournament's log.
+//! Tournaments: `GAME tournament NAME`, and `GAME tournament VERB NAME
+//! userid password [...]`. A player creates one (`rules`), joins and
+//! leaves (`door`); its organiser directs it with the director's verbs
+//! ([`direct`], reached through `events::director`): the start, the
+//! message to its players and the handover here, who comes in (`door`),
+//! its rules (`rules`), and what acts on its boards (`running`). How its
+//! format pairs and ends is `format`; its table and what follows a board's
+//! end is `table`.
 
 pub mod rules;
+mod running;
 pub mod table;
 
-use super::director;
+use super::director::{self, Directed};
 use super::door;
-use super::format::knockout;
+use super::format::{self, Run};
 use super::log::OPERATOR;
-use crate::games::{GameKind, Side};
+use crate::games::GameKind;
 use crate::host::model::command::{
-    Credential, OrganiserVerb, Syntax, TournamentAction, TournamentVerb,
+    Credential, DirectorVerb, Syntax, TournamentAction, TournamentVerb,
 };
 use crate::host::model::notice::{
-    Answer, BoardNews, CompetitionEvent, CompetitionNews, Event, Notice, PairingLine,
-    TournamentChange,
+    Answer, CompetitionEvent, CompetitionNews, Notice, TournamentChange,
 };
 use crate::host::model::refusal::Refusal;
 use crate::host::request::limits::count_message;
-use crate::host::request::switches::{new_board, split_switches, HostSwitches};
-use crate::host::request::{authenticate, refused, Context, Failure, Handled};
-use crate::rules::round_robin;
-use crate::store::{self, Player, Tournament, TournamentBoard, TournamentFormat, TournamentStatus};
-use table as tournament;
+use crate::host::request::{authenticate, reachable, refused, Context, Failure, Handled};
+use crate::store::{self, Player, Tournament, TournamentStatus};
+
+pub use running::still_on;
 
 pub fn tournament(
     ctx: &Context<'_>,
@@ -45,50 +45,40 @@ pub fn tournament(
         TournamentVerb::Create { switches } => rules::create(ctx, kind, name, player, &switches),
         TournamentVerb::Join => door::join(ctx, kind, name, player),
         TournamentVerb::Leave => door::leave(ctx, kind, name, player),
-        TournamentVerb::Start => start(ctx, kind, name, player),
-        TournamentVerb::Announce => announce(ctx, kind, name, player),
-        TournamentVerb::Remove { player: out } => remove(ctx, kind, name, player, &out),
-        TournamentVerb::HandOver { to } => hand_over(ctx, kind, name, player, &to),
-        TournamentVerb::Cancel => director::cancel(ctx, kind, name, player),
-        TournamentVerb::Replace { old, new } => {
-            director::replace(ctx, kind, name, player, (&old, &new))
-        }
-        TournamentVerb::Organise(verb) => {
+        TournamentVerb::Direct(verb) => {
             let found = organised_by(ctx, kind, name, &player, verb.word())?;
-            organise(ctx, kind, found, &player.userid, verb)
+            director::direct(ctx, kind, Directed::Tournament(found), &player.userid, verb)
         }
     }
 }
 
-/// The operator's verbs on any tournament's door and rules, from the
-/// command line: as its organiser's by mail, logged as `operator`.
-pub fn direct_as_operator(
-    ctx: &Context<'_>,
-    kind: GameKind,
-    name: &str,
-    verb: OrganiserVerb,
-) -> Handled {
-    let found = find(ctx, kind, name)?;
-    organise(ctx, kind, found, OPERATOR, verb)
-}
-
-/// What the organiser (`by`) does to who plays and by what rules, once
-/// he is known to organise `found`.
-fn organise(
+/// A director's verb on a tournament, for `by`, its organiser (or the
+/// operator); `events::director::direct` logs what it changed.
+pub fn direct(
     ctx: &Context<'_>,
     kind: GameKind,
     found: Tournament,
     by: &str,
-    verb: OrganiserVerb,
+    verb: DirectorVerb,
 ) -> Handled {
     match verb {
-        OrganiserVerb::Admit { player } => door::admit(ctx, kind, found, by, &player),
-        OrganiserVerb::Invite { player } => door::invite(ctx, kind, found, by, &player),
-        OrganiserVerb::Rules { words } => rules::change(ctx, kind, found, by, &words),
+        DirectorVerb::Admit { player } => door::admit(ctx, kind, found, by, &player),
+        DirectorVerb::Invite { player } => door::invite(ctx, kind, found, by, &player),
+        DirectorVerb::Rules { words } => rules::change(ctx, kind, found, by, &words),
+        DirectorVerb::Start => start(ctx, kind, found, by),
+        DirectorVerb::Announce => announce(ctx, kind, found, by),
+        DirectorVerb::HandOver { to } => hand_over(ctx, kind, found, by, &to),
+        DirectorVerb::Remove { player } => running::remove(ctx, kind, found, by, &player),
+        DirectorVerb::Replace { old, new } => running::replace(ctx, kind, found, by, (&old, &new)),
+        DirectorVerb::Cancel => running::cancel(ctx, kind, found, by),
+        DirectorVerb::Suspend { .. } | DirectorVerb::Reinstate { .. } => {
+            Err(refused(Refusal::NoCommand))
+        }
     }
 }
 
-/// Adds a line to the tournament's log, by `actor`.
+/// Adds a line to the tournament's log, by `actor`: what players do
+/// (the director's verbs are logged by `events::director`).
 pub(super) fn log(
     ctx: &Context<'_>,
     found: &Tournament,
@@ -100,7 +90,7 @@ pub(super) fn log(
     Ok(())
 }
 
-pub(super) fn find(ctx: &Context<'_>, kind: GameKind, name: &str) -> Result<Tournament, Failure> {
+pub fn find(ctx: &Context<'_>, kind: GameKind, name: &str) -> Result<Tournament, Failure> {
     store::find_tournament(ctx.conn, kind.name(), name)?.ok_or_else(|| {
         refused(Refusal::NoSuchTournament {
             name: name.to_string(),
@@ -115,7 +105,7 @@ pub(super) fn answer(
     found: &Tournament,
     change: Option<TournamentChange>,
 ) -> Handled {
-    let table = tournament::table(ctx.conn, found)?;
+    let table = table::table(ctx.conn, ctx.competition, found)?;
     Ok(vec![Notice::Answer(Answer::Tournament {
         table: Box::new(table),
         change,
@@ -139,65 +129,10 @@ pub(super) fn open(found: &Tournament) -> Result<(), Failure> {
     }))
 }
 
-/// Every board of the tournament started, with each player's pairings.
-fn pair_all(
-    ctx: &Context<'_>,
-    kind: GameKind,
-    found: &Tournament,
-    players: &[String],
-    split: &HostSwitches,
-) -> Result<(Vec<Notice>, Vec<Vec<PairingLine>>), Failure> {
-    let mut notices = Vec::new();
-    let mut pairings: Vec<Vec<PairingLine>> = vec![Vec::new(); players.len()];
-    for pairing in round_robin::pairings(players.len(), found.double) {
-        let (white, black) = (&players[pairing.white], &players[pairing.black]);
-        let live = new_board(ctx, kind, white, black, split)?;
-        let board = live.record.id;
-        store::insert_tournament_board(
-            ctx.conn,
-            found.id,
-            &TournamentBoard {
-                game_id: board,
-                round: pairing.round,
-                match_no: None,
-                white: white.clone(),
-                black: black.clone(),
-                score: None,
-            },
-        )?;
-        for (seat, side, opponent) in [
-            (pairing.white, Side::White, black),
-            (pairing.black, Side::Black, white),
-        ] {
-            pairings[seat].push(PairingLine {
-                board,
-                round: pairing.round,
-                side,
-                opponent: opponent.clone(),
-            });
-        }
-        notices.push(Notice::Board(BoardNews {
-            live,
-            events: vec![Event::Paired {
-                tournament: found.name.clone(),
-                round: pairing.round,
-                aborted: found.abort_rule(ctx.competition.tournaments.aborted),
-                note: found.comment.clone(),
-                bout: None,
-            }],
-            comment: None,
-            new_game: true,
-        }));
-    }
-    Ok((notices, pairings))
-}
-
-/// A round robin begins every board of every round at once, colours by
-/// Berger tables; each player is mailed each board and a list of his
-/// pairings. A knockout seeds its players and begins its first round's
-/// first games; each player is mailed the bracket.
-fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
-    let found = organised_by(ctx, kind, name, &player, "start")?;
+/// The organiser starts the tournament: it runs from now, its format
+/// begins its first boards and tells every player, and whoever still
+/// waited to join (asked, or invited) hears that the door closed.
+fn start(ctx: &Context<'_>, kind: GameKind, found: Tournament, by: &str) -> Handled {
     open(&found)?;
     let players = store::tournament_players(ctx.conn, found.id)?;
     if players.len() < 2 {
@@ -206,110 +141,64 @@ fn start(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handl
             players: players.len(),
         }));
     }
-    let (notices, boards) = match found.format {
-        TournamentFormat::RoundRobin => start_round_robin(ctx, kind, &found, &players)?,
-        TournamentFormat::Knockout => {
-            let competition = ctx.competition;
-            let begun = knockout::start(
-                ctx.conn,
-                ctx.replays,
-                &competition.ratings,
-                &competition.tournaments,
-                &found,
-                ctx.now,
-            )?;
-            let boards = begun.len();
-            (begun, boards)
-        }
-    };
     store::set_tournament_status(ctx.conn, found.id, TournamentStatus::Running, ctx.now)?;
-    // A request to join or an invitation lapses once it has begun.
-    store::clear_entrants(ctx.conn, found.key())?;
-    let detail = format!("{} players, {boards} boards", players.len());
-    log(ctx, &found, &player.userid, "start", &detail)?;
     let running = Tournament {
         status: TournamentStatus::Running,
         ..found
     };
+    let run = Run {
+        conn: ctx.conn,
+        replays: ctx.replays,
+        settings: ctx.competition,
+        tournament: &running,
+        now: ctx.now,
+    };
+    let begun = format::of(running.format).start(&run, &players)?;
+    let lapsed = door::lapse(ctx, kind, &running, door::Lapse::Started)?;
     let change = TournamentChange::Started {
-        userid: player.userid,
-        boards,
+        userid: by.to_string(),
+        players: players.len(),
+        boards: begun.boards,
     };
     let mut answered = answer(ctx, &running, Some(change))?;
-    if running.format == TournamentFormat::Knockout {
-        let table = tournament::table(ctx.conn, &running)?;
-        answered.extend(players.iter().map(|userid| {
-            Notice::Competition(CompetitionNews {
-                userid: userid.clone(),
-                kind,
-                event: CompetitionEvent::KnockoutBegun {
-                    table: table.clone(),
-                },
-            })
-        }));
-    }
-    answered.extend(notices);
+    answered.extend(begun.notices);
+    answered.extend(lapsed);
     Ok(answered)
 }
 
-/// Every board of a round robin begun, and each player's pairings: the
-/// notices and how many boards began.
-fn start_round_robin(
-    ctx: &Context<'_>,
-    kind: GameKind,
-    found: &Tournament,
-    players: &[String],
-) -> Result<(Vec<Notice>, usize), Failure> {
-    let stored: Vec<String> = found
-        .switches
-        .split_whitespace()
-        .map(String::from)
-        .collect();
-    let mut split = split_switches(ctx, kind, &stored)?;
-    split.rated = found.rated;
-    let (mut notices, pairings) = pair_all(ctx, kind, found, players, &split)?;
-    let boards = notices.len();
-    for (userid, boards) in players.iter().zip(pairings) {
-        notices.push(Notice::Competition(CompetitionNews {
-            userid: userid.clone(),
-            kind,
-            event: CompetitionEvent::Pairings {
-                name: found.name.clone(),
-                boards,
-                players: players.len(),
-            },
-        }));
-    }
-    Ok((notices, boards))
-}
-
-/// The organiser's message, the mail's body, to every other player of
-/// his tournament. It counts as one message against the hourly limit on
-/// messages, however many players it reaches.
-fn announce(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
-    let found = organised_by(ctx, kind, name, &player, "announce")?;
+/// The director's message, the mail's body, to every other player of
+/// the tournament and its organiser. From a player it counts as one
+/// message against the hourly limit on messages, however many it
+/// reaches.
+fn announce(ctx: &Context<'_>, kind: GameKind, found: Tournament, by: &str) -> Handled {
     let Some(text) = ctx.comment.map(str::trim).filter(|text| !text.is_empty()) else {
         return Err(refused(Refusal::EmptyMessage));
     };
-    let to = format!("tournament {} {}", kind.name(), found.name);
-    count_message(ctx, &player.userid, &to)?;
-    let players: Vec<String> = store::tournament_players(ctx.conn, found.id)?
-        .into_iter()
-        .filter(|userid| !userid.eq_ignore_ascii_case(&player.userid))
-        .collect();
-    log(ctx, &found, &player.userid, "announce", text)?;
+    if by != OPERATOR {
+        let to = format!("tournament {} {}", kind.name(), found.name);
+        count_message(ctx, by, &to)?;
+    }
+    let mut readers = store::tournament_players(ctx.conn, found.id)?;
+    if !readers
+        .iter()
+        .any(|userid| userid.eq_ignore_ascii_case(&found.organiser))
+    {
+        readers.push(found.organiser.clone());
+    }
+    readers.retain(|userid| !userid.eq_ignore_ascii_case(by));
     let change = TournamentChange::Announced {
-        userid: player.userid.clone(),
-        players: players.len(),
+        userid: by.to_string(),
+        players: readers.len(),
+        text: text.to_string(),
     };
     let mut notices = answer(ctx, &found, Some(change))?;
-    notices.extend(players.into_iter().map(|userid| {
+    notices.extend(readers.into_iter().map(|userid| {
         Notice::Competition(CompetitionNews {
             userid,
             kind,
             event: CompetitionEvent::Announcement {
                 name: found.name.clone(),
-                from: player.userid.clone(),
+                from: by.to_string(),
                 text: text.to_string(),
             },
         })
@@ -338,7 +227,7 @@ pub(super) fn organised_by(
 }
 
 /// The news of a change for the one player it concerns.
-pub(super) fn news_for(
+pub fn news_for(
     userid: &str,
     kind: GameKind,
     found: &Tournament,
@@ -350,40 +239,15 @@ pub(super) fn news_for(
         event: CompetitionEvent::TournamentNews {
             name: found.name.clone(),
             change,
+            status: found.status,
         },
     })
 }
 
-/// The organiser takes a player out of his tournament; the player is
-/// told. Before the start he simply leaves it; after, see
-/// `director::remove`.
-fn remove(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player, out: &str) -> Handled {
-    let found = organised_by(ctx, kind, name, &player, "remove")?;
-    director::still_on(&found).map_err(refused)?;
-    if found.status == TournamentStatus::Running {
-        return director::remove(ctx, kind, found, player, out);
-    }
-    let was_in = store::leave_tournament(ctx.conn, found.id, out)?;
-    if was_in {
-        log(ctx, &found, &player.userid, "remove", out)?;
-    }
-    let change = TournamentChange::Removed {
-        userid: player.userid,
-        player: out.to_string(),
-        was_in,
-        boards: Vec::new(),
-    };
-    let mut notices = answer(ctx, &found, Some(change.clone()))?;
-    if was_in {
-        notices.push(news_for(out, kind, &found, change));
-    }
-    Ok(notices)
-}
-
 /// The organiser hands his tournament to another player, who is told and
 /// organises it from now on.
-fn hand_over(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player, to: &str) -> Handled {
-    let found = organised_by(ctx, kind, name, &player, "hand over")?;
+fn hand_over(ctx: &Context<'_>, kind: GameKind, found: Tournament, by: &str, to: &str) -> Handled {
+    still_on(&found).map_err(refused)?;
     let Some(heir) = store::find_player(ctx.conn, to)? else {
         return Err(refused(Refusal::NoSuchPlayer {
             userid: to.to_string(),
@@ -391,11 +255,11 @@ fn hand_over(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player, to: 
             game: Some(kind),
         }));
     };
-    crate::host::request::reachable(ctx, &heir)?;
+    reachable(ctx, &heir)?;
+    door::may_take_part(ctx, &heir)?;
     store::set_tournament_organiser(ctx.conn, found.id, &heir.userid)?;
-    log(ctx, &found, &player.userid, "handover", &heir.userid)?;
     let change = TournamentChange::HandedOver {
-        userid: player.userid,
+        userid: by.to_string(),
         to: heir.userid.clone(),
     };
     let handed = Tournament {

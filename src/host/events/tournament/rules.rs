@@ -1,37 +1,50 @@
 //! A tournament's rules: `GAME tournament create NAME userid password
 //! [RULE...]` sets them and makes the sender its organiser, and
 //! `tournament rules NAME userid password RULE...` changes them before
-//! the start, told to everyone concerned. The rules are its format, who
-//! may join, how an aborted board counts, and the switches every board
-//! is played with.
+//! the start, told to everyone concerned with the whole rules that
+//! result. The rules are its format, who may join, how an aborted board
+//! counts, whether its boards are rated, and the switches every board is
+//! played with; a change names what it changes and nothing else moves.
 
+use super::super::format;
 use super::{answer, log, news_for, open};
 use crate::games::GameKind;
 use crate::host::model::notice::TournamentChange;
 use crate::host::model::refusal::{Refusal, TournamentRefusal};
-use crate::host::request::switches::{split_switches, HostSwitches};
+use crate::host::request::switches::split_switches_naming;
 use crate::host::request::{refused, Context, Failure, Handled};
-use crate::rules::tournament_rules::{Format, TournamentRuleError, TournamentRules};
-use crate::store::{self, NewTournament, Player, Tournament, TournamentFormat, TournamentRuleRow};
+use crate::rules::tournament_rules::{TournamentRuleError, TournamentRules};
+use crate::store::{self, NewTournament, Player, Tournament, TournamentRuleRow};
 
-/// The rules as written, every switch checked as a challenge would
-/// check it, with the switches as the boards will get them.
+/// The rules as written over `base`, every switch checked as a challenge
+/// would check it, with the switches as the boards will get them (the
+/// host's options, then the game's own).
 fn checked(
     ctx: &Context<'_>,
     kind: GameKind,
     base: &TournamentRules,
     words: &[String],
-) -> Result<(TournamentRules, HostSwitches), Failure> {
-    let rules = TournamentRules::read(base, words).map_err(|err| match err {
+) -> Result<(TournamentRules, String), Failure> {
+    let read = TournamentRules::read(base, words).map_err(|err| match err {
         TournamentRuleError::TwoFormats => refused(TournamentRefusal::TwoFormats { game: kind }),
-        TournamentRuleError::KnockoutVoid => {
-            refused(TournamentRefusal::KnockoutVoid { game: kind })
-        }
         TournamentRuleError::Rule(reason) => {
             refused(TournamentRefusal::BadTournamentRule { reason, game: kind })
         }
     })?;
-    let split = split_switches(ctx, kind, &rules.switches)?;
+    let mut rules = read.rules;
+    let allowed = format::of(rules.format).abort_rules();
+    if !allowed.contains(&rules.aborted) {
+        if read.abort_named {
+            return Err(refused(TournamentRefusal::FormatAbortRule {
+                format: rules.format.name().to_string(),
+                rule: rules.aborted.name().to_string(),
+                game: kind,
+            }));
+        }
+        // Inherited from the host or an earlier format: the format's own.
+        rules.aborted = allowed[0];
+    }
+    let split = split_switches_naming(ctx, kind, &rules.switches, words)?;
     if split.ladder.is_some() {
         return Err(refused(Refusal::LadderSwitch {
             game: kind,
@@ -41,50 +54,27 @@ fn checked(
     // The game's switches are checked now, not when the boards begin.
     kind.new_game(&split.game)
         .map_err(|reason| refused(Refusal::BadSwitches { game: kind, reason }))?;
-    Ok((rules, split))
-}
-
-/// How the store keeps a format.
-fn stored_format(format: Format) -> (TournamentFormat, bool) {
-    match format {
-        Format::RoundRobin => (TournamentFormat::RoundRobin, false),
-        Format::DoubleRoundRobin => (TournamentFormat::RoundRobin, true),
-        Format::Knockout => (TournamentFormat::Knockout, false),
-    }
-}
-
-/// The switches as the store keeps them: the host's options, then the
-/// game's own.
-fn stored_switches(split: &HostSwitches) -> String {
-    let kept: Vec<&str> = split
+    let stored: Vec<&str> = split
         .options
         .iter()
         .chain(&split.game)
         .map(String::as_str)
         .collect();
-    kept.join(" ")
+    Ok((rules, stored.join(" ")))
 }
 
-/// The rules a tournament has now, its switches as words that read back.
-fn rules_of(ctx: &Context<'_>, found: &Tournament) -> TournamentRules {
-    let format = match (found.format, found.double) {
-        (TournamentFormat::Knockout, _) => Format::Knockout,
-        (TournamentFormat::RoundRobin, true) => Format::DoubleRoundRobin,
-        (TournamentFormat::RoundRobin, false) => Format::RoundRobin,
-    };
-    let mut switches: Vec<String> = found
-        .switches
-        .split_whitespace()
-        .map(String::from)
-        .collect();
-    if !found.rated {
-        switches.push("-unrated".to_string());
-    }
+/// The rules a tournament has now, as words that read back.
+pub(super) fn rules_of(ctx: &Context<'_>, found: &Tournament) -> TournamentRules {
     TournamentRules {
-        format,
+        format: found.format,
         admission: found.admission,
-        aborted: found.abort_rule(ctx.competition.tournaments.aborted),
-        switches,
+        aborted: format::abort_rule(found, ctx.competition.tournaments.aborted),
+        rated: found.rated,
+        switches: found
+            .switches
+            .split_whitespace()
+            .map(String::from)
+            .collect(),
     }
 }
 
@@ -112,18 +102,15 @@ pub(super) fn create(
         aborted: ctx.competition.tournaments.aborted,
         ..TournamentRules::default()
     };
-    let (rules, split) = checked(ctx, kind, &host, words)?;
-    let (format, double) = stored_format(rules.format);
-    let switches = stored_switches(&split);
+    let (rules, switches) = checked(ctx, kind, &host, words)?;
     let id = store::insert_tournament(
         ctx.conn,
         &NewTournament {
             kind: kind.name(),
             name,
             organiser: &organiser.userid,
-            format,
-            double,
-            rated: split.rated,
+            format: rules.format,
+            rated: rules.rated,
             switches: &switches,
             comment: ctx.comment.map(str::trim).filter(|text| !text.is_empty()),
             admission: rules.admission,
@@ -133,7 +120,13 @@ pub(super) fn create(
     )?;
     let created = store::load_tournament(ctx.conn, id)?
         .ok_or_else(|| store::StoreError::Corrupt(format!("tournament {id} vanished")))?;
-    log(ctx, &created, &organiser.userid, "create", &words.join(" "))?;
+    log(
+        ctx,
+        &created,
+        &organiser.userid,
+        "create",
+        &rules.words().join(" "),
+    )?;
     let change = TournamentChange::Created {
         userid: organiser.userid,
     };
@@ -141,9 +134,9 @@ pub(super) fn create(
 }
 
 /// The organiser (`by`; the operator too) changes rules before the
-/// start: what the words name changes, the rest stays, and switches
-/// given replace the old ones. Every player, everyone waiting to join
-/// and the organiser are told.
+/// start: what the words name changes, the rest stays. Every player,
+/// everyone waiting to join and the organiser are told the words and
+/// the whole rules they make.
 pub(super) fn change(
     ctx: &Context<'_>,
     kind: GameKind,
@@ -152,26 +145,24 @@ pub(super) fn change(
     words: &[String],
 ) -> Handled {
     open(&found)?;
-    let (rules, split) = checked(ctx, kind, &rules_of(ctx, &found), words)?;
-    let (format, double) = stored_format(rules.format);
-    let switches = stored_switches(&split);
+    let (rules, switches) = checked(ctx, kind, &rules_of(ctx, &found), words)?;
     store::set_tournament_rules(
         ctx.conn,
         found.id,
         &TournamentRuleRow {
-            format,
-            double,
-            rated: split.rated,
+            format: rules.format,
+            rated: rules.rated,
             switches: &switches,
             admission: rules.admission,
             aborted: rules.aborted,
         },
     )?;
-    log(ctx, &found, by, "rules", &words.join(" "))?;
     let changed = super::find(ctx, kind, &found.name)?;
+    let whole = rules_of(ctx, &changed).words();
     let change = TournamentChange::RulesChanged {
         userid: by.to_string(),
         words: words.to_vec(),
+        rules: whole,
     };
     let mut told: Vec<String> = store::tournament_players(ctx.conn, found.id)?;
     told.extend(

@@ -1,31 +1,26 @@
-//! Tournaments kept in the store: each board's result as it ends, the
-//! crosstable and standings (a knockout's bracket), and the final mail
-//! to every player and the organiser when the last board is over (a
-//! knockout's final decided).
+//! A tournament as it goes on: each board's result kept and logged as it
+//! ends, the format asked what comes next (new boards, or the end), the
+//! final mail to every player and the organiser once it is over, and the
+//! table (crosstable or bracket) every listing, mail and page shows.
 
-use super::super::format::knockout;
+use super::super::format::{self, Next, Run, Standings};
 use super::super::log::{log_tournament, HOST, OPERATOR};
-use crate::games::GameKind;
-use crate::host::competition::TournamentSettings;
+use crate::host::competition::CompetitionSettings;
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, Notice, TournamentTable};
 use crate::host::model::replays::{LiveGame, Replays};
-use crate::rules::round_robin::{self, Played};
+use crate::rules::round_robin::Played;
 use crate::rules::score::{EventScore, GameResult};
 use crate::rules::time_control::TimeControl;
-use crate::store::{self, StoreError, Tournament, TournamentFormat, TournamentStatus};
+use crate::store::{self, StoreError, Tournament, TournamentStatus};
 use rusqlite::Connection;
 
-/// Keeps a tournament board's result; a knockout begins the games its
-/// bracket needs next. When it was the last board (a knockout's final
-/// decided), the tournament is over and every player and its organiser
-/// get the final standings (one mail each, should the organiser have
-/// played).
-/// An aborted board counts by the tournament's rule: by default it is
-/// lost by the player who would not play it.
+/// Keeps a tournament board's result (an aborted board counted by the
+/// tournament's rule) and logs it; then the format goes on: the boards
+/// it begins now, or the end of the tournament.
 pub fn after_board(
     conn: &Connection,
     replays: &Replays,
-    settings: &TournamentSettings,
+    settings: &CompetitionSettings,
     live: &LiveGame,
     result: GameResult,
     now: i64,
@@ -36,38 +31,77 @@ pub fn after_board(
     let Some(tournament) = store::load_tournament(conn, id)? else {
         return Ok(Vec::new());
     };
-    let Some(score) = result.in_event(tournament.abort_rule(settings.aborted)) else {
+    let rule = format::abort_rule(&tournament, settings.tournaments.aborted);
+    let Some(score) = result.in_event(rule) else {
         return Ok(Vec::new());
     };
     store::set_tournament_score(conn, live.record.id, score.stored())?;
+    let board = live.record.id;
+    let detail = format!("board {board}: {}", counted_text(score, live));
+    log_tournament(conn, id, HOST, "result", &detail, now)?;
     if tournament.status != TournamentStatus::Running {
         return Ok(Vec::new());
     }
-    match tournament.format {
-        // A knockout goes on while its final is undecided.
-        TournamentFormat::Knockout => {
-            if let Some(begun) = knockout::go_on(conn, replays, settings, &tournament, now)? {
-                return Ok(begun);
-            }
-        }
-        TournamentFormat::RoundRobin => {
-            let boards = store::tournament_boards(conn, id)?;
-            if boards.iter().any(|board| board.score.is_none()) {
-                return Ok(Vec::new());
-            }
-        }
-    }
-    store::set_tournament_status(conn, id, TournamentStatus::Finished, now)?;
-    let last = format!("board {} was the last", live.record.id);
-    log_tournament(conn, id, HOST, "finish", &last, now)?;
-    let table = table(
+    let run = Run {
         conn,
-        &Tournament {
-            status: TournamentStatus::Finished,
-            ..tournament
-        },
-    )?;
-    // The organiser hears of the end too, once, whether he played or not.
+        replays,
+        settings,
+        tournament: &tournament,
+        now,
+    };
+    progress(&run, &format!("board {board} was the last"))
+}
+
+/// What a board counted, as the log says it.
+fn counted_text(score: EventScore, live: &LiveGame) -> String {
+    let player = |side| live.record.player(side).to_string();
+    match score {
+        EventScore::Played(played) => played.pgn().to_string(),
+        EventScore::Forfeit { loser } => format!(
+            "{} (aborted; lost by {}, who would not play it)",
+            score.stored(),
+            player(loser)
+        ),
+        EventScore::DoubleForfeit => {
+            format!("{} (nobody moved: lost by both)", score.stored())
+        }
+        EventScore::Void => format!("{} (aborted; counts for nobody)", score.stored()),
+    }
+}
+
+/// Asks the tournament's format what comes next: the boards it begins
+/// now (logged), or the end, `why` as the log gives it.
+pub fn progress(run: &Run<'_>, why: &str) -> Result<Vec<Notice>, StoreError> {
+    let tournament = run.tournament;
+    match format::of(tournament.format).go_on(run)? {
+        Next::Boards(begun) => {
+            for notice in &begun {
+                if let Notice::Board(news) = notice {
+                    let detail = format!(
+                        "board {}: {} - {}",
+                        news.live.record.id, news.live.record.white, news.live.record.black
+                    );
+                    log_tournament(run.conn, tournament.id, HOST, "pair", &detail, run.now)?;
+                }
+            }
+            Ok(begun)
+        }
+        Next::Over => finish(run, why),
+    }
+}
+
+/// Ends the tournament: finished, logged, and every player and its
+/// organiser mailed the final table (one mail each, should the
+/// organiser have played).
+fn finish(run: &Run<'_>, why: &str) -> Result<Vec<Notice>, StoreError> {
+    let (conn, id) = (run.conn, run.tournament.id);
+    store::set_tournament_status(conn, id, TournamentStatus::Finished, run.now)?;
+    log_tournament(conn, id, HOST, "finish", why, run.now)?;
+    let finished = Tournament {
+        status: TournamentStatus::Finished,
+        ..run.tournament.clone()
+    };
+    let table = table(conn, run.settings, &finished)?;
     let mut readers = table.players.clone();
     if !readers
         .iter()
@@ -89,14 +123,14 @@ pub fn after_board(
         .collect())
 }
 
-/// A tournament's crosstable and standings as they stand.
-pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTable, StoreError> {
-    let kind = GameKind::from_name(&tournament.kind).ok_or_else(|| {
-        StoreError::Corrupt(format!(
-            "tournament {} is of the unknown game {:?}",
-            tournament.id, tournament.kind
-        ))
-    })?;
+/// A tournament's table as it stands: players, boards, rulings, the
+/// standings or bracket its format keeps, and its rules.
+pub fn table(
+    conn: &Connection,
+    settings: &CompetitionSettings,
+    tournament: &Tournament,
+) -> Result<TournamentTable, StoreError> {
+    let kind = format::kind_of(tournament)?;
     let players = store::tournament_players(conn, tournament.id)?;
     let seat = |userid: &str| {
         players
@@ -124,18 +158,21 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
         ));
     }
     let played: Vec<Played> = boards.iter().map(|(_, _, played)| *played).collect();
-    // A knockout's seats are its seeds once it has begun.
-    let knockout = tournament.format == TournamentFormat::Knockout;
-    let bracket = match tournament.status {
-        TournamentStatus::Open => None,
-        _ if knockout => Some(knockout::bracket(conn, tournament.id, &players)?),
-        _ => None,
+    let shape = format::of(tournament.format);
+    let (standings, bracket) = match tournament.status {
+        // A knockout's seats are its seeds only once it has begun.
+        TournamentStatus::Open => (Vec::new(), None),
+        _ => match shape.standings(conn, tournament, &players, &played)? {
+            Standings::Table(lines) => (lines, None),
+            Standings::Bracket(bracket) => (Vec::new(), Some(bracket)),
+        },
     };
-    let standings = if knockout {
-        Vec::new()
-    } else {
-        round_robin::standings(players.len(), &played)
-    };
+    let byes = shape
+        .byes(players.len())
+        .into_iter()
+        .filter(|_| tournament.status != TournamentStatus::Open)
+        .map(|(round, seat)| (round, players[seat].clone()))
+        .collect();
     // The stored switches: the host's options (`--forfeittime=14`), then
     // the game's own.
     let (options, game_switches): (Vec<String>, Vec<String>) = tournament
@@ -149,7 +186,7 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
         organiser: tournament.organiser.clone(),
         status: tournament.status,
         format: tournament.format,
-        double: tournament.double,
+        meetings: shape.meetings(),
         rated: tournament.rated,
         control: TimeControl::from_stored(&options.join(" ")),
         switches: game_switches,
@@ -158,8 +195,10 @@ pub fn table(conn: &Connection, tournament: &Tournament) -> Result<TournamentTab
         bracket,
         ruled,
         admission: tournament.admission,
-        aborted: tournament.aborted,
+        aborted: format::abort_rule(tournament, settings.tournaments.aborted),
         waiting: store::entrants(conn, tournament.key())?,
+        withdrawn: store::withdrawn_players(conn, tournament.id)?,
+        byes,
         players,
         boards,
     })

@@ -9,7 +9,7 @@ use super::words::Args;
 use super::{wrong_arguments, Parsed};
 use crate::games::GameKind;
 use crate::host::model::command::{
-    Command, DirectorVerb, EventList, LadderAction, LadderVerb, OrganiserVerb, RulingVerb, Syntax,
+    Command, DirectorVerb, EventList, LadderAction, LadderVerb, RulingVerb, Syntax,
     TournamentAction, TournamentVerb,
 };
 use crate::host::model::refusal::{LadderRefusal, Refusal, TournamentRefusal};
@@ -46,29 +46,37 @@ fn ladder_log(kind: GameKind, name: &str) -> Parsed {
     })
 }
 
-/// A ladder command's verb, its arguments still to come.
-fn ladder_verb(word: &str) -> Option<LadderVerb> {
-    let player = String::new();
-    Some(match word.to_lowercase().as_str() {
-        "join" => LadderVerb::Join,
-        "leave" => LadderVerb::Leave,
-        "create" => LadderVerb::Create { rules: Vec::new() },
-        "admit" => LadderVerb::Direct(DirectorVerb::Admit { player }),
-        "invite" => LadderVerb::Direct(DirectorVerb::Invite { player }),
-        "suspend" => LadderVerb::Direct(DirectorVerb::Suspend { player }),
-        "reinstate" => LadderVerb::Direct(DirectorVerb::Reinstate { player }),
-        "remove" => LadderVerb::Direct(DirectorVerb::Remove { player }),
-        "rules" => LadderVerb::Direct(DirectorVerb::Rules { words: Vec::new() }),
-        "handover" | "hand-over" => LadderVerb::Direct(DirectorVerb::HandOver { to: player }),
-        "cancel" => LadderVerb::Direct(DirectorVerb::Cancel),
-        "announce" => LadderVerb::Direct(DirectorVerb::Announce),
-        _ => return None,
+/// A ladder or tournament command's verb, its arguments still to come:
+/// a player's (`join`, `leave`, `create`) or a director's.
+enum EventVerb {
+    Join,
+    Leave,
+    Create,
+    Direct(DirectorVerb),
+}
+
+fn event_verb(word: &str, events: EventList) -> Option<EventVerb> {
+    Some(match word.to_ascii_lowercase().as_str() {
+        "join" => EventVerb::Join,
+        "leave" => EventVerb::Leave,
+        "create" => EventVerb::Create,
+        _ => EventVerb::Direct(DirectorVerb::from_word(word).filter(|v| v.belongs_to(events))?),
     })
+}
+
+/// A director's verb of `events` with its arguments, as written after
+/// the event's name (and, by mail, the userid and password): what the
+/// operator's `pbem director` reads too.
+pub fn director_verb(events: EventList, words: &[&str]) -> Option<DirectorVerb> {
+    let (verb, rest) = words.split_first()?;
+    DirectorVerb::from_word(verb)
+        .filter(|verb| verb.belongs_to(events))?
+        .with_arguments(rest)
 }
 
 pub(super) fn parse_ladder(kind: GameKind, args: Args<'_>) -> Parsed {
     let wrong = || wrong_arguments(Syntax::Ladder, Some(kind));
-    let verb_of = ladder_verb;
+    let verb_of = |word: &str| event_verb(word, EventList::Ladders);
     let action = |verb, name: &str, userid: &str, password: String| {
         Ok(Command::Ladder {
             kind,
@@ -97,20 +105,17 @@ pub(super) fn parse_ladder(kind: GameKind, args: Args<'_>) -> Parsed {
         }
         // The default ladder: join and leave name none.
         [verb, userid, _] => match verb_of(verb) {
-            Some(verb @ (LadderVerb::Join | LadderVerb::Leave)) => {
-                action(verb, "", userid, args.password(2))
-            }
+            Some(EventVerb::Join) => action(LadderVerb::Join, "", userid, args.password(2)),
+            Some(EventVerb::Leave) => action(LadderVerb::Leave, "", userid, args.password(2)),
             _ => Err(wrong()),
         },
         [verb, name, userid, _, rest @ ..] => {
             let password = args.password(3);
-            let mut verb = verb_of(verb).ok_or_else(wrong)?;
-            let words = || rest.iter().map(|word| word.to_string()).collect();
-            match (&mut verb, rest) {
-                // A verb's name or `log` would read as the command, not the
-                // ladder.
-                (LadderVerb::Create { .. }, _)
-                    if ladder_verb(name).is_some() || name.eq_ignore_ascii_case("log") =>
+            let verb = match (verb_of(verb).ok_or_else(wrong)?, rest) {
+                // A verb's name or `log` would read as the command, not
+                // the ladder.
+                (EventVerb::Create, _)
+                    if verb_of(name).is_some() || name.eq_ignore_ascii_case("log") =>
                 {
                     return Err(LadderRefusal::ReservedLadderName {
                         name: name.to_lowercase(),
@@ -118,72 +123,35 @@ pub(super) fn parse_ladder(kind: GameKind, args: Args<'_>) -> Parsed {
                     }
                     .into())
                 }
-                (LadderVerb::Create { rules }, _) => *rules = words(),
-                (LadderVerb::Direct(DirectorVerb::Rules { words: given }), [_, ..]) => {
-                    *given = words()
+                (EventVerb::Create, _) => LadderVerb::Create {
+                    rules: rest.iter().map(|word| word.to_string()).collect(),
+                },
+                (EventVerb::Join, []) => LadderVerb::Join,
+                (EventVerb::Leave, []) => LadderVerb::Leave,
+                (EventVerb::Direct(verb), _) => {
+                    LadderVerb::Direct(verb.with_arguments(rest).ok_or_else(wrong)?)
                 }
-                (
-                    LadderVerb::Direct(
-                        DirectorVerb::Admit { player }
-                        | DirectorVerb::Invite { player }
-                        | DirectorVerb::Suspend { player }
-                        | DirectorVerb::Reinstate { player }
-                        | DirectorVerb::Remove { player }
-                        | DirectorVerb::HandOver { to: player },
-                    ),
-                    [named],
-                ) => *player = named.to_string(),
-                (
-                    LadderVerb::Join
-                    | LadderVerb::Leave
-                    | LadderVerb::Direct(DirectorVerb::Cancel | DirectorVerb::Announce),
-                    [],
-                ) => {}
                 _ => return Err(wrong()),
-            }
+            };
             action(verb, &event_name(kind, name)?, userid, password)
         }
         _ => Err(wrong()),
     }
 }
 
-/// The tournament verb a word names, its arguments still empty.
-fn tournament_verb(word: &str) -> Option<TournamentVerb> {
-    let player = String::new;
-    Some(match word.to_lowercase().as_str() {
-        "create" => TournamentVerb::Create {
-            switches: Vec::new(),
-        },
-        "join" => TournamentVerb::Join,
-        "leave" => TournamentVerb::Leave,
-        "start" => TournamentVerb::Start,
-        "announce" => TournamentVerb::Announce,
-        "remove" => TournamentVerb::Remove { player: player() },
-        "handover" | "hand-over" => TournamentVerb::HandOver { to: player() },
-        "cancel" => TournamentVerb::Cancel,
-        "replace" => TournamentVerb::Replace {
-            old: player(),
-            new: player(),
-        },
-        "admit" => TournamentVerb::Organise(OrganiserVerb::Admit { player: player() }),
-        "invite" => TournamentVerb::Organise(OrganiserVerb::Invite { player: player() }),
-        "rules" => TournamentVerb::Organise(OrganiserVerb::Rules { words: Vec::new() }),
-        _ => return None,
-    })
-}
-
 pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
     let wrong = || wrong_arguments(Syntax::Tournament, Some(kind));
+    let verb_of = |word: &str| event_verb(word, EventList::Tournaments);
     if args.words.len() > 1 {
         args.password(3);
     }
     match args.words {
-        [name] if tournament_verb(name).is_none() => Ok(Command::Tournament {
+        [name] if verb_of(name).is_none() => Ok(Command::Tournament {
             kind,
             name: event_name(kind, name)?,
             action: None,
         }),
-        [name, log] if log.eq_ignore_ascii_case("log") && tournament_verb(name).is_none() => {
+        [name, log] if log.eq_ignore_ascii_case("log") && verb_of(name).is_none() => {
             Ok(Command::EventLog {
                 kind,
                 name: event_name(kind, name)?,
@@ -191,19 +159,26 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
             })
         }
         [verb, name, userid, password, rest @ ..] => {
-            let mut verb = tournament_verb(verb).ok_or_else(wrong)?;
-            if matches!(verb, TournamentVerb::Create { .. })
-                && (tournament_verb(name).is_some() || name.eq_ignore_ascii_case("log"))
-            {
-                return Err(TournamentRefusal::ReservedTournamentName {
-                    name: name.to_string(),
-                    game: kind,
+            let verb = match (verb_of(verb).ok_or_else(wrong)?, rest) {
+                (EventVerb::Create, _)
+                    if verb_of(name).is_some() || name.eq_ignore_ascii_case("log") =>
+                {
+                    return Err(TournamentRefusal::ReservedTournamentName {
+                        name: name.to_string(),
+                        game: kind,
+                    }
+                    .into());
                 }
-                .into());
-            }
-            if !given_arguments(&mut verb, rest) {
-                return Err(wrong());
-            }
+                (EventVerb::Create, _) => TournamentVerb::Create {
+                    switches: rest.iter().map(|word| word.to_string()).collect(),
+                },
+                (EventVerb::Join, []) => TournamentVerb::Join,
+                (EventVerb::Leave, []) => TournamentVerb::Leave,
+                (EventVerb::Direct(verb), _) => {
+                    TournamentVerb::Direct(verb.with_arguments(rest).ok_or_else(wrong)?)
+                }
+                _ => return Err(wrong()),
+            };
             Ok(Command::Tournament {
                 kind,
                 name: event_name(kind, name)?,
@@ -216,37 +191,6 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
         }
         _ => Err(wrong()),
     }
-}
-
-/// Fills in the verb's arguments from the words after the password;
-/// false when they are not the ones it takes.
-fn given_arguments(verb: &mut TournamentVerb, rest: &[&str]) -> bool {
-    let all = || rest.iter().map(|word| word.to_string()).collect();
-    match (verb, rest) {
-        (TournamentVerb::Create { switches }, _) => *switches = all(),
-        (TournamentVerb::Remove { player }, [named])
-        | (
-            TournamentVerb::Organise(
-                OrganiserVerb::Admit { player } | OrganiserVerb::Invite { player },
-            ),
-            [named],
-        ) => *player = named.to_string(),
-        (TournamentVerb::Organise(OrganiserVerb::Rules { words }), [_, ..]) => *words = all(),
-        (TournamentVerb::HandOver { to }, [named]) => *to = named.to_string(),
-        (TournamentVerb::Replace { old, new }, [out, into]) => {
-            *old = out.to_string();
-            *new = into.to_string();
-        }
-        (
-            TournamentVerb::Remove { .. }
-            | TournamentVerb::HandOver { .. }
-            | TournamentVerb::Replace { .. }
-            | TournamentVerb::Organise(_),
-            _,
-        ) => return false,
-        (_, rest) => return rest.is_empty(),
-    }
-    true
 }
 
 /// `GAME adjudicate board userid password 1-0|0-1|1/2 REASON...`,
@@ -264,26 +208,14 @@ pub(super) fn parse_ruling(kind: GameKind, verb: &str, args: Args<'_>) -> Parsed
         return Err(wrong());
     };
     let board = super::parse_board(kind, board, syntax)?;
-    let (verb, reason) = match (syntax, rest) {
-        (Syntax::Adjudicate, [result, reason @ ..]) if !reason.is_empty() => {
-            (RulingVerb::adjudicate(result).ok_or_else(wrong)?, reason)
-        }
-        (Syntax::Forfeit, [loser, reason @ ..]) => (
-            RulingVerb::Forfeit {
-                loser: loser.to_string(),
-            },
-            reason,
-        ),
-        (Syntax::Void, reason) => (RulingVerb::Void, reason),
-        _ => return Err(wrong()),
-    };
+    let (verb, reason) = RulingVerb::read(verb, rest).ok_or_else(wrong)?;
     Ok(Command::Rule {
         kind,
         board,
         userid: userid.to_string(),
         password,
         verb,
-        reason: reason.join(" "),
+        reason,
     })
 }
 

@@ -24,11 +24,12 @@ pub enum CompetitionEvent {
         reason: LadderReason,
         ladder: Vec<String>,
     },
-    /// A tournament began: his boards.
+    /// A tournament began: his boards, and the rounds he sits out.
     Pairings {
         name: String,
         boards: Vec<PairingLine>,
         players: usize,
+        bye_rounds: Vec<u32>,
     },
     /// A knockout began: its bracket, seeded.
     KnockoutBegun { table: TournamentTable },
@@ -39,6 +40,8 @@ pub enum CompetitionEvent {
     TournamentNews {
         name: String,
         change: TournamentChange,
+        /// How the tournament stands now.
+        status: crate::store::TournamentStatus,
     },
     /// A ladder's director did what concerns the player; `name` is the
     /// ladder's (empty: the default one).
@@ -91,8 +94,10 @@ pub struct TournamentTable {
     pub name: String,
     pub organiser: String,
     pub status: crate::store::TournamentStatus,
-    pub format: crate::store::TournamentFormat,
-    pub double: bool,
+    pub format: crate::rules::tournament_rules::Format,
+    /// How many games each two players play (a crosstable's cells); 0
+    /// where the format pairs otherwise (a knockout).
+    pub meetings: u32,
     pub rated: bool,
     /// The time control every board runs under.
     pub control: crate::rules::time_control::TimeControl,
@@ -114,11 +119,14 @@ pub struct TournamentTable {
     /// operator gave it.
     pub ruled: Vec<(i64, String, bool)>,
     pub admission: crate::rules::ladder_rules::Admission,
-    /// How an aborted board counts (`None`: by the host's rule, for
-    /// tournaments older than the rule).
-    pub aborted: Option<crate::rules::score::AbortRule>,
+    /// How an aborted board counts.
+    pub aborted: crate::rules::score::AbortRule,
     /// Who asked to join and was not let in yet, and who was invited.
     pub waiting: Vec<(String, crate::store::Entrant)>,
+    /// The players taken out after the start.
+    pub withdrawn: Vec<String>,
+    /// The round each player sits out, where the format has byes.
+    pub byes: Vec<(u32, String)>,
 }
 
 /// One line of a game's standings.
@@ -197,6 +205,8 @@ pub enum LadderChange {
     RulesChanged {
         by: String,
         words: Vec<String>,
+        /// The whole rules now.
+        rules: Vec<String>,
     },
     /// The director (`by`) handed the ladder to `to`.
     HandedOver {
@@ -229,6 +239,11 @@ pub enum LadderChange {
         by: String,
         text: String,
     },
+    /// The player was waiting to join (asked, or `invited`) when the
+    /// ladder ended: his request or invitation lapsed.
+    Lapsed {
+        invited: bool,
+    },
 }
 
 impl LadderChange {
@@ -249,20 +264,16 @@ impl LadderChange {
                 ("admit", format!("{userid} at rank {rank}"))
             }
             LadderChange::Invited { userid, .. } => ("invite", userid.clone()),
-            LadderChange::RulesChanged { words, .. } => ("rules", words.join(" ")),
+            LadderChange::RulesChanged { words, rules, .. } => (
+                "rules",
+                format!("{} (now: {})", words.join(" "), rules.join(" ")),
+            ),
             LadderChange::HandedOver { to, .. } => ("handover", to.clone()),
             LadderChange::Suspended { userid, .. } => ("suspend", userid.clone()),
             LadderChange::Reinstated { userid, .. } => ("reinstate", userid.clone()),
             LadderChange::Cancelled { .. } => ("cancel", String::new()),
-            LadderChange::Announcement { text, .. } => (
-                "announce",
-                text.lines()
-                    .next()
-                    .unwrap_or_default()
-                    .chars()
-                    .take(80)
-                    .collect(),
-            ),
+            LadderChange::Announcement { text, .. } => ("announce", first_line(text)),
+            LadderChange::Lapsed { .. } => ("lapse", String::new()),
             LadderChange::Removed { userid, boards, .. } => {
                 let boards: Vec<String> = boards
                     .iter()
@@ -284,8 +295,7 @@ impl LadderChange {
 pub struct TournamentLine {
     pub name: String,
     pub organiser: String,
-    pub knockout: bool,
-    pub double: bool,
+    pub format: crate::rules::tournament_rules::Format,
     pub rated: bool,
     pub admission: crate::rules::ladder_rules::Admission,
     pub status: crate::store::TournamentStatus,
@@ -327,12 +337,14 @@ pub enum TournamentChange {
     },
     Started {
         userid: String,
+        players: usize,
         boards: usize,
     },
-    /// The organiser wrote to the tournament's other players.
+    /// The director wrote `text` to the tournament's other players.
     Announced {
         userid: String,
         players: usize,
+        text: String,
     },
     /// The organiser took `player` out (`was_in`: he had joined); after
     /// the start, `boards` are his open boards, each lost by him (see
@@ -375,9 +387,89 @@ pub enum TournamentChange {
         userid: String,
         player: String,
     },
-    /// The organiser `userid` changed the rules by these words.
+    /// The player was waiting to join (asked, or `invited`) when the
+    /// tournament began or was cancelled (`cancelled`): his request or
+    /// invitation lapsed.
+    Lapsed {
+        invited: bool,
+        cancelled: bool,
+    },
+    /// The organiser `userid` changed the rules by these words, and
+    /// these are the whole rules now.
     RulesChanged {
         userid: String,
         words: Vec<String>,
+        rules: Vec<String>,
     },
+}
+
+impl TournamentChange {
+    /// The change as a line of the tournament's log: its action and
+    /// detail; `None` for what changes nothing in it.
+    pub fn log_line(&self) -> Option<(&'static str, String)> {
+        let boards = |boards: &[i64]| match boards.is_empty() {
+            true => "none".to_string(),
+            false => boards
+                .iter()
+                .map(|board| format!("board {board}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
+        Some(match self {
+            TournamentChange::Created { .. } => ("create", String::new()),
+            TournamentChange::Joined { new: true, .. } => ("join", String::new()),
+            TournamentChange::Left { was_in: true, .. } => ("leave", String::new()),
+            TournamentChange::Applied { .. } => ("apply", String::new()),
+            TournamentChange::Started {
+                players, boards, ..
+            } => ("start", format!("{players} players, {boards} boards")),
+            TournamentChange::Announced { text, .. } => ("announce", first_line(text)),
+            TournamentChange::Removed {
+                player,
+                was_in: true,
+                boards: lost,
+                ..
+            } => match lost.is_empty() {
+                true => ("remove", player.clone()),
+                false => (
+                    "remove",
+                    format!("{player}; open boards lost by him: {}", boards(lost)),
+                ),
+            },
+            TournamentChange::Cancelled { boards: voided, .. } => (
+                "cancel",
+                format!("running boards voided: {}", boards(voided)),
+            ),
+            TournamentChange::Replaced {
+                old,
+                new,
+                boards: handed,
+                ..
+            } => (
+                "replace",
+                format!("{new} takes {old}'s place on {}", boards(handed)),
+            ),
+            TournamentChange::HandedOver { to, .. } => ("handover", to.clone()),
+            TournamentChange::Admitted { player, .. } => ("admit", player.clone()),
+            TournamentChange::Invited { player, .. } => ("invite", player.clone()),
+            TournamentChange::RulesChanged { words, rules, .. } => (
+                "rules",
+                format!("{} (now: {})", words.join(" "), rules.join(" ")),
+            ),
+            TournamentChange::Joined { new: false, .. }
+            | TournamentChange::Left { was_in: false, .. }
+            | TournamentChange::Removed { was_in: false, .. }
+            | TournamentChange::Lapsed { .. } => return None,
+        })
+    }
+}
+
+/// The first line of a text, cut at 80 characters, as a log keeps it.
+fn first_line(text: &str) -> String {
+    text.lines()
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .take(80)
+        .collect()
 }

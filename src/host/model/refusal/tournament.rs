@@ -31,8 +31,11 @@ pub enum TournamentRefusal {
         most: usize,
         game: GameKind,
     },
-    /// A knockout does not count aborted games for nobody.
-    KnockoutVoid {
+    /// The format does not allow the abort rule asked for (a knockout
+    /// counts no aborted game for nobody).
+    FormatAbortRule {
+        format: String,
+        rule: String,
         game: GameKind,
     },
     /// The tournament takes only players its organiser invited.

@@ -10,7 +10,7 @@ use crate::host::model::notice::{
 use crate::host::model::subject::Subject;
 use crate::rules::round_robin::Played;
 use crate::rules::score::{Abort, EventScore};
-use crate::store::{RatingChange, TournamentFormat, TournamentStatus};
+use crate::store::{RatingChange, TournamentStatus};
 use minijinja::{context, Value};
 
 /// Points from half-points, as crosstables write them: `2½`.
@@ -86,6 +86,8 @@ fn cell_mark(game: &Played, seat: usize) -> &'static str {
         // Aborted: `+` for the winner, `-` for the one who would not play.
         Some(EventScore::Forfeit { loser }) if loser == side => "-",
         Some(EventScore::Forfeit { .. }) => "+",
+        // Nobody moved: lost by both.
+        Some(EventScore::DoubleForfeit) => "-",
         Some(EventScore::Void) => "v",
         Some(EventScore::Played(score)) => match score.half_points(side) {
             2 => "1",
@@ -115,6 +117,7 @@ pub(super) fn board_result_view(
         }
         EventScore::Forfeit { loser: Side::White } => "-/+".to_string(),
         EventScore::Forfeit { loser: Side::Black } => "+/-".to_string(),
+        EventScore::DoubleForfeit => "-/-".to_string(),
         EventScore::Void => "0-0".to_string(),
     });
     let loser = match game.score {
@@ -130,6 +133,7 @@ pub(super) fn board_result_view(
         result => result,
         aborted => game.score.is_some_and(|score| !matches!(score, EventScore::Played(_))),
         loser => loser,
+        nobody_moved => game.score == Some(EventScore::DoubleForfeit),
         ruled => ruling.map(|(_, verdict, _)| verdict),
         ruled_by_operator => ruling.is_some_and(|(_, _, operator)| *operator),
     }
@@ -145,7 +149,7 @@ pub fn table_view(table: &TournamentTable) -> Value {
             let cells: Vec<String> = (0..table.players.len())
                 .map(|other| {
                     if other == seat {
-                        return if table.double { "XX" } else { "X" }.to_string();
+                        return "X".repeat(table.meetings.max(1) as usize);
                     }
                     let marks: String = table
                         .boards
@@ -186,16 +190,18 @@ pub fn table_view(table: &TournamentTable) -> Value {
         name => &table.name,
         organiser => &table.organiser,
         status => status_name(table.status),
-        double => table.double,
-        knockout => table.format == TournamentFormat::Knockout,
+        format => table.format.name(),
+        wide => table.meetings > 1,
         bracket => super::knockout::bracket_view(table),
         rated => table.rated,
         control => super::view::control_view(&table.control),
         switches => &table.switches,
         comment => table.comment.as_deref().map(|text| super::without_controls(text, &['\n', '\t'])),
         admission => table.admission.name(),
-        aborted => table.aborted.map(|rule| rule.name()),
+        aborted => table.aborted.name(),
         waiting => waiting_view(&table.waiting),
+        withdrawn => &table.withdrawn,
+        byes => table.byes.iter().map(|(round, userid)| context! { round, userid }).collect::<Vec<_>>(),
         players => &table.players,
         numbers => (1..=table.players.len()).collect::<Vec<_>>(),
         rows => rows,
@@ -240,8 +246,7 @@ fn tournament_line_view(line: &TournamentLine) -> Value {
     context! {
         name => &line.name,
         organiser => &line.organiser,
-        knockout => line.knockout,
-        double => line.double,
+        format => line.format.name(),
         rated => line.rated,
         admission => line.admission.name(),
         status => status_name(line.status),
@@ -380,6 +385,7 @@ pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Valu
             name,
             boards,
             players,
+            bye_rounds,
         } => {
             let boards = pairing_lines(boards);
             (
@@ -388,16 +394,20 @@ pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Valu
                     kind: news.kind,
                     name: name.clone(),
                 },
-                context! { userid, game => news.kind, name, boards, players },
+                context! { userid, game => news.kind, name, boards, players, bye_rounds },
             )
         }
-        CompetitionEvent::TournamentNews { name, change } => (
+        CompetitionEvent::TournamentNews {
+            name,
+            change,
+            status,
+        } => (
             "tournament-news.txt",
             Subject::Tournament {
                 kind: news.kind,
                 name: name.clone(),
             },
-            context! { userid, game => news.kind, name, change => Value::from_serialize(change) },
+            context! { userid, game => news.kind, name, status => status_name(*status), change => Value::from_serialize(change) },
         ),
         CompetitionEvent::Announcement { name, from, text } => (
             "announcement.txt",

@@ -5,7 +5,7 @@
 use super::competition::{board_result_view, points_text, table_view};
 use crate::host::model::notice::TournamentTable;
 use crate::host::model::subject::Subject;
-use crate::rules::knockout::{Bracket, Place};
+use crate::rules::knockout::{Bracket, MatchOutcome, Place};
 use minijinja::{context, Value};
 
 /// The bracket of a knockout that has begun; undefined otherwise.
@@ -40,6 +40,7 @@ pub(super) fn bracket_view(table: &TournamentTable) -> Value {
         rounds => rounds,
         total_rounds => last,
         champion => bracket.champion().map(name),
+        finished => bracket.finished(),
         placings => placings,
         seeds => seeds(table, bracket),
     }
@@ -57,6 +58,7 @@ fn place_view(table: &TournamentTable, round: u32, place: &Place) -> Value {
     let name = |seed: usize| table.players.get(seed).cloned().unwrap_or_default();
     match place {
         Place::Bye(seed) => context! { kind => "bye", userid => name(*seed), seed => seed + 1 },
+        Place::Empty => context! { kind => "empty" },
         Place::Match {
             number,
             game,
@@ -81,6 +83,8 @@ fn place_view(table: &TournamentTable, round: u32, place: &Place) -> Value {
                 high_points => points_text(game.half_points(game.high)),
                 low_points => points_text(game.half_points(game.low)),
                 winner => game.winner().map(name),
+                both_out => game.outcome() == MatchOutcome::BothOut,
+                withdrawn => game.withdrawn.iter().map(|seed| name(*seed)).collect::<Vec<_>>(),
                 sudden_death => game.in_sudden_death(),
                 running,
                 boards,

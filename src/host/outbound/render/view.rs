@@ -223,6 +223,7 @@ fn event_tie_view(live: &LiveGame) -> Option<Value> {
         None => (None, None),
         Some(EventScore::Played(_)) => (Some("played"), None),
         Some(EventScore::Forfeit { loser }) => (Some("loss"), Some(live.record.player(loser))),
+        Some(EventScore::DoubleForfeit) => (Some("double_forfeit"), None),
         Some(EventScore::Void) => (Some("void"), None),
     };
     Some(context! {

@@ -117,7 +117,7 @@ fn standings_ladder_and_tournament_commands_are_read() {
             kind: GameKind::Chess,
             name: "cup".into(),
             action: Some(TournamentAction {
-                verb: TournamentVerb::Announce,
+                verb: TournamentVerb::Direct(DirectorVerb::Announce),
                 userid: "anna".into(),
                 password: "pw".into()
             })
@@ -129,7 +129,7 @@ fn standings_ladder_and_tournament_commands_are_read() {
             kind: GameKind::Chess,
             name: "cup".into(),
             action: Some(TournamentAction {
-                verb: TournamentVerb::HandOver { to: "ben".into() },
+                verb: TournamentVerb::Direct(DirectorVerb::HandOver { to: "ben".into() }),
                 userid: "anna".into(),
                 password: "pw".into()
             })
@@ -222,10 +222,10 @@ fn the_directors_rulings_and_tournament_verbs_are_read() {
             kind: GameKind::Chess,
             name: "cup".into(),
             action: Some(TournamentAction {
-                verb: TournamentVerb::Replace {
+                verb: TournamentVerb::Direct(DirectorVerb::Replace {
                     old: "ben".into(),
                     new: "zoe".into()
-                },
+                }),
                 userid: "dora".into(),
                 password: "pw".into(),
             }),
@@ -248,4 +248,55 @@ fn the_directors_rulings_and_tournament_verbs_are_read() {
         parse_command("chess void x dora pw"),
         Err(Refusal::NotABoardNumber { .. })
     ));
+}
+
+#[test]
+fn the_directors_verbs_are_one_set_read_alike_for_ladders_tournaments_and_the_operator() {
+    use crate::host::model::command::EventList;
+    // The same words give the same verb for a ladder and a tournament.
+    for events in [EventList::Ladders, EventList::Tournaments] {
+        assert_eq!(
+            director_verb(events, &["remove", "ben"]),
+            Some(DirectorVerb::Remove {
+                player: "ben".into()
+            })
+        );
+        assert_eq!(
+            director_verb(events, &["rules", "-unrated", "--forfeittime=9"]),
+            Some(DirectorVerb::Rules {
+                words: vec!["-unrated".into(), "--forfeittime=9".into()]
+            })
+        );
+        assert_eq!(director_verb(events, &["cancel", "now"]), None);
+    }
+    // Each kind of event has only its own verbs.
+    assert_eq!(director_verb(EventList::Ladders, &["start"]), None);
+    assert_eq!(
+        director_verb(EventList::Tournaments, &["suspend", "ben"]),
+        None
+    );
+    assert_eq!(
+        director_verb(EventList::Tournaments, &["replace", "dan", "zoe"]),
+        Some(DirectorVerb::Replace {
+            old: "dan".into(),
+            new: "zoe".into()
+        })
+    );
+    // By mail the same verbs, in the same places.
+    let parsed = parse_command("chess tournament start cup anna pw");
+    assert!(
+        matches!(
+            parsed,
+            Ok(Command::Tournament {
+                action: Some(TournamentAction {
+                    verb: TournamentVerb::Direct(DirectorVerb::Start),
+                    ..
+                }),
+                ..
+            })
+        ),
+        "{parsed:?}"
+    );
+    let refused = parse_command("chess ladder start Club anna pw");
+    assert!(refused.is_err(), "{refused:?}");
 }

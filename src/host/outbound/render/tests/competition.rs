@@ -11,7 +11,8 @@ use crate::host::model::notice::{
     StandingLine, TournamentChange, TournamentTable,
 };
 use crate::rules::score::Abort;
-use crate::store::{TournamentFormat, TournamentStatus};
+use crate::rules::tournament_rules::Format;
+use crate::store::TournamentStatus;
 
 fn standing(rank: Option<usize>, userid: &str, inactive: bool) -> StandingLine {
     StandingLine {
@@ -141,6 +142,7 @@ pub(super) fn competition_answers() -> Vec<Answer> {
             false,
             Some(TournamentChange::Started {
                 userid: "anna".into(),
+                players: 5,
                 boards: 10,
             }),
         ),
@@ -196,6 +198,7 @@ pub(super) fn competition_answers() -> Vec<Answer> {
             Some(TournamentChange::Announced {
                 userid: "anna".into(),
                 players: 4,
+                text: "Round two starts on Monday.".into(),
             }),
         ),
     ];
@@ -222,12 +225,13 @@ pub(super) fn competition_answers() -> Vec<Answer> {
         table: Box::new(sample_knockout(TournamentStatus::Running)),
         change: Some(TournamentChange::Started {
             userid: "anna".into(),
+            players: 5,
             boards: 1,
         }),
     });
     answers.push(Answer::Tournament {
         table: Box::new(TournamentTable {
-            format: TournamentFormat::Knockout,
+            format: Format::Knockout,
             ..sample_table(TournamentStatus::Open, false)
         }),
         change: None,
@@ -359,6 +363,7 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
             event: CompetitionEvent::Pairings {
                 name: "spring".into(),
                 players: 5,
+                bye_rounds: vec![4],
                 boards: vec![
                     PairingLine {
                         board: 101,
@@ -379,6 +384,7 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
             userid: "ben".into(),
             kind,
             event: CompetitionEvent::TournamentNews {
+                status: TournamentStatus::Open,
                 name: "cup".into(),
                 change: TournamentChange::Removed {
                     userid: "anna".into(),
@@ -392,6 +398,7 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
             userid: "ben".into(),
             kind,
             event: CompetitionEvent::TournamentNews {
+                status: TournamentStatus::Running,
                 name: "cup".into(),
                 change: TournamentChange::Removed {
                     userid: "anna".into(),
@@ -405,6 +412,7 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
             userid: "ben".into(),
             kind,
             event: CompetitionEvent::TournamentNews {
+                status: TournamentStatus::Cancelled,
                 name: "cup".into(),
                 change: TournamentChange::Cancelled {
                     userid: "anna".into(),
@@ -416,6 +424,7 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
             userid: "ben".into(),
             kind,
             event: CompetitionEvent::TournamentNews {
+                status: TournamentStatus::Running,
                 name: "cup".into(),
                 change: TournamentChange::Replaced {
                     userid: "anna".into(),
@@ -429,6 +438,7 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
             userid: "ben".into(),
             kind,
             event: CompetitionEvent::TournamentNews {
+                status: TournamentStatus::Open,
                 name: "cup".into(),
                 change: TournamentChange::HandedOver {
                     userid: "anna".into(),
@@ -473,6 +483,11 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
         ladder_changes()
             .into_iter()
             .skip(1)
+            // Only news: a request or an invitation that lapsed.
+            .chain([
+                LadderChange::Lapsed { invited: false },
+                LadderChange::Lapsed { invited: true },
+            ])
             .map(|change| CompetitionNews {
                 userid: "ben".into(),
                 kind,
@@ -483,12 +498,30 @@ pub(super) fn competition_news() -> Vec<CompetitionNews> {
             }),
     )
     .chain(
+        [(false, false), (true, true)]
+            .into_iter()
+            .map(|(invited, cancelled)| CompetitionNews {
+                userid: "fay".into(),
+                kind,
+                event: CompetitionEvent::TournamentNews {
+                    status: if cancelled {
+                        TournamentStatus::Cancelled
+                    } else {
+                        TournamentStatus::Running
+                    },
+                    name: "cup".into(),
+                    change: TournamentChange::Lapsed { invited, cancelled },
+                },
+            }),
+    )
+    .chain(
         sample_organiser_changes()
             .into_iter()
             .map(|change| CompetitionNews {
                 userid: "fay".into(),
                 kind,
                 event: CompetitionEvent::TournamentNews {
+                    status: TournamentStatus::Open,
                     name: "cup".into(),
                     change,
                 },

@@ -65,6 +65,15 @@ pub(super) fn ladder_changes() -> Vec<LadderChange> {
         LadderChange::RulesChanged {
             by: by(),
             words: vec!["-reach:2".into(), "-open:2".into()],
+            rules: vec![
+                "-reach:2".into(),
+                "-inactive:30".into(),
+                "-inactivity:drop".into(),
+                "-admission:open".into(),
+                "-open:2".into(),
+                "-aborted:loss".into(),
+                "-unrated".into(),
+            ],
         },
         LadderChange::HandedOver {
             by: by(),

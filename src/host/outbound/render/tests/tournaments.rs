@@ -12,7 +12,8 @@ use crate::rules::knockout::{Bracket, BracketGame};
 use crate::rules::ladder_rules::Admission;
 use crate::rules::round_robin::{self, Played};
 use crate::rules::score::{AbortRule, EventScore};
-use crate::store::{Entrant, TournamentFormat, TournamentStatus};
+use crate::rules::tournament_rules::Format;
+use crate::store::{Entrant, TournamentStatus};
 
 /// A five-player tournament, open, part played, or over.
 pub(super) fn sample_table(status: TournamentStatus, double: bool) -> TournamentTable {
@@ -46,8 +47,12 @@ pub(super) fn sample_table(status: TournamentStatus, double: bool) -> Tournament
         name: "spring".into(),
         organiser: "anna".into(),
         status,
-        format: TournamentFormat::RoundRobin,
-        double,
+        format: if double {
+            Format::DoubleRoundRobin
+        } else {
+            Format::RoundRobin
+        },
+        meetings: if double { 2 } else { 1 },
         rated: !double,
         control: Default::default(),
         switches: if double {
@@ -71,11 +76,22 @@ pub(super) fn sample_table(status: TournamentStatus, double: bool) -> Tournament
         } else {
             Admission::Approval
         },
-        aborted: Some(if double {
+        aborted: if double {
             AbortRule::Void
         } else {
             AbortRule::RefuserLoses
-        }),
+        },
+        withdrawn: match status {
+            TournamentStatus::Open => Vec::new(),
+            _ => vec!["eve".into()],
+        },
+        byes: match status {
+            TournamentStatus::Open => Vec::new(),
+            _ => round_robin::byes(5, double)
+                .into_iter()
+                .map(|(round, seat)| (round, players[seat].clone()))
+                .collect(),
+        },
         waiting: match status {
             TournamentStatus::Open => vec![
                 ("fay".into(), Entrant::Applied),
@@ -106,6 +122,12 @@ pub(super) fn sample_organiser_changes() -> Vec<TournamentChange> {
         TournamentChange::RulesChanged {
             userid: "anna".into(),
             words: vec!["-knockout".into(), "-admission:invitation".into()],
+            rules: vec![
+                "-knockout".into(),
+                "-admission:invitation".into(),
+                "-aborted:loss".into(),
+                "-unrated".into(),
+            ],
         },
     ]
 }
@@ -125,7 +147,7 @@ fn an_open_tournament_shows_who_may_join_who_waits_and_what_declining_costs() {
     for line in [
         "fay asked to join the tournament spring",
         "Joining: the organiser admits those who ask.",
-        "Declining or not moving: the player who would not play loses the tournament game (unrated).",
+        "Declining or not moving: the player who would not play loses the tournament game (unrated); a game nobody moved in is lost by both.",
         "Waiting: fay (asked to join), gus (invited)",
     ] {
         assert!(letter.body.contains(line), "{line:?} in:\n{}", letter.body);
@@ -134,6 +156,7 @@ fn an_open_tournament_shows_who_may_join_who_waits_and_what_declining_costs() {
         userid: "gus".into(),
         kind: GameKind::Chess,
         event: CompetitionEvent::TournamentNews {
+            status: TournamentStatus::Open,
             name: "spring".into(),
             change: sample_organiser_changes()[2].clone(),
         },
@@ -202,9 +225,10 @@ pub(super) fn sample_knockout(status: TournamentStatus) -> TournamentTable {
         })
         .collect();
     TournamentTable {
-        format: TournamentFormat::Knockout,
+        format: Format::Knockout,
+        meetings: 0,
         standings: Vec::new(),
-        bracket: Some(Bracket::new(players.len(), &stored)),
+        bracket: Some(Bracket::new(players.len(), &stored, &[])),
         players,
         boards,
         ..sample_table(status, false)
@@ -276,13 +300,12 @@ pub(super) fn sample_log() -> Vec<crate::store::LogEntry> {
 
 /// Tournaments as their list shows them: each format and state.
 pub(super) fn sample_tournament_lines() -> Vec<TournamentLine> {
-    let line = |name: &str, knockout, double, status, comment: Option<&str>| TournamentLine {
+    let line = |name: &str, format, status, comment: Option<&str>| TournamentLine {
         name: name.into(),
         organiser: "anna".into(),
-        knockout,
-        double,
-        rated: !double,
-        admission: if knockout {
+        format,
+        rated: format != Format::DoubleRoundRobin,
+        admission: if format == Format::Knockout {
             Admission::Invitation
         } else {
             Admission::Open
@@ -294,13 +317,22 @@ pub(super) fn sample_tournament_lines() -> Vec<TournamentLine> {
     vec![
         line(
             "cup",
-            true,
-            false,
+            Format::Knockout,
             TournamentStatus::Open,
             Some("Moves within a week.\nGood luck!"),
         ),
-        line("spring", false, true, TournamentStatus::Running, None),
-        line("winter", false, false, TournamentStatus::Finished, None),
+        line(
+            "spring",
+            Format::DoubleRoundRobin,
+            TournamentStatus::Running,
+            None,
+        ),
+        line(
+            "winter",
+            Format::RoundRobin,
+            TournamentStatus::Finished,
+            None,
+        ),
     ]
 }
 
@@ -321,7 +353,9 @@ fn the_operator_reads_each_refusal_as_its_problem_without_the_hint_in_every_lang
             }
         }
     }
-    let void = Refusal::Tournament(TournamentRefusal::KnockoutVoid {
+    let void = Refusal::Tournament(TournamentRefusal::FormatAbortRule {
+        format: "knockout".into(),
+        rule: "void".into(),
         game: GameKind::Chess,
     });
     let problem = renderer.refusal_problem(&void, &host(), "en").unwrap();
@@ -345,7 +379,11 @@ pub(super) fn tournament_refusals() -> Vec<Refusal> {
         Refusal::NoSuchTournament { name: name(), game },
         Refusal::Tournament(TournamentRefusal::TournamentExists { name: name(), game }),
         Refusal::Tournament(TournamentRefusal::TwoFormats { game }),
-        Refusal::Tournament(TournamentRefusal::KnockoutVoid { game }),
+        Refusal::Tournament(TournamentRefusal::FormatAbortRule {
+            format: "knockout".into(),
+            rule: "void".into(),
+            game,
+        }),
         Refusal::Tournament(TournamentRefusal::OrganisesTooMany { most: 5, game }),
         Refusal::Tournament(TournamentRefusal::ReservedTournamentName {
             name: "rules".into(),
