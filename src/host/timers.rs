@@ -10,7 +10,7 @@ use super::clocks::vacation;
 use super::clocks::{self, Due};
 use super::competition::CompetitionSettings;
 use super::events::end_game;
-use super::events::ladder::{self as ladder_event, climb};
+use super::events::ladder::{self as ladder_event};
 use super::{Batch, Host, HostError};
 use crate::games::{GameKind, Side};
 use crate::host::model::notice::{AccountEvent, AccountNews, BoardLine, BoardNews, Notice};
@@ -101,8 +101,9 @@ impl Batch<'_> {
             let Some(ladder) = ladder_event::by_id(&self.tx, ladders, id)? else {
                 continue;
             };
-            let notices =
-                store::in_savepoint(&self.tx, || climb::drop_absent(&self.tx, &ladder, now))?;
+            let notices = store::in_savepoint(&self.tx, || {
+                ladder_event::drop_absent(&self.tx, &ladder, now)
+            })?;
             report.ladder_moves += notices.len();
             for notice in notices {
                 post.notice(notice)?;

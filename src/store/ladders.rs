@@ -99,6 +99,21 @@ pub fn save_ladder(conn: &Connection, ladder: i64, rungs: &[Rung]) -> StoreResul
     Ok(())
 }
 
+/// Moves on by `seconds` the absence of `userid` on every ladder he
+/// stands on: a vacation of that length, ended at `back`, froze it (his
+/// last ladder game counts as that much later). His next drop comes by
+/// as much later too, and no later than `back`, when the timers reckon
+/// it anew.
+pub fn shift_absence(conn: &Connection, userid: &str, seconds: i64, back: i64) -> StoreResult<()> {
+    conn.prepare_cached(
+        "UPDATE ladder_rungs SET active_since = active_since + ?2,
+            next_drop = MIN(next_drop + ?2, ?3)
+         WHERE userid = ?1 COLLATE NOCASE",
+    )?
+    .execute(params![userid, seconds, back])?;
+    Ok(())
+}
+
 /// The ladders that have a drop due by `now`.
 pub fn ladders_with_drops_due(conn: &Connection, now: i64) -> StoreResult<Vec<i64>> {
     let mut statement = conn.prepare_cached(

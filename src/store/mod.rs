@@ -64,7 +64,7 @@ pub use ladder_events::{
 pub use ladders::{
     insert_ladder_game, ladder, ladder_below, ladder_game, ladder_rank, ladder_size,
     ladders_with_drops_due, next_ladder_drop, open_ladder_games_of, save_ladder,
-    settle_ladder_game, settled_ladder_games, LadderGame, Rung, SettledLadderGame,
+    settle_ladder_game, settled_ladder_games, shift_absence, LadderGame, Rung, SettledLadderGame,
 };
 pub use logins::LoginFailures;
 pub use messages::{SentId, TokenScope};

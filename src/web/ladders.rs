@@ -9,7 +9,7 @@ use super::query::Target;
 use super::{Page, PageError, Site};
 use crate::games::GameKind;
 use crate::host::events::ladder::{self as ladder_event, listing, LadderEvent};
-use crate::host::outbound::render::ladder_info_view;
+use crate::host::outbound::render::{ladder_info_view, ladder_line_view};
 use crate::store::{self, StoreError};
 use minijinja::{context, Value};
 use rusqlite::Connection;
@@ -75,18 +75,10 @@ impl Site {
         // The record in this ladder's games, as its listing by mail
         // counts it (an aborted game as the ladder scored it).
         let page = store::ladder_below(conn, event.id(), after, LADDER_PAGE)?;
+        // Each rung as the listing by mail shows it.
         let ranks: Vec<Value> = listing::lines_of(conn, &event, page)?
-            .into_iter()
-            .map(|line| {
-                context! {
-                    rank => line.rank,
-                    userid => line.userid,
-                    suspended => line.suspended,
-                    won => line.won,
-                    lost => line.lost,
-                    drawn => line.drawn,
-                }
-            })
+            .iter()
+            .map(ladder_line_view)
             .collect();
         let open: Vec<Value> = store::open_ladder_games(conn, event.id())?
             .iter()

@@ -122,11 +122,14 @@ impl Site {
             })
             .map(super::events::tournament_line)
             .collect();
+        // Every ladder someone stands on, named ones too, not cancelled.
         let mut ladders = Vec::new();
         for kind in GameKind::ALL {
-            let players = store::ladder_size(conn, super::ladders::default_ladder(conn, kind)?)?;
-            if players > 0 {
-                ladders.push(context! { game => kind, players => players });
+            for row in store::ladders_of(conn, kind.name())? {
+                let players = store::ladder_size(conn, row.id)?;
+                if players > 0 && row.status != store::CANCELLED {
+                    ladders.push(context! { game => kind, name => row.name, players => players });
+                }
             }
         }
         self.html(

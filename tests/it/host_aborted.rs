@@ -716,7 +716,7 @@ fn a_refused_ladder_challenge_suggests_only_players_free_to_play_now() {
     club.send("eve", "chess challenge eve dan -ladder");
     let body = club.answer("eve", "chess challenge eve anna -ladder");
     assert!(
-        body.contains("eve has a ladder challenge open already, on board 102"),
+        body.contains("eve has a ladder challenge open already on the Chess ladder, on board 102"),
         "{body}"
     );
     assert!(!body.contains("free to play now"), "{body}");

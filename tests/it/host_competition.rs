@@ -328,7 +328,10 @@ fn a_ladder_challenge_too_far_up_or_while_another_is_open_is_refused_with_the_al
     // Challenging down, or naming the other player first, is refused too.
     let sent = club.send(61, "ben", "chess challenge ben eve -ladder");
     let body = &sent[0].body;
-    assert!(body.contains("eve stands at rank 5; from rank 2"), "{body}");
+    assert!(
+        body.contains("eve stands at rank 5 of the Chess ladder; from rank 2"),
+        "{body}"
+    );
     assert!(
         body.contains("you may challenge rank 1; free to play now: anna"),
         "{body}"
@@ -345,7 +348,7 @@ fn a_ladder_challenge_too_far_up_or_while_another_is_open_is_refused_with_the_al
     assert!(
         sent[0]
             .body
-            .contains("cleo has a ladder challenge open already, on board 101"),
+            .contains("cleo has a ladder challenge open already on the Chess ladder, on board 101"),
         "{}",
         sent[0].body
     );

@@ -262,7 +262,7 @@ fn the_web_page_shows_the_bracket(hall: &Hall) {
     let site = crate::web_view::site(&hall.office);
     let id = crate::web_view::tournament_id(&hall.office, "cup");
     let page = crate::web_view::page(&site, &format!("/tournament/{id}"));
-    assert!(page.contains("a knockout (two-game matches"), "{page}");
+    assert!(page.contains("a knockout (seeded by rating"), "{page}");
     assert!(page.contains("<h2>Bracket</h2>"), "{page}");
     assert!(page.contains("Match 1.1:"), "{page}");
     assert!(page.contains("wins the tournament"), "{page}");
@@ -466,5 +466,8 @@ fn a_knockout_game_declined_is_lost_even_under_the_void_rule_and_a_voided_one_is
         body.contains("match 1.1: anna (seed 1) 0-1 ben (seed 2)"),
         "{body}"
     );
-    assert!(body.contains("(aborted, unrated, played again)"), "{body}");
+    assert!(
+        body.contains("(aborted, unrated, voided by the director, played again)"),
+        "{body}"
+    );
 }

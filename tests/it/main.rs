@@ -32,6 +32,8 @@ mod host_commands;
 mod host_competition;
 mod host_crash_safety;
 mod host_director;
+mod host_event_formats;
+mod host_events;
 mod host_flood_boards;
 mod host_flood_limits;
 mod host_fuzz_seeds;

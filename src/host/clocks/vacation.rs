@@ -3,6 +3,8 @@
 //! each day begun counting whole), and his opponents are told when he
 //! leaves and when he is back. A vacation ends by his `off`, at its
 //! `until` date, or when the allowance runs out (the timers end it).
+//! While he is away his absence from the ladders stands still: no drop
+//! for it, and his time without a ladder game goes on when he is back.
 
 use crate::clock::from_unix;
 use crate::games::Side;
@@ -170,5 +172,8 @@ pub fn finish(conn: &Connection, userid: &str, now: i64) -> Result<Vec<Notice>, 
     vacation.since = None;
     vacation.ends = None;
     store::set_vacation(conn, userid, &vacation)?;
+    // Away on vacation is not away from the ladders: his time without a
+    // ladder game stood still meanwhile (and he dropped nothing).
+    store::shift_absence(conn, userid, end - since, end)?;
     hold_all(conn, userid, false, None, end)
 }

@@ -88,7 +88,11 @@ pub fn check_ladder_challenge(
         Err(problem) => problem,
     };
     Err(refused(match problem {
-        ChallengeProblem::NotOnLadder(userid) => Refusal::NotOnLadder { userid, game: kind },
+        ChallengeProblem::NotOnLadder(userid) => Refusal::NotOnLadder {
+            userid,
+            ladder,
+            game: kind,
+        },
         ChallengeProblem::OutOfReach {
             rank,
             target,
@@ -102,6 +106,7 @@ pub fn check_ladder_challenge(
             lowest: *reach.end(),
             within,
             reach: event.rules.reach,
+            ladder,
             game: kind,
         },
         ChallengeProblem::Open {
@@ -112,6 +117,7 @@ pub fn check_ladder_challenge(
             userid,
             board,
             most,
+            ladder,
             game: kind,
         },
         ChallengeProblem::Suspended(userid) => LadderRefusal::LadderSuspended {
@@ -121,5 +127,19 @@ pub fn check_ladder_challenge(
         }
         .into(),
         ChallengeProblem::Cancelled => LadderRefusal::LadderCancelled { ladder, game: kind }.into(),
+        ChallengeProblem::PairPlaying { board } => LadderRefusal::LadderPairPlaying {
+            userid: challenged.to_string(),
+            board,
+            ladder,
+            game: kind,
+        }
+        .into(),
+        ChallengeProblem::Away { userid, until } => LadderRefusal::LadderPlayerAway {
+            userid,
+            until: crate::clock::utc_text(until),
+            ladder,
+            game: kind,
+        }
+        .into(),
     }))
 }

@@ -223,7 +223,7 @@ pub(super) fn start(
             challenged: black.userid.clone(),
             settled: false,
         };
-        climb::record_challenge(ctx.conn, event, &game)?;
+        climb::record_challenge(ctx.conn, event, &game, ctx.now)?;
     }
     Ok(vec![Notice::Board(BoardNews {
         live,

@@ -328,8 +328,10 @@ pub enum Refusal {
         userid: String,
     },
     // Ladders and tournaments.
+    /// `ladder`: its name, empty for the default one.
     NotOnLadder {
         userid: String,
+        ladder: String,
         game: GameKind,
     },
     /// A ladder challenge names the challenger first.
@@ -347,6 +349,7 @@ pub enum Refusal {
         lowest: usize,
         within: Vec<String>,
         reach: usize,
+        ladder: String,
         game: GameKind,
     },
     /// The player has `most` ladder games open, the first on `board`.
@@ -354,6 +357,7 @@ pub enum Refusal {
         userid: String,
         board: i64,
         most: usize,
+        ladder: String,
         game: GameKind,
     },
     NoSuchTournament {

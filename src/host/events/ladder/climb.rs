@@ -1,15 +1,17 @@
 //! The ladders kept in the store: joining and leaving, the checks on a
 //! ladder challenge, a ladder game's result, and the drops of players who
-//! stop playing. Each change tells those whose rank it changed.
+//! stop playing (never while they are on vacation). Each change tells
+//! those whose rank it changed, and goes into the ladder's log with its
+//! cause.
 
+use super::super::log::{log_event, HOST};
 use super::{self as ladder_event, LadderEvent};
 use crate::games::Side;
 use crate::host::competition::CompetitionSettings;
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, LadderReason, Notice};
 use crate::host::model::replays::LiveGame;
 use crate::rules::ladder::{Ladder, Moved};
-use crate::rules::ladder_rules::Inactivity;
-use crate::rules::score::{EventScore, GameResult};
+use crate::rules::score::{Abort, EventScore, GameResult};
 use crate::store::{self, LadderGame, Rung, StoreError};
 use rusqlite::Connection;
 
@@ -38,6 +40,10 @@ pub enum ChallengeProblem {
     Suspended(String),
     /// The director ended the ladder.
     Cancelled,
+    /// The two play a ladder game together on this ladder already.
+    PairPlaying { board: i64 },
+    /// The challenged player is on vacation until then.
+    Away { userid: String, until: i64 },
 }
 
 /// A ladder's order, and its rungs as stored.
@@ -51,7 +57,7 @@ pub fn load(conn: &Connection, event: &LadderEvent) -> Result<(Ladder, Vec<Rung>
 
 /// Stores `ladder` in its new order; a player keeps the time of his last
 /// ladder game unless he is among `active` (who played one just now).
-fn save(
+pub(super) fn save(
     conn: &Connection,
     event: &LadderEvent,
     ladder: &Ladder,
@@ -87,7 +93,7 @@ fn save(
 }
 
 /// The mails for everyone whose rank changed.
-fn tell(
+pub(super) fn tell(
     event: &LadderEvent,
     ladder: &Ladder,
     moved: Vec<Moved>,
@@ -175,6 +181,25 @@ pub fn check_challenge(
         }
     }
     let [rank, target] = ranks;
+    // One game at a time between the same two on one ladder.
+    let theirs = store::open_ladder_games_of(conn, event.id(), challenger)?;
+    for board in theirs {
+        let both = store::ladder_game(conn, board)?.is_some_and(|game| {
+            [&game.challenger, &game.challenged]
+                .iter()
+                .any(|userid| userid.eq_ignore_ascii_case(challenged))
+        });
+        if both {
+            return Ok(Err(ChallengeProblem::PairPlaying { board }));
+        }
+    }
+    // A player on vacation is not there to answer.
+    if let Some(until) = super::absence::on_vacation(conn, challenged)? {
+        return Ok(Err(ChallengeProblem::Away {
+            userid: challenged.to_string(),
+            until,
+        }));
+    }
     // With as many of his own open as the ladder allows, nobody can be
     // challenged now.
     if let Some(problem) = full(conn, event, challenger)? {
@@ -216,13 +241,27 @@ fn full(
     )
 }
 
-/// Keeps a new board as a ladder game; neither player drops while it runs.
+/// Keeps a new board as a ladder game; neither player drops while it
+/// runs.
 pub fn record_challenge(
     conn: &Connection,
     event: &LadderEvent,
     game: &LadderGame,
+    now: i64,
 ) -> Result<(), StoreError> {
     store::insert_ladder_game(conn, event.kind.name(), game)?;
+    let detail = format!(
+        "board {}: {} challenges {}",
+        game.game_id, game.challenger, game.challenged
+    );
+    log_event(
+        conn,
+        event.key(),
+        &game.challenger,
+        "challenge",
+        &detail,
+        now,
+    )?;
     let mut rungs = store::ladder(conn, event.id())?;
     for rung in &mut rungs {
         if rung.userid.eq_ignore_ascii_case(&game.challenger)
@@ -257,6 +296,14 @@ pub fn settle(
     store::settle_ladder_game(conn, game.game_id, counted.map(EventScore::stored))?;
     // An ended ladder stands as it was left.
     if event.cancelled() {
+        log_result(
+            conn,
+            &event,
+            live,
+            counted,
+            "the ladder is cancelled: nobody moves",
+            now,
+        )?;
         return Ok(Vec::new());
     }
     let forfeit = match result {
@@ -274,19 +321,13 @@ pub fn settle(
     if let Some((winner, loser)) = &result {
         ladder.won(winner, loser);
     }
-    // The one who would not play has not played: his time without a
-    // ladder game runs on from where it stood before the challenge.
-    let refuser = forfeit
-        .and_then(|abort| abort.refuser())
-        .map(|side| live.record.player(side));
-    let active: Vec<&str> = [game.challenger.as_str(), game.challenged.as_str()]
-        .into_iter()
-        .filter(|userid| refuser.is_none_or(|refuser| !refuser.eq_ignore_ascii_case(userid)))
-        .collect();
+    let (active, idle) = who_played(&game, live, forfeit);
     save(conn, &event, &ladder, &rungs, &active, now)?;
-    if let Some(refuser) = refuser {
-        resume_absence(conn, &event, refuser)?;
+    for userid in idle {
+        super::absence::resume(conn, &event, userid)?;
     }
+    let moved = ladder.moved_since(&before);
+    log_result(conn, &event, live, counted, &climb_text(&moved), now)?;
     let Some((winner, loser)) = result else {
         return Ok(Vec::new());
     };
@@ -296,114 +337,67 @@ pub fn settle(
         board: live.record.id,
         forfeit,
     };
-    Ok(tell(&event, &ladder, ladder.moved_since(&before), reason))
+    Ok(tell(&event, &ladder, moved, reason))
 }
 
-/// A player whose ladder game is over without his having played it is
-/// due to drop again when his time without a game runs out, as if the
-/// game had never been.
-fn resume_absence(conn: &Connection, event: &LadderEvent, userid: &str) -> Result<(), StoreError> {
-    let Some(period) = event.rules.inactive_after else {
-        return Ok(());
+/// Which players of a ladder game played it, and which did not: who
+/// would not play it has not (nor has either, when nobody moved); his
+/// time without a ladder game runs on from where it stood before the
+/// challenge.
+fn who_played<'a>(
+    game: &'a LadderGame,
+    live: &'a LiveGame,
+    forfeit: Option<Abort>,
+) -> (Vec<&'a str>, Vec<&'a str>) {
+    let both = [game.challenger.as_str(), game.challenged.as_str()];
+    let idle: Vec<&str> = match forfeit {
+        Some(Abort::Unplayed) => both.to_vec(),
+        other => other
+            .and_then(|abort| abort.refuser())
+            .map(|side| live.record.player(side))
+            .into_iter()
+            .collect(),
     };
-    let mut rungs = store::ladder(conn, event.id())?;
-    for rung in &mut rungs {
-        if rung.userid.eq_ignore_ascii_case(userid) {
-            rung.next_drop = Some(rung.active_since + (rung.drops + 1) * period);
-        }
-    }
-    store::save_ladder(conn, event.id(), &rungs)
+    let active = both
+        .into_iter()
+        .filter(|userid| !idle.iter().any(|idle| idle.eq_ignore_ascii_case(userid)))
+        .collect();
+    (active, idle)
 }
 
-/// Players whose time without a ladder game has run out drop a place for
-/// each period that ran out, each time below the next player who is not
-/// away too, so no drop lifts anyone who is away; the mails for everyone
-/// who moved.
-pub fn drop_absent(
+/// Who climbed, as the log says it.
+fn climb_text(moved: &[Moved]) -> String {
+    match moved.iter().find(|m| m.after < m.before) {
+        Some(up) => format!(
+            "{} climbs from rank {} to {}",
+            up.userid,
+            up.before.unwrap_or(0),
+            up.after.unwrap_or(0)
+        ),
+        None => "nobody moves".to_string(),
+    }
+}
+
+/// A ladder game's result, what it counted and what it moved, in the
+/// ladder's log.
+fn log_result(
     conn: &Connection,
     event: &LadderEvent,
+    live: &LiveGame,
+    counted: Option<EventScore>,
+    moved: &str,
     now: i64,
-) -> Result<Vec<Notice>, StoreError> {
-    let Some(period) = event.rules.inactive_after else {
-        return Ok(Vec::new());
-    };
-    let (mut ladder, mut rungs) = load(conn, event)?;
-    let before = ladder.clone();
-    // Earliest first, so that after downtime drops happen in their order.
-    let mut due: Vec<(i64, String)> = rungs
-        .iter()
-        .filter(|rung| !rung.suspended)
-        .filter_map(|rung| Some((rung.next_drop?, rung.userid.clone())))
-        .filter(|(at, _)| *at <= now)
-        .collect();
-    due.sort();
-    if event.rules.inactivity == Inactivity::Remove {
-        return remove_absent(conn, event, ladder, rungs, due);
-    }
-    // Who is away now: no ladder game running, and none for a period.
-    // A drop changes places only with someone who is not.
-    let away: Vec<String> = rungs
-        .iter()
-        .filter(|rung| rung.next_drop.is_some() && now - rung.active_since >= period)
-        .map(|rung| rung.userid.to_ascii_lowercase())
-        .collect();
-    let active = |userid: &str| !away.contains(&userid.to_ascii_lowercase());
-    let mut dropped = Vec::new();
-    for (_, userid) in due {
-        let Some(rung) = rungs.iter_mut().find(|rung| rung.userid == userid) else {
-            continue;
-        };
-        let periods = (now - rung.active_since) / period;
-        let owed = periods - rung.drops;
-        rung.drops = periods.max(rung.drops);
-        rung.next_drop = Some(rung.active_since + (rung.drops + 1) * period);
-        for _ in 0..owed.clamp(0, ladder.ranks.len() as i64) {
-            if !ladder.drop_one(&userid, active) {
-                break;
-            }
-            if !dropped.contains(&userid) {
-                dropped.push(userid.clone());
-            }
+) -> Result<(), StoreError> {
+    let player = |side| live.record.player(side).to_string();
+    let what = match counted {
+        Some(EventScore::Played(score)) => score.pgn().to_string(),
+        Some(EventScore::Forfeit { loser }) => {
+            format!("lost by {}, who would not play it (aborted)", player(loser))
         }
-    }
-    for rung in &mut rungs {
-        rung.rank = ladder.rank_of(&rung.userid).unwrap_or(rung.rank);
-    }
-    rungs.sort_by_key(|rung| rung.rank);
-    store::save_ladder(conn, event.id(), &rungs)?;
-    let reason = LadderReason::Dropped {
-        userids: dropped,
-        left: false,
+        Some(EventScore::DoubleForfeit) => "nobody moved: lost by both (aborted)".to_string(),
+        Some(EventScore::Void) => "aborted; counts for nobody".to_string(),
+        None => "over, its result unknown".to_string(),
     };
-    Ok(tell(event, &ladder, ladder.moved_since(&before), reason))
-}
-
-/// On a ladder whose absent players leave it: those `due` leave, and
-/// those below move up; the mails for everyone who moved, the absent
-/// too.
-fn remove_absent(
-    conn: &Connection,
-    event: &LadderEvent,
-    mut ladder: Ladder,
-    mut rungs: Vec<Rung>,
-    due: Vec<(i64, String)>,
-) -> Result<Vec<Notice>, StoreError> {
-    let before = ladder.clone();
-    let mut removed = Vec::new();
-    for (_, userid) in due {
-        if ladder.leave(&userid) {
-            removed.push(userid);
-        }
-    }
-    rungs.retain(|rung| ladder.rank_of(&rung.userid).is_some());
-    for rung in &mut rungs {
-        rung.rank = ladder.rank_of(&rung.userid).unwrap_or(rung.rank);
-    }
-    rungs.sort_by_key(|rung| rung.rank);
-    store::save_ladder(conn, event.id(), &rungs)?;
-    let reason = LadderReason::Dropped {
-        userids: removed,
-        left: true,
-    };
-    Ok(tell(event, &ladder, ladder.moved_since(&before), reason))
+    let detail = format!("board {}: {what}; {moved}", live.record.id);
+    log_event(conn, event.key(), HOST, "result", &detail, now)
 }

@@ -1,6 +1,7 @@
 //! A ladder as its listing shows it: each rung with the player's rating,
-//! his record in this ladder's games, when his last one ended, and the
-//! ladder challenges he has open.
+//! his record in this ladder's games, when his last one he played ended
+//! (as the absence rule counts it: not one he would not play, nor one
+//! nobody moved in), and the ladder challenges he has open.
 
 use super::LadderEvent;
 use crate::games::Side;
@@ -57,8 +58,11 @@ pub fn lines_of(
             } else {
                 Side::Black
             };
-            count(&mut line, side, counted(game));
-            line.last_game = Some(game.ended);
+            let score = counted(game);
+            count(&mut line, side, score);
+            if played_by(score, side) {
+                line.last_game = Some(game.ended);
+            }
         }
         for challenge in &open {
             if is(&challenge.challenger) {
@@ -89,9 +93,20 @@ fn counted(game: &SettledLadderGame) -> Option<EventScore> {
     Some(EventScore::Played(played))
 }
 
+/// Whether the player at `side` played the game, as the ladder's absence
+/// rule counts it: not when he would not play it, nor when nobody moved.
+fn played_by(score: Option<EventScore>, side: Side) -> bool {
+    match score {
+        Some(EventScore::Forfeit { loser }) => loser != side,
+        Some(EventScore::DoubleForfeit) => false,
+        _ => true,
+    }
+}
+
 fn count(line: &mut LadderLine, side: Side, score: Option<EventScore>) {
     match score {
         Some(EventScore::Void) | None => {}
+        Some(EventScore::DoubleForfeit) => line.lost += 1,
         Some(score) => match score.winner() {
             Some(winner) if winner == side => line.won += 1,
             Some(_) => line.lost += 1,
@@ -124,6 +139,18 @@ mod tests {
         count(&mut line, white, Some(EventScore::Void));
         count(&mut line, Side::Black, None);
         assert_eq!((line.won, line.lost, line.drawn), (1, 1, 1));
+        // Nobody moved: lost by both, and played by neither.
+        count(&mut line, white, Some(EventScore::DoubleForfeit));
+        assert_eq!((line.won, line.lost, line.drawn), (1, 2, 1));
+        assert!(!played_by(Some(EventScore::DoubleForfeit), white));
+        assert!(!played_by(
+            Some(EventScore::Forfeit { loser: white }),
+            white
+        ));
+        assert!(played_by(
+            Some(EventScore::Forfeit { loser: white }),
+            Side::Black
+        ));
         let old = SettledLadderGame {
             white: "anna".into(),
             black: "ben".into(),

@@ -2,6 +2,8 @@
 //! by. The default ladder of a game type follows the config's rules; a
 //! named one the rules its director wrote.
 
+mod absence;
+pub use absence::drop_absent;
 pub mod climb;
 pub mod listing;
 mod removal;

@@ -25,6 +25,7 @@ pub(super) fn remove(ctx: &Context<'_>, event: &LadderEvent, by: String, player:
     else {
         return Err(refused(Refusal::NotOnLadder {
             userid: player.to_string(),
+            ladder: event.row.name.clone(),
             game: event.kind,
         }));
     };

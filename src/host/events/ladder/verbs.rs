@@ -286,6 +286,7 @@ fn suspend(
     else {
         return Err(refused(Refusal::NotOnLadder {
             userid: player.to_string(),
+            ladder: event.row.name.clone(),
             game: event.kind,
         }));
     };

@@ -66,6 +66,21 @@ pub enum LadderRefusal {
         switches: Vec<String>,
         game: GameKind,
     },
+    /// The two players of a ladder challenge play a ladder game together
+    /// on this ladder already, on `board`.
+    LadderPairPlaying {
+        userid: String,
+        board: i64,
+        ladder: String,
+        game: GameKind,
+    },
+    /// The challenged player is on vacation until `until` (a day).
+    LadderPlayerAway {
+        userid: String,
+        until: String,
+        ladder: String,
+        game: GameKind,
+    },
     /// The director named a player who is not on the ladder, or not
     /// waiting to be admitted.
     NotWaiting {

@@ -265,8 +265,8 @@ fn first_line(note: &str) -> String {
         .collect()
 }
 
-/// One rung of a ladder's listing.
-fn ladder_line_view(line: &LadderLine) -> Value {
+/// One rung of a ladder's listing, as the mail and the web view show it.
+pub fn ladder_line_view(line: &LadderLine) -> Value {
     let open: Vec<Value> = line
         .open
         .iter()

@@ -13,7 +13,7 @@ mod tests;
 mod view;
 mod web;
 
-pub use competition::{ladder_info_view, standing_view, table_view};
+pub use competition::{ladder_info_view, ladder_line_view, standing_view, table_view};
 pub use web::{public_result, PublicBoard};
 
 pub use super::templates::TemplateError;

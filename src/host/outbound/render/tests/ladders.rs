@@ -186,6 +186,18 @@ pub(super) fn ladder_refusals() -> Vec<Refusal> {
             director: "anna".into(),
             game,
         }),
+        Refusal::Ladder(LadderRefusal::LadderPairPlaying {
+            userid: "ben".into(),
+            board: 104,
+            ladder: "Club".into(),
+            game,
+        }),
+        Refusal::Ladder(LadderRefusal::LadderPlayerAway {
+            userid: "ben".into(),
+            until: "2027-04-01 09:00 UTC".into(),
+            ladder: String::new(),
+            game,
+        }),
         Refusal::Ladder(LadderRefusal::LadderSwitchesSet {
             ladder: "Club".into(),
             switches: vec!["--time=7d".into()],

@@ -45,6 +45,12 @@ fn competition() -> Vec<Refusal> {
     vec![
         Refusal::NotOnLadder {
             userid: "bob".into(),
+            ladder: String::new(),
+            game,
+        },
+        Refusal::NotOnLadder {
+            userid: "bob".into(),
+            ladder: "blitz".into(),
             game,
         },
         Refusal::LadderChallengerFirst { game },
@@ -56,6 +62,7 @@ fn competition() -> Vec<Refusal> {
             lowest: 6,
             within: vec!["dan".into(), "eve".into(), "finn".into()],
             reach: 3,
+            ladder: String::new(),
             game,
         },
         Refusal::OutOfReach {
@@ -66,6 +73,7 @@ fn competition() -> Vec<Refusal> {
             lowest: 1,
             within: vec!["anna".into()],
             reach: 1,
+            ladder: String::new(),
             game,
         },
         Refusal::OutOfReach {
@@ -76,18 +84,21 @@ fn competition() -> Vec<Refusal> {
             lowest: 0,
             within: Vec::new(),
             reach: 3,
+            ladder: String::new(),
             game,
         },
         Refusal::LadderChallengeOpen {
             userid: "bob".into(),
             board: 104,
             most: 1,
+            ladder: String::new(),
             game,
         },
         Refusal::LadderChallengeOpen {
             userid: "bob".into(),
             board: 104,
             most: 3,
+            ladder: "blitz".into(),
             game,
         },
     ]

@@ -372,6 +372,9 @@ pub(super) fn tournament_refusals() -> Vec<Refusal> {
     let name = || "spring".to_string();
     vec![
         Refusal::KnockoutSeatTaken { name: name() },
+        Refusal::RobotInEvent {
+            userid: "robot2".into(),
+        },
         Refusal::Tournament(TournamentRefusal::BadTournamentName {
             name: "<b>".into(),
             game,
