@@ -6,44 +6,36 @@
 //! page and, at the end, the PGN say the same. The host's clock is set;
 //! nothing sleeps.
 
-use crate::util::host_harness::{mail_to, PostOffice, Sent};
+use crate::util::club::Club;
+use crate::util::host_harness::{mail_to, Sent};
+use crate::util::pbem;
 use crate::util::web_client::get;
-use crate::util::{pbem, t0};
 use pbem::archive::read_pgn;
 use pbem::store::{self, TournamentBoard, TournamentStatus};
 
 const PLAYERS: [&str; 5] = ["ann", "bob", "cleo", "dan", "eve"];
 
+/// A club and the tournament the walk follows.
 struct Hall {
-    office: PostOffice,
-    now: i64,
+    club: Club,
     name: &'static str,
 }
 
 impl Hall {
     fn send(&mut self, userid: &str, subject: &str) -> Vec<Sent> {
-        self.now += 60;
-        self.office.set_clock(self.now);
-        self.office.send_as(userid, subject, "")
+        self.club.send(userid, subject)
     }
 
     fn answer(&mut self, userid: &str, subject: &str) -> String {
-        let sent = self.send(userid, subject);
-        mail_to(&sent, userid).body.clone()
+        self.club.answer(userid, subject)
     }
 
     fn found(&self) -> store::Tournament {
-        let conn = self.office.runtime.host.store().connection();
-        store::find_tournament(conn, "chess", self.name)
-            .unwrap()
-            .unwrap()
+        self.club.tournament(self.name)
     }
 
     fn running(&self) -> Vec<TournamentBoard> {
-        let conn = self.office.runtime.host.store().connection();
-        let mut boards = store::tournament_boards(conn, self.found().id).unwrap();
-        boards.retain(|board| board.score.is_none());
-        boards
+        self.club.running(self.name)
     }
 
     /// `userid` moves on board `id`.
@@ -63,13 +55,7 @@ impl Hall {
             .to_string();
         assert!(line.contains(state), "{state}: {line}");
         let id = self.found().id;
-        let config = pbem::web::SiteConfig {
-            database: self.office.dir.path().join("pbem.sqlite"),
-            templates: None,
-            host: pbem::host::HostSettings::default(),
-            clock: pbem::clock::Clock::Fixed(t0() + chrono::Duration::seconds(self.now)),
-        };
-        let site = pbem::web::start(config, "127.0.0.1:0").unwrap();
+        let site = self.club.site();
         let page = without_tags(&get(site.address, &format!("/tournament/{id}")).text());
         assert!(page.contains(&format!("; {state}.")), "{state}: {page}");
         for word in words {
@@ -95,14 +81,13 @@ fn without_tags(html: &str) -> String {
 }
 
 fn hall(name: &'static str, switch: &str) -> Hall {
-    let mut office = PostOffice::new();
-    office.set_clock(0);
-    for player in PLAYERS.iter().chain(&["fay", "gus", "ivy", "hal", "zed"]) {
-        office.signup(player);
-    }
+    let everyone: Vec<&str> = PLAYERS
+        .iter()
+        .chain(&["fay", "gus", "ivy", "hal", "zed"])
+        .copied()
+        .collect();
     let mut hall = Hall {
-        office,
-        now: 0,
+        club: Club::new("", &everyone),
         name,
     };
     hall.send(
@@ -178,7 +163,7 @@ fn walk(name: &'static str, switch: &str, replaces: bool) {
     let taken = format!("Taken out after the start: {out}");
     hall.every_view_says(&[taken.as_str()], "running");
     let unbegun = hall.running().into_iter().find(|board| {
-        let conn = hall.office.runtime.host.store().connection();
+        let conn = hall.club.conn();
         store::load_moves(conn, board.game_id).unwrap().is_empty()
     });
     if let Some(board) = unbegun {
@@ -217,12 +202,12 @@ fn walk(name: &'static str, switch: &str, replaces: bool) {
     // The PGN: every board of it, with its name as the event.
     let output = pbem()
         .args(["export", "--pgn", "--data"])
-        .arg(hall.office.dir.path())
+        .arg(hall.club.office.dir.path())
         .output()
         .unwrap();
     assert!(output.status.success(), "{output:?}");
     let games = read_pgn(&String::from_utf8(output.stdout).unwrap()).unwrap();
-    let conn = hall.office.runtime.host.store().connection();
+    let conn = hall.club.conn();
     let stored = store::tournament_boards(conn, hall.found().id).unwrap();
     let events = games
         .iter()

@@ -5,67 +5,19 @@
 //! the mails show. Each test is one promise of README kept; the host's
 //! clock is set, nothing sleeps.
 
-use crate::util::host_harness::{address, mail_to, mails_to, PostOffice, Sent};
+use crate::util::club::Club;
+use crate::util::host_harness::{address, mail_to, mails_to, Sent};
 use crate::util::web_client::get;
-use crate::util::{t0, DAY};
+use crate::util::DAY;
 use pbem::store::{self, TournamentBoard};
 
-struct Club {
-    office: PostOffice,
-    now: i64,
+/// What the events' tests do beside the club's own mails.
+trait Events {
+    fn play(&mut self, board: &TournamentBoard, loser: &str) -> Vec<Sent>;
+    fn log(&mut self, asker: &str, which: &str) -> String;
 }
 
-impl Club {
-    fn new(toml: &str, players: &[&str]) -> Club {
-        let mut office = PostOffice::with_config(toml);
-        office.set_clock(0);
-        for player in players {
-            office.signup(player);
-        }
-        Club { office, now: 0 }
-    }
-
-    /// `userid` mails `subject` (PW: his password) a minute after the last.
-    fn send(&mut self, userid: &str, subject: &str) -> Vec<Sent> {
-        self.send_with(userid, subject, "")
-    }
-
-    fn send_with(&mut self, userid: &str, subject: &str, body: &str) -> Vec<Sent> {
-        self.now += 60;
-        self.office.set_clock(self.now);
-        self.office.send_as(userid, subject, body)
-    }
-
-    /// The one answer to `userid`'s mail.
-    fn answer(&mut self, userid: &str, subject: &str) -> String {
-        let sent = self.send(userid, subject);
-        mail_to(&sent, userid).body.clone()
-    }
-
-    /// The timers (and any mail waiting) `seconds` from now.
-    fn wait(&mut self, seconds: i64) -> Vec<Sent> {
-        self.now += seconds;
-        self.office.set_clock(self.now);
-        self.office.run_pass()
-    }
-
-    fn conn(&self) -> &rusqlite::Connection {
-        self.office.runtime.host.store().connection()
-    }
-
-    fn boards(&self, name: &str) -> Vec<TournamentBoard> {
-        let found = store::find_tournament(self.conn(), "chess", name)
-            .unwrap()
-            .unwrap();
-        store::tournament_boards(self.conn(), found.id).unwrap()
-    }
-
-    fn running(&self, name: &str) -> Vec<TournamentBoard> {
-        let mut boards = self.boards(name);
-        boards.retain(|board| board.score.is_none());
-        boards
-    }
-
+impl Events for Club {
     /// Both move on `board`; then `loser` resigns.
     fn play(&mut self, board: &TournamentBoard, loser: &str) -> Vec<Sent> {
         let (white, black, id) = (board.white.clone(), board.black.clone(), board.game_id);
@@ -77,17 +29,6 @@ impl Club {
     /// The host's own ladder's log, by mail.
     fn log(&mut self, asker: &str, which: &str) -> String {
         self.answer(asker, &format!("chess {which} log"))
-    }
-
-    /// The web view of the data directory, at the host's moment.
-    fn site(&self) -> pbem::web::Running {
-        let config = pbem::web::SiteConfig {
-            database: self.office.dir.path().join("pbem.sqlite"),
-            templates: None,
-            host: pbem::host::HostSettings::default(),
-            clock: pbem::clock::Clock::Fixed(t0() + chrono::Duration::seconds(self.now)),
-        };
-        pbem::web::start(config, "127.0.0.1:0").unwrap()
     }
 }
 

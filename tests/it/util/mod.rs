@@ -6,6 +6,7 @@
 pub mod board_mail;
 pub mod browser;
 mod certificate;
+pub mod club;
 pub mod host_harness;
 pub mod imap_server;
 pub mod smtp_sink;
