@@ -407,7 +407,9 @@ fn a_cancelled_tournament_voids_its_running_boards_and_tells_everyone() {
     let table = cup.table();
     assert!(table.contains("organised by dora: cancelled."), "{table}");
     assert!(
-        table.contains("0-0 (aborted, unrated, voided by the director)"),
+        table.contains(
+            "0-0 (aborted, unrated, voided by the director, when the tournament was cancelled)"
+        ),
         "{table}"
     );
     let again = cup.answer("dora", "chess tournament cancel cup dora PW");
