@@ -132,7 +132,10 @@ impl PostOffice {
     /// sent because of it.
     pub fn run_pass(&mut self) -> Vec<Sent> {
         let pass = self.runtime.pass().unwrap();
-        assert_eq!(pass.failed, 0, "the host failed on a mail");
+        assert_eq!(pass.failed, 0, "the host failed on a mail: {pass:?}");
+        // A busy or failing store leaves the mail waiting: say so here
+        // rather than as a missing answer later.
+        assert_eq!(pass.store_failures, 0, "the store failed: {pass:?}");
         self.collect()
     }
 
