@@ -10,6 +10,7 @@ pub mod rating;
 pub mod round_robin;
 pub mod score;
 pub mod side_clock;
+pub mod swiss;
 pub mod switches;
 pub mod time_control;
 pub mod tournament_rules;

@@ -1,0 +1,83 @@
+//! Maximum-weight matching on a general graph: Edmonds' primal-dual
+//! blossom method in Galil's O(n³) form, after the well-known
+//! description by Joris van Rantwijk. Weights are wide integers (the
+//! pairing packs every criterion into one), so the duals stay integers:
+//! the duals of the outer vertices keep one parity, and an edge between
+//! two of them has an even slack to halve.
+//!
+//! Each `solve` starts afresh from the current edges; the callers change
+//! a few edges between solves.
+
+mod search;
+
+use super::wide::Wide;
+
+/// No vertex, blossom or edge.
+const NONE: usize = usize::MAX;
+
+/// A blossom's label in the current stage's alternating forest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Label {
+    Free,
+    /// Even distance from a root.
+    Outer,
+    /// Odd distance from a root.
+    Inner,
+}
+
+/// A graph of `n` vertices with wide weights (zero: no edge).
+pub struct Matching<const L: usize> {
+    n: usize,
+    weights: Vec<Wide<L>>,
+    mate: Vec<usize>,
+}
+
+impl<const L: usize> Matching<L> {
+    /// A graph of `n` vertices and no edges. `weight_bits` bounds the
+    /// weights; the solver needs two bits more within `L` limbs.
+    pub fn new(n: usize, weight_bits: u32) -> Self {
+        debug_assert!(weight_bits + 2 <= Wide::<L>::BITS);
+        Matching {
+            n,
+            weights: vec![Wide::ZERO; n * n],
+            mate: vec![NONE; n],
+        }
+    }
+
+    pub fn weight(&self, a: usize, b: usize) -> Wide<L> {
+        self.weights[a * self.n + b]
+    }
+
+    /// Sets the edge between `a` and `b` (zero removes it).
+    pub fn set_weight(&mut self, a: usize, b: usize, weight: Wide<L>) {
+        if a == b || a >= self.n || b >= self.n {
+            return;
+        }
+        self.weights[a * self.n + b] = weight;
+        self.weights[b * self.n + a] = weight;
+    }
+
+    /// A vertex's partner in the matching found by the last solve.
+    pub fn mate(&self, vertex: usize) -> Option<usize> {
+        self.mate.get(vertex).copied().filter(|&mate| mate != NONE)
+    }
+
+    /// Finds a maximum-weight matching of the current edges.
+    pub fn solve(&mut self) {
+        let mut edges = Vec::new();
+        for a in 0..self.n {
+            for b in a + 1..self.n {
+                let weight = self.weights[a * self.n + b];
+                if !weight.is_zero() {
+                    edges.push((a, b, weight));
+                }
+            }
+        }
+        let mut search = search::Search::new(self.n, edges);
+        search.run();
+        self.mate = search.partners();
+    }
+}
+
+#[cfg(test)]
+mod tests;
