@@ -14,6 +14,11 @@ fi
 if ! python3 -c 'import chess' 2>/dev/null; then
     python3 -m pip install --quiet --disable-pip-version-check chess
 fi
+# tests/it/swiss_pairings.rs checks our Swiss pairings with the free
+# pairings checker of caissify-pairings, an independent Dutch system.
+if ! python3 -c 'import caissify_pairings' 2>/dev/null; then
+    python3 -m pip install --quiet --disable-pip-version-check caissify-pairings==0.5.0
+fi
 missing=()
 command -v openssl >/dev/null || missing+=(openssl)
 command -v systemd-analyze >/dev/null || missing+=(systemd)

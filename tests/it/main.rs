@@ -72,6 +72,7 @@ mod outbound_smtp_tls;
 mod progression;
 mod recursion;
 mod spherical;
+mod swiss_pairings;
 mod tick_processes;
 mod web_view;
 mod web_view_pages;

@@ -56,9 +56,15 @@ impl<const L: usize> Pairer<'_, L> {
         }
         let (first_half, second_half) = remainder.split_at(pairs);
         let in_first = |place: usize| first_half.contains(&place);
+        let rank_in = |place: usize| remainder.iter().position(|&p| p == place);
+        let natural = |a: usize, b: usize| match (rank_in(a), rank_in(b)) {
+            (Some(x), Some(y)) => x.abs_diff(y) == pairs && x.min(y) < pairs,
+            _ => false,
+        };
         let across = |a: usize, b: usize| Order {
             across: inside(a) && inside(b) && in_first(a) != in_first(b),
             liking: 0,
+            natural: natural(a, b),
         };
         for &place in &remainder {
             self.reweigh(place, |other| across(place, other));
@@ -92,6 +98,18 @@ impl<const L: usize> Pairer<'_, L> {
     /// Pairs `player` with the first of `wanted` that the best matching
     /// still allows; if it pairs him outside the bracket, he floats.
     fn decide(&mut self, player: usize, wanted: &[usize], order: &dyn Fn(usize) -> Order) {
+        // The optimum already gives him his first choice: settling it
+        // keeps the matching optimal, no need to solve again.
+        let first = wanted
+            .iter()
+            .copied()
+            .find(|&other| self.settled[other].is_none());
+        if first.is_some() && self.matching.mate(player) == first {
+            if let Some(partner) = first.filter(|&p| p < self.end) {
+                self.settle(player, partner);
+                return;
+            }
+        }
         let liking = |other: usize| {
             wanted
                 .iter()
@@ -107,8 +125,9 @@ impl<const L: usize> Pairer<'_, L> {
             Some(partner) if partner < self.end && wanted.contains(&partner) => {
                 self.settle(player, partner);
             }
+            // The liking only broke ties below every criterion: the
+            // matching stays optimal without it.
             _ => self.reweigh(player, order),
         }
-        self.matching.solve();
     }
 }

@@ -32,12 +32,16 @@ pub(super) struct Order {
     pub across: bool,
     /// The chosen player's liking for this opponent (0: none).
     pub liking: u64,
+    /// S1's i-th player with S2's i-th: the pair the bracket starts
+    /// from, a tie-break below any liking.
+    pub natural: bool,
 }
 
 /// The field widths for one round's players.
 pub(super) struct Layout {
     /// Bits for a count of players.
     count_bits: u32,
+    players: u64,
     /// Each score's offset in the score fields: a counter per score
     /// group, the lowest scores in the lowest bits.
     score_shift: HashMap<HalfPoints, u32>,
@@ -66,6 +70,7 @@ impl Layout {
         }
         Layout {
             count_bits: bits_for(entrants.len() as u64) + 1,
+            players: entrants.len() as u64,
             score_shift,
             score_bits,
             bye_score: None,
@@ -75,7 +80,7 @@ impl Layout {
 
     /// The bits every weight fits in.
     pub fn weight_bits(&self) -> u32 {
-        2 + 13 * self.count_bits + 6 * self.score_bits + 2
+        2 + 14 * self.count_bits + 6 * self.score_bits + 2
     }
 
     fn score_bit<const L: usize>(&self, score: HalfPoints) -> Wide<L> {
@@ -160,7 +165,10 @@ impl Layout {
         }
         weight
             .push_field(count, &flag(inside && order.across))
-            .push_field(count + 2, &Wide::from_u64(order.liking))
+            .push_field(
+                2 * count + 2,
+                &Wide::from_u64(order.liking * (self.players + 1) + u64::from(order.natural)),
+            )
     }
 }
 
