@@ -11,7 +11,7 @@ pub mod round_robin;
 pub mod score;
 pub mod side_clock;
 pub mod swiss;
-pub mod trf;
 pub mod switches;
 pub mod time_control;
 pub mod tournament_rules;
+pub mod trf;
