@@ -7,7 +7,7 @@
 
 use super::facts::{HalfPoints, History};
 use super::matching::Matching;
-use super::weights::{Layout, Order, Role};
+use super::weights::{Layout, Role};
 use super::NoValidPairing;
 
 /// The pairs as (higher, lower) history indices, and the bye.
@@ -25,11 +25,16 @@ pub(super) fn pair(
     }
     let layout = Layout::new(history, entrants, total_rounds);
     let needed = layout.weight_bits() + 4;
+    // The narrowest width that holds the weights: the solver's time
+    // grows with it.
     match needed.div_ceil(64) {
         0..=2 => Pairer::<2>::run(history, entrants, layout),
-        3..=4 => Pairer::<4>::run(history, entrants, layout),
-        5..=8 => Pairer::<8>::run(history, entrants, layout),
-        9..=16 => Pairer::<16>::run(history, entrants, layout),
+        3 => Pairer::<3>::run(history, entrants, layout),
+        4 => Pairer::<4>::run(history, entrants, layout),
+        5..=6 => Pairer::<6>::run(history, entrants, layout),
+        7..=8 => Pairer::<8>::run(history, entrants, layout),
+        9..=12 => Pairer::<12>::run(history, entrants, layout),
+        13..=16 => Pairer::<16>::run(history, entrants, layout),
         17..=32 => Pairer::<32>::run(history, entrants, layout),
         _ => Err(NoValidPairing::TooLarge),
     }
@@ -104,7 +109,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
         }
         self.layout.bye_score = exposed.first().map(|&place| self.score(place));
         for a in 0..n {
-            self.reweigh(a, |_| Order::default());
+            self.reweigh(a, |_| Some(0));
         }
         Ok(())
     }
@@ -128,10 +133,10 @@ impl<'a, const L: usize> Pairer<'a, L> {
         self.next_end = next_end;
         for place in 0..next_end {
             if self.settled[place].is_none() {
-                self.reweigh(place, |_| Order::default());
+                self.reweigh(place, |_| Some(0));
             }
         }
-        self.matching.solve();
+        self.solve();
     }
 
     /// How the pair of places `a` and `b` stands to the bracket.
@@ -146,23 +151,31 @@ impl<'a, const L: usize> Pairer<'a, L> {
         }
     }
 
-    /// Sets every edge of `place` to its unsettled players afresh.
-    pub fn reweigh(&mut self, place: usize, order: impl Fn(usize) -> Order) {
+    /// Matches the players whose partners are not settled yet.
+    pub fn solve(&mut self) {
+        let active: Vec<bool> = self.settled.iter().map(Option::is_none).collect();
+        self.matching.solve_among(&active);
+    }
+
+    /// Sets every edge of `place` to its unsettled players afresh, with
+    /// `room(other)` in the room below the criteria (None: no edge).
+    pub fn reweigh(&mut self, place: usize, room: impl Fn(usize) -> Option<u64>) {
         for other in 0..self.entrants.len() {
             if other == place {
                 continue;
             }
-            let weight = if self.settled[other].is_some() {
-                super::wide::Wide::ZERO
-            } else {
-                let (higher, lower) = (place.min(other), place.max(other));
-                self.layout.weight(
-                    self.history,
-                    self.entrants[higher],
-                    self.entrants[lower],
-                    self.role(place, other),
-                    order(other),
-                )
+            let weight = match room(other) {
+                Some(room) if self.settled[other].is_none() => {
+                    let (higher, lower) = (place.min(other), place.max(other));
+                    self.layout.weight(
+                        self.history,
+                        self.entrants[higher],
+                        self.entrants[lower],
+                        self.role(place, other),
+                        room,
+                    )
+                }
+                _ => super::wide::Wide::ZERO,
             };
             self.matching.set_weight(place, other, weight);
         }

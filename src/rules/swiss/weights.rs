@@ -1,7 +1,7 @@
 //! The weight of a possible pair: every criterion of the Dutch system
 //! that a pair can help or hurt, one field each, most important first
-//! (C.04.3 C.4 to C.19, then the order in which the bracket procedure
-//! tries candidates). A maximum-weight matching of the players then
+//! (C.04.3 C.4 to C.19), then a room where the bracket procedure
+//! ranks the pairs that meet them equally well. A maximum-weight matching of the players then
 //! meets the criteria in their order: no gain in a later field can make
 //! up for a loss in an earlier one, as each field is wide enough for its
 //! largest total.
@@ -25,23 +25,14 @@ pub(super) enum Role {
     Next,
 }
 
-/// How the bracket procedure ranks a pair, below every criterion.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Order {
-    /// An S1 player with an S2 player: fewer exchanges.
-    pub across: bool,
-    /// The chosen player's liking for this opponent (0: none).
-    pub liking: u64,
-    /// S1's i-th player with S2's i-th: the pair the bracket starts
-    /// from, a tie-break below any liking.
-    pub natural: bool,
-}
+/// The bits below every criterion where the bracket procedure ranks
+/// the pairs that meet the criteria equally well (`exchanges`).
+pub(super) const ROOM_BITS: u32 = 64;
 
 /// The field widths for one round's players.
 pub(super) struct Layout {
     /// Bits for a count of players.
     count_bits: u32,
-    players: u64,
     /// Each score's offset in the score fields: a counter per score
     /// group, the lowest scores in the lowest bits.
     score_shift: HashMap<HalfPoints, u32>,
@@ -70,7 +61,6 @@ impl Layout {
         }
         Layout {
             count_bits: bits_for(entrants.len() as u64) + 1,
-            players: entrants.len() as u64,
             score_shift,
             score_bits,
             bye_score: None,
@@ -80,7 +70,7 @@ impl Layout {
 
     /// The bits every weight fits in.
     pub fn weight_bits(&self) -> u32 {
-        2 + 14 * self.count_bits + 6 * self.score_bits + 2
+        2 + 10 * self.count_bits + 6 * self.score_bits + ROOM_BITS
     }
 
     fn score_bit<const L: usize>(&self, score: HalfPoints) -> Wide<L> {
@@ -121,7 +111,7 @@ impl Layout {
         higher: usize,
         lower: usize,
         role: Role,
-        order: Order,
+        room: u64,
     ) -> Wide<L> {
         if !history.compatible(higher, lower, self.total_rounds) {
             return Wide::ZERO;
@@ -163,12 +153,7 @@ impl Layout {
                 .push_field(self.score_bits, &down_scores)
                 .push_field(self.score_bits, &up_opponent);
         }
-        weight
-            .push_field(count, &flag(inside && order.across))
-            .push_field(
-                2 * count + 2,
-                &Wide::from_u64(order.liking * (self.players + 1) + u64::from(order.natural)),
-            )
+        weight.push_field(ROOM_BITS, &Wide::from_u64(room))
     }
 }
 
@@ -197,6 +182,6 @@ fn colour_criteria(high: &Facts, low: &Facts) -> [bool; 4] {
     [difference_kept, no_third, !same, strong_kept]
 }
 
-fn bits_for(value: u64) -> u32 {
+pub(super) fn bits_for(value: u64) -> u32 {
     64 - value.leading_zeros()
 }

@@ -64,18 +64,31 @@ impl<const L: usize> Matching<L> {
 
     /// Finds a maximum-weight matching of the current edges.
     pub fn solve(&mut self) {
+        self.solve_among(&vec![true; self.n]);
+    }
+
+    /// Finds a maximum-weight matching of the edges between the vertices
+    /// marked `active`; the others are left unmatched. Leaving out the
+    /// vertices whose partners are settled keeps the search small.
+    pub fn solve_among(&mut self, active: &[bool]) {
+        let vertices: Vec<usize> = (0..self.n).filter(|&v| active[v]).collect();
         let mut edges = Vec::new();
-        for a in 0..self.n {
-            for b in a + 1..self.n {
+        for (i, &a) in vertices.iter().enumerate() {
+            for (j, &b) in vertices.iter().enumerate().skip(i + 1) {
                 let weight = self.weights[a * self.n + b];
                 if !weight.is_zero() {
-                    edges.push((a, b, weight));
+                    edges.push((i, j, weight));
                 }
             }
         }
-        let mut search = search::Search::new(self.n, edges);
+        let mut search = search::Search::new(vertices.len(), edges);
         search.run();
-        self.mate = search.partners();
+        self.mate = vec![NONE; self.n];
+        for (i, partner) in search.partners().into_iter().enumerate() {
+            if partner != NONE {
+                self.mate[vertices[i]] = vertices[partner];
+            }
+        }
     }
 }
 
