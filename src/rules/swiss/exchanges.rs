@@ -98,7 +98,9 @@ impl<const L: usize> Pairer<'_, L> {
     }
 
     fn mate_among(&self, place: usize, among: &[usize]) -> bool {
-        self.matching.mate(place).is_some_and(|m| among.contains(&m))
+        self.matching
+            .mate(place)
+            .is_some_and(|m| among.contains(&m))
     }
 
     /// The moved-down players to pair in the bracket: as many of each
@@ -204,7 +206,11 @@ impl<const L: usize> Pairer<'_, L> {
             .collect();
         let pairs = places
             .iter()
-            .filter(|&&p| self.matching.mate(p).is_some_and(|m| m < p && places.contains(&m)))
+            .filter(|&&p| {
+                self.matching
+                    .mate(p)
+                    .is_some_and(|m| m < p && places.contains(&m))
+            })
             .count();
         if pairs == 0 {
             return;
