@@ -117,7 +117,15 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             moment,
             game,
             name,
-        } => competition::print(&place, &moment, Report::Tournament { kind: game, name }),
+            trf,
+        } => {
+            let kind = game;
+            let asked = match trf {
+                true => Report::TournamentFile { kind, name },
+                false => Report::Tournament { kind, name },
+            };
+            competition::print(&place, &moment, asked)
+        }
         Command::Players { place, filter } => operator::players(&place, filter.as_deref()),
         Command::SecurityLog {
             place,

@@ -124,10 +124,14 @@ fn event_of(conn: &Connection, record: &GameRecord) -> Result<Option<PgnEvent>, 
     let Some(event) = store::event_of_board(conn, record.id)? else {
         return Ok(None);
     };
-    let name = match event.kind {
-        EventKind::Tournament { name } => name,
-        EventKind::Ladder { name } if !name.is_empty() => name,
-        EventKind::Ladder { .. } => {
+    let name = match (event.kind, event.division) {
+        // A division's round robin is named for its league's season.
+        (_, Some((league, season, division))) => {
+            format!("{league} league, season {season}, division {division}")
+        }
+        (EventKind::Tournament { name }, None) => name,
+        (EventKind::Ladder { name }, None) if !name.is_empty() => name,
+        (EventKind::Ladder { .. }, None) => {
             let title =
                 GameKind::from_name(&record.kind).map_or(record.kind.as_str(), |kind| kind.title());
             format!("{title} ladder")

@@ -210,6 +210,10 @@ pub enum Command {
         game: GameKind,
         /// The tournament's name.
         name: String,
+        /// Print it as a FIDE Tournament Report File (TRF16, with the
+        /// XXR and XXC lines pairing programs read) instead.
+        #[arg(long)]
+        trf: bool,
     },
     /// List the accounts: addresses (confirmed, and waiting to confirm),
     /// locked, signed off, robot, last move, boards running.

@@ -22,7 +22,8 @@ pub fn print(place: &Place, moment: &Moment, asked: Report) -> Result<ExitCode> 
             Ok(ExitCode::SUCCESS)
         }
         None => {
-            let Report::Tournament { kind, name } = asked else {
+            let (Report::Tournament { kind, name } | Report::TournamentFile { kind, name }) = asked
+            else {
                 bail!("nothing to report");
             };
             bail!("there is no {} tournament called {name}", kind.name())

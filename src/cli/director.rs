@@ -95,6 +95,22 @@ pub enum DirectorVerb {
         #[arg(required = true, allow_hyphen_values = true, trailing_var_arg = true)]
         verb: Vec<String>,
     },
+    /// Direct a league: start; remove PLAYER; rules RULE...; handover
+    /// TO; cancel; announce TEXT... As its director by mail would, told
+    /// to whom it concerns and logged as `operator`.
+    League {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// The league's name.
+        name: String,
+        /// The verb and its arguments (rule words may start with '-').
+        #[arg(required = true, allow_hyphen_values = true, trailing_var_arg = true)]
+        verb: Vec<String>,
+    },
 }
 
 pub(super) fn direct(verb: DirectorVerb) -> Result<ExitCode> {
@@ -145,6 +161,13 @@ pub(super) fn direct(verb: DirectorVerb) -> Result<ExitCode> {
             moment,
             event(game, EventList::Tournaments, name, &verb)?,
         ),
+        DirectorVerb::League {
+            place,
+            moment,
+            game,
+            name,
+            verb,
+        } => (place, moment, event(game, EventList::Leagues, name, &verb)?),
     };
     run(&place, &moment, &action)
 }
@@ -189,6 +212,10 @@ fn event(kind: GameKind, events: EventList, name: String, words: &[String]) -> R
             EventList::Tournaments => (
                 "tournament",
                 "start, admit|invite|remove PLAYER, replace OLD NEW, handover TO, rules RULE..., cancel, announce TEXT...",
+            ),
+            EventList::Leagues => (
+                "league",
+                "start, remove PLAYER, handover TO, rules RULE..., cancel, announce TEXT...",
             ),
         };
         bail!(

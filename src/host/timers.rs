@@ -11,6 +11,7 @@ use super::clocks::{self, Due};
 use super::competition::CompetitionSettings;
 use super::events::end_game;
 use super::events::ladder::{self as ladder_event};
+use super::events::tournament::deadline;
 use super::{Batch, Host, HostError};
 use crate::games::{GameKind, Side};
 use crate::host::model::notice::{AccountEvent, AccountNews, BoardLine, BoardNews, Notice};
@@ -32,6 +33,8 @@ pub struct TickReport {
     pub digests: usize,
     /// Players whose ladder rank changed because someone stopped playing.
     pub ladder_moves: usize,
+    /// Swiss rounds whose deadline passed.
+    pub round_deadlines: usize,
     pub mails_queued: usize,
 }
 
@@ -96,19 +99,13 @@ impl Batch<'_> {
             }
         }
         report.digests = send_digests(&self.tx, self.replays, &mut post, now)?;
-        for id in store::ladders_with_drops_due(&self.tx, now)? {
-            let ladders = &self.settings.competition.ladders;
-            let Some(ladder) = ladder_event::by_id(&self.tx, ladders, id)? else {
-                continue;
-            };
-            let notices = store::in_savepoint(&self.tx, || {
-                ladder_event::drop_absent(&self.tx, &ladder, now)
-            })?;
-            report.ladder_moves += notices.len();
-            for notice in notices {
-                post.notice(notice)?;
-            }
-        }
+        events_due(
+            &self.tx,
+            &self.settings.competition,
+            &mut post,
+            now,
+            &mut report,
+        )?;
         let mut handled = std::collections::HashSet::new();
         loop {
             let mut actions = due_actions(&self.tx, self.replays, now)?;
@@ -153,6 +150,36 @@ fn seek_expired(conn: &Connection, seek: store::Seek) -> Result<Option<Notice>, 
         to: player.addresses,
         event: AccountEvent::SeekExpired { kind, seek },
     })))
+}
+
+/// The events' own timers: ladder drops for absence, Swiss round
+/// deadlines.
+fn events_due(
+    conn: &Connection,
+    settings: &CompetitionSettings,
+    post: &mut Post<'_>,
+    now: i64,
+    report: &mut TickReport,
+) -> Result<(), HostError> {
+    for id in store::ladders_with_drops_due(conn, now)? {
+        let ladders = &settings.ladders;
+        let Some(ladder) = ladder_event::by_id(conn, ladders, id)? else {
+            continue;
+        };
+        let notices = store::in_savepoint(conn, || ladder_event::drop_absent(conn, &ladder, now))?;
+        report.ladder_moves += notices.len();
+        for notice in notices {
+            post.notice(notice)?;
+        }
+    }
+    for id in store::rounds_due(conn, now)? {
+        let notices = store::in_savepoint(conn, || deadline::round_deadline(conn, id, now))?;
+        report.round_deadlines += 1;
+        for notice in notices {
+            post.notice(notice)?;
+        }
+    }
+    Ok(())
 }
 
 /// The daily digests due: each lists the player's boards that wait for

@@ -104,6 +104,10 @@ pub enum LadderRuleError {
     Inactive { given: String, max: i64 },
     /// `-open:N` with N outside 1..=MAX_OPEN.
     Open { given: String, max: usize },
+    /// A Swiss's `-rounds:N` with N outside 1..=max.
+    Rounds { given: String, max: u32 },
+    /// A Swiss's `-round:DAYS` with DAYS outside 1..=max.
+    RoundDays { given: String, max: u32 },
     /// A named rule (`-admission:`, `-inactivity:`, `-aborted:`) with a
     /// value it does not have; `allowed` are those it has.
     Choice {
@@ -124,6 +128,12 @@ impl std::fmt::Display for LadderRuleError {
             }
             LadderRuleError::Open { given, max } => {
                 write!(f, "-open takes 1 to {max} games, not {given:?}")
+            }
+            LadderRuleError::Rounds { given, max } => {
+                write!(f, "-rounds takes 1 to {max} rounds, not {given:?}")
+            }
+            LadderRuleError::RoundDays { given, max } => {
+                write!(f, "-round takes 1 to {max} days, not {given:?}")
             }
             LadderRuleError::Choice {
                 rule,

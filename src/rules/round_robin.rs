@@ -1,10 +1,6 @@
-//! Round-robin tournaments: the pairings of every round by Berger tables
-//! (so each player's colours alternate as far as they can), and the
-//! standings from the results: points, then Sonneborn-Berger, then the
-//! games between the players still tied.
-
-use super::score::EventScore;
-use crate::games::Side;
+//! Round-robin tournaments: the pairings of every round by Berger tables,
+//! so each player's colours alternate as far as they can (their standings
+//! are `rules::standings`).
 
 /// One game of a round: seat numbers (0-based, in the order the players
 /// joined), White first.
@@ -84,86 +80,9 @@ pub fn byes(players: usize, double: bool) -> Vec<(u32, usize)> {
         .collect()
 }
 
-/// A game of the tournament with its result, when it has one: played,
-/// or aborted and counted by the tournament's rule (a forfeit counts as
-/// a win and a loss, a void for nobody).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Played {
-    pub white: usize,
-    pub black: usize,
-    pub score: Option<EventScore>,
-}
-
-/// One player's line in the standings.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Standing {
-    pub seat: usize,
-    /// Shared by players still tied after every tie-break.
-    pub rank: usize,
-    pub half_points: u32,
-    /// Sonneborn-Berger, in quarter points (half-points times
-    /// half-points), so that it stays exact.
-    pub sonneborn_berger: u32,
-    /// Half-points in the games among the players tied with him on points
-    /// and Sonneborn-Berger.
-    pub among_tied: u32,
-    pub games_played: u32,
-}
-
-/// The standings of `players` seats after the `games` played so far.
-pub fn standings(players: usize, games: &[Played]) -> Vec<Standing> {
-    let mut points = vec![0u32; players];
-    let mut played = vec![0u32; players];
-    let finished = || {
-        games
-            .iter()
-            .filter_map(|game| game.score.map(|score| (game, score)))
-            .filter(|(_, score)| score.counts())
-    };
-    for (game, score) in finished() {
-        points[game.white] += score.half_points(Side::White);
-        points[game.black] += score.half_points(Side::Black);
-        played[game.white] += 1;
-        played[game.black] += 1;
-    }
-    let mut sonneborn_berger = vec![0u32; players];
-    for (game, score) in finished() {
-        sonneborn_berger[game.white] += score.half_points(Side::White) * points[game.black];
-        sonneborn_berger[game.black] += score.half_points(Side::Black) * points[game.white];
-    }
-    let key = |seat: usize| (points[seat], sonneborn_berger[seat]);
-    let mut among_tied = vec![0u32; players];
-    for (game, score) in finished() {
-        if key(game.white) == key(game.black) {
-            among_tied[game.white] += score.half_points(Side::White);
-            among_tied[game.black] += score.half_points(Side::Black);
-        }
-    }
-    let mut order: Vec<usize> = (0..players).collect();
-    let full = |seat: usize| (points[seat], sonneborn_berger[seat], among_tied[seat]);
-    order.sort_by(|a, b| full(*b).cmp(&full(*a)).then(a.cmp(b)));
-    let mut lines: Vec<Standing> = Vec::with_capacity(players);
-    for (index, seat) in order.iter().copied().enumerate() {
-        let rank = match lines.last() {
-            Some(last) if full(last.seat) == full(seat) => last.rank,
-            _ => index + 1,
-        };
-        lines.push(Standing {
-            seat,
-            rank,
-            half_points: points[seat],
-            sonneborn_berger: sonneborn_berger[seat],
-            among_tied: among_tied[seat],
-            games_played: played[seat],
-        });
-    }
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::score::Score;
 
     fn colours(games: &[Pairing], seat: usize) -> String {
         let mut games: Vec<&Pairing> = games
@@ -255,103 +174,5 @@ mod tests {
             .find(|g| g.round == 4 && g.white == first.black)
             .unwrap();
         assert_eq!(again.black, first.white);
-    }
-
-    fn played(games: &[(usize, usize, Score)]) -> Vec<Played> {
-        games
-            .iter()
-            .map(|&(white, black, score)| Played {
-                white,
-                black,
-                score: Some(EventScore::Played(score)),
-            })
-            .collect()
-    }
-
-    #[test]
-    fn standings_rank_by_points_then_sonneborn_berger_then_the_tied_players_game() {
-        use Score::*;
-        // Six players; seats 0 and 1 both score 3 of 5 with equal
-        // Sonneborn-Berger (28 quarter points), and 0 beat 1. Seats 4 and
-        // 5 both score 2, and 5's wins came against stronger players.
-        let games = played(&[
-            (0, 1, WhiteWins),
-            (2, 0, WhiteWins),
-            (3, 0, WhiteWins),
-            (0, 4, WhiteWins),
-            (0, 5, WhiteWins),
-            (1, 2, WhiteWins),
-            (1, 3, WhiteWins),
-            (1, 4, WhiteWins),
-            (5, 1, WhiteWins),
-            (2, 3, Draw),
-            (2, 4, WhiteWins),
-            (2, 5, WhiteWins),
-            (4, 3, WhiteWins),
-            (5, 3, WhiteWins),
-            (4, 5, WhiteWins),
-        ]);
-        let lines = standings(6, &games);
-        let order: Vec<usize> = lines.iter().map(|line| line.seat).collect();
-        assert_eq!(order, [2, 0, 1, 5, 4, 3]);
-        let points: Vec<u32> = lines.iter().map(|line| line.half_points).collect();
-        assert_eq!(points, [7, 6, 6, 4, 4, 3]);
-        let sb: Vec<u32> = lines.iter().map(|line| line.sonneborn_berger).collect();
-        assert_eq!(sb, [31, 28, 28, 18, 14, 19]);
-        assert_eq!((lines[1].among_tied, lines[2].among_tied), (2, 0));
-        let ranks: Vec<usize> = lines.iter().map(|line| line.rank).collect();
-        assert_eq!(ranks, [1, 2, 3, 4, 5, 6]);
-    }
-
-    #[test]
-    fn players_tied_after_every_tie_break_share_their_rank() {
-        use Score::*;
-        // A cycle: 0 beat 1, 1 beat 2, 2 beat 0, and all beat 3.
-        let games = played(&[
-            (0, 1, WhiteWins),
-            (1, 2, WhiteWins),
-            (2, 0, WhiteWins),
-            (0, 3, WhiteWins),
-            (1, 3, WhiteWins),
-            (2, 3, WhiteWins),
-        ]);
-        let ranks: Vec<(usize, usize)> = standings(4, &games)
-            .iter()
-            .map(|line| (line.seat, line.rank))
-            .collect();
-        assert_eq!(ranks, [(0, 1), (1, 1), (2, 1), (3, 4)]);
-    }
-
-    #[test]
-    fn a_forfeit_counts_as_a_win_and_a_loss_and_a_void_for_nobody() {
-        let forfeit = Played {
-            white: 0,
-            black: 1,
-            score: Some(EventScore::Forfeit { loser: Side::White }),
-        };
-        let void = Played {
-            white: 1,
-            black: 2,
-            score: Some(EventScore::Void),
-        };
-        let lines = standings(3, &[forfeit, void]);
-        let by_seat = |seat: usize| lines.iter().find(|line| line.seat == seat).unwrap();
-        assert_eq!((by_seat(1).half_points, by_seat(1).games_played), (2, 1));
-        assert_eq!((by_seat(0).half_points, by_seat(0).games_played), (0, 1));
-        assert_eq!((by_seat(2).half_points, by_seat(2).games_played), (0, 0));
-        assert_eq!(lines[0].seat, 1);
-    }
-
-    #[test]
-    fn unfinished_games_count_for_nothing_yet() {
-        let games = [Played {
-            white: 0,
-            black: 1,
-            score: None,
-        }];
-        let lines = standings(2, &games);
-        assert!(lines
-            .iter()
-            .all(|line| line.half_points == 0 && line.games_played == 0));
     }
 }

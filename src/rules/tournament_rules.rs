@@ -1,14 +1,22 @@
 //! The rules a tournament runs by, as its organiser writes them after
 //! `GAME tournament create NAME` or `tournament rules NAME`: its format
-//! (`-roundrobin`, `-double`, `-knockout`), who may join
+//! (`-roundrobin`, `-double`, `-knockout`, `-swiss` with `-rounds:N`
+//! and perhaps a round deadline `-round:DAYS`), who may join
 //! (`-admission:`), how an aborted game counts (`-aborted:`), whether
-//! its games are rated (`-rated`, `-unrated`). Words this module does
-//! not know are the switches every board is played with (a time
-//! control, the game's own), which the host checks. A change names what
-//! it changes; everything else stays.
+//! its games are rated (`-rated`, `-unrated`), how players level on
+//! points are ordered (`-tiebreak:`). Words this module does not know
+//! are the switches every board is played with (a time control, the
+//! game's own), which the host checks. A change names what it changes;
+//! everything else stays.
 
 use super::ladder_rules::{choice, Admission, LadderRuleError};
 use super::score::AbortRule;
+use super::standings::{read_tiebreaks, tiebreaks_text, TieBreak};
+
+/// The most rounds a Swiss may have.
+pub const MAX_ROUNDS: u32 = 30;
+/// The longest round deadline, in days.
+pub const MAX_ROUND_DAYS: u32 = 365;
 
 /// How a tournament pairs its players: the formats the host runs, each
 /// with the word that chooses it and the name the store and the
@@ -22,13 +30,17 @@ pub enum Format {
     DoubleRoundRobin,
     /// Seeded by rating, two-game matches, the winners go through.
     Knockout,
+    /// A set number of rounds, each paired by the FIDE Dutch system
+    /// once the one before is over.
+    Swiss,
 }
 
 impl Format {
-    pub const ALL: [Format; 3] = [
+    pub const ALL: [Format; 4] = [
         Format::RoundRobin,
         Format::DoubleRoundRobin,
         Format::Knockout,
+        Format::Swiss,
     ];
 
     /// The switch that chooses it.
@@ -37,6 +49,7 @@ impl Format {
             Format::RoundRobin => "-roundrobin",
             Format::DoubleRoundRobin => "-double",
             Format::Knockout => "-knockout",
+            Format::Swiss => "-swiss",
         }
     }
 
@@ -46,11 +59,30 @@ impl Format {
             Format::RoundRobin => "round_robin",
             Format::DoubleRoundRobin => "double_round_robin",
             Format::Knockout => "knockout",
+            Format::Swiss => "swiss",
         }
     }
 
     pub fn from_name(name: &str) -> Option<Format> {
         Format::ALL.into_iter().find(|format| format.name() == name)
+    }
+
+    /// How players level on points are ordered where the organiser
+    /// chose nothing (a knockout has no table).
+    pub fn default_tiebreaks(self) -> &'static [TieBreak] {
+        match self {
+            Format::RoundRobin | Format::DoubleRoundRobin => {
+                &[TieBreak::SonnebornBerger, TieBreak::DirectEncounter]
+            }
+            Format::Swiss => &[TieBreak::BuchholzCut1, TieBreak::SonnebornBerger],
+            Format::Knockout => &[],
+        }
+    }
+
+    /// The tie-breaks a table of this format is ranked by: those the
+    /// organiser `chosen`, or the format's own.
+    pub fn ranked_by(self, chosen: Option<&[TieBreak]>) -> &[TieBreak] {
+        chosen.unwrap_or(self.default_tiebreaks())
     }
 
     fn from_switch(word: &str) -> Option<Format> {
@@ -70,6 +102,13 @@ pub struct TournamentRules {
     pub rated: bool,
     /// The switches every board is played with.
     pub switches: Vec<String>,
+    /// A Swiss's number of rounds.
+    pub rounds: Option<u32>,
+    /// A Swiss's round deadline in days: when it passes, the director is
+    /// told of the games still running.
+    pub round_days: Option<u32>,
+    /// The organiser's tie-breaks; `None`: the format's own.
+    pub tiebreaks: Option<Vec<TieBreak>>,
 }
 
 impl Default for TournamentRules {
@@ -80,6 +119,9 @@ impl Default for TournamentRules {
             aborted: AbortRule::default(),
             rated: true,
             switches: Vec::new(),
+            rounds: None,
+            round_days: None,
+            tiebreaks: None,
         }
     }
 }
@@ -91,6 +133,11 @@ pub enum TournamentRuleError {
     TwoFormats,
     /// A named rule with a value it does not have.
     Rule(LadderRuleError),
+    /// A Swiss without its number of rounds.
+    SwissNeedsRounds,
+    /// A rule the format has no use for: `-rounds:` or `-round:` but for
+    /// a Swiss, `-tiebreak:` for a knockout.
+    NotForFormat { rule: &'static str, format: Format },
 }
 
 /// A tournament's rules as read, and whether the words named the abort
@@ -108,6 +155,15 @@ impl TournamentRules {
     /// stays.
     pub fn read(base: &TournamentRules, words: &[String]) -> Result<Read, TournamentRuleError> {
         let mut rules = base.clone();
+        // A new format starts without the old one's own rules (a Swiss's
+        // rounds), unless these words give them again.
+        if words
+            .iter()
+            .filter_map(|word| Format::from_switch(word))
+            .any(|named| named != base.format)
+        {
+            (rules.rounds, rules.round_days, rules.tiebreaks) = (None, None, None);
+        }
         let mut format = None;
         let mut switches = Vec::new();
         let mut abort_named = false;
@@ -146,12 +202,51 @@ impl TournamentRules {
                         .map_err(TournamentRuleError::Rule)?;
                     abort_named = true;
                 }
+                Some(("rounds", value)) => rules.rounds = Some(rounds(value)?),
+                Some(("round", value)) => rules.round_days = Some(round_days(value)?),
+                Some(("tiebreak", value)) => {
+                    let order = read_tiebreaks(value).map_err(|given| {
+                        let allowed = TieBreak::ALL.iter().map(|t| t.name().to_string());
+                        TournamentRuleError::Rule(LadderRuleError::Choice {
+                            rule: "tiebreak".to_string(),
+                            given,
+                            allowed: allowed.collect(),
+                        })
+                    })?;
+                    rules.tiebreaks = Some(order);
+                }
                 _ => switches.push(word.clone()),
             }
         }
         rules.format = format.unwrap_or(rules.format);
         rules.switches = super::switches::merged(&rules.switches, &switches);
+        rules.fits_format()?;
         Ok(Read { rules, abort_named })
+    }
+
+    /// Refuses rules the format has no use for, and a Swiss without its
+    /// rounds.
+    fn fits_format(&self) -> Result<(), TournamentRuleError> {
+        let format = self.format;
+        let misplaced = match format {
+            Format::Swiss if self.rounds.is_none() => {
+                return Err(TournamentRuleError::SwissNeedsRounds)
+            }
+            Format::Swiss => None,
+            _ if self.rounds.is_some() => Some("rounds"),
+            _ if self.round_days.is_some() => Some("round"),
+            Format::Knockout if self.tiebreaks.is_some() => Some("tiebreak"),
+            _ => None,
+        };
+        match misplaced {
+            Some(rule) => Err(TournamentRuleError::NotForFormat { rule, format }),
+            None => Ok(()),
+        }
+    }
+
+    /// The tie-breaks its table is ranked by.
+    pub fn tiebreak_order(&self) -> &[TieBreak] {
+        self.format.ranked_by(self.tiebreaks.as_deref())
     }
 
     /// Every rule as the words that set it, then the switches: the whole
@@ -163,9 +258,42 @@ impl TournamentRules {
             format!("-aborted:{}", self.aborted.name()),
             if self.rated { "-rated" } else { "-unrated" }.to_string(),
         ];
+        words.extend(self.rounds.map(|rounds| format!("-rounds:{rounds}")));
+        words.extend(self.round_days.map(|days| format!("-round:{days}")));
+        if let Some(order) = &self.tiebreaks {
+            words.push(format!("-tiebreak:{}", tiebreaks_text(order)));
+        }
         words.extend(self.switches.iter().cloned());
         words
     }
+}
+
+/// `-rounds:N`, 1 to [`MAX_ROUNDS`].
+fn rounds(value: &str) -> Result<u32, TournamentRuleError> {
+    value
+        .parse::<u32>()
+        .ok()
+        .filter(|n| (1..=MAX_ROUNDS).contains(n))
+        .ok_or_else(|| {
+            TournamentRuleError::Rule(LadderRuleError::Rounds {
+                given: value.to_string(),
+                max: MAX_ROUNDS,
+            })
+        })
+}
+
+/// `-round:DAYS`, 1 to [`MAX_ROUND_DAYS`].
+fn round_days(value: &str) -> Result<u32, TournamentRuleError> {
+    value
+        .parse::<u32>()
+        .ok()
+        .filter(|n| (1..=MAX_ROUND_DAYS).contains(n))
+        .ok_or_else(|| {
+            TournamentRuleError::Rule(LadderRuleError::RoundDays {
+                given: value.to_string(),
+                max: MAX_ROUND_DAYS,
+            })
+        })
 }
 
 #[cfg(test)]
@@ -201,6 +329,7 @@ mod tests {
             aborted: AbortRule::Void,
             rated: false,
             switches: words("--forfeittime=14 -list:nbNBrRQK"),
+            ..TournamentRules::default()
         };
         let kept = read(&base, "-admission:open");
         assert_eq!(kept.format, Format::DoubleRoundRobin);
@@ -244,6 +373,47 @@ mod tests {
         for format in Format::ALL {
             assert_eq!(Format::from_name(format.name()), Some(format));
         }
+    }
+
+    #[test]
+    fn a_swiss_needs_its_rounds_and_other_formats_refuse_them() {
+        let base = TournamentRules::default();
+        let swiss = read(&base, "-swiss -rounds:7 -round:10 -tiebreak:buchholz,wins");
+        assert_eq!(swiss.format, Format::Swiss);
+        assert_eq!((swiss.rounds, swiss.round_days), (Some(7), Some(10)));
+        assert_eq!(swiss.tiebreak_order(), [TieBreak::Buchholz, TieBreak::Wins]);
+        assert_eq!(read(&base, &swiss.words().join(" ")), swiss);
+        assert_eq!(
+            TournamentRules::read(&base, &words("-swiss")),
+            Err(TournamentRuleError::SwissNeedsRounds)
+        );
+        assert_eq!(
+            TournamentRules::read(&base, &words("-rounds:5")),
+            Err(TournamentRuleError::NotForFormat {
+                rule: "rounds",
+                format: Format::RoundRobin
+            })
+        );
+        assert_eq!(
+            TournamentRules::read(&base, &words("-knockout -tiebreak:sb")),
+            Err(TournamentRuleError::NotForFormat {
+                rule: "tiebreak",
+                format: Format::Knockout
+            })
+        );
+        assert!(matches!(
+            TournamentRules::read(&base, &words("-swiss -rounds:0")),
+            Err(TournamentRuleError::Rule(LadderRuleError::Rounds { .. }))
+        ));
+        // Leaving the Swiss leaves its rounds behind; the round robin
+        // ranks by its own tie-breaks.
+        let round_robin = read(&swiss, "-roundrobin");
+        assert_eq!((round_robin.rounds, &round_robin.tiebreaks), (None, &None));
+        assert_eq!(
+            round_robin.tiebreak_order(),
+            [TieBreak::SonnebornBerger, TieBreak::DirectEncounter]
+        );
+        assert_eq!(read(&swiss, "-round:3").rounds, Some(7));
     }
 
     #[test]

@@ -150,7 +150,8 @@ pub fn next_timer(conn: &Connection) -> StoreResult<Option<i64>> {
         .query_row([], |row| row.get(0))
         .optional()?
         .flatten();
-    Ok([clock, vacation, digest, ladder, seek]
+    let round = super::next_round_due(conn)?;
+    Ok([clock, vacation, digest, ladder, seek, round]
         .into_iter()
         .flatten()
         .min())

@@ -1,5 +1,5 @@
 //! The players waiting at an event's door: those who asked to join a
-//! ladder or tournament that admits by approval, and those its director
+//! ladder, tournament or league that admits by approval, and those its director
 //! invited to one that admits by invitation.
 
 use super::{LoggedEvent, StoreResult};
@@ -38,6 +38,7 @@ fn table(event: LoggedEvent) -> (&'static str, &'static str, i64) {
     match event {
         LoggedEvent::Ladder(id) => ("ladder_entrants", "ladder_id", id),
         LoggedEvent::Tournament(id) => ("tournament_entrants", "tournament_id", id),
+        LoggedEvent::League(id) => ("league_entrants", "league_id", id),
     }
 }
 

@@ -13,6 +13,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 pub enum LoggedEvent {
     Tournament(i64),
     Ladder(i64),
+    League(i64),
 }
 
 impl LoggedEvent {
@@ -20,6 +21,7 @@ impl LoggedEvent {
         match self {
             LoggedEvent::Tournament(id) => ("tournament", id),
             LoggedEvent::Ladder(id) => ("ladder", id),
+            LoggedEvent::League(id) => ("league", id),
         }
     }
 }

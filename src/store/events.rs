@@ -69,6 +69,8 @@ pub struct EventOfBoard {
     /// A knockout board's match within its round.
     pub match_no: Option<u32>,
     pub began: i64,
+    /// The league, season and division the tournament is, if it is one.
+    pub division: Option<(String, u32, u32)>,
 }
 
 /// The event of a board for its PGN, if it belongs to one.
@@ -90,6 +92,7 @@ pub fn event_of_board(conn: &Connection, game_id: i64) -> StoreResult<Option<Eve
                 round: None,
                 match_no: None,
                 began: row.get(1)?,
+                division: None,
             })
         })
         .optional()?;
@@ -100,17 +103,25 @@ pub fn event_of_board(conn: &Connection, game_id: i64) -> StoreResult<Option<Eve
         .prepare_cached(
             "SELECT tournaments.name, tournament_boards.round,
                     COALESCE(tournaments.started, tournaments.created),
-                    tournament_boards.match_no
+                    tournament_boards.match_no, leagues.name,
+                    league_divisions.season, league_divisions.division
              FROM tournament_boards
              JOIN tournaments ON tournaments.id = tournament_boards.tournament_id
+             LEFT JOIN league_divisions ON league_divisions.tournament_id = tournaments.id
+             LEFT JOIN leagues ON leagues.id = league_divisions.league_id
              WHERE tournament_boards.game_id = ?1",
         )?
         .query_row([game_id], |row| {
+            let league: Option<String> = row.get(4)?;
             Ok(EventOfBoard {
                 kind: EventKind::Tournament { name: row.get(0)? },
                 round: Some(row.get(1)?),
                 match_no: row.get(3)?,
                 began: row.get(2)?,
+                division: match league {
+                    Some(league) => Some((league, row.get(5)?, row.get(6)?)),
+                    None => None,
+                },
             })
         })
         .optional()?)

@@ -21,6 +21,7 @@ mod history;
 pub mod imap_cursor;
 mod ladder_events;
 mod ladders;
+mod leagues;
 mod logins;
 mod messages;
 mod outbox;
@@ -30,6 +31,8 @@ mod robots;
 mod schema;
 pub mod security;
 mod subscriptions;
+mod swiss;
+mod tournament_boards;
 mod tournaments;
 
 // Version 33: who waits to join a tournament.
@@ -66,6 +69,13 @@ pub use ladders::{
     ladders_with_drops_due, next_ladder_drop, open_ladder_games_of, save_ladder,
     settle_ladder_game, settled_ladder_games, shift_absence, LadderGame, Rung, SettledLadderGame,
 };
+pub use leagues::{
+    division_of, find_league, insert_league, insert_league_division, insert_league_move,
+    join_league, league_divisions, league_moves, league_players, leagues_directed, leagues_of,
+    load_league, mark_leaving, remove_league_player, set_league_division, set_league_organiser,
+    set_league_rules, set_league_season, set_league_status, League, LeagueMove, LeaguePlayer,
+    LeagueRuleRow, LeagueStatus, NewLeague,
+};
 pub use logins::LoginFailures;
 pub use messages::{SentId, TokenScope};
 pub use outbox::{
@@ -80,13 +90,20 @@ pub use ratings::{
 pub use robots::{boards_with_robots, ensure_robot, robot_board_starter, robot_level};
 pub use schema::{mask_legacy_quotes, QuoteMasker, SCHEMA_VERSION};
 pub use subscriptions::{next_board_id, observers, subscribe, unsubscribe, Watched};
+pub use swiss::{
+    first_colour, insert_bye, next_round_due, rounds_due, set_first_colour, set_round_due,
+    tournament_byes,
+};
+pub use tournament_boards::{
+    hand_board_seat, insert_tournament_board, set_tournament_score, tournament_boards,
+    tournament_of_board, TournamentBoard,
+};
 pub use tournaments::{
-    find_tournament, forget_competitor, hand_board_seat, insert_tournament,
-    insert_tournament_board, join_tournament, leave_tournament, load_tournament,
-    set_tournament_organiser, set_tournament_rules, set_tournament_score, set_tournament_seeds,
-    set_tournament_status, tournament_boards, tournament_of_board, tournament_players,
-    tournaments_of, tournaments_organised, withdraw_from_tournament, withdrawn_players,
-    NewTournament, Tournament, TournamentBoard, TournamentRuleRow, TournamentStatus,
+    find_tournament, forget_competitor, insert_tournament, join_tournament, leave_tournament,
+    load_tournament, seeded_ratings, set_tournament_organiser, set_tournament_rules,
+    set_tournament_seeds, set_tournament_status, tournament_players, tournaments_of,
+    tournaments_organised, withdraw_from_tournament, withdrawn_players, NewTournament, Tournament,
+    TournamentRuleRow, TournamentStatus,
 };
 
 pub use notes::{note, set_note};

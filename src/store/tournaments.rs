@@ -1,9 +1,11 @@
-//! Tournaments (round robins and knockouts): their settings, who plays,
-//! and the boards of each round.
+//! Tournaments (round robins, knockouts, Swiss): their settings, who
+//! plays, and the boards of each round (a Swiss's own state is in
+//! `swiss`).
 
 use super::{StoreError, StoreResult};
 use crate::rules::ladder_rules::Admission;
 use crate::rules::score::AbortRule;
+use crate::rules::standings::{read_tiebreaks, tiebreaks_text, TieBreak};
 use crate::rules::tournament_rules::Format;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
@@ -61,6 +63,14 @@ pub struct Tournament {
     /// (tournaments older than version 33): by the host's rule. Its
     /// format may allow only some rules: `events::format` says.
     pub aborted: Option<AbortRule>,
+    /// A Swiss's number of rounds.
+    pub rounds: Option<u32>,
+    /// A Swiss's round deadline, in days.
+    pub round_days: Option<u32>,
+    /// The organiser's tie-breaks; `None`: the format's own.
+    pub tiebreaks: Option<Vec<TieBreak>>,
+    /// The league whose division this tournament is, if it is one.
+    pub league: Option<i64>,
 }
 
 impl Tournament {
@@ -81,6 +91,11 @@ pub struct NewTournament<'a> {
     pub comment: Option<&'a str>,
     pub admission: Admission,
     pub aborted: AbortRule,
+    pub rounds: Option<u32>,
+    pub round_days: Option<u32>,
+    pub tiebreaks: Option<&'a [TieBreak]>,
+    /// The league it is a division of.
+    pub league: Option<i64>,
 }
 
 /// What `tournament rules` may change before the start.
@@ -90,11 +105,14 @@ pub struct TournamentRuleRow<'a> {
     pub switches: &'a str,
     pub admission: Admission,
     pub aborted: AbortRule,
+    pub rounds: Option<u32>,
+    pub round_days: Option<u32>,
+    pub tiebreaks: Option<&'a [TieBreak]>,
 }
 
 pub(super) const TOURNAMENT_COLUMNS: &str =
     "id, kind, name, organiser, rated, switches, status, created,
-    comment, format, admission, aborted";
+    comment, format, admission, aborted, rounds, round_days, tiebreaks, league_id";
 
 pub(super) fn tournament_from_row(
     row: &Row<'_>,
@@ -134,6 +152,17 @@ pub(super) fn tournament_from_row(
             ))))
         }
     };
+    let tiebreaks: Option<String> = row.get(14)?;
+    let tiebreaks = match tiebreaks.as_deref().map(read_tiebreaks) {
+        None => None,
+        Some(Ok(order)) => Some(order),
+        Some(Err(word)) => {
+            return Ok(Err(StoreError::Corrupt(format!(
+                "tournament {} has the unknown tie-break {word:?}",
+                row.get::<_, i64>(0)?
+            ))))
+        }
+    };
     Ok(Ok(Tournament {
         id: row.get(0)?,
         kind: row.get(1)?,
@@ -147,6 +176,10 @@ pub(super) fn tournament_from_row(
         comment: row.get(8)?,
         admission,
         aborted,
+        rounds: row.get(12)?,
+        round_days: row.get(13)?,
+        tiebreaks,
+        league: row.get(15)?,
     }))
 }
 
@@ -164,10 +197,11 @@ pub fn find_tournament(
 }
 
 /// A game type's tournaments, the newest first, with how many players
-/// each has.
+/// each has (a league's divisions are the league's, not listed here).
 pub fn tournaments_of(conn: &Connection, kind: &str) -> StoreResult<Vec<(Tournament, usize)>> {
     let mut statement = conn.prepare_cached(&format!(
-        "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE kind = ?1 ORDER BY id DESC"
+        "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE kind = ?1 AND league_id IS NULL
+         ORDER BY id DESC"
     ))?;
     let found: Vec<Tournament> = statement
         .query_map([kind], tournament_from_row)?
@@ -193,8 +227,8 @@ pub fn insert_tournament(conn: &Connection, new: &NewTournament<'_>, now: i64) -
     conn.prepare_cached(
         "INSERT INTO tournaments
             (kind, name, organiser, double, rated, switches, status, created, comment, format,
-             admission, aborted)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9, ?10, ?11)",
+             admission, aborted, rounds, round_days, tiebreaks, league_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
     )?
     .execute(params![
         new.kind,
@@ -209,7 +243,11 @@ pub fn insert_tournament(conn: &Connection, new: &NewTournament<'_>, now: i64) -
         new.comment,
         new.format.name(),
         new.admission.name(),
-        new.aborted.name()
+        new.aborted.name(),
+        new.rounds,
+        new.round_days,
+        new.tiebreaks.map(tiebreaks_text),
+        new.league
     ])?;
     Ok(conn.last_insert_rowid())
 }
@@ -222,7 +260,8 @@ pub fn set_tournament_rules(
 ) -> StoreResult<()> {
     conn.prepare_cached(
         "UPDATE tournaments SET format = ?2, double = ?3, rated = ?4, switches = ?5,
-            admission = ?6, aborted = ?7 WHERE id = ?1",
+            admission = ?6, aborted = ?7, rounds = ?8, round_days = ?9, tiebreaks = ?10
+         WHERE id = ?1",
     )?
     .execute(params![
         id,
@@ -231,7 +270,10 @@ pub fn set_tournament_rules(
         rules.rated,
         rules.switches,
         rules.admission.name(),
-        rules.aborted.name()
+        rules.aborted.name(),
+        rules.rounds,
+        rules.round_days,
+        rules.tiebreaks.map(tiebreaks_text)
     ])?;
     Ok(())
 }
@@ -282,16 +324,32 @@ pub fn tournament_players(conn: &Connection, id: i64) -> StoreResult<Vec<String>
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// Seeds a knockout's players: `seeded[0]` is seed 0, the strongest.
-pub fn set_tournament_seeds(conn: &Connection, id: i64, seeded: &[String]) -> StoreResult<()> {
+/// Seeds the players of a knockout or a Swiss by their ratings at the
+/// start, strongest first: `seeded[0]` is seed 0. Each keeps the rating
+/// he was seeded with (the tournament report gives it).
+pub fn set_tournament_seeds(
+    conn: &Connection,
+    id: i64,
+    seeded: &[(String, i64)],
+) -> StoreResult<()> {
     let mut statement = conn.prepare_cached(
-        "UPDATE tournament_players SET seed = ?3
+        "UPDATE tournament_players SET seed = ?3, rating = ?4
          WHERE tournament_id = ?1 AND userid = ?2 COLLATE NOCASE",
     )?;
-    for (seed, userid) in seeded.iter().enumerate() {
-        statement.execute(params![id, userid, seed as i64])?;
+    for (seed, (userid, rating)) in seeded.iter().enumerate() {
+        statement.execute(params![id, userid, seed as i64, rating])?;
     }
     Ok(())
+}
+
+/// The rating each player was seeded with, by seat (`None` for a round
+/// robin's players, who are not seeded, and for older tournaments).
+pub fn seeded_ratings(conn: &Connection, id: i64) -> StoreResult<Vec<Option<i64>>> {
+    let mut statement = conn.prepare_cached(
+        "SELECT rating FROM tournament_players WHERE tournament_id = ?1 ORDER BY seed, seat",
+    )?;
+    let rows = statement.query_map([id], |row| row.get(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// Marks a player of a running tournament as taken out of it at `now`:
@@ -342,91 +400,6 @@ pub fn leave_tournament(conn: &Connection, id: i64, userid: &str) -> StoreResult
     Ok(removed > 0)
 }
 
-/// Hands the seat of `old` on board `game_id` of a tournament to `new`,
-/// in the tournament's table of boards and on the board itself.
-pub fn hand_board_seat(conn: &Connection, game_id: i64, old: &str, new: &str) -> StoreResult<()> {
-    for column in ["white", "black"] {
-        for table in ["tournament_boards", "games"] {
-            let key = if table == "games" { "id" } else { "game_id" };
-            conn.execute(
-                &format!(
-                    "UPDATE {table} SET {column} = ?3 WHERE {key} = ?1 AND {column} = ?2 COLLATE NOCASE"
-                ),
-                params![game_id, old, new],
-            )?;
-        }
-    }
-    Ok(())
-}
-
-/// One board of a tournament; `score` once it is over (`1-0`, `1/2`,
-/// `0-1`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TournamentBoard {
-    pub game_id: i64,
-    pub round: u32,
-    /// In a knockout, the match within the round (from 1).
-    pub match_no: Option<u32>,
-    pub white: String,
-    pub black: String,
-    pub score: Option<String>,
-}
-
-pub fn insert_tournament_board(
-    conn: &Connection,
-    id: i64,
-    board: &TournamentBoard,
-) -> StoreResult<()> {
-    conn.prepare_cached(
-        "INSERT INTO tournament_boards
-            (game_id, tournament_id, round, white, black, score, match_no)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?
-    .execute(params![
-        board.game_id,
-        id,
-        board.round,
-        board.white,
-        board.black,
-        board.score,
-        board.match_no
-    ])?;
-    Ok(())
-}
-
-/// The tournament a board belongs to, if any.
-pub fn tournament_of_board(conn: &Connection, game_id: i64) -> StoreResult<Option<i64>> {
-    Ok(conn
-        .prepare_cached("SELECT tournament_id FROM tournament_boards WHERE game_id = ?1")?
-        .query_row([game_id], |row| row.get(0))
-        .optional()?)
-}
-
-pub fn set_tournament_score(conn: &Connection, game_id: i64, score: &str) -> StoreResult<()> {
-    conn.prepare_cached("UPDATE tournament_boards SET score = ?2 WHERE game_id = ?1")?
-        .execute(params![game_id, score])?;
-    Ok(())
-}
-
-/// A tournament's boards in board order.
-pub fn tournament_boards(conn: &Connection, id: i64) -> StoreResult<Vec<TournamentBoard>> {
-    let mut statement = conn.prepare_cached(
-        "SELECT game_id, round, white, black, score, match_no FROM tournament_boards
-         WHERE tournament_id = ?1 ORDER BY game_id",
-    )?;
-    let rows = statement.query_map([id], |row| {
-        Ok(TournamentBoard {
-            game_id: row.get(0)?,
-            round: row.get(1)?,
-            white: row.get(2)?,
-            black: row.get(3)?,
-            score: row.get(4)?,
-            match_no: row.get(5)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
-
 /// Takes a player out of every tournament not begun yet, and out of the
 /// standings (his past games keep what they changed).
 pub fn forget_competitor(conn: &Connection, userid: &str) -> StoreResult<()> {
@@ -435,7 +408,16 @@ pub fn forget_competitor(conn: &Connection, userid: &str) -> StoreResult<()> {
          AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'open')",
     )?
     .execute([userid])?;
-    for waiting in ["tournament_entrants", "ladder_entrants"] {
+    // A league keeps a player of a season being played to its end (his
+    // games stand), then lets him go; elsewhere he goes at once.
+    conn.prepare_cached(
+        "DELETE FROM league_players WHERE userid = ?1 COLLATE NOCASE
+         AND (division IS NULL OR league_id IN (SELECT id FROM leagues WHERE status <> 'running'))",
+    )?
+    .execute([userid])?;
+    conn.prepare_cached("UPDATE league_players SET leaving = 1 WHERE userid = ?1 COLLATE NOCASE")?
+        .execute([userid])?;
+    for waiting in ["tournament_entrants", "ladder_entrants", "league_entrants"] {
         conn.prepare_cached(&format!(
             "DELETE FROM {waiting} WHERE userid = ?1 COLLATE NOCASE"
         ))?

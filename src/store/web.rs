@@ -291,7 +291,7 @@ pub fn web_tournaments(
     let rows = conn
         .prepare_cached(&format!(
             "SELECT {TOURNAMENT_COLUMNS} FROM tournaments
-             WHERE ?1 IS NULL OR id IN
+             WHERE (?1 IS NULL AND league_id IS NULL) OR id IN
                  (SELECT tournament_id FROM tournament_players WHERE userid = ?1)
              ORDER BY id DESC LIMIT ?2"
         ))?

@@ -1,4 +1,4 @@
-//! Standings per game and tournaments, with the Atom feed of a
+//! Standings per game, tournaments and leagues, with the Atom feed of a
 //! tournament (the ladders are in `ladders`). The standings and the crosstable are the
 //! same the mails show (`rated::standings`, `tournament::table`).
 
@@ -8,8 +8,9 @@ use super::query::Target;
 use super::{Page, PageError, Site};
 use crate::games::GameKind;
 use crate::host::competition::rated;
+use crate::host::events::league;
 use crate::host::events::tournament::table as tournament;
-use crate::host::outbound::render::{standing_view, table_view};
+use crate::host::outbound::render::{league_view, standing_view, table_view};
 use crate::store::{self, Tournament, TournamentStatus};
 use minijinja::{context, Value};
 
@@ -89,6 +90,28 @@ impl Site {
                 tournament => tournament_line(&found),
                 table => table_view(&table),
                 rounds => rounds,
+            },
+        )
+    }
+
+    /// A league: its current season's divisions, and every season's
+    /// divisions (their pages) with where the players went after it.
+    pub(super) fn league(&self, target: &Target, kind: GameKind, name: &str) -> Page {
+        target.only(&[])?;
+        let found =
+            store::find_league(&self.conn, kind.name(), name)?.ok_or(PageError::NotFound)?;
+        let table = league::table(&self.conn, &self.config.host.competition, &found)?;
+        let mut seasons = Vec::new();
+        for season in (1..=found.season).rev() {
+            let divisions = store::league_divisions(&self.conn, found.id, season)?;
+            seasons.push(context! { season, divisions });
+        }
+        self.html(
+            "league.html",
+            context! {
+                league => league_view(&table),
+                history => seasons,
+                current => store::league_divisions(&self.conn, found.id, found.season)?,
             },
         )
     }

@@ -132,6 +132,18 @@ impl Site {
                 }
             }
         }
+        let leagues: Vec<Value> = store::leagues_of(conn, None)?
+            .iter()
+            .filter(|league| league.status != store::LeagueStatus::Cancelled)
+            .map(|league| {
+                context! {
+                    game => GameKind::from_name(&league.kind),
+                    name => &league.name,
+                    season => league.season,
+                    status => league.status.name(),
+                }
+            })
+            .collect();
         self.html(
             "front.html",
             context! {
@@ -139,6 +151,7 @@ impl Site {
                 finished => finished.iter().map(row_view).collect::<Vec<_>>(),
                 tournaments => events,
                 ladders => ladders,
+                leagues => leagues,
             },
         )
     }

@@ -60,6 +60,7 @@ impl Site {
                 (name, None) => self.ladder(target, game_named(game)?, name),
                 _ => Err(PageError::NotFound),
             },
+            ["league", game, name] => self.league(target, game_named(game)?, name),
             ["tournaments"] => self.tournaments(target),
             ["tournament", id] => match split_suffix(id) {
                 (id, Some("atom")) => self.tournament_feed(target, board_id(id)?),

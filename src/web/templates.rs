@@ -27,6 +27,7 @@ built_in!(
     "ladder.html",
     "tournaments.html",
     "tournament.html",
+    "league.html",
     "problem.html",
     "feed.atom",
     "status.txt",

@@ -605,3 +605,65 @@ fn a_version_33_file_reads_its_double_round_robins_by_their_format_and_takes_pla
             .unwrap();
     }
 }
+
+#[test]
+fn a_version_35_event_log_keeps_its_lines_takes_leagues_and_stays_append_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v35.sqlite");
+    drop(Store::open(&path).unwrap());
+    // As version 35 left it: a log for tournaments and ladders only, with
+    // a line in it.
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch(
+            "DROP TRIGGER event_log_kept; DROP TRIGGER event_log_never_deleted;
+             DROP TABLE event_log;
+             CREATE TABLE event_log (
+                id INTEGER PRIMARY KEY,
+                event_type TEXT NOT NULL CHECK (event_type IN ('tournament', 'ladder')),
+                event_id INTEGER NOT NULL,
+                at INTEGER NOT NULL,
+                actor TEXT NOT NULL,
+                action TEXT NOT NULL,
+                detail TEXT NOT NULL DEFAULT ''
+             );
+             INSERT INTO event_log (event_type, event_id, at, actor, action, detail)
+                VALUES ('ladder', 7, 5, 'dora', 'suspend', 'ben');
+             DROP TABLE league_divisions; DROP TABLE league_moves;
+             DROP TABLE league_players; DROP TABLE leagues;
+             PRAGMA user_version = 35;",
+        )
+        .unwrap();
+    for round in ["upgraded", "rolled back and upgraded again"] {
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION, "{round}");
+        let conn = store.connection();
+        let kept = store::event_log(conn, store::LoggedEvent::Ladder(7)).unwrap();
+        assert_eq!(kept.len(), 1, "{round}");
+        assert_eq!(
+            (kept[0].actor.as_str(), kept[0].detail.as_str()),
+            ("dora", "ben")
+        );
+        let league = store::LoggedEvent::League(1);
+        let entry = store::LogEntry {
+            at: 9,
+            actor: "hal".into(),
+            action: "season".into(),
+            detail: round.into(),
+        };
+        store::append_event_log(conn, league, &entry).unwrap();
+        assert_eq!(store::event_log(conn, league).unwrap().last(), Some(&entry));
+        assert!(
+            conn.execute("DELETE FROM event_log", []).is_err(),
+            "{round}"
+        );
+        assert!(conn
+            .execute("UPDATE event_log SET actor = 'x'", [])
+            .is_err());
+        drop(store);
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("PRAGMA user_version = 35;")
+            .unwrap();
+    }
+}

@@ -199,6 +199,10 @@ fn hostile_rows(office: &PostOffice) {
         comment: None,
         admission: pbem::rules::ladder_rules::Admission::Open,
         aborted: pbem::rules::score::AbortRule::default(),
+        rounds: None,
+        round_days: None,
+        tiebreaks: None,
+        league: None,
     };
     let id = store::insert_tournament(conn, &cup, t0().timestamp() + 60).unwrap();
     store::join_tournament(conn, id, HOSTILE_USERID).unwrap();

@@ -148,7 +148,7 @@ pub(super) fn invite(
     crate::host::request::reachable(ctx, &invited)?;
     may_take_part(ctx, &invited)?;
     if is_in(&players(ctx, &found)?, &invited.userid) {
-        return Err(refused(Refusal::AlreadyInTournament {
+        return Err(refused(TournamentRefusal::AlreadyInTournament {
             name: found.name,
             userid: invited.userid,
         }));

@@ -18,6 +18,7 @@ pub mod door;
 pub mod ending;
 pub mod format;
 pub mod ladder;
+pub mod league;
 pub mod lists;
 pub mod log;
 pub mod tournament;

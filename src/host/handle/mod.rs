@@ -28,7 +28,7 @@ mod withdraw;
 
 pub use account::remove_account;
 
-use crate::host::events::{director, ladder, lists, log, tournament};
+use crate::host::events::{director, ladder, league, lists, log, tournament};
 use crate::host::model::command::{Command, EventList};
 use crate::host::model::refusal::Refusal;
 use crate::host::request::limits;
@@ -61,24 +61,11 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         Command::Delete { userid, password } => account::delete(ctx, &userid, &password),
         Command::ConfirmAddress { userid, address } => address::confirm(ctx, &userid, &address),
         Command::UndoAddressChange { userid, restore } => address::undo(ctx, &userid, restore),
-        Command::Status { userid } => archive::status(ctx, &userid),
-        Command::Record { kind, board } => archive::record(ctx, kind, board),
-        Command::Subscribe {
-            kind,
-            board,
-            userid,
-            password,
-            on,
-        } => archive::subscribe(ctx, kind, board, &userid, &password, on),
-        Command::Notify {
-            kind,
-            userid,
-            password,
-            boards,
-        } => archive::notify(ctx, kind, &userid, &password, &boards),
-        Command::History { kind, userid, page } => {
-            archive::history(ctx, kind, userid.as_deref(), page)
-        }
+        archived @ (Command::Status { .. }
+        | Command::Record { .. }
+        | Command::Subscribe { .. }
+        | Command::Notify { .. }
+        | Command::History { .. }) => handle_archive(ctx, archived),
         Command::Vacation {
             userid,
             password,
@@ -108,6 +95,7 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         | Command::Ladder { .. }
         | Command::EventList { .. }
         | Command::Tournament { .. }
+        | Command::League { .. }
         | Command::EventLog { .. }
         | Command::Rule { .. }
         | Command::Queue { .. }
@@ -117,6 +105,31 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         | Command::Seeks { .. }
         | Command::SeekAnswer { .. }
         | Command::Message { .. }) => handle_plans(ctx, plans),
+    }
+}
+
+/// A player's record, his subscriptions and the archive.
+fn handle_archive(ctx: &Context<'_>, command: Command) -> Handled {
+    match command {
+        Command::Status { userid } => archive::status(ctx, &userid),
+        Command::Record { kind, board } => archive::record(ctx, kind, board),
+        Command::Subscribe {
+            kind,
+            board,
+            userid,
+            password,
+            on,
+        } => archive::subscribe(ctx, kind, board, &userid, &password, on),
+        Command::Notify {
+            kind,
+            userid,
+            password,
+            boards,
+        } => archive::notify(ctx, kind, &userid, &password, &boards),
+        Command::History { kind, userid, page } => {
+            archive::history(ctx, kind, userid.as_deref(), page)
+        }
+        other => not_routed(other),
     }
 }
 
@@ -185,7 +198,9 @@ fn handle_plans(ctx: &Context<'_>, command: Command) -> Handled {
         Command::EventList { kind, list } => match list {
             EventList::Ladders => lists::ladders(ctx, kind),
             EventList::Tournaments => lists::tournaments(ctx, kind),
+            EventList::Leagues => league::leagues(ctx, kind),
         },
+        Command::League { kind, name, action } => league::league(ctx, kind, &name, action),
         Command::Tournament { kind, name, action } => {
             tournament::tournament(ctx, kind, &name, action)
         }

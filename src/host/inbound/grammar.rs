@@ -11,7 +11,7 @@ mod words;
 
 use super::normalise;
 use crate::games::GameKind;
-use crate::host::model::command::{Command, Credential, MoveWord, Syntax};
+use crate::host::model::command::{Command, Credential, EventList, MoveWord, Syntax};
 use crate::host::model::refusal::Refusal;
 use std::cell::RefCell;
 use words::Args;
@@ -49,6 +49,8 @@ const GAME_VERBS: &[&str] = &[
     "standings",
     "ladder",
     "tournament",
+    "league",
+    "leagues",
     "adjudicate",
     "forfeit",
     "void",
@@ -287,8 +289,9 @@ fn parse_game_verb(kind: GameKind, verb: &str, args: Args<'_>) -> Parsed {
         "notify" => parse_notify(kind, args),
         "standings" => competition::parse_standings(kind, words),
         "ladder" => competition::parse_ladder(kind, args),
-        "ladders" | "tournaments" => competition::parse_event_list(kind, verb, words),
-        "tournament" => competition::parse_tournament(kind, args),
+        "ladders" | "tournaments" | "leagues" => competition::parse_event_list(kind, verb, words),
+        "tournament" => competition::parse_tournament(kind, args, EventList::Tournaments),
+        "league" => competition::parse_tournament(kind, args, EventList::Leagues),
         "adjudicate" | "forfeit" | "void" => competition::parse_ruling(kind, verb, args),
         "queue" | "preview" | "note" | "seek" | "seeks" => {
             planning::parse_game_command(kind, verb, args)

@@ -311,8 +311,16 @@ pub enum Command {
         name: String,
         action: Option<TournamentAction>,
     },
-    /// `GAME tournament NAME log` or `GAME ladder [NAME] log`: the
-    /// event's log, for anyone (the empty name: the default ladder).
+    /// `GAME league NAME`, or `GAME league VERB NAME userid password
+    /// [...]`: the verbs a tournament has, but a league's.
+    League {
+        kind: GameKind,
+        name: String,
+        action: Option<TournamentAction>,
+    },
+    /// `GAME tournament NAME log`, `GAME league NAME log` or `GAME ladder
+    /// [NAME] log`: the event's log, for anyone (the empty name: the
+    /// default ladder).
     EventLog {
         kind: GameKind,
         name: String,
@@ -439,6 +447,7 @@ pub enum Syntax {
     Standings,
     Ladder,
     Tournament,
+    League,
     Adjudicate,
     Forfeit,
     Void,

@@ -20,6 +20,7 @@ pub const HELP_TOPICS: &[&str] = &[
     "ratings",
     "ladder",
     "tournament",
+    "league",
     "robots",
     "queue",
     "preview",

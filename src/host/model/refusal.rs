@@ -8,10 +8,12 @@ pub use super::weakness::Weakness;
 use crate::games::{GameKind, Reason, SetupError, Side};
 use crate::rules::time_control::TimeError;
 pub use ladder::LadderRefusal;
+pub use league::LeagueRefusal;
 use serde::Serialize;
 pub use tournament::TournamentRefusal;
 
 mod ladder;
+mod league;
 mod problems;
 mod tournament;
 pub use problems::{MoveProblem, QueueProblem};
@@ -383,6 +385,10 @@ pub enum Refusal {
     TooFewPlayers {
         name: String,
         players: usize,
+        /// How many it needs.
+        needed: usize,
+        /// A Swiss's rounds, which set how many it needs.
+        rounds: Option<u32>,
     },
     // A director's rulings and verbs.
     /// Only the director of board's event may rule on it; `director` is
@@ -394,28 +400,6 @@ pub enum Refusal {
     /// A director does not rule on a board he plays on (the operator may).
     RulingOwnBoard {
         board: i64,
-    },
-    /// The tournament is over already (`status`: finished, cancelled).
-    TournamentEnded {
-        name: String,
-        status: String,
-    },
-    /// `replace` acts on a running tournament's boards only.
-    TournamentNotRunning {
-        name: String,
-    },
-    NotInTournament {
-        name: String,
-        userid: String,
-    },
-    AlreadyInTournament {
-        name: String,
-        userid: String,
-    },
-    /// `userid` has no running board of the tournament he has not begun.
-    NothingToReplace {
-        name: String,
-        userid: String,
     },
     // Conditional moves, take-backs, notes, seeks, messages: worded in
     // `refusal-more.txt`.
@@ -483,10 +467,6 @@ pub enum Refusal {
     TooManyMessages {
         max: u32,
     },
-    /// `replace` in a knockout, whose places are its seeds.
-    KnockoutSeatTaken {
-        name: String,
-    },
     /// What a ladder or its director would not do (last: it carries its
     /// own kind).
     #[serde(untagged)]
@@ -495,4 +475,7 @@ pub enum Refusal {
     /// its own kind).
     #[serde(untagged)]
     Tournament(TournamentRefusal),
+    /// What a league would not allow (it carries its own kind).
+    #[serde(untagged)]
+    League(LeagueRefusal),
 }

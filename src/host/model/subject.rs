@@ -68,6 +68,12 @@ pub enum Subject {
     Tournament { kind: GameKind, name: String },
     /// `PBeM TITLE Tournaments`: the list of them.
     Tournaments { kind: GameKind },
+    /// `PBeM TITLE League NAME`, or `PBeM TITLE Leagues` for the list
+    /// (`name` is `None`).
+    League {
+        kind: GameKind,
+        name: Option<String>,
+    },
     /// `PBeM Error`: a refused command not about a board.
     Error,
     /// `PBeM TOPIC TITLE Board ID`: a player's conditional moves, a
@@ -155,21 +161,7 @@ impl fmt::Display for Subject {
                 new_game,
                 tail,
                 comment,
-            } => {
-                if *new_game {
-                    f.write_str("New ")?;
-                }
-                write!(f, "{} Board {board} ", kind.title())?;
-                match tail {
-                    BoardTail::ToMove(userids) => f.write_str(&userids.join(" "))?,
-                    BoardTail::GameOver => f.write_str("Game Over")?,
-                    BoardTail::Aborted => f.write_str("Aborted")?,
-                }
-                if *comment {
-                    f.write_str(" **")?;
-                }
-                Ok(())
-            }
+            } => board_subject(f, (*kind, *board, *new_game), tail, *comment),
             Subject::Nag {
                 kind,
                 board,
@@ -214,6 +206,10 @@ impl fmt::Display for Subject {
             Subject::Tournaments { kind } => {
                 write!(f, "{HOST_PREFIX} {} Tournaments", kind.title())
             }
+            Subject::League { kind, name } => match name {
+                None => write!(f, "{HOST_PREFIX} {} Leagues", kind.title()),
+                Some(name) => write!(f, "{HOST_PREFIX} {} League {name}", kind.title()),
+            },
             Subject::Error => write!(f, "{HOST_PREFIX} Error"),
             Subject::BoardAnswer { topic, kind, board } => {
                 let topic = match topic {
@@ -227,6 +223,28 @@ impl fmt::Display for Subject {
             Subject::MessageFrom { userid } => write!(f, "{HOST_PREFIX} Message from {userid}"),
         }
     }
+}
+
+/// A board mail's subject: `New Chess Board 101 alice **`.
+fn board_subject(
+    f: &mut fmt::Formatter<'_>,
+    (kind, board, new_game): (GameKind, i64, bool),
+    tail: &BoardTail,
+    comment: bool,
+) -> fmt::Result {
+    if new_game {
+        f.write_str("New ")?;
+    }
+    write!(f, "{} Board {board} ", kind.title())?;
+    match tail {
+        BoardTail::ToMove(userids) => f.write_str(&userids.join(" "))?,
+        BoardTail::GameOver => f.write_str("Game Over")?,
+        BoardTail::Aborted => f.write_str("Aborted")?,
+    }
+    if comment {
+        f.write_str(" **")?;
+    }
+    Ok(())
 }
 
 /// Removes what mail clients and pbmserv add around a subject: leading

@@ -13,7 +13,7 @@ use crate::host::accounts::password::Prechecked;
 use crate::host::events::director::{self, Directed};
 use crate::host::events::lists::find_ladder;
 use crate::host::events::log::OPERATOR;
-use crate::host::events::tournament;
+use crate::host::events::{league, tournament};
 use crate::host::model::command::{DirectorVerb, EventList, RulingVerb};
 use crate::host::model::notice::{Answer, Notice, TournamentChange};
 use crate::host::model::refusal::Refusal;
@@ -109,6 +109,7 @@ impl Batch<'_> {
                     EventList::Tournaments => {
                         Directed::Tournament(tournament::find(ctx, *kind, name)?)
                     }
+                    EventList::Leagues => Directed::League(league::find(ctx, *kind, name)?),
                 };
                 director::direct(ctx, *kind, event, OPERATOR, verb.clone())
             }

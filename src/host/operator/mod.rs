@@ -12,6 +12,7 @@ pub use director::{ladder_log, tournament_log, Directing};
 use crate::games::GameKind;
 use crate::host::competition::rated;
 use crate::host::events::ladder::{self as ladder_event, listing};
+use crate::host::events::tournament::report_file;
 use crate::host::events::tournament::table as tournament;
 use crate::host::model::notice::Answer;
 use crate::host::outbound::render::{Reader, Renderer};
@@ -32,6 +33,11 @@ pub enum Report {
         name: String,
     },
     Tournament {
+        kind: GameKind,
+        name: String,
+    },
+    /// A tournament as a FIDE Tournament Report File (TRF16).
+    TournamentFile {
         kind: GameKind,
         name: String,
     },
@@ -79,6 +85,13 @@ pub fn report(
                 lines: listing::ladder_lines(conn, &event)?,
                 change: None,
             }
+        }
+        Report::TournamentFile { kind, name } => {
+            let Some(found) = store::find_tournament(conn, kind.name(), name)? else {
+                return Ok(None);
+            };
+            let text = report_file::report_file(conn, &settings.competition, &found)?;
+            return Ok(Some(text));
         }
         Report::Tournament { kind, name } => {
             let Some(found) = store::find_tournament(conn, kind.name(), name)? else {

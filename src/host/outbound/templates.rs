@@ -124,6 +124,14 @@ built_in!(
     "help/note.txt",
     "help/seek.txt",
     "help/message.txt",
+    "help/league.txt",
+    "swiss-bye.txt",
+    "round-deadline.txt",
+    "leagues.txt",
+    "league.txt",
+    "league-table.txt",
+    "league-news.txt",
+    "refusal-league.txt",
 );
 
 /// The names of every template.
@@ -325,7 +333,9 @@ const PARTIALS: &[&str] = &[
     "boards.txt",
     "refusal.txt",
     "refusal-more.txt",
+    "refusal-league.txt",
     "tournament-table.txt",
+    "league-table.txt",
 ];
 
 /// A template's text, and whether it is the operator's own (not built

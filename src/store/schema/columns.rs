@@ -27,6 +27,24 @@ pub(super) const TOURNAMENT_V33_COLUMNS: &[(&str, &str)] = &[
 /// taken out of it, if he was.
 pub(super) const TOURNAMENT_V34_COLUMNS: &[(&str, &str)] = &[("withdrawn", "INTEGER")];
 
+/// The columns version 35 adds to the tournaments (a Swiss's rules and
+/// state, and the league a division belongs to) and to their players
+/// (the rating each was seeded with).
+pub(super) const TOURNAMENT_V35_COLUMNS: &[(&str, &[(&str, &str)])] = &[
+    (
+        "tournaments",
+        &[
+            ("rounds", "INTEGER"),
+            ("round_days", "INTEGER"),
+            ("tiebreaks", "TEXT"),
+            ("first_colour", "TEXT"),
+            ("round_due", "INTEGER"),
+            ("league_id", "INTEGER"),
+        ],
+    ),
+    ("tournament_players", &[("rating", "INTEGER")]),
+];
+
 /// The column version 29 adds to the tournaments: the organiser's note.
 pub(super) const TOURNAMENT_V29_COLUMNS: &[(&str, &str)] = &[("comment", "TEXT")];
 

@@ -172,5 +172,10 @@ fn add_columns_before(tx: &Connection, from: usize) -> StoreResult<()> {
     if from == 33 {
         add_missing_columns(tx, "tournament_players", TOURNAMENT_V34_COLUMNS)?;
     }
+    if from == 34 {
+        for (table, columns) in TOURNAMENT_V35_COLUMNS {
+            add_missing_columns(tx, table, columns)?;
+        }
+    }
     Ok(())
 }

@@ -333,6 +333,15 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // again.
     "UPDATE tournaments SET format = 'double_round_robin'
         WHERE format = 'round_robin' AND double = 1;",
+    // 35: Swiss tournaments. A tournament keeps its rounds, round
+    // deadline, tie-breaks, the colour the lot gave seed 1, when the
+    // current round's deadline passes and the league it is a division of
+    // (TOURNAMENT_V35_COLUMNS); a player the rating he was seeded with;
+    // the byes of each round.
+    crate::store::swiss::SWISS_V35,
+    // 36: leagues, their players, each season's divisions (tournaments
+    // of their own) and the moves between seasons.
+    crate::store::leagues::LEAGUES_V36,
 ];
 
 /// The tables version 17 adds.

@@ -132,11 +132,30 @@ impl PostOffice {
     /// sent because of it.
     pub fn run_pass(&mut self) -> Vec<Sent> {
         let pass = self.runtime.pass().unwrap();
-        assert_eq!(pass.failed, 0, "the host failed on a mail: {pass:?}");
+        if pass.failed > 0 {
+            panic!(
+                "the host failed on a mail: {pass:?}: {}",
+                self.failure_notes()
+            );
+        }
         // A busy or failing store leaves the mail waiting: say so here
         // rather than as a missing answer later.
         assert_eq!(pass.store_failures, 0, "the store failed: {pass:?}");
         self.collect()
+    }
+
+    /// The notes of the mails the host set aside, saying why.
+    fn failure_notes(&self) -> String {
+        let failed = self.dir.path().join("failed");
+        let Ok(entries) = std::fs::read_dir(failed) else {
+            return String::new();
+        };
+        entries
+            .filter_map(Result::ok)
+            .filter(|entry| entry.path().extension().is_some_and(|ext| ext == "error"))
+            .filter_map(|entry| std::fs::read_to_string(entry.path()).ok())
+            .collect::<Vec<_>>()
+            .join("; ")
     }
 
     fn collect(&mut self) -> Vec<Sent> {

@@ -14,17 +14,18 @@
 pub mod rulings;
 
 use super::ladder::{self, LadderEvent};
+use super::league;
 use super::log::{log_event, OPERATOR};
 use super::tournament;
 use crate::games::GameKind;
 use crate::host::competition::CompetitionSettings;
 use crate::host::model::command::Credential;
 use crate::host::model::command::{DirectorVerb, RulingVerb};
-use crate::host::model::notice::{Answer, BoardNews, Notice};
+use crate::host::model::notice::{Answer, BoardNews, LeagueChange, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::{self, LiveGame, LoadError, Replays};
 use crate::host::request::{authenticate, board_of_kind, refused_on, Context, Failure, Handled};
-use crate::store::{GameStatus, LoggedEvent, StoreError, Tournament};
+use crate::store::{GameStatus, League, LoggedEvent, StoreError, Tournament};
 use rulings::{director_of_game, Verdict};
 use rusqlite::Connection;
 
@@ -53,6 +54,7 @@ pub(super) fn desk<'a>(ctx: &'a Context<'a>, actor: &'a str) -> Desk<'a> {
 pub enum Directed {
     Ladder(LadderEvent),
     Tournament(Tournament),
+    League(League),
 }
 
 impl Directed {
@@ -60,6 +62,7 @@ impl Directed {
         match self {
             Directed::Ladder(event) => event.key(),
             Directed::Tournament(found) => found.key(),
+            Directed::League(found) => found.key(),
         }
     }
 }
@@ -78,6 +81,7 @@ pub fn direct(
     let notices = match event {
         Directed::Ladder(event) => ladder::verbs::direct(ctx, &event, by.to_string(), verb)?,
         Directed::Tournament(found) => tournament::direct(ctx, kind, found, by, verb)?,
+        Directed::League(found) => league::direct(ctx, kind, found, by, verb)?,
     };
     log_changes(ctx, key, by, &notices)?;
     Ok(notices)
@@ -100,6 +104,11 @@ fn log_changes(
                 change: Some(change),
                 ..
             }) => change.log_line(),
+            // A season begun logs itself, whoever began it.
+            Notice::Answer(Answer::League {
+                change: Some(change),
+                ..
+            }) if !matches!(change, LeagueChange::SeasonBegun { .. }) => Some(change.log_line()),
             _ => None,
         };
         if let Some((action, detail)) = line {

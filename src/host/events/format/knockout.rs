@@ -7,11 +7,10 @@
 //! aborted game is always lost by the player who would not play it.
 
 use super::{begin_board, Begun, Next, Run, Standings, TournamentFormat};
-use crate::host::competition::rated;
 use crate::host::model::notice::{Bout, CompetitionEvent, CompetitionNews, Notice};
-use crate::rules::knockout::{self, Bracket, BracketGame, Match, Place};
-use crate::rules::round_robin::Played;
+use crate::rules::knockout::{Bracket, BracketGame, Match, Place};
 use crate::rules::score::{AbortRule, EventScore};
+use crate::rules::standings::Played;
 use crate::rules::tournament_rules::Format;
 use crate::store::{self, StoreError, Tournament};
 use rusqlite::Connection;
@@ -45,20 +44,7 @@ impl TournamentFormat for Knockout {
     /// bracket.
     fn start(&self, run: &Run<'_>, players: &[String]) -> Result<Begun, StoreError> {
         let tournament = run.tournament;
-        let ratings = &run.settings.ratings;
-        let mut rated_players = Vec::with_capacity(players.len());
-        for userid in players {
-            let rating = match store::load_rating(run.conn, &tournament.kind, userid)? {
-                Some(stored) => rated::current(ratings, &stored, run.now).rating,
-                None => ratings.newcomer().rating,
-            };
-            rated_players.push((userid.as_str(), rating));
-        }
-        let seeded: Vec<String> = knockout::seeding(&rated_players)
-            .into_iter()
-            .map(|index| players[index].clone())
-            .collect();
-        store::set_tournament_seeds(run.conn, tournament.id, &seeded)?;
+        let seeded: Vec<String> = super::seed(run, players)?;
         let begun = begin_due(run)?;
         let boards = begun.len();
         let table = super::super::tournament::table::table(run.conn, run.settings, tournament)?;

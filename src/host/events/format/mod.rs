@@ -6,15 +6,16 @@
 
 mod knockout;
 mod round_robin;
+mod swiss;
 
 use crate::games::GameKind;
 use crate::host::competition::board::{self, NewBoard};
-use crate::host::competition::CompetitionSettings;
+use crate::host::competition::{rated, CompetitionSettings};
 use crate::host::model::notice::{BoardNews, Bout, Event, Notice};
 use crate::host::model::replays::{LiveGame, Replays};
-use crate::rules::knockout::Bracket;
-use crate::rules::round_robin::{Played, Standing};
+use crate::rules::knockout::{seeding, Bracket};
 use crate::rules::score::AbortRule;
+use crate::rules::standings::{Played, Standing, TieBreak};
 use crate::rules::tournament_rules::Format;
 use crate::store::{self, StoreError, Tournament, TournamentBoard};
 use rusqlite::Connection;
@@ -74,6 +75,11 @@ pub trait TournamentFormat: Sync {
     /// 0 where they need not meet.
     fn meetings(&self) -> u32;
 
+    /// The fewest players it can start with.
+    fn fewest_players(&self, _tournament: &Tournament) -> usize {
+        2
+    }
+
     /// Begins the tournament with `players` (in the order they joined).
     fn start(&self, run: &Run<'_>, players: &[String]) -> Result<Begun, StoreError>;
 
@@ -91,10 +97,15 @@ pub trait TournamentFormat: Sync {
         boards: &[Played],
     ) -> Result<Standings, StoreError>;
 
-    /// The round each seat sits out, where the format has byes every
-    /// round (a round robin of an odd number).
-    fn byes(&self, _players: usize) -> Vec<(u32, usize)> {
-        Vec::new()
+    /// The byes: (round, seat) for each round a player sits out (a
+    /// round robin of an odd number) or has the pairing's bye (a Swiss).
+    fn byes(
+        &self,
+        _conn: &Connection,
+        _tournament: &Tournament,
+        _players: &[String],
+    ) -> Result<Vec<(u32, usize)>, StoreError> {
+        Ok(Vec::new())
     }
 }
 
@@ -104,7 +115,66 @@ pub fn of(format: Format) -> &'static dyn TournamentFormat {
         Format::RoundRobin => &round_robin::SINGLE,
         Format::DoubleRoundRobin => &round_robin::DOUBLE,
         Format::Knockout => &knockout::KNOCKOUT,
+        Format::Swiss => &swiss::SWISS,
     }
+}
+
+/// What a board's mail says of the tournament it is a game of (and the
+/// league, if it is a division of one), `host` the host's rule for
+/// aborted games.
+pub fn paired(
+    conn: &Connection,
+    tournament: &Tournament,
+    (round, bout): (u32, Option<Bout>),
+    host: AbortRule,
+) -> Result<Event, StoreError> {
+    Ok(Event::Paired {
+        tournament: tournament.name.clone(),
+        round,
+        aborted: abort_rule(tournament, host),
+        note: tournament.comment.clone(),
+        bout,
+        rounds: tournament.rounds,
+        division: super::tournament::table::division(conn, tournament)?,
+    })
+}
+
+/// `players` strongest first by their current rating in the game type
+/// `kind` (a newcomer's for one without), ties by userid, each with that
+/// rating.
+pub fn by_rating(
+    conn: &Connection,
+    settings: &CompetitionSettings,
+    (kind, players): (&str, &[String]),
+    now: i64,
+) -> Result<Vec<(String, f64)>, StoreError> {
+    let ratings = &settings.ratings;
+    let mut rated_players = Vec::with_capacity(players.len());
+    for userid in players {
+        let rating = match store::load_rating(conn, kind, userid)? {
+            Some(stored) => rated::current(ratings, &stored, now).rating,
+            None => ratings.newcomer().rating,
+        };
+        rated_players.push((userid.as_str(), rating));
+    }
+    Ok(seeding(&rated_players)
+        .into_iter()
+        .map(|index| (players[index].clone(), rated_players[index].1))
+        .collect())
+}
+
+/// Seeds the players by rating ([`by_rating`]) and keeps each one's seat
+/// in that order with the rating he was seeded with; the players by
+/// seed.
+fn seed(run: &Run<'_>, players: &[String]) -> Result<Vec<String>, StoreError> {
+    let tournament = run.tournament;
+    let seeded: Vec<(String, i64)> =
+        by_rating(run.conn, run.settings, (&tournament.kind, players), run.now)?
+            .into_iter()
+            .map(|(userid, rating)| (userid, rating.round() as i64))
+            .collect();
+    store::set_tournament_seeds(run.conn, tournament.id, &seeded)?;
+    Ok(seeded.into_iter().map(|(userid, _)| userid).collect())
 }
 
 /// How an aborted board of `tournament` counts: the organiser's rule
@@ -117,6 +187,12 @@ pub fn abort_rule(tournament: &Tournament, host: AbortRule) -> AbortRule {
         true => chosen,
         false => allowed[0],
     }
+}
+
+/// The tie-breaks a tournament's table is ranked by: its organiser's,
+/// or its format's own.
+pub fn tiebreaks(tournament: &Tournament) -> &[TieBreak] {
+    tournament.format.ranked_by(tournament.tiebreaks.as_deref())
 }
 
 /// The game type of a tournament, which its row names.
@@ -179,13 +255,12 @@ fn begin_board(
     )?;
     Ok(Notice::Board(BoardNews {
         live,
-        events: vec![Event::Paired {
-            tournament: tournament.name.clone(),
-            round,
-            aborted: abort_rule(tournament, run.settings.tournaments.aborted),
-            note: tournament.comment.clone(),
-            bout,
-        }],
+        events: vec![paired(
+            run.conn,
+            tournament,
+            (round, bout),
+            run.settings.tournaments.aborted,
+        )?],
         comment: None,
         new_game: true,
     }))

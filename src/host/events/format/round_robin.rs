@@ -6,7 +6,8 @@
 use super::{begin_board, Begun, Next, Run, Standings, TournamentFormat};
 use crate::games::Side;
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, Notice, PairingLine};
-use crate::rules::round_robin::{self, Played};
+use crate::rules::round_robin;
+use crate::rules::standings::{self, Played};
 use crate::rules::tournament_rules::Format;
 use crate::store::{self, StoreError, Tournament};
 use rusqlite::Connection;
@@ -59,7 +60,7 @@ impl TournamentFormat for RoundRobin {
             notices.push(notice);
         }
         let boards = notices.len();
-        let byes = self.byes(players.len());
+        let byes = round_robin::byes(players.len(), self.double);
         let name = &run.tournament.name;
         let kind = super::kind_of(run.tournament)?;
         for (seat, (userid, boards)) in players.iter().zip(pairings).enumerate() {
@@ -93,17 +94,28 @@ impl TournamentFormat for RoundRobin {
     fn standings(
         &self,
         _conn: &Connection,
-        _tournament: &Tournament,
+        tournament: &Tournament,
         players: &[String],
         boards: &[Played],
     ) -> Result<Standings, StoreError> {
-        Ok(Standings::Table(round_robin::standings(
-            players.len(),
-            boards,
+        let results = standings::Results {
+            players: players.len(),
+            games: boards,
+            bye_points: &[],
+            unplayed_rounds: &[],
+        };
+        Ok(Standings::Table(standings::standings(
+            &results,
+            super::tiebreaks(tournament),
         )))
     }
 
-    fn byes(&self, players: usize) -> Vec<(u32, usize)> {
-        round_robin::byes(players, self.double)
+    fn byes(
+        &self,
+        _conn: &Connection,
+        _tournament: &Tournament,
+        players: &[String],
+    ) -> Result<Vec<(u32, usize)>, StoreError> {
+        Ok(round_robin::byes(players.len(), self.double))
     }
 }

@@ -7,6 +7,8 @@
 //! format pairs and ends is `format`; its table and what follows a board's
 //! end is `table`.
 
+pub mod deadline;
+pub mod report_file;
 pub mod rules;
 mod running;
 pub mod table;
@@ -27,7 +29,7 @@ use crate::host::request::limits::count_message;
 use crate::host::request::{authenticate, reachable, refused, Context, Failure, Handled};
 use crate::store::{self, Player, Tournament, TournamentStatus};
 
-pub use running::still_on;
+pub use running::{cancel_tournament, remove_running, still_on};
 
 pub fn tournament(
     ctx: &Context<'_>,
@@ -135,10 +137,13 @@ pub(super) fn open(found: &Tournament) -> Result<(), Failure> {
 fn start(ctx: &Context<'_>, kind: GameKind, found: Tournament, by: &str) -> Handled {
     open(&found)?;
     let players = store::tournament_players(ctx.conn, found.id)?;
-    if players.len() < 2 {
+    let needed = format::of(found.format).fewest_players(&found);
+    if players.len() < needed {
         return Err(refused(Refusal::TooFewPlayers {
             name: found.name,
             players: players.len(),
+            needed,
+            rounds: found.rounds,
         }));
     }
     store::set_tournament_status(ctx.conn, found.id, TournamentStatus::Running, ctx.now)?;

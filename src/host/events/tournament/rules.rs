@@ -18,8 +18,9 @@ use crate::store::{self, NewTournament, Player, Tournament, TournamentRuleRow};
 
 /// The rules as written over `base`, every switch checked as a challenge
 /// would check it, with the switches as the boards will get them (the
-/// host's options, then the game's own).
-fn checked(
+/// host's options, then the game's own). A league's divisions are read
+/// here too.
+pub(crate) fn checked(
     ctx: &Context<'_>,
     kind: GameKind,
     base: &TournamentRules,
@@ -29,6 +30,16 @@ fn checked(
         TournamentRuleError::TwoFormats => refused(TournamentRefusal::TwoFormats { game: kind }),
         TournamentRuleError::Rule(reason) => {
             refused(TournamentRefusal::BadTournamentRule { reason, game: kind })
+        }
+        TournamentRuleError::SwissNeedsRounds => {
+            refused(TournamentRefusal::SwissNeedsRounds { game: kind })
+        }
+        TournamentRuleError::NotForFormat { rule, format } => {
+            refused(TournamentRefusal::RuleNotForFormat {
+                rule: rule.to_string(),
+                format: format.name().to_string(),
+                game: kind,
+            })
         }
     })?;
     let mut rules = read.rules;
@@ -75,6 +86,9 @@ pub(super) fn rules_of(ctx: &Context<'_>, found: &Tournament) -> TournamentRules
             .split_whitespace()
             .map(String::from)
             .collect(),
+        rounds: found.rounds,
+        round_days: found.round_days,
+        tiebreaks: found.tiebreaks.clone(),
     }
 }
 
@@ -115,6 +129,10 @@ pub(super) fn create(
             comment: ctx.comment.map(str::trim).filter(|text| !text.is_empty()),
             admission: rules.admission,
             aborted: rules.aborted,
+            rounds: rules.rounds,
+            round_days: rules.round_days,
+            tiebreaks: rules.tiebreaks.as_deref(),
+            league: None,
         },
         ctx.now,
     )?;
@@ -155,6 +173,9 @@ pub(super) fn change(
             switches: &switches,
             admission: rules.admission,
             aborted: rules.aborted,
+            rounds: rules.rounds,
+            round_days: rules.round_days,
+            tiebreaks: rules.tiebreaks.as_deref(),
         },
     )?;
     let changed = super::find(ctx, kind, &found.name)?;

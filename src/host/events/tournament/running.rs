@@ -20,8 +20,8 @@ use super::{answer, news_for};
 use crate::games::GameKind;
 use crate::host::clocks;
 use crate::host::model::command::Syntax;
-use crate::host::model::notice::{BoardNews, Event, Notice, TournamentChange};
-use crate::host::model::refusal::Refusal;
+use crate::host::model::notice::{BoardNews, Notice, TournamentChange};
+use crate::host::model::refusal::{Refusal, TournamentRefusal};
 use crate::host::model::replays::{self, LiveGame, LoadError};
 use crate::host::request::{reachable, refused, Context, Handled};
 use crate::store::{
@@ -63,10 +63,11 @@ pub fn still_on(found: &Tournament) -> Result<(), Refusal> {
         TournamentStatus::Finished => "finished",
         TournamentStatus::Cancelled => "cancelled",
     };
-    Err(Refusal::TournamentEnded {
+    Err(TournamentRefusal::TournamentEnded {
         name: found.name.clone(),
         status: status.to_string(),
-    })
+    }
+    .into())
 }
 
 /// Cancels a tournament not over yet: it ends at once (cancelled), each
@@ -112,10 +113,11 @@ pub fn remove_running(
 ) -> Result<Result<(TournamentChange, Vec<Notice>), Refusal>, StoreError> {
     let players = store::tournament_players(desk.conn, found.id)?;
     let Some(userid) = players.into_iter().find(|p| p.eq_ignore_ascii_case(out)) else {
-        return Ok(Err(Refusal::NotInTournament {
+        return Ok(Err(TournamentRefusal::NotInTournament {
             name: found.name.clone(),
             userid: out.to_string(),
-        }));
+        }
+        .into()));
     };
     removed(desk, kind, found, userid).map(Ok)
 }
@@ -180,12 +182,13 @@ pub fn replace_player(
 ) -> Result<Result<(TournamentChange, Vec<Notice>), Refusal>, StoreError> {
     let name = found.name.clone();
     if found.status != TournamentStatus::Running {
-        return Ok(Err(Refusal::TournamentNotRunning { name }));
+        return Ok(Err(TournamentRefusal::TournamentNotRunning { name }.into()));
     }
     // A knockout's places are its seeds, and its bracket is rebuilt from
-    // them: nobody takes over another's.
+    // them (a Swiss's its pairing numbers): nobody takes over another's.
     if !format::of(found.format).hands_over_seats() {
-        return Ok(Err(Refusal::KnockoutSeatTaken { name }));
+        let format = found.format.name().to_string();
+        return Ok(Err(TournamentRefusal::SeedSeatTaken { name, format }.into()));
     }
     let players = store::tournament_players(desk.conn, found.id)?;
     let Some(old) = players
@@ -194,11 +197,15 @@ pub fn replace_player(
         .cloned()
     else {
         let userid = old.to_string();
-        return Ok(Err(Refusal::NotInTournament { name, userid }));
+        return Ok(Err(
+            TournamentRefusal::NotInTournament { name, userid }.into()
+        ));
     };
     if players.iter().any(|p| p.eq_ignore_ascii_case(&new.userid)) {
         let userid = new.userid.clone();
-        return Ok(Err(Refusal::AlreadyInTournament { name, userid }));
+        return Ok(Err(
+            TournamentRefusal::AlreadyInTournament { name, userid }.into()
+        ));
     }
     let mut handed = Vec::new();
     for board in store::tournament_boards(desk.conn, found.id)? {
@@ -214,7 +221,11 @@ pub fn replace_player(
         }
     }
     if handed.is_empty() {
-        return Ok(Err(Refusal::NothingToReplace { name, userid: old }));
+        return Ok(Err(TournamentRefusal::NothingToReplace {
+            name,
+            userid: old,
+        }
+        .into()));
     }
     store::join_tournament(desk.conn, found.id, &new.userid)?;
     let mut notices = hand_boards(desk, found, &handed, &old, &new.userid)?;
@@ -264,14 +275,13 @@ fn hand_boards(
         }
         notices.push(Notice::Board(BoardNews {
             live,
-            events: vec![Event::Paired {
-                tournament: found.name.clone(),
-                round: board.round,
-                aborted: format::abort_rule(found, desk.competition.tournaments.aborted),
-                note: found.comment.clone(),
-                // Only round robins hand a seat over.
-                bout: None,
-            }],
+            // Only round robins hand a seat over: no bout.
+            events: vec![format::paired(
+                desk.conn,
+                found,
+                (board.round, None),
+                desk.competition.tournaments.aborted,
+            )?],
             comment: None,
             new_game: true,
         }));
@@ -339,7 +349,7 @@ fn remove_before_start(
 ) -> Handled {
     let players = store::tournament_players(ctx.conn, found.id)?;
     let Some(userid) = players.into_iter().find(|p| p.eq_ignore_ascii_case(out)) else {
-        return Err(refused(Refusal::NotInTournament {
+        return Err(refused(TournamentRefusal::NotInTournament {
             name: found.name,
             userid: out.to_string(),
         }));

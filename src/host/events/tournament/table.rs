@@ -6,10 +6,12 @@
 use super::super::format::{self, Next, Run, Standings};
 use super::super::log::{log_tournament, HOST, OPERATOR};
 use crate::host::competition::CompetitionSettings;
-use crate::host::model::notice::{CompetitionEvent, CompetitionNews, Notice, TournamentTable};
+use crate::host::model::notice::{
+    CompetitionEvent, CompetitionNews, Division, Notice, TournamentTable,
+};
 use crate::host::model::replays::{LiveGame, Replays};
-use crate::rules::round_robin::Played;
 use crate::rules::score::{EventScore, GameResult};
+use crate::rules::standings::Played;
 use crate::rules::time_control::TimeControl;
 use crate::store::{self, StoreError, Tournament, TournamentStatus};
 use rusqlite::Connection;
@@ -109,7 +111,7 @@ fn finish(run: &Run<'_>, why: &str) -> Result<Vec<Notice>, StoreError> {
     {
         readers.push(table.organiser.clone());
     }
-    Ok(readers
+    let mut notices: Vec<Notice> = readers
         .iter()
         .map(|userid| {
             Notice::Competition(CompetitionNews {
@@ -120,7 +122,14 @@ fn finish(run: &Run<'_>, why: &str) -> Result<Vec<Notice>, StoreError> {
                 },
             })
         })
-        .collect())
+        .collect();
+    // A league's division: the last of its season ends the season.
+    let run = Run {
+        tournament: &finished,
+        ..*run
+    };
+    notices.extend(super::super::league::season::after_division(&run)?);
+    Ok(notices)
 }
 
 /// A tournament's table as it stands: players, boards, rulings, the
@@ -132,31 +141,7 @@ pub fn table(
 ) -> Result<TournamentTable, StoreError> {
     let kind = format::kind_of(tournament)?;
     let players = store::tournament_players(conn, tournament.id)?;
-    let seat = |userid: &str| {
-        players
-            .iter()
-            .position(|player| player.eq_ignore_ascii_case(userid))
-    };
-    let mut boards = Vec::new();
-    let mut ruled = Vec::new();
-    for board in store::tournament_boards(conn, tournament.id)? {
-        if let Some(ruling) = store::ruling(conn, board.game_id)? {
-            let by_operator = ruling.actor == OPERATOR;
-            ruled.push((board.game_id, ruling.verdict, by_operator));
-        }
-        let (Some(white), Some(black)) = (seat(&board.white), seat(&board.black)) else {
-            continue;
-        };
-        boards.push((
-            board.game_id,
-            board.round,
-            Played {
-                white,
-                black,
-                score: board.score.as_deref().and_then(EventScore::from_stored),
-            },
-        ));
-    }
+    let (boards, ruled) = boards_and_rulings(conn, tournament, &players)?;
     let played: Vec<Played> = boards.iter().map(|(_, _, played)| *played).collect();
     let shape = format::of(tournament.format);
     let (standings, bracket) = match tournament.status {
@@ -167,12 +152,14 @@ pub fn table(
             Standings::Bracket(bracket) => (Vec::new(), Some(bracket)),
         },
     };
-    let byes = shape
-        .byes(players.len())
-        .into_iter()
-        .filter(|_| tournament.status != TournamentStatus::Open)
-        .map(|(round, seat)| (round, players[seat].clone()))
-        .collect();
+    let byes = match tournament.status {
+        TournamentStatus::Open => Vec::new(),
+        _ => shape
+            .byes(conn, tournament, &players)?
+            .into_iter()
+            .map(|(round, seat)| (round, players[seat].clone()))
+            .collect(),
+    };
     // The stored switches: the host's options (`--forfeittime=14`), then
     // the game's own.
     let (options, game_switches): (Vec<String>, Vec<String>) = tournament
@@ -199,7 +186,67 @@ pub fn table(
         waiting: store::entrants(conn, tournament.key())?,
         withdrawn: store::withdrawn_players(conn, tournament.id)?,
         byes,
+        tiebreaks: format::tiebreaks(tournament).to_vec(),
+        rounds: tournament.rounds,
+        round_days: tournament.round_days,
+        division: division(conn, tournament)?,
         players,
         boards,
     })
+}
+
+/// A tournament's boards as its table counts them (seats, round,
+/// score), and the rulings on them: (board, verdict, by the operator).
+type Boards = Vec<(i64, u32, Played)>;
+type Rulings = Vec<(i64, String, bool)>;
+
+fn boards_and_rulings(
+    conn: &Connection,
+    tournament: &Tournament,
+    players: &[String],
+) -> Result<(Boards, Rulings), StoreError> {
+    let seat = |userid: &str| {
+        players
+            .iter()
+            .position(|player| player.eq_ignore_ascii_case(userid))
+    };
+    let mut boards = Vec::new();
+    let mut ruled = Vec::new();
+    for board in store::tournament_boards(conn, tournament.id)? {
+        if let Some(ruling) = store::ruling(conn, board.game_id)? {
+            let by_operator = ruling.actor == OPERATOR;
+            ruled.push((board.game_id, ruling.verdict, by_operator));
+        }
+        let (Some(white), Some(black)) = (seat(&board.white), seat(&board.black)) else {
+            continue;
+        };
+        boards.push((
+            board.game_id,
+            board.round,
+            Played {
+                white,
+                black,
+                score: board.score.as_deref().and_then(EventScore::from_stored),
+            },
+        ));
+    }
+    Ok((boards, ruled))
+}
+
+/// The league division a tournament is, named, if it is one.
+pub fn division(
+    conn: &Connection,
+    tournament: &Tournament,
+) -> Result<Option<Division>, StoreError> {
+    let Some((league, season, division)) = store::division_of(conn, tournament.id)? else {
+        return Ok(None);
+    };
+    let Some(league) = store::load_league(conn, league)? else {
+        return Ok(None);
+    };
+    Ok(Some(Division {
+        league: league.name,
+        season,
+        division,
+    }))
 }

@@ -12,7 +12,7 @@ use crate::host::model::command::{
     Command, DirectorVerb, EventList, LadderAction, LadderVerb, RulingVerb, Syntax,
     TournamentAction, TournamentVerb,
 };
-use crate::host::model::refusal::{LadderRefusal, Refusal, TournamentRefusal};
+use crate::host::model::refusal::{LadderRefusal, LeagueRefusal, Refusal, TournamentRefusal};
 
 /// The longest tournament name.
 const NAME_LENGTH: usize = 32;
@@ -29,6 +29,7 @@ pub fn parse_standings(kind: GameKind, args: &[&str]) -> Parsed {
 pub(super) fn parse_event_list(kind: GameKind, verb: &str, args: &[&str]) -> Parsed {
     let (list, syntax) = match verb {
         "ladders" => (EventList::Ladders, Syntax::Ladder),
+        "leagues" => (EventList::Leagues, Syntax::League),
         _ => (EventList::Tournaments, Syntax::Tournament),
     };
     match args {
@@ -139,23 +140,32 @@ pub(super) fn parse_ladder(kind: GameKind, args: Args<'_>) -> Parsed {
     }
 }
 
-pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
-    let wrong = || wrong_arguments(Syntax::Tournament, Some(kind));
-    let verb_of = |word: &str| event_verb(word, EventList::Tournaments);
+/// `GAME tournament NAME [log]`, `GAME tournament VERB NAME userid
+/// password [...]`, and the same of a league (`events`).
+pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>, events: EventList) -> Parsed {
+    let syntax = match events {
+        EventList::Leagues => Syntax::League,
+        _ => Syntax::Tournament,
+    };
+    let wrong = || wrong_arguments(syntax, Some(kind));
+    let verb_of = |word: &str| event_verb(word, events);
     if args.words.len() > 1 {
         args.password(3);
     }
+    let command = |name: &str, action: Option<TournamentAction>| -> Parsed {
+        let name = event_name(kind, name)?;
+        Ok(match events {
+            EventList::Leagues => Command::League { kind, name, action },
+            _ => Command::Tournament { kind, name, action },
+        })
+    };
     match args.words {
-        [name] if verb_of(name).is_none() => Ok(Command::Tournament {
-            kind,
-            name: event_name(kind, name)?,
-            action: None,
-        }),
+        [name] if verb_of(name).is_none() => command(name, None),
         [name, log] if log.eq_ignore_ascii_case("log") && verb_of(name).is_none() => {
             Ok(Command::EventLog {
                 kind,
                 name: event_name(kind, name)?,
-                of: EventList::Tournaments,
+                of: events,
             })
         }
         [verb, name, userid, password, rest @ ..] => {
@@ -163,11 +173,13 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
                 (EventVerb::Create, _)
                     if verb_of(name).is_some() || name.eq_ignore_ascii_case("log") =>
                 {
-                    return Err(TournamentRefusal::ReservedTournamentName {
-                        name: name.to_string(),
-                        game: kind,
-                    }
-                    .into());
+                    let name = name.to_string();
+                    return Err(match events {
+                        EventList::Leagues => {
+                            LeagueRefusal::ReservedLeagueName { name, game: kind }.into()
+                        }
+                        _ => TournamentRefusal::ReservedTournamentName { name, game: kind }.into(),
+                    });
                 }
                 (EventVerb::Create, _) => TournamentVerb::Create {
                     switches: rest.iter().map(|word| word.to_string()).collect(),
@@ -179,15 +191,12 @@ pub(super) fn parse_tournament(kind: GameKind, args: Args<'_>) -> Parsed {
                 }
                 _ => return Err(wrong()),
             };
-            Ok(Command::Tournament {
-                kind,
-                name: event_name(kind, name)?,
-                action: Some(TournamentAction {
-                    verb,
-                    userid: userid.to_string(),
-                    password: password.to_string(),
-                }),
-            })
+            let action = TournamentAction {
+                verb,
+                userid: userid.to_string(),
+                password: password.to_string(),
+            };
+            command(name, Some(action))
         }
         _ => Err(wrong()),
     }

@@ -26,6 +26,7 @@ pub enum LadderVerb {
 pub enum EventList {
     Ladders,
     Tournaments,
+    Leagues,
 }
 
 /// What the director of an event (a ladder's director, a tournament's
@@ -141,7 +142,12 @@ impl DirectorVerb {
             DirectorVerb::Suspend { .. } | DirectorVerb::Reinstate { .. } => {
                 events == EventList::Ladders
             }
-            DirectorVerb::Replace { .. } | DirectorVerb::Start => events == EventList::Tournaments,
+            DirectorVerb::Replace { .. } => events == EventList::Tournaments,
+            DirectorVerb::Start => events != EventList::Ladders,
+            // Anyone may join a league.
+            DirectorVerb::Admit { .. } | DirectorVerb::Invite { .. } => {
+                events != EventList::Leagues
+            }
             _ => true,
         }
     }

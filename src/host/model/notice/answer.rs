@@ -177,6 +177,16 @@ pub enum Answer {
         kind: GameKind,
         lines: Vec<super::TournamentLine>,
     },
+    /// A game type's leagues, newest first.
+    Leagues {
+        kind: GameKind,
+        lines: Vec<super::LeagueLine>,
+    },
+    /// A league, with what the command changed.
+    League {
+        table: Box<super::LeagueTable>,
+        change: Option<super::LeagueChange>,
+    },
     /// A tournament, with what the command changed.
     Tournament {
         table: Box<TournamentTable>,
@@ -187,8 +197,8 @@ pub enum Answer {
         kind: GameKind,
         /// The event's name (empty: the game type's default ladder).
         name: String,
-        /// A ladder's log, else a tournament's.
-        ladder: bool,
+        /// The kind of event whose log it is.
+        of: crate::host::model::command::EventList,
         entries: Vec<crate::store::LogEntry>,
     },
     /// A player's conditional moves on a board, after `change`.

@@ -1,6 +1,7 @@
 //! The notices of ratings, ladders and tournaments: what a player must
 //! hear of an event, and what an event command did.
 
+use super::TournamentTable;
 use crate::games::{GameKind, Side};
 use crate::rules::score::Abort;
 
@@ -33,6 +34,27 @@ pub enum CompetitionEvent {
     },
     /// A knockout began: its bracket, seeded.
     KnockoutBegun { table: TournamentTable },
+    /// A league's director or its host did what concerns the player.
+    LeagueNews {
+        name: String,
+        change: super::LeagueChange,
+    },
+    /// A league's season is over: where he finished and where he plays
+    /// next.
+    SeasonOver { name: String, end: super::SeasonEnd },
+    /// He has the bye of a Swiss's round: a point without a game.
+    SwissBye {
+        name: String,
+        round: u32,
+        rounds: u32,
+    },
+    /// The deadline of a Swiss's round passed with these boards still
+    /// running: (board, White, Black). Its director is told, to rule.
+    RoundDeadline {
+        name: String,
+        round: u32,
+        boards: Vec<(i64, String, String)>,
+    },
     /// The tournament's last board is over.
     TournamentOver { table: TournamentTable },
     /// The organiser of the tournament `name` changed what concerns the
@@ -85,48 +107,6 @@ pub struct PairingLine {
     pub round: u32,
     pub side: Side,
     pub opponent: String,
-}
-
-/// A tournament's crosstable and standings.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TournamentTable {
-    pub kind: GameKind,
-    pub name: String,
-    pub organiser: String,
-    pub status: crate::store::TournamentStatus,
-    pub format: crate::rules::tournament_rules::Format,
-    /// How many games each two players play (a crosstable's cells); 0
-    /// where the format pairs otherwise (a knockout).
-    pub meetings: u32,
-    pub rated: bool,
-    /// The time control every board runs under.
-    pub control: crate::rules::time_control::TimeControl,
-    /// The game's own switches every board gets.
-    pub switches: Vec<String>,
-    /// What the organiser wrote when he created it.
-    pub comment: Option<String>,
-    /// Userids by seat (the order they joined; a knockout's by seed once
-    /// it has begun).
-    pub players: Vec<String>,
-    /// (board, round, the game by seats with its result).
-    pub boards: Vec<(i64, u32, crate::rules::round_robin::Played)>,
-    /// A round robin's standings (empty for a knockout).
-    pub standings: Vec<crate::rules::round_robin::Standing>,
-    /// A knockout's bracket once it has begun: seats are seeds.
-    pub bracket: Option<crate::rules::knockout::Bracket>,
-    /// The boards its director (or the operator) ruled on, with the
-    /// verdict (`adjudicate`, `forfeit`, `void`) and whether the host's
-    /// operator gave it.
-    pub ruled: Vec<(i64, String, bool)>,
-    pub admission: crate::rules::ladder_rules::Admission,
-    /// How an aborted board counts.
-    pub aborted: crate::rules::score::AbortRule,
-    /// Who asked to join and was not let in yet, and who was invited.
-    pub waiting: Vec<(String, crate::store::Entrant)>,
-    /// The players taken out after the start.
-    pub withdrawn: Vec<String>,
-    /// The round each player sits out, where the format has byes.
-    pub byes: Vec<(u32, String)>,
 }
 
 /// One line of a game's standings.

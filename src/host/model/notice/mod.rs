@@ -9,9 +9,13 @@ use crate::rules::score::AbortRule;
 
 mod answer;
 mod competition;
+mod league;
+mod table;
 
 pub use answer::*;
 pub use competition::*;
+pub use league::*;
+pub use table::*;
 
 #[derive(Debug)]
 pub enum Notice {
@@ -188,6 +192,10 @@ pub enum Event {
         note: Option<String>,
         /// In a knockout, the match of the round and the game of it.
         bout: Option<Bout>,
+        /// A Swiss's number of rounds.
+        rounds: Option<u32>,
+        /// The league division the tournament is, if it is one.
+        division: Option<Division>,
     },
     /// A new board is a ladder game; `aborted` is how the ladder counts a
     /// game aborted before both players moved.

@@ -25,6 +25,16 @@ pub enum TournamentRefusal {
     TwoFormats {
         game: GameKind,
     },
+    /// `-swiss` without `-rounds:N`.
+    SwissNeedsRounds {
+        game: GameKind,
+    },
+    /// A rule its format has no use for (`-rounds:` but for a Swiss).
+    RuleNotForFormat {
+        rule: String,
+        format: String,
+        game: GameKind,
+    },
     /// The sender organises as many tournaments not over as the host
     /// lets one player organise.
     OrganisesTooMany {
@@ -53,6 +63,33 @@ pub enum TournamentRefusal {
     BadTournamentRule {
         reason: crate::rules::ladder_rules::LadderRuleError,
         game: GameKind,
+    },
+    /// The tournament is over already (`status`: finished, cancelled).
+    TournamentEnded {
+        name: String,
+        status: String,
+    },
+    /// `replace` acts on a running tournament's boards only.
+    TournamentNotRunning {
+        name: String,
+    },
+    NotInTournament {
+        name: String,
+        userid: String,
+    },
+    AlreadyInTournament {
+        name: String,
+        userid: String,
+    },
+    /// `userid` has no running board of the tournament he has not begun.
+    NothingToReplace {
+        name: String,
+        userid: String,
+    },
+    /// `replace` in a knockout or Swiss, whose places are its seeds.
+    SeedSeatTaken {
+        name: String,
+        format: String,
     },
 }
 

@@ -5,6 +5,7 @@ use super::view::{all_turns, board_view, clock_view, result_view};
 use super::{plans, Reader};
 use crate::clock::utc_text;
 use crate::games::{GameKind, Side};
+use crate::host::model::command::EventList;
 use crate::host::model::notice::{Answer, BoardLine, HistoryLine};
 use crate::host::model::replays::LiveGame;
 use crate::host::model::subject::{AccountTopic, BoardTopic, Subject};
@@ -53,6 +54,8 @@ fn answer_template(answer: &Answer) -> String {
         Answer::Ladders { .. } => "ladders.txt",
         Answer::Tournaments { .. } => "tournaments.txt",
         Answer::Tournament { .. } => "tournament.txt",
+        Answer::Leagues { .. } => "leagues.txt",
+        Answer::League { .. } => "league.txt",
         Answer::EventLog { .. } => "event-log.txt",
         Answer::Queue { .. } => "queue.txt",
         Answer::Preview { .. } => "preview.txt",
@@ -73,14 +76,17 @@ fn ladder_subject(kind: GameKind, name: Option<&str>) -> Subject {
 }
 
 /// A ladder's or a tournament's subject.
-fn event_subject(kind: GameKind, name: &str, ladder: bool) -> Subject {
-    if ladder {
-        ladder_subject(kind, Some(name))
-    } else {
-        Subject::Tournament {
+fn event_subject(kind: GameKind, name: &str, of: EventList) -> Subject {
+    match of {
+        EventList::Ladders => ladder_subject(kind, Some(name)),
+        EventList::Tournaments => Subject::Tournament {
             kind,
             name: name.to_string(),
-        }
+        },
+        EventList::Leagues => Subject::League {
+            kind,
+            name: Some(name.to_string()),
+        },
     }
 }
 
@@ -124,14 +130,8 @@ fn answer_subject(answer: &Answer) -> Subject {
         Answer::DigestSet { userid, .. }
         | Answer::CommentsSet { userid, .. }
         | Answer::BoardStyleSet { userid, .. }
-        | Answer::ChallengersSet { userid, .. } => Subject::Account {
-            topic: AccountTopic::Settings,
-            userid: userid.clone(),
-        },
-        Answer::Status { userid, .. } => Subject::Account {
-            topic: AccountTopic::Status,
-            userid: userid.clone(),
-        },
+        | Answer::ChallengersSet { userid, .. } => account(AccountTopic::Settings, userid),
+        Answer::Status { userid, .. } => account(AccountTopic::Status, userid),
         Answer::History { kind, .. } => Subject::History { kind: *kind },
         Answer::Record { live, .. } => Subject::Record {
             kind: live.kind,
@@ -149,9 +149,15 @@ fn answer_subject(answer: &Answer) -> Subject {
             kind: table.kind,
             name: table.name.clone(),
         },
-        Answer::EventLog {
-            kind, name, ladder, ..
-        } => event_subject(*kind, name, *ladder),
+        Answer::EventLog { kind, name, of, .. } => event_subject(*kind, name, *of),
+        Answer::Leagues { kind, .. } => Subject::League {
+            kind: *kind,
+            name: None,
+        },
+        Answer::League { table, .. } => Subject::League {
+            kind: table.kind,
+            name: Some(table.name.clone()),
+        },
         Answer::Queue { kind, board, .. } => board_answer(BoardTopic::Queue, *kind, *board),
         Answer::Preview { live, .. } => {
             board_answer(BoardTopic::Preview, live.kind, live.record.id)
@@ -172,6 +178,7 @@ fn answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
         | Answer::Tournaments { .. }
         | Answer::Tournament { .. }
         | Answer::EventLog { .. } => super::competition::answer_context(answer),
+        Answer::Leagues { .. } | Answer::League { .. } => super::league::answer_context(answer),
         Answer::Show { .. }
         | Answer::Games { .. }
         | Answer::Watching { .. }

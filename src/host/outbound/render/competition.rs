@@ -2,15 +2,16 @@
 //! a tournament's crosstable, and the news of a changed rank or a
 //! tournament's pairings and end.
 
-use crate::games::{GameKind, Side};
+use super::tournament::{self, status_name, table_view};
+use crate::games::GameKind;
+use crate::host::model::command::EventList;
 use crate::host::model::notice::{
     Answer, CompetitionEvent, CompetitionNews, LadderChange, LadderInfo, LadderLine, LadderReason,
-    PairingLine, StandingLine, TournamentLine, TournamentTable,
+    StandingLine, TournamentLine,
 };
 use crate::host::model::subject::Subject;
-use crate::rules::round_robin::Played;
-use crate::rules::score::{Abort, EventScore};
-use crate::store::{RatingChange, TournamentStatus};
+use crate::rules::score::Abort;
+use crate::store::RatingChange;
 use minijinja::{context, Value};
 
 /// Points from half-points, as crosstables write them: `2½`.
@@ -23,7 +24,7 @@ pub fn points_text(half_points: u32) -> String {
 }
 
 /// Sonneborn-Berger from quarter points: `7¾`.
-fn quarters_text(quarters: u32) -> String {
+pub(super) fn quarters_text(quarters: u32) -> String {
     let fraction = ["", "¼", "½", "¾"][(quarters % 4) as usize];
     match quarters / 4 {
         0 if !fraction.is_empty() => fraction.to_string(),
@@ -65,151 +66,6 @@ pub fn standing_view(line: &StandingLine) -> Value {
     }
 }
 
-fn status_name(status: TournamentStatus) -> &'static str {
-    match status {
-        TournamentStatus::Open => "open",
-        TournamentStatus::Running => "running",
-        TournamentStatus::Finished => "finished",
-        TournamentStatus::Cancelled => "cancelled",
-    }
-}
-
-/// A result as a crosstable cell shows it, from `seat`'s side.
-fn cell_mark(game: &Played, seat: usize) -> &'static str {
-    let side = if game.white == seat {
-        Side::White
-    } else {
-        Side::Black
-    };
-    match game.score {
-        None => "*",
-        // Aborted: `+` for the winner, `-` for the one who would not play.
-        Some(EventScore::Forfeit { loser }) if loser == side => "-",
-        Some(EventScore::Forfeit { .. }) => "+",
-        // Nobody moved: lost by both.
-        Some(EventScore::DoubleForfeit) => "-",
-        Some(EventScore::Void) => "v",
-        Some(EventScore::Played(score)) => match score.half_points(side) {
-            2 => "1",
-            1 => "½",
-            _ => "0",
-        },
-    }
-}
-
-/// One board of a tournament with its result: `1-0`, `½-½`, a forfeit
-/// `+/-` or `-/+` (aborted, lost by `loser`), a void `0-0`.
-pub(super) fn board_result_view(
-    table: &TournamentTable,
-    board: i64,
-    round: u32,
-    game: &Played,
-) -> Value {
-    let player = |side: Side| match side {
-        Side::White => &table.players[game.white],
-        Side::Black => &table.players[game.black],
-    };
-    let result = game.score.map(|score| match score {
-        EventScore::Played(played) => {
-            let white = points_text(played.half_points(Side::White));
-            let black = points_text(played.half_points(Side::Black));
-            format!("{white}-{black}")
-        }
-        EventScore::Forfeit { loser: Side::White } => "-/+".to_string(),
-        EventScore::Forfeit { loser: Side::Black } => "+/-".to_string(),
-        EventScore::DoubleForfeit => "-/-".to_string(),
-        EventScore::Void => "0-0".to_string(),
-    });
-    let loser = match game.score {
-        Some(EventScore::Forfeit { loser }) => Some(player(loser)),
-        _ => None,
-    };
-    let ruling = table.ruled.iter().find(|(id, _, _)| *id == board);
-    context! {
-        board_id => board,
-        round => round,
-        white => player(Side::White),
-        black => player(Side::Black),
-        result => result,
-        aborted => game.score.is_some_and(|score| !matches!(score, EventScore::Played(_))),
-        loser => loser,
-        nobody_moved => game.score == Some(EventScore::DoubleForfeit),
-        ruled => ruling.map(|(_, verdict, _)| verdict),
-        ruled_by_operator => ruling.is_some_and(|(_, _, operator)| *operator),
-    }
-}
-
-/// The crosstable, standings and boards of a tournament.
-pub fn table_view(table: &TournamentTable) -> Value {
-    let rows: Vec<Value> = table
-        .standings
-        .iter()
-        .map(|standing| {
-            let seat = standing.seat;
-            let cells: Vec<String> = (0..table.players.len())
-                .map(|other| {
-                    if other == seat {
-                        return "X".repeat(table.meetings.max(1) as usize);
-                    }
-                    let marks: String = table
-                        .boards
-                        .iter()
-                        .filter(|(_, _, game)| {
-                            (game.white, game.black) == (seat, other)
-                                || (game.white, game.black) == (other, seat)
-                        })
-                        .map(|(_, _, game)| cell_mark(game, seat))
-                        .collect();
-                    if marks.is_empty() {
-                        ".".to_string()
-                    } else {
-                        marks
-                    }
-                })
-                .collect();
-            context! {
-                rank => standing.rank,
-                number => seat + 1,
-                userid => &table.players[seat],
-                cells => cells,
-                points => points_text(standing.half_points),
-                sonneborn_berger => quarters_text(standing.sonneborn_berger),
-                among_tied => points_text(standing.among_tied),
-                played => standing.games_played,
-            }
-        })
-        .collect();
-    let boards: Vec<Value> = table
-        .boards
-        .iter()
-        .map(|(board, round, game)| board_result_view(table, *board, *round, game))
-        .collect();
-    let finished = table.boards.iter().filter(|(_, _, g)| g.score.is_some());
-    context! {
-        game => table.kind,
-        name => &table.name,
-        organiser => &table.organiser,
-        status => status_name(table.status),
-        format => table.format.name(),
-        wide => table.meetings > 1,
-        bracket => super::knockout::bracket_view(table),
-        rated => table.rated,
-        control => super::view::control_view(&table.control),
-        switches => &table.switches,
-        comment => table.comment.as_deref().map(|text| super::without_controls(text, &['\n', '\t'])),
-        admission => table.admission.name(),
-        aborted => table.aborted.name(),
-        waiting => waiting_view(&table.waiting),
-        withdrawn => &table.withdrawn,
-        byes => table.byes.iter().map(|(round, userid)| context! { round, userid }).collect::<Vec<_>>(),
-        players => &table.players,
-        numbers => (1..=table.players.len()).collect::<Vec<_>>(),
-        rows => rows,
-        boards => boards,
-        boards_done => finished.count(),
-    }
-}
-
 /// A ladder's name, director, rules and state, as its listings give
 /// them.
 pub fn ladder_info_view(info: &LadderInfo) -> Value {
@@ -234,7 +90,7 @@ pub fn ladder_info_view(info: &LadderInfo) -> Value {
 
 /// Those waiting to join an event: who asked (`applied`) and who was
 /// invited (`invited`).
-fn waiting_view(waiting: &[(String, crate::store::Entrant)]) -> Vec<Value> {
+pub(super) fn waiting_view(waiting: &[(String, crate::store::Entrant)]) -> Vec<Value> {
     waiting
         .iter()
         .map(|(userid, state)| context! { userid, state => Value::from_serialize(state) })
@@ -338,9 +194,14 @@ pub(super) fn answer_context(answer: &Answer) -> Value {
         Answer::EventLog {
             kind,
             name,
-            ladder,
+            of,
             entries,
         } => {
+            let of = match of {
+                EventList::Ladders => "ladder",
+                EventList::Tournaments => "tournament",
+                EventList::Leagues => "league",
+            };
             let entries: Vec<Value> = entries
                 .iter()
                 .map(|entry| {
@@ -352,7 +213,7 @@ pub(super) fn answer_context(answer: &Answer) -> Value {
                     }
                 })
                 .collect();
-            context! { game => kind, name, ladder, entries }
+            context! { game => kind, name, of, entries }
         }
         _ => Value::UNDEFINED,
     }
@@ -360,7 +221,7 @@ pub(super) fn answer_context(answer: &Answer) -> Value {
 
 /// The template, subject and variables of news for one player.
 pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Value) {
-    let userid = &news.userid;
+    let (userid, kind) = (news.userid.as_str(), news.kind);
     match &news.event {
         CompetitionEvent::LadderMoved {
             name,
@@ -372,64 +233,47 @@ pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Valu
             let reason = ladder_reason_view(reason);
             (
                 "ladder-news.txt",
-                ladder_subject(news.kind, name),
-                context! { userid, game => news.kind, name, before, after, reason, ranks => ladder },
+                ladder_subject(kind, name),
+                context! { userid, game => kind, name, before, after, reason, ranks => ladder },
             )
         }
         CompetitionEvent::LadderNews { name, change } => (
             "ladder-notice.txt",
-            ladder_subject(news.kind, name),
-            context! { userid, game => news.kind, name, change => ladder_change_view(change) },
+            ladder_subject(kind, name),
+            context! { userid, game => kind, name, change => ladder_change_view(change) },
         ),
         CompetitionEvent::Pairings {
             name,
             boards,
             players,
             bye_rounds,
-        } => {
-            let boards = pairing_lines(boards);
-            (
-                "pairings.txt",
-                Subject::Tournament {
-                    kind: news.kind,
-                    name: name.clone(),
-                },
-                context! { userid, game => news.kind, name, boards, players, bye_rounds },
-            )
-        }
+        } => tournament::pairings_parts(userid, kind, name, boards, *players, bye_rounds),
         CompetitionEvent::TournamentNews {
             name,
             change,
             status,
-        } => (
-            "tournament-news.txt",
-            Subject::Tournament {
-                kind: news.kind,
-                name: name.clone(),
-            },
-            context! { userid, game => news.kind, name, status => status_name(*status), change => Value::from_serialize(change) },
-        ),
-        CompetitionEvent::Announcement { name, from, text } => (
-            "announcement.txt",
-            Subject::Tournament {
-                kind: news.kind,
-                name: name.clone(),
-            },
-            context! { userid, game => news.kind, name, from, text => super::without_controls(text, &['\n', '\t']) },
-        ),
+        } => tournament::change_parts(userid, kind, name, change, *status),
+        CompetitionEvent::Announcement { name, from, text } => {
+            tournament::announcement_parts(userid, kind, name, from, text)
+        }
         CompetitionEvent::KnockoutBegun { table } => super::knockout::begun_parts(userid, table),
-        CompetitionEvent::TournamentOver { table } => (
-            "tournament-over.txt",
-            Subject::Tournament {
-                kind: table.kind,
-                name: table.name.clone(),
-            },
-            context! {
-                userid,
-                playing => table.players.iter().any(|p| p.eq_ignore_ascii_case(userid)),
-                ..table_view(table)
-            },
-        ),
+        CompetitionEvent::LeagueNews { name, change } => {
+            super::league::news_parts(userid, kind, name, Some(change), None)
+        }
+        CompetitionEvent::SeasonOver { name, end } => {
+            super::league::news_parts(userid, kind, name, None, Some(end))
+        }
+        CompetitionEvent::SwissBye {
+            name,
+            round,
+            rounds,
+        } => tournament::bye_parts(userid, kind, name, *round, *rounds),
+        CompetitionEvent::RoundDeadline {
+            name,
+            round,
+            boards,
+        } => tournament::deadline_parts(userid, kind, name, *round, boards),
+        CompetitionEvent::TournamentOver { table } => tournament::over_parts(userid, table),
     }
 }
 
@@ -471,21 +315,6 @@ fn ladder_change_view(change: &LadderChange) -> Value {
         }
         other => Value::from_serialize(other),
     }
-}
-
-/// A player's pairings, as `pairings.txt` lists them.
-fn pairing_lines(boards: &[PairingLine]) -> Vec<Value> {
-    boards
-        .iter()
-        .map(|line| {
-            context! {
-                board_id => line.board,
-                round => line.round,
-                side => line.side,
-                opponent => &line.opponent,
-            }
-        })
-        .collect()
 }
 
 #[cfg(test)]

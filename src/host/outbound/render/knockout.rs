@@ -2,7 +2,8 @@
 //! matches, each match's points, games and who went through, and the
 //! final places once the final is decided.
 
-use super::competition::{board_result_view, points_text, table_view};
+use super::competition::points_text;
+use super::tournament::{board_result_view, table_view};
 use crate::host::model::notice::TournamentTable;
 use crate::host::model::subject::Subject;
 use crate::rules::knockout::{Bracket, MatchOutcome, Place};

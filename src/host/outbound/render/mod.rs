@@ -5,15 +5,19 @@
 mod answers;
 mod competition;
 mod knockout;
+mod league;
 mod pictures;
 mod plans;
 mod refusals;
 #[cfg(test)]
 mod tests;
+mod tournament;
 mod view;
 mod web;
 
-pub use competition::{ladder_info_view, ladder_line_view, standing_view, table_view};
+pub use competition::{ladder_info_view, ladder_line_view, standing_view};
+pub use league::league_view;
+pub use tournament::table_view;
 pub use web::{public_result, PublicBoard};
 
 pub use super::templates::TemplateError;

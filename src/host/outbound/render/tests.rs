@@ -20,6 +20,7 @@ mod answers;
 mod boards;
 mod competition;
 mod ladders;
+mod leagues;
 mod plans;
 mod reasons;
 mod refusals;
@@ -107,6 +108,7 @@ fn every_answer(store: &Store) -> Vec<Answer> {
     answers.extend(account_answers());
     answers.extend(board_answers(store));
     answers.extend(competition_answers());
+    answers.extend(leagues::league_answers());
     answers.extend(plans::plan_answers(store));
     answers
 }
@@ -153,7 +155,7 @@ fn render_everything(renderer: &Renderer, language: &str) -> Vec<String> {
             .unwrap_or_else(|err| panic!("{news:?} in {language}: {err}"));
         texts.push(letter.body);
     }
-    for news in competition_news() {
+    for news in competition_news().into_iter().chain(leagues::league_news()) {
         let letter = renderer
             .competition(&news, &host(), language)
             .unwrap_or_else(|err| panic!("{news:?} in {language}: {err}"));
@@ -269,6 +271,21 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
             aborted: crate::rules::score::AbortRule::RefuserLoses,
             note: Some("Moves within a week, please.".into()),
             bout: None,
+            rounds: None,
+            division: None,
+        },
+        Event::Paired {
+            tournament: "club/2/1".into(),
+            round: 3,
+            aborted: crate::rules::score::AbortRule::Void,
+            note: None,
+            bout: None,
+            rounds: Some(5),
+            division: Some(crate::host::model::notice::Division {
+                league: "club".into(),
+                season: 2,
+                division: 1,
+            }),
         },
         Event::Paired {
             tournament: "cup".into(),
@@ -280,6 +297,8 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
                 game: 3,
                 sudden_death: true,
             }),
+            rounds: None,
+            division: None,
         },
         Event::LadderGame {
             aborted: crate::rules::score::AbortRule::Void,

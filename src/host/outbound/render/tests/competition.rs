@@ -240,14 +240,14 @@ pub(super) fn competition_answers() -> Vec<Answer> {
         answers.push(Answer::EventLog {
             kind: GameKind::Chess,
             name: "spring".into(),
-            ladder: false,
+            of: crate::host::model::command::EventList::Tournaments,
             entries: entries.clone(),
         });
         for name in ["", "Club"] {
             answers.push(Answer::EventLog {
                 kind: GameKind::Chess,
                 name: name.into(),
-                ladder: true,
+                of: crate::host::model::command::EventList::Ladders,
                 entries: entries.clone(),
             });
         }

@@ -105,6 +105,7 @@ fn competition() -> Vec<Refusal> {
     .into_iter()
     .chain(super::ladders::ladder_refusals())
     .chain(super::tournaments::tournament_refusals())
+    .chain(super::leagues::league_refusals())
     .collect()
 }
 

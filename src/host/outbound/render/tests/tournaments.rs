@@ -10,8 +10,9 @@ use crate::host::model::notice::{
 use crate::host::model::refusal::{Refusal, TournamentRefusal};
 use crate::rules::knockout::{Bracket, BracketGame};
 use crate::rules::ladder_rules::Admission;
-use crate::rules::round_robin::{self, Played};
+use crate::rules::round_robin;
 use crate::rules::score::{AbortRule, EventScore};
+use crate::rules::standings::{self, Played};
 use crate::rules::tournament_rules::Format;
 use crate::store::{Entrant, TournamentStatus};
 
@@ -42,16 +43,24 @@ pub(super) fn sample_table(status: TournamentStatus, double: bool) -> Tournament
         }
     }
     let played: Vec<Played> = boards.iter().map(|(_, _, game)| *game).collect();
+    let format = if double {
+        Format::DoubleRoundRobin
+    } else {
+        Format::RoundRobin
+    };
+    let tiebreaks = format.default_tiebreaks().to_vec();
+    let results = standings::Results {
+        players: players.len(),
+        games: &played,
+        bye_points: &[],
+        unplayed_rounds: &[],
+    };
     TournamentTable {
         kind: GameKind::Chess,
         name: "spring".into(),
         organiser: "anna".into(),
         status,
-        format: if double {
-            Format::DoubleRoundRobin
-        } else {
-            Format::RoundRobin
-        },
+        format,
         meetings: if double { 2 } else { 1 },
         rated: !double,
         control: Default::default(),
@@ -61,7 +70,11 @@ pub(super) fn sample_table(status: TournamentStatus, double: bool) -> Tournament
             Vec::new()
         },
         comment: (!double).then(|| "Moves within a week,\nplease.".to_string()),
-        standings: round_robin::standings(players.len(), &played),
+        standings: standings::standings(&results, &tiebreaks),
+        tiebreaks,
+        rounds: None,
+        round_days: None,
+        division: None,
         bracket: None,
         ruled: match status {
             TournamentStatus::Open => Vec::new(),
@@ -371,7 +384,11 @@ pub(super) fn tournament_refusals() -> Vec<Refusal> {
     let game = GameKind::Chess;
     let name = || "spring".to_string();
     vec![
-        Refusal::KnockoutSeatTaken { name: name() },
+        TournamentRefusal::SeedSeatTaken {
+            name: name(),
+            format: "knockout".into(),
+        }
+        .into(),
         Refusal::RobotInEvent {
             userid: "robot2".into(),
         },
@@ -438,6 +455,14 @@ pub(super) fn tournament_refusals() -> Vec<Refusal> {
         Refusal::TooFewPlayers {
             name: name(),
             players: 1,
+            needed: 2,
+            rounds: None,
+        },
+        Refusal::TooFewPlayers {
+            name: name(),
+            players: 4,
+            needed: 5,
+            rounds: Some(4),
         },
         Refusal::NotOrganiser {
             name: name(),
@@ -458,26 +483,31 @@ pub(super) fn tournament_refusals() -> Vec<Refusal> {
             director: None,
         },
         Refusal::RulingOwnBoard { board: 104 },
-        Refusal::TournamentEnded {
+        TournamentRefusal::TournamentEnded {
             name: name(),
             status: "cancelled".into(),
-        },
-        Refusal::TournamentEnded {
+        }
+        .into(),
+        TournamentRefusal::TournamentEnded {
             name: name(),
             status: "finished".into(),
-        },
-        Refusal::TournamentNotRunning { name: name() },
-        Refusal::NotInTournament {
+        }
+        .into(),
+        TournamentRefusal::TournamentNotRunning { name: name() }.into(),
+        TournamentRefusal::NotInTournament {
             name: name(),
             userid: "ben".into(),
-        },
-        Refusal::AlreadyInTournament {
+        }
+        .into(),
+        TournamentRefusal::AlreadyInTournament {
             name: name(),
             userid: "ben".into(),
-        },
-        Refusal::NothingToReplace {
+        }
+        .into(),
+        TournamentRefusal::NothingToReplace {
             name: name(),
             userid: "ben".into(),
-        },
+        }
+        .into(),
     ]
 }
