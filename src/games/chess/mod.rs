@@ -3,6 +3,7 @@
 //! standard chess itself as a [`crate::games::Game`].
 
 pub mod attacks;
+mod count;
 pub mod evaluate;
 pub mod fen;
 mod game;
