@@ -16,6 +16,7 @@ pub mod picture;
 pub mod piece;
 pub mod position;
 pub mod render;
+pub mod search;
 pub mod square;
 
 pub use game::ChessGame;
@@ -23,4 +24,5 @@ pub use piece::{Color, Piece, Role};
 pub use position::{
     Capture, CastlingSetup, MarkRules, Move, MoveKind, Position, Rules, Wing, STANDARD_BACK_RANK,
 };
+pub use search::ChessSearch;
 pub use square::{Bitboard, Square};

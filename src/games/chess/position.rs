@@ -7,6 +7,9 @@
 //! not capture or be captured) use this one generator unchanged.
 
 pub use super::moves::{Capture, Move, MoveKind};
+pub use keys::RepetitionKey;
+
+mod keys;
 
 use super::attacks;
 use super::piece::{Color, Piece, Role};
@@ -477,41 +480,6 @@ impl Position {
             }
         }
     }
-
-    /// Whether an en-passant capture is possible now (legal, not just a
-    /// double step having happened), as repetition and FEN care.
-    pub fn en_passant_capturable(&self) -> Option<Square> {
-        let ep = self.en_passant?;
-        let mut found = false;
-        self.generate(&mut |mv: Move| found |= mv.kind == MoveKind::EnPassant);
-        found.then_some(ep)
-    }
-
-    /// What makes two positions the same for repetition: pieces and marks,
-    /// side to move, castling rights, a possible en-passant capture, and the
-    /// mark rules in force.
-    pub fn repetition_key(&self) -> RepetitionKey {
-        RepetitionKey {
-            colors: self.colors,
-            roles: self.roles,
-            marked: self.marked,
-            turn: self.turn,
-            castling: self.castling,
-            en_passant: self.en_passant_capturable(),
-            marks: self.rules.marks,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RepetitionKey {
-    colors: [Bitboard; 2],
-    roles: [Bitboard; 6],
-    marked: Bitboard,
-    turn: Color,
-    castling: u8,
-    en_passant: Option<Square>,
-    marks: MarkRules,
 }
 
 fn castle_bit(color: Color, wing: Wing) -> u8 {
