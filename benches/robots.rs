@@ -1,17 +1,27 @@
 //! How strong the robots are, and how long they think: for each game and
 //! each level, matches against a random mover and against a one-ply
-//! greedy player (the best move by the game's evaluation, no look-ahead),
-//! colours alternating, and for chess a match against Stockfish at its
-//! lowest skill level when the `stockfish` program is installed.
+//! greedy player (the best move by the game's quick evaluation, no
+//! look-ahead, as today's search at depth 1 chose it), colours
+//! alternating; for each game, level 3 against the baseline (today's
+//! level 3: `robots/baseline.rs`, the search over move texts this one
+//! replaced) at the same time a move; and for chess a match against
+//! Stockfish at its lowest skill level when the `stockfish` program is
+//! installed.
 //!
 //! `cargo bench --bench robots` plays `PBEM_ROBOT_GAMES` games per match
 //! (default 50) with `PBEM_ROBOT_THINK_MS` of thinking per robot move
 //! (default 100: far less than a host gives, so that the figures come in
 //! minutes), on two threads; `PBEM_ROBOT_GAME` names one game to play.
-//! A game that reaches its length limit counts as a draw and is reported
-//! apart. It prints one line per match: wins,
-//! draws and losses of the robot, the limit draws, the average time per
-//! robot move and the average game length.
+//! Words after `--` choose matches: each must name the game, the
+//! opponent or the level (`level3`), as in `cargo bench --bench robots
+//! -- chess stockfish`. A game that reaches its length limit counts as a
+//! draw and is reported apart. It prints one line per match: wins, draws
+//! and losses of the robot, the limit draws, the average time per robot
+//! move, the robot's positions searched per second, and the average game
+//! length.
+
+#[path = "robots/baseline.rs"]
+mod baseline;
 
 use pbem::games::{Game, GameKind, Side};
 use pbem::robot::{think, Rng, Strength};
@@ -31,6 +41,7 @@ fn length_limit(kind: GameKind) -> usize {
 enum Opponent {
     Random,
     Greedy,
+    Baseline,
     Stockfish,
 }
 
@@ -42,6 +53,7 @@ struct Tally {
     limit: u32,
     robot_moves: u64,
     robot_time: Duration,
+    robot_nodes: u64,
     actions: u64,
 }
 
@@ -53,6 +65,7 @@ impl Tally {
         self.limit += other.limit;
         self.robot_moves += other.robot_moves;
         self.robot_time += other.robot_time;
+        self.robot_nodes += other.robot_nodes;
         self.actions += other.actions;
     }
 }
@@ -158,6 +171,12 @@ fn play_one(
         think: Duration::from_secs(10),
         noise: 0,
     };
+    // Today's level 3, as it stood.
+    let baseline = Strength {
+        depth: 12,
+        think: think_for,
+        noise: 0,
+    };
     let mut tally = Tally::default();
     let mut uci: Vec<String> = Vec::new();
     let mut board = chess::Board::default();
@@ -175,6 +194,7 @@ fn play_one(
                 let thought = think(game.as_ref(), side, &strength, &mut rng);
                 tally.robot_time += started.elapsed();
                 tally.robot_moves += 1;
+                tally.robot_nodes += thought.nodes;
                 thought.choice
             } else {
                 match opponent {
@@ -182,7 +202,12 @@ fn play_one(
                         let moves = game.legal_moves(side);
                         (!moves.is_empty()).then(|| moves[rng.below(moves.len())].clone())
                     }
-                    Opponent::Greedy => think(game.as_ref(), side, &greedy, &mut rng).choice,
+                    Opponent::Greedy => {
+                        baseline::think(game.as_ref(), side, &greedy, &mut rng).choice
+                    }
+                    Opponent::Baseline => {
+                        baseline::think(game.as_ref(), side, &baseline, &mut rng).choice
+                    }
                     Opponent::Stockfish => {
                         stockfish.as_mut().and_then(|engine| engine.best_move(&uci))
                     }
@@ -224,6 +249,83 @@ fn play_one(
     tally
 }
 
+/// The games of one match, on two threads, colours alternating.
+fn play_match(
+    kind: GameKind,
+    level: u8,
+    opponent: Opponent,
+    games: u32,
+    think_for: Duration,
+) -> Tally {
+    std::thread::scope(|scope| {
+        let halves: Vec<_> = (0..2u32)
+            .map(|half| {
+                scope.spawn(move || {
+                    let mut engine = (opponent == Opponent::Stockfish)
+                        .then(Stockfish::start)
+                        .flatten();
+                    let mut tally = Tally::default();
+                    for game in (half..games).step_by(2) {
+                        let side = if game % 2 == 0 {
+                            Side::White
+                        } else {
+                            Side::Black
+                        };
+                        let seed = u64::from(game) * 7919 + u64::from(level);
+                        tally.add(play_one(
+                            kind,
+                            level,
+                            opponent,
+                            side,
+                            think_for,
+                            seed,
+                            &mut engine,
+                        ));
+                    }
+                    tally
+                })
+            })
+            .collect();
+        let mut total = Tally::default();
+        for half in halves {
+            total.add(half.join().expect("a bench thread"));
+        }
+        total
+    })
+}
+
+fn report(kind: GameKind, level: u8, opponent: Opponent, games: u32, tally: &Tally) {
+    let seconds = tally.robot_time.as_secs_f64();
+    let per_move = seconds * 1000.0 / tally.robot_moves.max(1) as f64;
+    let nodes_per_second = tally.robot_nodes as f64 / seconds.max(1e-9);
+    println!(
+        "{:<12} {:>5} {:<9} {:>4} {:>4} {:>4} {:>6} {:>9.1} {:>10.0} {:>8.1}",
+        kind.name(),
+        level,
+        format!("{opponent:?}").to_lowercase(),
+        tally.won,
+        tally.drawn,
+        tally.lost,
+        tally.limit,
+        per_move,
+        nodes_per_second,
+        tally.actions as f64 / f64::from(games)
+    );
+}
+
+/// Whether every word of `filter` names the match's game, opponent or
+/// level.
+fn chosen(filter: &[String], kind: GameKind, level: u8, opponent: Opponent) -> bool {
+    let names = [
+        kind.name().to_string(),
+        format!("{opponent:?}").to_lowercase(),
+        format!("level{level}"),
+    ];
+    filter
+        .iter()
+        .all(|word| names.iter().any(|name| name == word))
+}
+
 fn main() {
     let games: u32 = std::env::var("PBEM_ROBOT_GAMES")
         .ok()
@@ -235,13 +337,19 @@ fn main() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(100),
     );
+    // `cargo bench` passes `--bench`; the other words choose matches.
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|word| !word.starts_with("--"))
+        .map(|word| word.to_lowercase())
+        .collect();
     println!(
         "robots: {games} games a match, {} ms a robot move, colours alternating",
         think_for.as_millis()
     );
     println!(
-        "{:<12} {:>5} {:<9} {:>4} {:>4} {:>4} {:>6} {:>9} {:>8}",
-        "game", "level", "against", "won", "draw", "lost", "limit", "ms/move", "actions"
+        "{:<12} {:>5} {:<9} {:>4} {:>4} {:>4} {:>6} {:>9} {:>10} {:>8}",
+        "game", "level", "against", "won", "draw", "lost", "limit", "ms/move", "nodes/s", "actions"
     );
     let has_stockfish = Stockfish::start().is_some();
     // `PBEM_ROBOT_GAME=spherical` plays one game's matches only.
@@ -254,59 +362,18 @@ fn main() {
     {
         for level in 1..=3u8 {
             let mut opponents = vec![Opponent::Random, Opponent::Greedy];
+            if level == 3 {
+                opponents.push(Opponent::Baseline);
+            }
             if kind == GameKind::Chess && has_stockfish {
                 opponents.push(Opponent::Stockfish);
             }
             for opponent in opponents {
-                let tally = std::thread::scope(|scope| {
-                    let halves: Vec<_> = (0..2u32)
-                        .map(|half| {
-                            scope.spawn(move || {
-                                let mut engine = (opponent == Opponent::Stockfish)
-                                    .then(Stockfish::start)
-                                    .flatten();
-                                let mut tally = Tally::default();
-                                for game in (half..games).step_by(2) {
-                                    let side = if game % 2 == 0 {
-                                        Side::White
-                                    } else {
-                                        Side::Black
-                                    };
-                                    let seed = u64::from(game) * 7919 + u64::from(level);
-                                    tally.add(play_one(
-                                        kind,
-                                        level,
-                                        opponent,
-                                        side,
-                                        think_for,
-                                        seed,
-                                        &mut engine,
-                                    ));
-                                }
-                                tally
-                            })
-                        })
-                        .collect();
-                    let mut total = Tally::default();
-                    for half in halves {
-                        total.add(half.join().expect("a bench thread"));
-                    }
-                    total
-                });
-                let per_move =
-                    tally.robot_time.as_secs_f64() * 1000.0 / tally.robot_moves.max(1) as f64;
-                println!(
-                    "{:<12} {:>5} {:<9} {:>4} {:>4} {:>4} {:>6} {:>9.1} {:>8.1}",
-                    kind.name(),
-                    level,
-                    format!("{opponent:?}").to_lowercase(),
-                    tally.won,
-                    tally.drawn,
-                    tally.lost,
-                    tally.limit,
-                    per_move,
-                    tally.actions as f64 / f64::from(games)
-                );
+                if !chosen(&filter, kind, level, opponent) {
+                    continue;
+                }
+                let tally = play_match(kind, level, opponent, games, think_for);
+                report(kind, level, opponent, games, &tally);
             }
         }
     }

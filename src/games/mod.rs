@@ -12,6 +12,7 @@ pub mod progression;
 mod reason;
 pub mod recursion;
 mod registry;
+pub mod searchable;
 mod setup;
 pub mod spherical;
 
@@ -23,6 +24,7 @@ pub use reason::{
     KingSafety, ListProblem, MegaBar, MegaHint, Notation, Obstacle, PieceName, Reason,
 };
 pub use registry::{GameKind, UnknownGame};
+pub use searchable::{Decided, Owing, SearchStart, Searchable};
 pub use setup::SetupError;
 
 use std::fmt;
@@ -224,18 +226,25 @@ pub trait Game: Send {
         true
     }
 
-    /// A static estimate of the position from `side`'s point of view, in
-    /// hundredths of a pawn (positive: good for `side`), for a robot's
-    /// search at the positions it does not search further. Asked only of a
-    /// game still running.
+    /// A quick static estimate of the position from `side`'s point of
+    /// view, in hundredths of a pawn (positive: good for `side`), by which
+    /// [`Game::example_move`] weighs the moves one ahead. Robots search
+    /// with their own ([`Searchable::evaluate`]). Asked only of a game
+    /// still running.
     fn evaluate(&self, side: Side) -> i32;
 
-    /// A key of the whole position, whose move it is included, for a
-    /// search's table of positions already scored; `None` where the game
-    /// gives none.
+    /// A key of the whole position, whose move it is included, for the
+    /// table of a search over this trait's move texts (the robots'
+    /// benchmark keeps such a search, the robots' search before the typed
+    /// one, as its baseline; robots use [`Searchable::key`]); `None` where
+    /// the game gives none.
     fn position_key(&self) -> Option<u64> {
         None
     }
+
+    /// The position as a search plays it: typed moves, played and taken
+    /// back without text ([`Searchable`]).
+    fn search_start(&self) -> SearchStart;
 
     /// The legal moves of `side` now, in the notation error mails suggest.
     fn legal_moves(&self, side: Side) -> Vec<String>;

@@ -1,19 +1,25 @@
-//! Robot opponents: one search over the [`Game`] trait for all four
-//! games, at three strengths. Pure: a position in, a move out; the host
-//! decides when a robot thinks and stores what it plays.
+//! Robot opponents: one search for all four games, at three strengths.
+//! Pure: a position in, a move out; the host decides when a robot thinks
+//! and stores what it plays.
 //!
-//! - Games where one side moves at a time (chess, Progression Chess,
-//!   Spherical Chess 324 with its two-action turns, and Infinite Recursion
-//!   Chess once one board is over) are searched by alpha-beta minimax
-//!   with iterative deepening and a table of positions already scored
-//!   (where the game gives position keys). Each node knows whose action
-//!   it is, so a side's two actions in a row are both its own choice.
-//! - A round of Infinite Recursion Chess is two sealed moves made at once,
-//!   so the robot cannot answer the other player's move: it scores every
-//!   pair of moves, treats the table as a zero-sum matrix game, finds a
-//!   mixed strategy by regret matching, and draws its move from it (see
-//!   `simultaneous`). A pure maximin choice would be predictable and
-//!   needlessly timid; the mixed one is what game theory prescribes.
+//! The search works on each game's own typed moves and positions
+//! ([`crate::games::Searchable`], handed over by
+//! [`Game::search_start`]): no move text but the one it chooses, no
+//! boxed game cloned per position. It deepens one level at a time
+//! (`deepening`) with alpha-beta, a table of positions already scored,
+//! moves ordered best first, and a quiescence search of captures at the
+//! horizon (`search`). Each node knows whose action it is, so a
+//! Spherical Chess 324 turn of two actions is two levels of the same
+//! side, and Progression Chess's lists are moves like any other.
+//!
+//! A round of Infinite Recursion Chess is two sealed moves made at once,
+//! one on each board. The robot chooses its own without the other's (the
+//! host never shows it), and its search takes the cautious view that
+//! the other player answers it; the pair counts as one level. The two
+//! moves are on different boards, so neither changes what the other
+//! may do: the answer that view grants the other player is almost
+//! always the move he would have chosen anyway, and a search of one
+//! move at a time goes far deeper than scoring every pair of moves would.
 //!
 //! A search ends at its own time (`Strength::think`), or earlier when
 //! its caller's [`Halt`] says so: a flag the caller sets from elsewhere
@@ -21,15 +27,17 @@
 //! or a moment (the end of a look's budget). It looks every few hundred
 //! positions, so it ends well within a second of either.
 
+mod deepening;
 mod halt;
+mod ordering;
 mod random;
 mod search;
-mod simultaneous;
+mod table;
 
 pub use halt::Halt;
 pub use random::Rng;
 
-use crate::games::{Game, Side};
+use crate::games::{Game, SearchStart, Side};
 use std::time::Duration;
 
 /// A score for a won game, less the plies it takes.
@@ -98,10 +106,10 @@ pub const DRAW_AT_MOST: i32 = -50;
 
 impl Thought {
     /// No move: none is owed or legal, or the halt came first.
-    fn none(game: &dyn Game, side: Side, halted: bool) -> Thought {
+    fn none(score: i32, halted: bool) -> Thought {
         Thought {
             choice: None,
-            score: game.evaluate(side),
+            score,
             depth: 0,
             nodes: 0,
             halted,
@@ -137,12 +145,13 @@ pub fn think_halting(
     let to_move = game.to_move();
     let halted = halt.is_due();
     if !to_move.contains(&side) || halted {
-        return Thought::none(game, side, halted);
+        return Thought::none(game.evaluate(side), halted);
     }
-    if to_move.len() > 1 {
-        simultaneous::choose(game, side, strength, halt, rng)
-    } else {
-        search::choose(game, side, strength, halt, rng)
+    match game.search_start() {
+        SearchStart::Chess(node) => deepening::choose(node, side, strength, halt, rng),
+        SearchStart::Progression(node) => deepening::choose(node, side, strength, halt, rng),
+        SearchStart::Recursion(node) => deepening::choose(node, side, strength, halt, rng),
+        SearchStart::Spherical(node) => deepening::choose(*node, side, strength, halt, rng),
     }
 }
 

@@ -1,54 +1,39 @@
-//! Alpha-beta minimax with iterative deepening for games where one side
-//! acts at a time. Scores are always from the robot's side; a node
-//! maximises when the robot acts there and minimises otherwise, so a turn
-//! of two actions by one side is simply two levels of the same kind.
+//! Alpha-beta over a game's typed moves ([`Searchable`]), for every game.
+//!
+//! Scores are from the point of view of the side acting at a node
+//! (negamax); where the next action is the same side's again (the second
+//! action of a Spherical Chess 324 turn) the score is simply not turned
+//! round. A node is searched as a principal variation: its first move
+//! with the whole window, the others with a null window and again only
+//! when they beat it; late quiet moves a ply or two shallower first.
+//! Moves come in the order of `ordering`, the table remembers every node
+//! searched, and at the horizon a quiescence search plays out captures
+//! (and every answer to a check) until the position is quiet.
 
-use super::{Halt, Rng, Strength, Thought, WIN};
-use crate::games::{Game, Side};
-use std::collections::HashMap;
+use super::ordering::{ranked, Ordering};
+use super::table::{Bound, Table};
+use super::{Halt, WIN};
+use crate::games::{Decided, Owing, Searchable, Side};
 use std::time::Instant;
 
 /// Beyond any score a position can have.
-const INFINITY: i32 = WIN + 1;
-
-/// How a stored score bounds the true one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    /// The true score is at least this.
-    Lower,
-    /// The true score is at most this.
-    Upper,
-}
-
-/// What a look in the position table gives.
-enum Known {
-    Score(i32),
-    Best(Option<String>),
-}
-
-#[derive(Clone, Debug)]
-struct Entry {
-    depth: u32,
-    score: i32,
-    bound: Bound,
-    best: Option<String>,
-}
-
-/// Positions kept at most; the table is cleared when it is full.
-const TABLE_SIZE: usize = 200_000;
-
-/// Where a side has more moves than this (Spherical Chess 324 has about
-/// 300 an action), only the `BEAM` best of the last, shallower search are
-/// searched deeper: a full width would never get past one level.
-const WIDE: usize = 60;
-const BEAM: usize = 24;
+pub const INFINITY: i32 = WIN + 1;
 
 /// Positions searched between two looks at the clock and the halt: few
-/// enough that even Spherical Chess 324's take well under a second.
-const LOOK_EVERY: u64 = 256;
+/// enough that even Spherical Chess 324's take a few milliseconds.
+const LOOK_EVERY: u64 = 512;
 
-pub(super) struct Searcher<'a> {
+/// No line is searched deeper than this, extensions included.
+const MAX_PLY: u32 = 100;
+
+/// Captures played out past the horizon at most.
+const QUIESCENCE_DEPTH: u32 = 8;
+
+/// A capture that cannot lift the score to `alpha` even with this to
+/// spare is not tried at the horizon.
+const DELTA_MARGIN: i32 = 200;
+
+pub(super) struct Searcher<'a, N: Searchable> {
     me: Side,
     deadline: Instant,
     halt: Halt<'a>,
@@ -58,34 +43,35 @@ pub(super) struct Searcher<'a> {
     pub stopped: bool,
     /// It was the halt.
     pub halted: bool,
-    table: HashMap<u64, Entry>,
+    table: Table<N::Move>,
+    ordering: Ordering<N::Move>,
+    /// Move lists by ply, kept to be filled again.
+    lists: Vec<Vec<N::Move>>,
+    ranks: Vec<Vec<(i32, N::Move)>>,
 }
 
-/// The score of a finished game for the robot, sooner wins better.
-pub(super) fn final_score(game: &dyn Game, me: Side, ply: u32) -> Option<i32> {
-    let outcome = game.outcome()?;
-    Some(match outcome.winner {
-        Some(winner) if winner == me => WIN - ply as i32,
-        Some(_) => -(WIN - ply as i32),
-        None => 0,
-    })
+/// How much depth an action at `node` uses up: none for the first of a
+/// round of sealed moves, as the pair is one level (and a position with
+/// one of them played is only half a round).
+pub(super) fn level_step<N: Searchable>(node: &N) -> i32 {
+    match node.owing() {
+        Owing::Both => 0,
+        _ => 1,
+    }
 }
 
-/// Moves most likely to be good first: the table's best, then captures.
-fn order(moves: &mut [String], best: Option<&str>) {
-    moves.sort_by_key(|text| {
-        if Some(text.as_str()) == best {
-            0
-        } else if text.contains('x') {
-            1
-        } else {
-            2
-        }
-    });
+/// The score of a decided game for `view`, a sooner win better.
+pub(super) fn decided_score(decided: Decided, view: Side, ply: u32) -> i32 {
+    match decided {
+        Decided::Won(winner) if winner == view => WIN - ply as i32,
+        Decided::Won(_) => -(WIN - ply as i32),
+        Decided::Drawn => 0,
+    }
 }
 
-impl<'a> Searcher<'a> {
-    pub fn new(me: Side, deadline: Instant, halt: Halt<'a>) -> Searcher<'a> {
+impl<'a, N: Searchable> Searcher<'a, N> {
+    /// A searcher for `me` with a table of `2^table_bits` positions.
+    pub fn new(me: Side, deadline: Instant, halt: Halt<'a>, table_bits: u32) -> Searcher<'a, N> {
         Searcher {
             me,
             deadline,
@@ -93,237 +79,261 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             stopped: false,
             halted: false,
-            table: HashMap::new(),
+            table: Table::new(table_bits),
+            ordering: Ordering::new(),
+            lists: Vec::new(),
+            ranks: Vec::new(),
         }
     }
 
-    /// Stops the search when its time is up or its halt came.
-    fn look_at_the_time(&mut self) {
-        if self.halt.is_due() {
-            self.halted = true;
-            self.stopped = true;
-        } else if Instant::now() >= self.deadline {
-            self.stopped = true;
-        }
-    }
-
-    /// Who acts at this node: the robot when it owes an action (in a
-    /// simultaneous round it is taken to act first, the cautious view),
-    /// else the first side that owes one.
-    fn mover(&self, game: &dyn Game) -> Option<Side> {
-        let to_move = game.to_move();
-        if to_move.contains(&self.me) {
-            Some(self.me)
-        } else {
-            to_move.first().copied()
-        }
-    }
-
-    /// The position's score searched `depth` actions deep, within
-    /// `alpha..beta`.
-    pub fn value(&mut self, game: &dyn Game, depth: u32, ply: u32, alpha: i32, beta: i32) -> i32 {
+    /// Counts a node and, now and then, stops the search when its time
+    /// is up or its halt came; whether it is stopped.
+    fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes.is_multiple_of(LOOK_EVERY) {
-            self.look_at_the_time();
+            if self.halt.is_due() {
+                self.halted = true;
+                self.stopped = true;
+            } else if Instant::now() >= self.deadline {
+                self.stopped = true;
+            }
         }
-        if self.stopped {
+        self.stopped
+    }
+
+    /// Who acts at this node: in a round of sealed moves the robot is
+    /// taken to choose first, the cautious view.
+    pub fn mover(&self, node: &N) -> Option<Side> {
+        match node.owing() {
+            Owing::Nobody => None,
+            Owing::One(side) => Some(side),
+            Owing::Both => Some(self.me),
+        }
+    }
+
+    fn take_list(&mut self, ply: u32) -> Vec<N::Move> {
+        let ply = ply as usize;
+        if self.lists.len() <= ply {
+            self.lists.resize_with(ply + 1, Vec::new);
+            self.ranks.resize_with(ply + 1, Vec::new);
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        list
+    }
+
+    fn give_back(&mut self, ply: u32, list: Vec<N::Move>, ranks: Vec<(i32, N::Move)>) {
+        self.lists[ply as usize] = list;
+        self.ranks[ply as usize] = ranks;
+    }
+
+    /// `node` searched `depth` actions deep, scored for `view` within
+    /// `alpha..beta`.
+    pub fn value(
+        &mut self,
+        node: &mut N,
+        view: Side,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+    ) -> i32 {
+        if let Some(decided) = node.decided() {
+            return decided_score(decided, view, ply);
+        }
+        let Some(mover) = self.mover(node) else {
+            return node.evaluate(view);
+        };
+        if mover != view {
+            return -self.value(node, mover, depth, -beta, -alpha, ply);
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(node, mover, alpha, beta, ply, 0);
+        }
+        if self.tick() {
             return 0;
         }
-        if let Some(score) = final_score(game, self.me, ply) {
+        self.expand(node, mover, depth, alpha, beta, ply)
+    }
+
+    /// A node's moves searched in turn, for `mover`, who acts there.
+    fn expand(
+        &mut self,
+        node: &mut N,
+        mover: Side,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+    ) -> i32 {
+        let key = node.key();
+        let known = self.table.probe(key).copied();
+        if let Some(score) = known.and_then(|entry| entry.cut(depth, alpha, beta, ply)) {
             return score;
         }
-        let Some(mover) = self.mover(game) else {
-            return game.evaluate(self.me);
-        };
-        if depth == 0 {
-            return game.evaluate(self.me);
-        }
-        let key = game.position_key();
-        let best_known = match key.map(|key| self.known(key, depth, alpha, beta)) {
-            Some(Known::Score(score)) => return score,
-            Some(Known::Best(best)) => best,
-            None => None,
-        };
-        let mut moves = game.legal_moves(mover);
+        let in_check = node.in_check(mover);
+        let depth = depth + i32::from(in_check);
+        let step = level_step(node);
+        let mut moves = self.take_list(ply);
+        node.moves(mover, &mut moves);
+        let mut ranks = std::mem::take(&mut self.ranks[ply as usize]);
         if moves.is_empty() {
-            return game.evaluate(self.me);
+            self.give_back(ply, moves, ranks);
+            return decided_score(node.stuck(mover), mover, ply);
         }
-        order(&mut moves, best_known.as_deref());
-        let maximising = mover == self.me;
-        let (mut low, mut high) = (alpha, beta);
-        let mut best = if maximising { -INFINITY } else { INFINITY };
-        let mut best_move = None;
-        for text in moves {
-            let mut child = game.clone_game();
-            if child.play(mover, &text).is_err() {
-                continue;
-            }
-            let score = self.value(child.as_ref(), depth - 1, ply + 1, low, high);
+        let best_known = known.and_then(|entry| entry.best);
+        let ordering = &self.ordering;
+        ranked(
+            &moves,
+            |mv| ordering.rank(mover, mv, node.gain(mover, mv), best_known, ply),
+            &mut ranks,
+        );
+        let original_alpha = alpha;
+        let (mut best, mut best_move) = (-INFINITY, None);
+        for (index, &(_, mv)) in ranks.iter().enumerate() {
+            let quiet = node.gain(mover, mv) == 0;
+            let undo = node.play(mover, mv);
+            let late = quiet && !in_check && Some(mv) != best_known;
+            let score = self.child(node, mover, depth + 1 - step, index, late, alpha, beta, ply);
+            node.undo(undo);
             if self.stopped {
+                self.give_back(ply, moves, ranks);
                 return 0;
             }
-            if (maximising && score > best) || (!maximising && score < best) {
-                best = score;
-                best_move = Some(text);
+            if score > best {
+                (best, best_move) = (score, Some(mv));
             }
-            if maximising {
-                low = low.max(score);
-            } else {
-                high = high.min(score);
-            }
-            if low >= high {
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                if quiet {
+                    self.ordering.refuted(mover, mv, depth, ply);
+                }
                 break;
             }
         }
-        if let Some(key) = key {
-            let bound = if best <= alpha {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            self.remember(key, depth, best, bound, best_move);
-        }
+        let bound = if best <= original_alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(key, (depth, best, bound, best_move), ply);
+        self.give_back(ply, moves, ranks);
         best
     }
 
-    /// What the table knows of a position: a score good enough to use at
-    /// this depth and window, or only the best move found before.
-    fn known(&self, key: u64, depth: u32, alpha: i32, beta: i32) -> Known {
-        let Some(entry) = self.table.get(&key) else {
-            return Known::Best(None);
+    /// One move's child, already played: the first with the whole
+    /// window, the others with a null window first (and, when `late`,
+    /// shallower), searched again only when they beat `alpha`.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        node: &mut N,
+        mover: Side,
+        depth: i32,
+        index: usize,
+        late: bool,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+    ) -> i32 {
+        if index == 0 {
+            return self.value(node, mover, depth - 1, alpha, beta, ply + 1);
+        }
+        let reduction = match (late && depth >= 3, index) {
+            (false, _) | (true, 0..=2) => 0,
+            (true, 3..=7) => 1,
+            (true, _) => 2,
         };
-        let usable = entry.depth >= depth
-            && match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => entry.score >= beta,
-                Bound::Upper => entry.score <= alpha,
-            };
-        if usable {
-            Known::Score(entry.score)
-        } else {
-            Known::Best(entry.best.clone())
-        }
-    }
-
-    /// Keeps a searched position's score, starting the table afresh when
-    /// it is full.
-    fn remember(&mut self, key: u64, depth: u32, score: i32, bound: Bound, best: Option<String>) {
-        if self.table.len() >= TABLE_SIZE {
-            self.table.clear();
-        }
-        self.table.insert(
-            key,
-            Entry {
-                depth,
-                score,
-                bound,
-                best,
-            },
+        let mut score = self.value(
+            node,
+            mover,
+            depth - 1 - reduction,
+            alpha,
+            alpha + 1,
+            ply + 1,
         );
+        if score > alpha && reduction > 0 {
+            score = self.value(node, mover, depth - 1, alpha, alpha + 1, ply + 1);
+        }
+        if score > alpha && score < beta {
+            score = self.value(node, mover, depth - 1, alpha, beta, ply + 1);
+        }
+        score
     }
-}
 
-/// The robot's move where it alone acts now: every candidate searched a
-/// level deeper each round until the depth or the time runs out.
-pub(super) fn choose(
-    game: &dyn Game,
-    me: Side,
-    strength: &Strength,
-    halt: &Halt<'_>,
-    rng: &mut Rng,
-) -> Thought {
-    let mut candidates: Vec<(String, i32)> = game
-        .legal_moves(me)
-        .into_iter()
-        .map(|text| (text, 0))
-        .collect();
-    if candidates.is_empty() {
-        return Thought::none(game, me, false);
-    }
-    // Equal moves are tried, and chosen, in a random order.
-    rng.shuffle(&mut candidates);
-    let noise: Vec<i32> = candidates
-        .iter()
-        .map(|_| rng.spread(strength.noise))
-        .collect();
-    let mut noisy: Vec<(String, i32, i32)> = candidates
-        .into_iter()
-        .zip(noise)
-        .map(|((text, score), noise)| (text, score, noise))
-        .collect();
-    let mut searcher = Searcher::new(me, Instant::now() + strength.think, *halt);
-    let mut finished = 0;
-    let mut best_score = game.evaluate(me);
-    for depth in 1..=strength.depth.max(1) {
-        // (index into `noisy`, score with noise)
-        let mut scored: Vec<(usize, i32)> = Vec::with_capacity(noisy.len());
-        let mut alpha = -INFINITY;
-        let width = if depth >= 2 && noisy.len() > WIDE {
-            BEAM
-        } else {
-            noisy.len()
+    /// The score at the horizon for `view`: the position as it stands if
+    /// the side acting chooses so, or what its captures make of it (in
+    /// check, what its answers to the check make of it).
+    fn quiesce(
+        &mut self,
+        node: &mut N,
+        view: Side,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+        deep: u32,
+    ) -> i32 {
+        if let Some(decided) = node.decided() {
+            return decided_score(decided, view, ply);
+        }
+        let Some(mover) = self.mover(node) else {
+            return node.evaluate(view);
         };
-        for (index, (text, _, noise)) in noisy.iter().enumerate().take(width) {
-            let mut child = game.clone_game();
-            if child.play(me, text).is_err() {
-                continue;
+        if mover != view {
+            return -self.quiesce(node, mover, -beta, -alpha, ply, deep);
+        }
+        if self.tick() {
+            return 0;
+        }
+        let in_check = node.in_check(mover) && deep < 2 * QUIESCENCE_DEPTH;
+        let standing = node.evaluate(mover);
+        let mut best = -INFINITY;
+        if !in_check {
+            if standing >= beta || deep >= QUIESCENCE_DEPTH || ply >= MAX_PLY {
+                return standing;
             }
-            // A move that cannot beat the best even with the most noise
-            // needs only a bound; noise never hides a forced result.
-            let floor = alpha.saturating_sub(2 * strength.noise + 1);
-            let score = searcher.value(child.as_ref(), depth - 1, 1, floor, INFINITY);
-            if searcher.stopped {
+            alpha = alpha.max(standing);
+            best = standing;
+        }
+        let mut moves = self.take_list(ply);
+        if in_check {
+            node.moves(mover, &mut moves);
+        } else {
+            node.captures(mover, &mut moves);
+        }
+        let mut ranks = std::mem::take(&mut self.ranks[ply as usize]);
+        if moves.is_empty() {
+            self.give_back(ply, moves, ranks);
+            return if in_check {
+                decided_score(node.stuck(mover), mover, ply)
+            } else {
+                best
+            };
+        }
+        ranked(&moves, |mv| node.gain(mover, mv), &mut ranks);
+        for &(gain, mv) in ranks.iter() {
+            if !in_check && standing + gain + DELTA_MARGIN < alpha {
                 break;
             }
-            let judged = if score.abs() > WIN / 2 {
-                score
-            } else {
-                score + noise
-            };
-            alpha = alpha.max(judged);
-            scored.push((index, judged));
+            let undo = node.play(mover, mv);
+            let score = self.quiesce(node, mover, alpha, beta, ply + 1, deep + 1);
+            node.undo(undo);
+            if self.stopped {
+                break;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
         }
-        if scored.is_empty() && finished > 0 {
-            break;
-        }
-        noisy = reordered(&noisy, scored);
-        best_score = noisy[0].1;
-        finished = depth;
-        if searcher.stopped || best_score.abs() > WIN / 2 {
-            break;
-        }
-    }
-    Thought {
-        choice: Some(noisy[0].0.clone()),
-        score: best_score,
-        depth: finished,
-        nodes: searcher.nodes,
-        halted: searcher.halted,
-    }
-}
-
-/// The moves in the order the next depth searches them. A depth cut
-/// short still counts for the moves it scored: they were the best
-/// before, searched first, and are now judged deeper. They go first,
-/// best first; the others after them.
-fn reordered(
-    noisy: &[(String, i32, i32)],
-    mut scored: Vec<(usize, i32)>,
-) -> Vec<(String, i32, i32)> {
-    scored.sort_by_key(|entry| std::cmp::Reverse(entry.1));
-    let mut taken = vec![false; noisy.len()];
-    let mut next = Vec::with_capacity(noisy.len());
-    for (index, judged) in &scored {
-        taken[*index] = true;
-        let (text, _, noise) = &noisy[*index];
-        next.push((text.clone(), *judged, *noise));
-    }
-    for (index, entry) in noisy.iter().enumerate() {
-        if !taken[index] {
-            next.push((entry.0.clone(), -INFINITY, entry.2));
+        self.give_back(ply, moves, ranks);
+        if self.stopped {
+            0
+        } else {
+            best
         }
     }
-    next
 }

@@ -7,9 +7,11 @@ use super::perft::perft;
 use super::picture;
 use super::position::{Position, RepetitionKey, Rules};
 use super::render;
+use super::search::ChessSearch;
 use super::square::Square;
 use crate::games::{
-    Diagram, Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove, SetupError, Side,
+    Diagram, Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove, SearchStart,
+    SetupError, Side,
 };
 
 #[derive(Clone, Debug)]
@@ -75,6 +77,18 @@ impl Game for ChessGame {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         self.position.repetition_key().hash(&mut hasher);
         Some(hasher.finish())
+    }
+
+    fn search_start(&self) -> SearchStart {
+        // The positions before this one since the last capture or pawn
+        // move: only those can repeat.
+        let before = self.history.len().saturating_sub(1);
+        let reversible = self.position.halfmove_clock() as usize;
+        let earlier = self.history[before.saturating_sub(reversible)..before]
+            .iter()
+            .map(RepetitionKey::search_key)
+            .collect();
+        SearchStart::Chess(ChessSearch::new(self.position, earlier))
     }
 
     fn kind(&self) -> GameKind {

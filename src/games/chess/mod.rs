@@ -3,6 +3,7 @@
 //! standard chess itself as a [`crate::games::Game`].
 
 pub mod attacks;
+mod count;
 pub mod evaluate;
 pub mod fen;
 mod game;
@@ -15,6 +16,7 @@ pub mod picture;
 pub mod piece;
 pub mod position;
 pub mod render;
+pub mod search;
 pub mod square;
 
 pub use game::ChessGame;
@@ -22,4 +24,5 @@ pub use piece::{Color, Piece, Role};
 pub use position::{
     Capture, CastlingSetup, MarkRules, Move, MoveKind, Position, Rules, Wing, STANDARD_BACK_RANK,
 };
+pub use search::ChessSearch;
 pub use square::{Bitboard, Square};

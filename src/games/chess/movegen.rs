@@ -2,8 +2,10 @@
 //!
 //! With royal kings it generates strictly legal moves (checks, pins, king
 //! safety); without, every pseudo-legal move is legal. Moves go to a
-//! [`MoveSink`] a piece at a time, so perft can count target sets without
-//! listing them.
+//! [`MoveSink`] a piece at a time, in a stable order (the royal king,
+//! the other pieces by square, the pawns by square, en passant,
+//! castling) that the lists players read keep. Counting alone, perft's
+//! last ply, goes its own way (`count.rs`): pawns as whole sets.
 
 use super::attacks;
 use super::piece::{Color, Role};
@@ -76,7 +78,7 @@ impl<F: FnMut(Move)> MoveSink for F {
     }
 }
 
-/// Counts moves without listing them (perft's last ply).
+/// Counts moves without listing them.
 #[derive(Default)]
 pub struct MoveCounter(pub u64);
 
@@ -99,6 +101,43 @@ impl MoveSink for MoveCounter {
     }
 }
 
+/// What every move of the side to move must respect, worked out once per
+/// position.
+pub(super) struct Constraints {
+    pub us: Color,
+    pub them: Color,
+    pub occupied: Bitboard,
+    /// Enemy pieces that may be taken.
+    pub capturable: Bitboard,
+    /// Squares a piece may end on: empty or capturable.
+    pub open: Bitboard,
+    /// Our pieces that may move.
+    pub movers: Bitboard,
+    /// Our pieces that may move but not capture.
+    pub capture_less: Bitboard,
+    /// Our royal king, when kings are royal.
+    pub king: Option<Square>,
+    pub checkers: Bitboard,
+    pub pinned: Bitboard,
+    /// Where a piece other than the king must go: anywhere, or onto the
+    /// one checker or between it and the king.
+    pub check_mask: Bitboard,
+}
+
+impl Constraints {
+    /// `targets` of the piece on `from` as its mark and any pin allow.
+    #[inline(always)]
+    pub fn restrict(&self, from: Square, mut targets: Bitboard) -> Bitboard {
+        if self.capture_less.contains(from) {
+            targets &= !self.occupied;
+        }
+        if let (Some(king), true) = (self.king, self.pinned.contains(from)) {
+            targets &= attacks::line(king, from);
+        }
+        targets
+    }
+}
+
 impl Position {
     /// Every legal move, in a stable order (by piece, then target).
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -107,134 +146,119 @@ impl Position {
         moves
     }
 
-    pub fn count_legal_moves(&self) -> u64 {
-        let mut counter = MoveCounter::default();
-        self.generate(&mut counter);
-        counter.0
-    }
-
-    pub fn generate<S: MoveSink>(&self, sink: &mut S) {
+    pub(super) fn constraints(&self) -> Constraints {
         let us = self.turn();
         let them = us.opponent();
         let occupied = self.occupied();
         let capturable = self.by_color(them) & !self.uncapturable(them);
-        let open = !occupied | capturable;
-        let movers = self.movers(us);
-        let capture_less = self.capture_less(us);
-
         let king = self.royal_king(us);
         let (checkers, pinned) = match king {
             Some(king) => (self.attackers(king, them, occupied), self.pinned(king, us)),
             None => (Bitboard::EMPTY, Bitboard::EMPTY),
         };
-
-        // The royal king: never onto an attacked square.
-        if let Some(king) = king.filter(|&k| movers.contains(k)) {
-            let mut targets = attacks::king(king) & open;
-            if capture_less.contains(king) {
-                targets &= !occupied;
-            }
-            let without_king = occupied.without(king);
-            let safe = targets
-                .filter(|&to| self.attackers(to, them, without_king).is_empty())
-                .fold(Bitboard::EMPTY, Bitboard::with);
-            sink.piece_moves(king, safe);
-            if checkers.more_than_one() {
-                return;
-            }
-        }
         let check_mask = match checkers.first() {
             Some(checker) => attacks::between(king.unwrap_or(checker), checker) | checker.bb(),
             None => Bitboard::ALL,
         };
-
-        let pawns = self.by_role(Role::Pawn);
-        let knights = self.by_role(Role::Knight);
-        let bishops = self.by_role(Role::Bishop);
-        let rooks = self.by_role(Role::Rook);
-        let queens = self.by_role(Role::Queen);
-        let kings = self.by_role(Role::King);
-        let others = movers & !pawns & !king.map_or(Bitboard::EMPTY, Square::bb);
-        for from in others {
-            let mut targets = if knights.contains(from) {
-                attacks::knight(from)
-            } else if bishops.contains(from) {
-                attacks::bishop(from, occupied)
-            } else if rooks.contains(from) {
-                attacks::rook(from, occupied)
-            } else if queens.contains(from) {
-                attacks::queen(from, occupied)
-            } else if kings.contains(from) {
-                attacks::king(from)
-            } else {
-                Bitboard::EMPTY
-            };
-            targets &= open & check_mask;
-            if capture_less.contains(from) {
-                targets &= !occupied;
-            }
-            if let (Some(king), true) = (king, pinned.contains(from)) {
-                targets &= attacks::line(king, from);
-            }
-            sink.piece_moves(from, targets);
-        }
-
-        self.generate_pawn_moves(sink, movers & pawns, capturable, check_mask, pinned, king);
-        self.generate_en_passant(sink, movers & pawns & !capture_less, king);
-        if checkers.is_empty() {
-            self.generate_castling(sink, us, king.is_some());
+        Constraints {
+            us,
+            them,
+            occupied,
+            capturable,
+            open: !occupied | capturable,
+            movers: self.movers(us),
+            capture_less: self.capture_less(us),
+            king,
+            checkers,
+            pinned,
+            check_mask,
         }
     }
 
-    fn generate_pawn_moves<S: MoveSink>(
-        &self,
-        sink: &mut S,
-        pawns: Bitboard,
-        capturable: Bitboard,
-        check_mask: Bitboard,
-        pinned: Bitboard,
-        king: Option<Square>,
-    ) {
-        let us = self.turn();
-        let empty = !self.occupied();
-        let capture_less = self.capture_less(us);
-        let (forward, start_rank, last_rank): (i8, u8, u8) = match us {
-            Color::White => (1, 1, 7),
-            Color::Black => (-1, 6, 0),
-        };
-        let roles = self.rules().promotion_roles;
-        for from in pawns {
-            let mut targets = attacks::pawn(us, from) & capturable;
-            if capture_less.contains(from) {
-                targets = Bitboard::EMPTY;
+    /// Where the royal king may step: never onto an attacked square.
+    pub(super) fn king_targets(&self, c: &Constraints, king: Square) -> Bitboard {
+        let mut targets = attacks::king(king) & c.open;
+        if c.capture_less.contains(king) {
+            targets &= !c.occupied;
+        }
+        let without_king = c.occupied.without(king);
+        targets
+            .filter(|&to| self.attackers(to, c.them, without_king).is_empty())
+            .fold(Bitboard::EMPTY, Bitboard::with)
+    }
+
+    pub fn generate<S: MoveSink>(&self, sink: &mut S) {
+        let c = self.constraints();
+        if let Some(king) = c.king.filter(|&k| c.movers.contains(k)) {
+            sink.piece_moves(king, self.king_targets(&c, king));
+            if c.checkers.more_than_one() {
+                return;
             }
-            let mut double = Bitboard::EMPTY;
-            if let Some(one) = from.offset(0, forward).filter(|&sq| empty.contains(sq)) {
-                targets |= one.bb();
-                if from.rank() == start_rank {
-                    if let Some(two) = one.offset(0, forward).filter(|&sq| empty.contains(sq)) {
-                        double = two.bb();
-                    }
+        }
+        let pawns = self.by_role(Role::Pawn);
+        let knights = self.by_role(Role::Knight);
+        let diagonal = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        let straight = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let mask = c.open & c.check_mask;
+        let others = c.movers & !pawns & !c.king.map_or(Bitboard::EMPTY, Square::bb);
+        for from in others {
+            let targets = if knights.contains(from) {
+                attacks::knight(from)
+            } else if diagonal.contains(from) || straight.contains(from) {
+                let mut reach = Bitboard::EMPTY;
+                if diagonal.contains(from) {
+                    reach |= attacks::bishop(from, c.occupied);
                 }
-            }
-            targets &= check_mask;
-            double &= check_mask;
-            if let (Some(king), true) = (king, pinned.contains(from)) {
-                let line = attacks::line(king, from);
-                targets &= line;
-                double &= line;
-            }
-            let step = if targets.any() && targets.first().map(Square::rank) == Some(last_rank) {
-                PawnStep::Promotion
+                if straight.contains(from) {
+                    reach |= attacks::rook(from, c.occupied);
+                }
+                reach
             } else {
-                PawnStep::Single
+                // What remains is a king that is not royal.
+                attacks::king(from)
             };
+            sink.piece_moves(from, c.restrict(from, targets & mask));
+        }
+        for from in c.movers & pawns {
+            let (targets, double) = self.pawn_targets(&c, from);
+            let step =
+                if targets.any() && targets.first().map(Square::rank) == Some(last_rank(c.us)) {
+                    PawnStep::Promotion
+                } else {
+                    PawnStep::Single
+                };
+            let roles = self.rules().promotion_roles;
             sink.pawn_moves(from, targets, step, roles);
             sink.pawn_moves(from, double, PawnStep::Double, roles);
         }
+        self.generate_en_passant(sink, c.movers & pawns & !c.capture_less, c.king);
+        if c.checkers.is_empty() {
+            self.generate_castling(sink, c.us, c.king.is_some());
+        }
     }
 
-    fn generate_en_passant<S: MoveSink>(
+    /// One pawn's single steps and captures, and its double step.
+    pub(super) fn pawn_targets(&self, c: &Constraints, from: Square) -> (Bitboard, Bitboard) {
+        let empty = !c.occupied;
+        let mut targets = if c.capture_less.contains(from) {
+            Bitboard::EMPTY
+        } else {
+            attacks::pawn(c.us, from) & c.capturable
+        };
+        let one = forward(c.us, from.bb()) & empty;
+        let mut double = forward(c.us, one & Bitboard::rank(third_rank(c.us))) & empty;
+        targets |= one;
+        targets &= c.check_mask;
+        double &= c.check_mask;
+        if let (Some(king), true) = (c.king, c.pinned.contains(from)) {
+            let line = attacks::line(king, from);
+            targets &= line;
+            double &= line;
+        }
+        (targets, double)
+    }
+
+    pub(super) fn generate_en_passant<S: MoveSink>(
         &self,
         sink: &mut S,
         pawns: Bitboard,
@@ -281,7 +305,7 @@ impl Position {
         }
     }
 
-    fn generate_castling<S: MoveSink>(&self, sink: &mut S, us: Color, royal: bool) {
+    pub(super) fn generate_castling<S: MoveSink>(&self, sink: &mut S, us: Color, royal: bool) {
         let setup = self.rules().castling;
         let king_from = setup.king_from(us);
         if !self.pieces(us, Role::King).contains(king_from) || !self.movers(us).contains(king_from)
@@ -342,5 +366,30 @@ impl Position {
             }
         }
         pinned
+    }
+}
+
+/// The squares one step ahead of `squares` for `color`'s pawns.
+#[inline(always)]
+pub(super) fn forward(color: Color, squares: Bitboard) -> Bitboard {
+    match color {
+        Color::White => Bitboard(squares.0 << 8),
+        Color::Black => Bitboard(squares.0 >> 8),
+    }
+}
+
+/// The rank a pawn of `color` reaches with a single step from home, from
+/// which it may step again.
+pub(super) const fn third_rank(color: Color) -> u8 {
+    match color {
+        Color::White => 2,
+        Color::Black => 5,
+    }
+}
+
+pub(super) const fn last_rank(color: Color) -> u8 {
+    match color {
+        Color::White => 7,
+        Color::Black => 0,
     }
 }

@@ -7,6 +7,9 @@
 //! not capture or be captured) use this one generator unchanged.
 
 pub use super::moves::{Capture, Move, MoveKind};
+pub use keys::RepetitionKey;
+
+mod keys;
 
 use super::attacks;
 use super::piece::{Color, Piece, Role};
@@ -362,49 +365,54 @@ impl Position {
         }
     }
 
+    /// The role of the piece on `sq`, if any.
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|role| self.roles[role.index()].contains(sq))
+    }
+
+    /// Takes the piece of `color` and `role` off `sq` (bits only).
+    #[inline(always)]
+    fn lift(&mut self, sq: Square, color: Color, role: Role) {
+        let bit = !sq.bb();
+        self.colors[color.index()] &= bit;
+        self.roles[role.index()] &= bit;
+        self.marked &= bit;
+    }
+
+    /// Sets a piece of `color` and `role` on the empty `sq` (bits only).
+    #[inline(always)]
+    fn drop(&mut self, sq: Square, color: Color, role: Role, marked: bool) {
+        self.colors[color.index()] |= sq.bb();
+        self.roles[role.index()] |= sq.bb();
+        if marked {
+            self.marked |= sq.bb();
+        }
+    }
+
     /// Plays a move assumed legal (from the generator or checked against
-    /// it) and reports what it captured.
+    /// it) and reports what it captured. It works on the bitboards
+    /// directly: perft and the robots' searches play millions of moves.
     pub fn play(&mut self, mv: Move) -> Option<Capture> {
         let us = self.turn;
         let them = us.opponent();
-        let moving = self.piece_at(mv.from)?;
+        let role = self.role_at(mv.from)?;
         let moving_marked = self.marked.contains(mv.from);
-        let captured_square = match mv.kind {
-            MoveKind::EnPassant => Square::from_coords(mv.to.file(), mv.from.rank()),
-            _ => mv.to,
-        };
-        let mut capture = None;
-        if !matches!(mv.kind, MoveKind::Castle(_))
-            && self.colors[them.index()].contains(captured_square)
-        {
-            let marked = self.marked.contains(captured_square);
-            if let Some(piece) = self.remove(captured_square) {
-                capture = Some(Capture {
-                    piece,
-                    square: captured_square,
-                    marked,
-                });
-            }
-        }
+        let capture = self.take_captured(mv, them);
+        self.lift(mv.from, us, role);
         match mv.kind {
             MoveKind::Castle(wing) => {
                 let setup = self.rules.castling;
                 let rook_from = setup.rook_from(us, wing);
-                let rook_to = setup.rook_to(us, wing);
                 let rook_marked = self.marked.contains(rook_from);
-                self.remove(mv.from);
-                self.remove(rook_from);
-                self.put(mv.to, moving);
-                self.put(rook_to, Piece::new(us, Role::Rook));
-                self.set_marked(mv.to, moving_marked);
-                self.set_marked(rook_to, rook_marked);
+                self.lift(rook_from, us, Role::Rook);
+                self.drop(mv.to, us, role, moving_marked);
+                self.drop(setup.rook_to(us, wing), us, Role::Rook, rook_marked);
             }
-            _ => {
-                self.remove(mv.from);
-                let role = mv.promotion().unwrap_or(moving.role);
-                self.put(mv.to, Piece::new(us, role));
-                self.set_marked(mv.to, moving_marked && mv.promotion().is_none());
-            }
+            MoveKind::Promotion(promoted) => self.drop(mv.to, us, promoted, false),
+            _ => self.drop(mv.to, us, role, moving_marked),
         }
         self.en_passant = match mv.kind {
             MoveKind::DoublePush => {
@@ -412,12 +420,12 @@ impl Position {
             }
             _ => None,
         };
-        if moving.role == Role::Pawn || capture.is_some() {
+        if role == Role::Pawn || capture.is_some() {
             self.halfmove_clock = 0;
         } else {
             self.halfmove_clock += 1;
         }
-        if self.castling != 0 {
+        if self.castling != 0 && (self.castling_homes() & (mv.from.bb() | mv.to.bb())).any() {
             self.update_castling_rights(mv.from, mv.to);
         }
         if us == Color::Black {
@@ -425,6 +433,38 @@ impl Position {
         }
         self.turn = them;
         capture
+    }
+
+    /// Takes off the piece `mv` captures, if any (castling captures
+    /// nothing; en passant takes the pawn beside).
+    #[inline(always)]
+    fn take_captured(&mut self, mv: Move, them: Color) -> Option<Capture> {
+        let square = match mv.kind {
+            MoveKind::Castle(_) => return None,
+            MoveKind::EnPassant => Square::from_coords(mv.to.file(), mv.from.rank()),
+            _ => mv.to,
+        };
+        if !self.colors[them.index()].contains(square) {
+            return None;
+        }
+        let role = self.role_at(square)?;
+        let marked = self.marked.contains(square);
+        self.lift(square, them, role);
+        Some(Capture {
+            piece: Piece::new(them, role),
+            square,
+            marked,
+        })
+    }
+
+    /// The home squares of both kings and all castling rooks: only a move
+    /// from or to one of them can change a castling right.
+    #[inline(always)]
+    fn castling_homes(&self) -> Bitboard {
+        let setup = self.rules.castling;
+        let files: u64 =
+            (1 << setup.king_file) | (1 << setup.rook_file[0]) | (1 << setup.rook_file[1]);
+        Bitboard(files | files << 56)
     }
 
     /// A right is lost when any move starts or ends on the king's or that
@@ -440,41 +480,6 @@ impl Position {
             }
         }
     }
-
-    /// Whether an en-passant capture is possible now (legal, not just a
-    /// double step having happened), as repetition and FEN care.
-    pub fn en_passant_capturable(&self) -> Option<Square> {
-        let ep = self.en_passant?;
-        let mut found = false;
-        self.generate(&mut |mv: Move| found |= mv.kind == MoveKind::EnPassant);
-        found.then_some(ep)
-    }
-
-    /// What makes two positions the same for repetition: pieces and marks,
-    /// side to move, castling rights, a possible en-passant capture, and the
-    /// mark rules in force.
-    pub fn repetition_key(&self) -> RepetitionKey {
-        RepetitionKey {
-            colors: self.colors,
-            roles: self.roles,
-            marked: self.marked,
-            turn: self.turn,
-            castling: self.castling,
-            en_passant: self.en_passant_capturable(),
-            marks: self.rules.marks,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RepetitionKey {
-    colors: [Bitboard; 2],
-    roles: [Bitboard; 6],
-    marked: Bitboard,
-    turn: Color,
-    castling: u8,
-    en_passant: Option<Square>,
-    marks: MarkRules,
 }
 
 fn castle_bit(color: Color, wing: Wing) -> u8 {

@@ -3,7 +3,6 @@
 
 use super::kind::Kind;
 use super::list::{ProgressionList, PromoteDigits};
-use crate::games::chess::movegen::{MoveSink, PawnStep};
 use crate::games::chess::{
     Bitboard, CastlingSetup, Color, MarkRules, Move, MoveKind, Piece, Position, Role, Rules,
     Square, STANDARD_BACK_RANK,
@@ -134,12 +133,7 @@ impl Board {
     }
 
     pub fn count_legal_moves(&self) -> u64 {
-        let mut counter = Counter {
-            total: 0,
-            per_promotion: u64::from(self.promotion_count),
-        };
-        self.position.generate(&mut counter);
-        counter.total
+        self.position.count_moves(u64::from(self.promotion_count))
     }
 
     /// Plays a move from [`Board::legal_moves`] and progresses what moved.
@@ -230,29 +224,5 @@ impl Board {
     #[cfg(test)]
     pub fn put_kind(&mut self, sq: Square, color: Color, kind: Kind) {
         self.set_kind(sq, color, kind);
-    }
-}
-
-/// Counts moves, a promotion once per kind the mover may choose.
-struct Counter {
-    total: u64,
-    per_promotion: u64,
-}
-
-impl MoveSink for Counter {
-    fn piece_moves(&mut self, _: Square, targets: Bitboard) {
-        self.total += u64::from(targets.count());
-    }
-
-    fn pawn_moves(&mut self, _: Square, targets: Bitboard, step: PawnStep, _: &[Role]) {
-        let each = match step {
-            PawnStep::Promotion => self.per_promotion,
-            _ => 1,
-        };
-        self.total += u64::from(targets.count()) * each;
-    }
-
-    fn special(&mut self, _: Move) {
-        self.total += 1;
     }
 }

@@ -10,12 +10,28 @@ use super::list::ProgressionList;
 use crate::games::chess::evaluate::{army, VALUES};
 use crate::games::chess::{Color, Role, Square};
 
+/// A pawn, as every 8×8 game prices it.
+pub const PAWN: i32 = VALUES[Role::Pawn as usize];
+
+/// What taking a King is worth to a search's move order, before anything
+/// else: it may end the game.
+const KING_TAKEN: i32 = 1500;
+
 /// What a kind is worth once it stands on the board; a King reached by
 /// progression is one more life.
-fn kind_value(kind: Kind) -> i32 {
+pub fn kind_value(kind: Kind) -> i32 {
     match kind {
         Kind::King => 600,
         other => VALUES[other.role() as usize],
+    }
+}
+
+/// What taking `man` wins at once.
+pub fn man_value(man: Man) -> i32 {
+    match man {
+        Man::Pawn => PAWN,
+        Man::Piece(Kind::King) => KING_TAKEN,
+        Man::Piece(kind) => kind_value(kind),
     }
 }
 

@@ -6,11 +6,12 @@ use super::kind::Kind;
 use super::list::ProgressionList;
 use super::notation;
 use super::render;
+use super::search::ProgressionSearch;
 use super::switches::Setup;
 use crate::games::chess::{Color, Square};
 use crate::games::{
     CountedPiece, Diagram, Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove, Reason,
-    SetupError, Side,
+    SearchStart, SetupError, Side,
 };
 
 /// The canonical prefix of a list move.
@@ -214,6 +215,10 @@ impl Game for ProgressionGame {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         board.position().repetition_key().hash(&mut hasher);
         Some(hasher.finish())
+    }
+
+    fn search_start(&self) -> SearchStart {
+        SearchStart::Progression(ProgressionSearch::new(self.setup, self.lists, self.board))
     }
 
     fn kind(&self) -> GameKind {

@@ -10,6 +10,7 @@ mod kind;
 mod list;
 mod notation;
 mod render;
+mod search;
 mod switches;
 #[cfg(test)]
 mod tests;
@@ -18,4 +19,5 @@ pub use board::{Board, BoardMove, Man};
 pub use game::ProgressionGame;
 pub use kind::Kind;
 pub use list::{ProgressionList, PromoteDigits, Template};
+pub use search::{ProgressionMove, ProgressionSearch};
 pub use switches::Setup;

@@ -7,7 +7,8 @@ use super::board::BoardId;
 use super::mega::MegaState;
 use super::round::Match;
 use crate::games::chess::evaluate::{army, VALUES};
-use crate::games::chess::{Color, Role, Square};
+use crate::games::chess::{self, Color, Role, Square};
+use crate::games::Outcome;
 
 /// A decided board: worth nearly a match won or lost.
 const BOARD_DECIDED: i32 = 3000;
@@ -21,17 +22,56 @@ fn mega_value(state: MegaState) -> i32 {
     }
 }
 
-/// The match from `side`'s view.
+/// What a decided board is worth to `side`.
+fn decided(result: &Outcome, side: Color) -> i32 {
+    match result.winner {
+        Some(winner) if winner == side => BOARD_DECIDED,
+        Some(_) => -BOARD_DECIDED,
+        None => 0,
+    }
+}
+
+/// What the chess estimate prices any knight at, which a mega-knight's
+/// state prices instead.
+const KNIGHT: i32 = 310;
+
+/// The match from `side`'s view at a search's horizon: each running board
+/// by the chess estimate a search uses, with a move sealed on it played
+/// (half way through a round the search has chosen it), its mega-knight
+/// priced by its state instead of as a knight, and each decided board by
+/// what it does to the match.
+pub fn searched(game: &Match, side: Color) -> i32 {
+    let mut score = 0;
+    for id in BoardId::ALL {
+        let board = game.board(id);
+        if let Some(result) = &board.result {
+            score += decided(result, side);
+            continue;
+        }
+        let mut position = board.position;
+        if let Some(mv) = game.sealed[id.index()] {
+            position.play(mv);
+        }
+        let position = &position;
+        score += chess::search::evaluate::evaluate(position, side);
+        for sq in position.marked() {
+            let sign = match position.piece_at(sq) {
+                Some(piece) if piece.color == side => 1,
+                _ => -1,
+            };
+            score += sign * (mega_value(board.mega) - KNIGHT);
+        }
+    }
+    score
+}
+
+/// The match from `side`'s view, for a one-move look.
 pub fn evaluate(game: &Match, side: Color) -> i32 {
     let mut score = 0;
     for id in BoardId::ALL {
         let board = game.board(id);
         if let Some(result) = &board.result {
-            score += match result.winner {
-                Some(winner) if winner == side => BOARD_DECIDED,
-                Some(_) => -BOARD_DECIDED,
-                None => 0,
-            };
+            score += decided(result, side);
             continue;
         }
         let position = &board.position;

@@ -6,11 +6,12 @@ use super::mega::MegaState;
 use super::notation::{split_prefix, with_prefix};
 use super::render::{self, BoardView};
 use super::round::Match;
+use super::search::RecursionSearch;
 use crate::games::chess::{notation, Move};
 use crate::games::diagram::Label;
 use crate::games::{
     BoardState, Diagram, Fact, Game, GameKind, MegaBar, MegaHint, MoveError, Outcome, Picture,
-    PlayedMove, Reason, SetupError, Side,
+    PlayedMove, Reason, SearchStart, SetupError, Side,
 };
 
 #[derive(Clone, Debug, Default)]
@@ -138,6 +139,10 @@ impl RecursionGame {
 impl Game for RecursionGame {
     fn evaluate(&self, side: Side) -> i32 {
         super::evaluate::evaluate(&self.game, side)
+    }
+
+    fn search_start(&self) -> SearchStart {
+        SearchStart::Recursion(RecursionSearch::new(self.game.clone()))
     }
 
     fn kind(&self) -> GameKind {

@@ -10,7 +10,9 @@ pub mod notation;
 mod render;
 pub mod result;
 pub mod round;
+mod search;
 
 pub use board::BoardId;
 pub use game::RecursionGame;
 pub use mega::MegaState;
+pub use search::RecursionSearch;

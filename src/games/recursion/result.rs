@@ -25,6 +25,16 @@ pub fn match_result(white_board: &Outcome, black_board: &Outcome) -> Outcome {
     }
 }
 
+/// Who wins the match, by the same table, from each board's winner
+/// (`None`: drawn): a search's cheaper question.
+pub fn match_winner(white_board: Option<Color>, black_board: Option<Color>) -> Option<Color> {
+    match (white_board, black_board) {
+        (Some(a), Some(b)) if a != b => None,
+        (Some(winner), _) | (None, Some(winner)) => Some(winner),
+        (None, None) => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,6 +64,7 @@ mod tests {
             (Some(Black), Some(Black), Some(Black), WonBothBoards),
         ];
         for (white_board, black_board, expected, expected_cell) in table {
+            assert_eq!(match_winner(white_board, black_board), expected);
             let result = match_result(&board(white_board), &board(black_board));
             assert_eq!(
                 result.winner, expected,

@@ -19,8 +19,9 @@ pub struct Match {
     pub round: u32,
 }
 
-/// What perft must put back after trying a ply.
-struct Saved {
+/// What perft and a search must put back after trying a ply.
+#[derive(Clone, Debug)]
+pub struct Saved {
     positions: [Position; 2],
     megas: [MegaState; 2],
     history_lens: [usize; 2],
@@ -121,7 +122,7 @@ impl Match {
         }
     }
 
-    fn save(&self) -> Saved {
+    pub(super) fn save(&self) -> Saved {
         Saved {
             positions: self.boards.each_ref().map(|b| b.position),
             megas: self.boards.each_ref().map(|b| b.mega),
@@ -132,7 +133,7 @@ impl Match {
         }
     }
 
-    fn restore(&mut self, saved: &Saved) {
+    pub(super) fn restore(&mut self, saved: &Saved) {
         for (i, board) in self.boards.iter_mut().enumerate() {
             board.position = saved.positions[i];
             board.mega = saved.megas[i];

@@ -11,6 +11,7 @@ mod notation;
 mod piece;
 mod position;
 mod render;
+mod search;
 mod setup;
 mod square;
 #[cfg(test)]
@@ -18,6 +19,7 @@ mod tests;
 
 pub use piece::{Cell, Diagonals};
 pub use position::{Move, Position, Progress};
+pub use search::SphericalSearch;
 pub use setup::SetUp;
 pub use square::Square;
 
@@ -53,7 +55,7 @@ impl Spherical {
 
     /// A game at a position built by hand, for tests.
     #[cfg(test)]
-    fn at(setup: SetUp, position: Position) -> Spherical {
+    pub(crate) fn at(setup: SetUp, position: Position) -> Spherical {
         Spherical {
             setup,
             position,
@@ -84,9 +86,7 @@ impl Spherical {
             if self.position.to_move().is_none() {
                 return;
             }
-            let mut can_move = false;
-            self.position.for_each_move(|_| can_move = true);
-            if can_move {
+            if self.position.can_act() {
                 return;
             }
             self.position.end_move();
@@ -104,6 +104,10 @@ impl Game for Spherical {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         self.position.hash(&mut hasher);
         Some(hasher.finish())
+    }
+
+    fn search_start(&self) -> super::SearchStart {
+        super::SearchStart::Spherical(Box::new(SphericalSearch::new(self.position, self.setup)))
     }
 
     fn kind(&self) -> GameKind {

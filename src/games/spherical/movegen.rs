@@ -27,11 +27,65 @@ impl Position {
         }
     }
 
+    /// Whether the side to move has a legal move: any piece but a queen
+    /// can always take a promotion step, so only queens are looked at.
+    pub fn can_act(&self) -> bool {
+        let Some(side) = self.to_move() else {
+            return false;
+        };
+        let mut found = false;
+        for (index, &cell) in self.cells().iter().enumerate() {
+            if cell.side() != Some(side) {
+                continue;
+            }
+            if !cell.is_queen_of(side) {
+                return true;
+            }
+            self.for_each_slide(Square(index as u16), cell, &mut |_| found = true);
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Every legal move of the side to move.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
         self.for_each_move(|mv| moves.push(mv));
         moves
+    }
+
+    /// Every capture of a piece of the other side by `attacker`, as the
+    /// square taken from and the square taken on, each once: a capture
+    /// is a slide to the first occupied square of a line, which both ways
+    /// round (or all four diagonals, half way round) may reach.
+    pub fn for_each_capture(&self, attacker: Side, mut emit: impl FnMut(Square, Square)) {
+        let cells = self.cells();
+        let victim = Some(attacker.opponent());
+        for (index, cell) in cells.iter().enumerate() {
+            if cell.side() != Some(attacker) {
+                continue;
+            }
+            let rays = &RAYS[index];
+            let mut taken = [u16::MAX; 8];
+            let mut count = 0;
+            for dir in Dir::ALL {
+                if !cell.diagonals().allows(dir) {
+                    continue;
+                }
+                let first = rays[dir.index()]
+                    .iter()
+                    .find(|&&to| !cells[to as usize].is_empty());
+                if let Some(&to) = first {
+                    if cells[to as usize].side() == victim && !taken[..count].contains(&to) {
+                        taken[count] = to;
+                        count += 1;
+                        emit(Square(index as u16), Square(to));
+                    }
+                }
+            }
+        }
     }
 
     /// Whether `mv` is legal now.

@@ -3,6 +3,7 @@
 
 use super::piece::{Cell, Diagonals};
 use super::square::{Square, SQUARES};
+use crate::games::searchable::KeyMixer;
 use crate::games::Side;
 
 /// One action: a slide or one promotion step.
@@ -178,6 +179,23 @@ impl Position {
 
     pub fn queens(&self, side: Side) -> u8 {
         self.queens[side.index()]
+    }
+
+    /// A key of the position for a search's tables: every square and its
+    /// promotion progress, and where the pendulum stands.
+    pub fn search_key(&self) -> u64 {
+        let mut mixer = KeyMixer::default();
+        for (cells, progress) in self.cells.chunks(8).zip(self.progress.chunks(8)) {
+            let cells = cells
+                .iter()
+                .fold(0u64, |w, cell| w << 8 | u64::from(cell.0));
+            let progress = progress.iter().fold(0u64, |w, &b| w << 8 | u64::from(b));
+            mixer = mixer.mix(cells).mix(progress);
+        }
+        let turn = (self.side.index() as u64) << 16
+            | u64::from(self.moves_left) << 8
+            | u64::from(self.turn_len);
+        mixer.mix(turn).finish()
     }
 
     /// Plays `mv`, which must be legal (see `movegen.rs`), then ends the game

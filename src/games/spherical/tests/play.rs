@@ -250,3 +250,29 @@ fn divide_adds_up_to_perft() {
     let total: u64 = game.divide(2).iter().map(|(_, n)| n).sum();
     assert_eq!(total, 99_324);
 }
+
+#[test]
+fn the_captures_are_the_legal_slides_onto_the_other_sides_pieces_each_once() {
+    let mut game = start_game(&[]);
+    for text in ["h8-h2", "q2-q8", "r2-r8", "k10xr17", "j8-j1"] {
+        for side in Side::BOTH {
+            let position = game.position();
+            let mut expected: Vec<Move> = position
+                .legal_moves()
+                .into_iter()
+                .filter(|mv| match mv {
+                    Move::Slide { to, .. } => position.cell(*to).side() == Some(side.opponent()),
+                    Move::Step { .. } => false,
+                })
+                .collect();
+            let mut found = Vec::new();
+            position.for_each_capture(side, |from, to| found.push(Move::Slide { from, to }));
+            if position.to_move() == Some(side) {
+                expected.sort_by_key(|mv| format!("{mv:?}"));
+                found.sort_by_key(|mv| format!("{mv:?}"));
+                assert_eq!(found, expected, "{side:?} before {text}");
+            }
+        }
+        play_all(&mut game, &[text]);
+    }
+}

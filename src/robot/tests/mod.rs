@@ -6,6 +6,8 @@ use super::*;
 use crate::games::GameKind;
 use std::time::{Duration, Instant};
 
+mod choices;
+
 fn played(kind: GameKind, switches: &[&str], moves: &[(Side, &str)]) -> Box<dyn Game> {
     let switches: Vec<String> = switches.iter().map(|s| s.to_string()).collect();
     let mut game = kind.new_game(&switches).unwrap();
