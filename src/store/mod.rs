@@ -274,9 +274,9 @@ pub use messages::{find_sent_id, insert_sent_id, latest_sent_ids, mark_seen};
 pub use outbox::{
     any_fresh_due, begin_write, claim_row, drop_due_answers, dropped_since, due, due_in_mailbox,
     due_mailboxes, hold_due, load_row, mailbox, mark_failed, mark_sent, next_due, outbox_entries,
-    outbox_entries_at, prune_outbox, queue_mail, queue_mail_by, record_failed_attempt,
-    release_claims, release_claims_of_others, release_holds_of_other_caps, retry_unreachable_now,
-    sent_to_since, stranger_answers_since, unsent, MailboxRule,
+    outbox_entries_at, prune_outbox, queue_mail, record_failed_attempt, release_claims,
+    release_claims_of_others, release_holds_of_other_caps, retry_unreachable_now, sent_to_since,
+    stranger_answers_since, unsent,
 };
 pub use players::{
     all_players, delete_player, find_player, find_player_by_address, insert_player, last_move_of,

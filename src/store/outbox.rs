@@ -144,18 +144,8 @@ pub struct OutboxEntry {
 }
 
 /// Queues `mail`, written at `created` (seconds since the epoch, by the
-/// host's clock), counted by the cap as the default [`MailboxRule`] says.
+/// host's clock).
 pub fn queue_mail(conn: &Connection, mail: &QueuedMail, created: i64) -> StoreResult<i64> {
-    queue_mail_by(conn, mail, &MailboxRule::default(), created)
-}
-
-/// Queues `mail` as [`queue_mail`] does, its mailbox as `rule` says.
-pub fn queue_mail_by(
-    conn: &Connection,
-    mail: &QueuedMail,
-    rule: &MailboxRule,
-    created: i64,
-) -> StoreResult<i64> {
     conn.prepare_cached(
         "INSERT INTO outbox (recipient, subject, body, message_id, in_reply_to, references_ids,
                              created, purpose, attachment_name, attachment_type,
@@ -176,7 +166,7 @@ pub fn queue_mail_by(
         mail.attachment.as_ref().map(|file| &file.text),
         mail.html.as_ref().map(|part| &part.html),
         mail.html.as_ref().and_then(|part| part.image.as_ref()),
-        rule.mailbox(&mail.recipient),
+        mailbox(&mail.recipient),
     ])?;
     Ok(conn.last_insert_rowid())
 }
@@ -381,7 +371,7 @@ pub fn outbox_entries(conn: &Connection) -> StoreResult<Vec<OutboxEntry>> {
 mod cap;
 mod claims;
 mod prune;
-pub use cap::{dropped_since, mailbox, sent_to_since, stranger_answers_since, MailboxRule};
+pub use cap::{dropped_since, mailbox, sent_to_since, stranger_answers_since};
 pub use claims::{
     claim_row, drop_due_answers, due_in_mailbox, due_mailboxes, hold_due, load_row, release_claims,
     release_claims_of_others, release_holds_of_other_caps,

@@ -4,48 +4,26 @@
 use crate::store::StoreResult;
 use rusqlite::{params, Connection};
 
-/// How the addresses of one mailbox are told apart from others: case and
-/// a `+tag` never make another mailbox, and in the domains the operator
-/// names (`[host] dotless_domains`, Gmail's by default) neither do dots
-/// in the local part. The hourly cap, the strangers' budget and the loop
-/// breaker count by it, so that no spelling of an address escapes them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MailboxRule {
-    /// Domains (lower case) whose mailboxes ignore dots in the local part.
-    pub dotless_domains: Vec<String>,
-}
+/// Domains whose mailboxes ignore dots in the local part (Gmail's).
+const DOTLESS_DOMAINS: &[&str] = &["gmail.com", "googlemail.com"];
 
-impl Default for MailboxRule {
-    fn default() -> MailboxRule {
-        MailboxRule {
-            dotless_domains: vec!["gmail.com".into(), "googlemail.com".into()],
-        }
-    }
-}
-
-impl MailboxRule {
-    /// The mailbox an address delivers to: lower case, without a `+tag`,
-    /// without dots in a dotless domain (`B.ob+7@GMail.com` is
-    /// `bob@gmail.com`).
-    pub fn mailbox(&self, address: &str) -> String {
-        let address = address.trim().to_lowercase();
-        match address.rsplit_once('@') {
-            Some((local, domain)) => {
-                let local = local.split_once('+').map_or(local, |(base, _)| base);
-                if self.dotless_domains.iter().any(|name| name == domain) {
-                    format!("{}@{domain}", local.replace('.', ""))
-                } else {
-                    format!("{local}@{domain}")
-                }
-            }
-            None => address,
-        }
-    }
-}
-
-/// The mailbox of `address` by the default rule; see [`MailboxRule`].
+/// The mailbox an address delivers to, as the hourly cap, the strangers'
+/// budget and the loop breaker count it: lower case, without a `+tag`,
+/// and without dots in a domain that ignores them (`B.ob+7@GMail.com` is
+/// `bob@gmail.com`), so that no spelling of an address escapes them.
 pub fn mailbox(address: &str) -> String {
-    MailboxRule::default().mailbox(address)
+    let address = address.trim().to_lowercase();
+    match address.rsplit_once('@') {
+        Some((local, domain)) => {
+            let local = local.split_once('+').map_or(local, |(base, _)| base);
+            if DOTLESS_DOMAINS.contains(&domain) {
+                format!("{}@{domain}", local.replace('.', ""))
+            } else {
+                format!("{local}@{domain}")
+            }
+        }
+        None => address,
+    }
 }
 
 /// How many mails to addresses no account has confirmed were queued since
@@ -96,17 +74,12 @@ mod tests {
 
     #[test]
     fn case_tags_and_the_dots_of_a_dotless_domain_make_no_other_mailbox() {
-        let rule = MailboxRule::default();
-        assert_eq!(rule.mailbox(" Bob+7@Example.org "), "bob@example.org");
-        assert_eq!(rule.mailbox("B.o.b+x@GMail.com"), "bob@gmail.com");
+        assert_eq!(mailbox(" Bob+7@Example.org "), "bob@example.org");
+        assert_eq!(mailbox("B.o.b+x@GMail.com"), "bob@gmail.com");
         assert_eq!(
-            rule.mailbox("b.ob@example.org"),
+            mailbox("b.ob@example.org"),
             "b.ob@example.org",
             "other domains keep their dots"
         );
-        let none = MailboxRule {
-            dotless_domains: Vec::new(),
-        };
-        assert_eq!(none.mailbox("b.ob@gmail.com"), "b.ob@gmail.com");
     }
 }
