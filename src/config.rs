@@ -125,11 +125,13 @@ pub enum TransportChoice {
     },
 }
 
-/// The outgoing side: the transport and the retry policy.
+/// The outgoing side: the transport, the retry policy, and how long
+/// sent and dropped rows are kept before they are pruned.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutboundSettings {
     pub transport: TransportChoice,
     pub retry: RetryPolicy,
+    pub keep_sent: std::time::Duration,
 }
 
 /// The settings in force, with every path resolved.

@@ -18,6 +18,7 @@ pub(super) struct OutboundSection {
     first_retry: Option<String>,
     max_retry: Option<String>,
     give_up_after: Option<String>,
+    keep_sent: Option<String>,
     smtp: Option<SmtpSection>,
     sendmail: Option<SendmailSection>,
 }
@@ -82,6 +83,7 @@ pub(super) fn outbound_settings(
             "must not be shorter than outbound.first_retry, or mail would be given up before its first retry".into(),
         ));
     }
+    let keep_sent = keep_sent(section.keep_sent, invalid)?;
     let transport = match section.transport.as_deref() {
         None | Some("file") => TransportChoice::File,
         Some("smtp") => TransportChoice::Smtp(smtp_settings(
@@ -108,7 +110,30 @@ pub(super) fn outbound_settings(
             ))
         }
     };
-    Ok(OutboundSettings { transport, retry })
+    Ok(OutboundSettings {
+        transport,
+        retry,
+        keep_sent,
+    })
+}
+
+/// How long sent and dropped outbox rows are kept (`outbound.keep_sent`):
+/// at least the hour the cap counts.
+fn keep_sent(given: Option<String>, invalid: Invalid) -> Result<Duration, ConfigError> {
+    use crate::mail::outbound::sender::{DEFAULT_KEEP_SENT, MIN_KEEP_SENT};
+    let keep = match given {
+        None => DEFAULT_KEEP_SENT,
+        Some(text) => {
+            parse_duration(&text).map_err(|problem| invalid("outbound.keep_sent", problem))?
+        }
+    };
+    if keep < MIN_KEEP_SENT {
+        return Err(invalid(
+            "outbound.keep_sent",
+            "must be at least 1h: the hourly cap counts the last hour's mail".into(),
+        ));
+    }
+    Ok(keep)
 }
 
 fn smtp_settings(section: SmtpSection, invalid: Invalid) -> Result<SmtpSettings, ConfigError> {

@@ -60,6 +60,19 @@ fn no_config_sends_to_files_with_the_default_retries() {
 }
 
 #[test]
+fn sent_rows_are_kept_a_week_by_default_and_never_less_than_the_caps_hour() {
+    let config = Config::load(None, Some(Path::new("/srv/pbem"))).unwrap();
+    assert_eq!(config.outbound.keep_sent, Duration::from_secs(7 * 86400));
+    let config = Config::from_toml("[outbound]\nkeep_sent = \"2d\"\n", None).unwrap();
+    assert_eq!(config.outbound.keep_sent, Duration::from_secs(2 * 86400));
+    let problem = invalid_key("[outbound]\nkeep_sent = \"10m\"\n");
+    assert!(
+        problem.starts_with("outbound.keep_sent: must be at least 1h"),
+        "{problem}"
+    );
+}
+
+#[test]
 fn smtp_settings_are_read_with_port_defaults_by_tls_mode() {
     let config = Config::from_toml(
         "[outbound]\ntransport = \"smtp\"\ngive_up_after = \"2d\"\n\

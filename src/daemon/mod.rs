@@ -118,7 +118,8 @@ fn outbox_sender(config: &Config) -> Result<OutboxSender, DaemonError> {
         from,
         config.outbound.retry,
         config.host.max_mails_per_hour,
-    ))
+    )
+    .keeping_sent(config.outbound.keep_sent))
 }
 
 /// The data directory and the database (with its WAL and shared-memory

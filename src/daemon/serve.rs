@@ -203,7 +203,7 @@ fn spawn_sender(
     store.connection().set_prepared_statement_cache_capacity(16);
     let sending = SenderLoop {
         store,
-        sender: outbox_sender(config)?,
+        sender: outbox_sender(config)?.stopping_on(Arc::clone(&stop)),
         presence: Presence::new(&config.data_dir),
         wake,
         stop,

@@ -79,8 +79,7 @@ pub use leagues::{
 pub use logins::LoginFailures;
 pub use messages::{SentId, TokenScope};
 pub use outbox::{
-    Claim, Disposal, MailAttachment, MailHtml, MailPurpose, OutboxEntry, OutboxRow, OutboxState,
-    QueuedMail,
+    Claim, MailAttachment, MailHtml, MailPurpose, OutboxEntry, OutboxRow, OutboxState, QueuedMail,
 };
 pub use players::{Player, Preference};
 pub use ratings::{
@@ -290,9 +289,10 @@ pub use logins::{
 };
 pub use messages::{find_sent_id, insert_sent_id, latest_sent_ids, mark_seen};
 pub use outbox::{
-    any_fresh_due, begin_write, claimable, dispose, dropped_since, due, mailbox, mark_failed,
-    mark_sent, next_due, outbox_entries, outbox_entries_at, queue_mail, record_failed_attempt,
-    release_claims, release_claims_of_others, release_holds, retry_unreachable_now, sent_to_since,
+    any_fresh_due, begin_write, claim_row, drop_due_answers, dropped_since, due, due_in_mailbox,
+    due_mailboxes, hold_due, load_row, mailbox, mark_failed, mark_sent, next_due, outbox_entries,
+    outbox_entries_at, prune_outbox, queue_mail, record_failed_attempt, release_claims,
+    release_claims_of_others, release_holds_of_other_caps, retry_unreachable_now, sent_to_since,
     stranger_answers_since, unsent,
 };
 pub use players::{

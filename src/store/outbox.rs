@@ -40,7 +40,7 @@ impl MailPurpose {
 
     /// A stored value; anything unknown (a hand-edited row) is treated as
     /// a game mail, which the cap never drops.
-    fn from_stored(text: &str) -> MailPurpose {
+    pub(crate) fn from_stored(text: &str) -> MailPurpose {
         match text {
             "answer" => MailPurpose::Answer,
             "invitation" => MailPurpose::Invitation,
@@ -143,17 +143,6 @@ pub struct OutboxEntry {
     pub claim: Option<Claim>,
 }
 
-/// What the sender decided for one claimed row before sending.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Disposal {
-    /// It goes out now: claimed for the sender until the given Unix ms.
-    Send { claimed_until: i64 },
-    /// The hourly cap holds it back until the given Unix ms.
-    Hold { until: i64 },
-    /// The hourly cap drops it (answers only).
-    Drop,
-}
-
 /// Queues `mail`, written at `created` (seconds since the epoch, by the
 /// host's clock).
 pub fn queue_mail(conn: &Connection, mail: &QueuedMail, created: i64) -> StoreResult<i64> {
@@ -245,99 +234,6 @@ pub fn begin_write(conn: &Connection) -> StoreResult<Transaction<'_>> {
         conn,
         TransactionBehavior::Immediate,
     )?)
-}
-
-/// Rows due at `now_ms` that no other owner holds an unexpired claim on,
-/// inside the claiming transaction: oldest first, invitations after the
-/// rest (the cap then gives a mailbox's room to its game mails first).
-pub fn claimable(
-    tx: &Transaction<'_>,
-    owner: &str,
-    now_ms: i64,
-    limit: u32,
-) -> StoreResult<Vec<OutboxRow>> {
-    let sql = format!(
-        "SELECT {ROW_COLUMNS} FROM outbox
-         WHERE sent IS NULL AND failure IS NULL AND dropped IS NULL AND next_attempt <= ?1
-           AND (claimed_by IS NULL OR claimed_by = ?2 OR claimed_until <= ?1)
-         ORDER BY purpose = 'invitation', id LIMIT ?3"
-    );
-    let rows = tx
-        .prepare_cached(&sql)?
-        .query_map(params![now_ms, owner, limit], outbox_row)?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(rows)
-}
-
-/// Records the sender's decision on a row it took from [`claimable`].
-pub fn dispose(
-    tx: &Transaction<'_>,
-    id: i64,
-    owner: &str,
-    disposal: Disposal,
-    now_ms: i64,
-) -> StoreResult<()> {
-    match disposal {
-        Disposal::Send { claimed_until } => tx
-            .prepare_cached("UPDATE outbox SET claimed_by = ?2, claimed_until = ?3 WHERE id = ?1")?
-            .execute(params![id, owner, claimed_until])?,
-        Disposal::Hold { until } => tx
-            .prepare_cached(
-                "UPDATE outbox SET next_attempt = ?2, held_until = ?2, claimed_by = NULL,
-                                   claimed_until = NULL
-                 WHERE id = ?1",
-            )?
-            .execute(params![id, until])?,
-        Disposal::Drop => tx
-            .prepare_cached(
-                "UPDATE outbox SET dropped = ?2, claimed_by = NULL, claimed_until = NULL
-                 WHERE id = ?1",
-            )?
-            .execute(params![id, now_ms.div_euclid(1000)])?,
-    };
-    Ok(())
-}
-
-/// Voids every claim not made by `owner`: called by the one sender that
-/// holds the data directory's sender lock, which proves the others have
-/// stopped. Returns how many rows were claimed by a stopped sender (those
-/// it was handing over when it stopped may have left already).
-pub fn release_claims_of_others(conn: &Connection, owner: &str) -> StoreResult<usize> {
-    let tx = begin_write(conn)?;
-    let released = tx.execute(
-        "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL
-         WHERE claimed_by IS NOT NULL AND claimed_by <> ?1 AND sent IS NULL",
-        params![owner],
-    )?;
-    tx.commit()?;
-    Ok(released)
-}
-
-/// Makes the rows the hourly cap held due again, for a sender that may
-/// have another cap to decide them anew, oldest first as ever (held under
-/// a lower cap, they would otherwise wait while newer mails went out).
-pub fn release_holds(conn: &Connection) -> StoreResult<usize> {
-    let tx = begin_write(conn)?;
-    let released = tx.execute(
-        "UPDATE outbox SET next_attempt = 0
-         WHERE held_until IS NOT NULL AND sent IS NULL AND dropped IS NULL AND failure IS NULL",
-        [],
-    )?;
-    tx.commit()?;
-    Ok(released)
-}
-
-/// Gives back the rows `owner` claimed but did not get to (an outage, a
-/// stop), so they go with the next round.
-pub fn release_claims(conn: &Connection, owner: &str) -> StoreResult<usize> {
-    let tx = begin_write(conn)?;
-    let released = tx.execute(
-        "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL
-         WHERE claimed_by = ?1 AND sent IS NULL",
-        params![owner],
-    )?;
-    tx.commit()?;
-    Ok(released)
 }
 
 /// Marks a row sent at `now_ms`, inside the caller's short transaction.
@@ -473,7 +369,15 @@ pub fn outbox_entries(conn: &Connection) -> StoreResult<Vec<OutboxEntry>> {
 }
 
 mod cap;
+mod claims;
+mod prune;
 pub use cap::{dropped_since, mailbox, sent_to_since, stranger_answers_since};
+pub use claims::{
+    claim_row, drop_due_answers, due_in_mailbox, due_mailboxes, hold_due, load_row, release_claims,
+    release_claims_of_others, release_holds_of_other_caps,
+};
+pub use prune::prune_outbox;
+pub(crate) use prune::OUTBOX_V37;
 
 #[cfg(test)]
 mod tests;

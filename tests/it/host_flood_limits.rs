@@ -130,7 +130,8 @@ fn forged_senders_get_no_more_answers_an_hour_than_the_limit_in_all() {
 
 #[test]
 fn the_hourly_cap_counts_an_address_without_its_tag_and_case() {
-    let mut office = PostOffice::with_config("[host]\nmax_mails_per_hour = 3\n");
+    // Answers may fill half the hour: three of six.
+    let mut office = PostOffice::with_config("[host]\nmax_mails_per_hour = 6\n");
     let mut delivered = 0;
     for n in 0..10 {
         let from = if n % 2 == 0 {
@@ -141,4 +142,31 @@ fn the_hourly_cap_counts_an_address_without_its_tag_and_case() {
         delivered += office.send(&from, "frobnicate", "").len();
     }
     assert_eq!(delivered, 3, "one mailbox, one cap");
+}
+
+#[test]
+fn forged_show_requests_in_a_players_name_cannot_hold_back_his_opponents_move() {
+    // Issue 44: `show` needs no password, so anyone may send it in bob's
+    // name; its answers counted as bob's game mail and were held, never
+    // dropped, so his real mail waited behind them (32 h for 2,040).
+    let mut office = PostOffice::with_config("[host]\nmax_mails_per_hour = 6\n");
+    office.signup("alice");
+    office.signup("bob");
+    let sent = office.send(&address("alice"), "chess challenge alice bob", "");
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    let shows = "chess show 101\n".repeat(20);
+    let mut answered = 0;
+    for _ in 0..10 {
+        answered += office.send(&address("bob"), "chess show 101", &shows).len();
+    }
+    assert!(
+        answered <= 3,
+        "answers fill at most half of bob's hour: {answered}"
+    );
+    let e4 = format!("chess move 101 alice {} e4", password("alice"));
+    let sent = office.send(&address("alice"), &e4, "");
+    assert!(
+        mail_to(&sent, "bob").body.contains("e4"),
+        "the move reaches bob at once"
+    );
 }

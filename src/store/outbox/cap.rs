@@ -1,25 +1,34 @@
 //! What the hourly cap counts: the mails sent to one mailbox in the last
-//! hour, the answers it dropped, and the answers to strangers.
+//! hour, the answers it dropped, and the mails to strangers.
 
 use crate::store::StoreResult;
 use rusqlite::{params, Connection};
 
-/// The mailbox an address delivers to, as the hourly cap counts it: the
-/// address in lower case without a `+tag` (`Bob+7@Example.org` is
-/// `bob@example.org`), so that variants of one address share one cap.
+/// Domains whose mailboxes ignore dots in the local part (Gmail's).
+const DOTLESS_DOMAINS: &[&str] = &["gmail.com", "googlemail.com"];
+
+/// The mailbox an address delivers to, as the hourly cap, the strangers'
+/// budget and the loop breaker count it: lower case, without a `+tag`,
+/// and without dots in a domain that ignores them (`B.ob+7@GMail.com` is
+/// `bob@gmail.com`), so that no spelling of an address escapes them.
 pub fn mailbox(address: &str) -> String {
     let address = address.trim().to_lowercase();
     match address.rsplit_once('@') {
         Some((local, domain)) => {
             let local = local.split_once('+').map_or(local, |(base, _)| base);
-            format!("{local}@{domain}")
+            if DOTLESS_DOMAINS.contains(&domain) {
+                format!("{}@{domain}", local.replace('.', ""))
+            } else {
+                format!("{local}@{domain}")
+            }
         }
         None => address,
     }
 }
 
-/// How many answers to senders who are no player were queued since
-/// `since` (seconds since the epoch), across all their addresses.
+/// How many mails to addresses no account has confirmed were queued since
+/// `since` (seconds since the epoch), whoever they went to: the strangers'
+/// budget.
 pub fn stranger_answers_since(conn: &Connection, since: i64) -> StoreResult<usize> {
     let count: i64 = conn
         .prepare_cached("SELECT count(*) FROM outbox WHERE purpose = 'stranger' AND created >= ?1")?
@@ -27,12 +36,12 @@ pub fn stranger_answers_since(conn: &Connection, since: i64) -> StoreResult<usiz
     Ok(count as usize)
 }
 
-/// When the mails sent to `recipient`'s mailbox (any case, any `+tag`)
+/// When the mails sent to `mailbox` (a key of [`MailboxRule::mailbox`])
 /// since `since_ms` went out, oldest first, at most `up_to` of them, in
 /// Unix ms: the hourly cap's window.
 pub fn sent_to_since(
     conn: &Connection,
-    recipient: &str,
+    mailbox: &str,
     since_ms: i64,
     up_to: u32,
 ) -> StoreResult<Vec<i64>> {
@@ -42,7 +51,7 @@ pub fn sent_to_since(
             "SELECT sent FROM outbox WHERE mailbox = ?1 AND sent >= ?2
              ORDER BY sent LIMIT ?3",
         )?
-        .query_map(params![mailbox(recipient), since, up_to], |row| {
+        .query_map(params![mailbox, since, up_to], |row| {
             row.get::<_, i64>(0).map(|secs| secs * 1000)
         })?
         .collect::<Result<Vec<_>, _>>()?;
@@ -57,4 +66,20 @@ pub fn dropped_since(conn: &Connection, since: i64) -> StoreResult<usize> {
         |row| row.get(0),
     )?;
     Ok(count as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn case_tags_and_the_dots_of_a_dotless_domain_make_no_other_mailbox() {
+        assert_eq!(mailbox(" Bob+7@Example.org "), "bob@example.org");
+        assert_eq!(mailbox("B.o.b+x@GMail.com"), "bob@gmail.com");
+        assert_eq!(
+            mailbox("b.ob@example.org"),
+            "b.ob@example.org",
+            "other domains keep their dots"
+        );
+    }
 }

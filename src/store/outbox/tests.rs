@@ -17,15 +17,15 @@ fn mail(recipient: &str, purpose: MailPurpose) -> QueuedMail {
 
 fn claim(conn: &Connection, owner: &str, now_ms: i64, until: i64) -> Vec<i64> {
     let tx = begin_write(conn).unwrap();
-    let rows = claimable(&tx, owner, now_ms, 10).unwrap();
-    for row in &rows {
-        let send = Disposal::Send {
-            claimed_until: until,
-        };
-        dispose(&tx, row.id, owner, send, now_ms).unwrap();
+    let mut ids = Vec::new();
+    for mailbox in due_mailboxes(&tx, owner, now_ms, 10).unwrap() {
+        for (id, _) in due_in_mailbox(&tx, &mailbox, owner, now_ms).unwrap() {
+            claim_row(&tx, id, owner, until).unwrap();
+            ids.push(id);
+        }
     }
     tx.commit().unwrap();
-    rows.into_iter().map(|row| row.id).collect()
+    ids
 }
 
 #[test]
@@ -66,10 +66,10 @@ fn held_rows_wait_and_are_listed_and_dropped_rows_are_only_counted() {
     let store = Store::open_in_memory().unwrap();
     let conn = store.connection();
     let held = queue_mail(conn, &mail("bob@example.org", MailPurpose::Game), now()).unwrap();
-    let dropped = queue_mail(conn, &mail("bob@example.org", MailPurpose::Answer), now()).unwrap();
+    queue_mail(conn, &mail("bob@example.org", MailPurpose::Answer), now()).unwrap();
     let tx = begin_write(conn).unwrap();
-    dispose(&tx, held, "s", Disposal::Hold { until: 90_000 }, 10_000).unwrap();
-    dispose(&tx, dropped, "s", Disposal::Drop, 10_000).unwrap();
+    assert_eq!(hold_due(&tx, "bob@example.org", 10_000, 90_000).unwrap(), 1);
+    assert_eq!(drop_due_answers(&tx, "bob@example.org", 10_000).unwrap(), 1);
     tx.commit().unwrap();
     assert!(!any_fresh_due(conn, 89_999).unwrap());
     assert!(any_fresh_due(conn, 90_000).unwrap());

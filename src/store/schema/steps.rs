@@ -342,6 +342,10 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // 36: leagues, their players, each season's divisions (tournaments
     // of their own) and the moves between seasons.
     crate::store::leagues::LEAGUES_V36,
+    // 37: the sender decides held mail once per cap, not on every start
+    // (the cap it was held under), and old sent rows are pruned by the
+    // indexes of when they were sent or dropped.
+    crate::store::outbox::OUTBOX_V37,
 ];
 
 /// The tables version 17 adds.

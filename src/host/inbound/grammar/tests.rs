@@ -205,3 +205,17 @@ fn a_line_names_the_password_that_proves_a_player_and_the_ones_chosen() {
     assert_eq!(claim("chess challenge alice bob -password:"), None);
     assert_eq!(claim("chess show 101"), None);
 }
+
+#[test]
+fn a_word_of_a_megabyte_is_refused_in_one_pass() {
+    // `Subject: chess zzz...` cost ten seconds of CPU a mail, partly in
+    // the write transaction, looking for the verb it was meant as.
+    let word = "z".repeat(1_000_000);
+    for line in [
+        format!("chess {word}"),
+        word.clone(),
+        format!("chess {word} 101"),
+    ] {
+        assert!(parse_command(&line).is_err());
+    }
+}

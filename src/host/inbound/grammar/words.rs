@@ -130,6 +130,10 @@ pub(super) fn nearest<'k>(word: &str, known: &[&'k str]) -> Option<&'k str> {
     };
     known
         .iter()
+        // No word more letters longer or shorter than the slips allowed
+        // is near: a word of a megabyte costs a count, not a table of a
+        // megabyte's letters for every candidate.
+        .filter(|candidate| candidate.chars().count().abs_diff(length) <= allowed)
         .map(|candidate| (slips(&word, candidate), *candidate))
         .filter(|(distance, _)| *distance <= allowed)
         .min_by_key(|(distance, _)| *distance)
@@ -177,6 +181,15 @@ mod tests {
         for word in ["sit", "get", "Waiting", "Black", "Reply", "Sorry", "e4"] {
             assert_eq!(nearest(word, &known), None, "{word}");
         }
+    }
+
+    #[test]
+    fn a_word_of_a_megabyte_is_near_nothing_and_costs_one_pass() {
+        // Ten seconds of CPU a mail before: a table per candidate.
+        let word = "z".repeat(1_000_000);
+        assert_eq!(nearest(&word, &["chess", "signup", "progression"]), None);
+        let word = format!("chesz{}", "z".repeat(1_000_000));
+        assert_eq!(nearest(&word, &["chess"]), None);
     }
 
     #[test]

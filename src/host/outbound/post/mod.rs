@@ -106,7 +106,7 @@ impl<'a> Post<'a> {
                     .filter_map(|line| line.live.as_ref().ok())
                     .map(|live| (live.record.id, live.next_number()))
                     .collect();
-                self.mail_account_as(&player, &letter, TokenScope::Digest(asks))
+                self.mail_account_as(&player, &letter, TokenScope::Digest(asks), false)
             }
             Notice::Competition(news) => {
                 let Some(player) = store::find_player(self.conn, &news.userid)? else {
@@ -114,7 +114,7 @@ impl<'a> Post<'a> {
                 };
                 let language = self.language_of(Some(&player));
                 let letter = self.renderer.competition(&news, &self.host, &language)?;
-                self.mail_account(&player, &letter)
+                self.mail_account_as(&player, &letter, TokenScope::Account, true)
             }
             Notice::Message { from, to, text } => self.message(&from, &to, &text),
             Notice::Nag { live, side } => self.nag(&live, side),
@@ -133,7 +133,7 @@ impl<'a> Post<'a> {
             let mut letter = self.renderer.board(news, reader, &self.host, &language)?;
             letter.attachment = self.pgn_when_over(&news.live);
             self.add_note(&mut letter, &player, &news.live, &language)?;
-            self.mail_player(&player, &letter, &news.live)?;
+            self.mail_player(&player, &letter, &news.live, false)?;
         }
         self.observers(news)
     }
@@ -144,7 +144,7 @@ impl<'a> Post<'a> {
             let letter = self
                 .renderer
                 .chat(live, author, text, &self.host, &language)?;
-            self.mail_player(&player, &letter, live)?;
+            self.mail_player(&player, &letter, live, true)?;
         }
         Ok(())
     }
@@ -167,7 +167,7 @@ impl<'a> Post<'a> {
         if let Answer::Record { live, .. } = answer {
             letter.attachment = self.pgn(live);
         }
-        self.answer(mail, sender, &letter, board)
+        self.answer(mail, sender, &letter, board, true)
     }
 
     fn refused(
@@ -193,7 +193,7 @@ impl<'a> Post<'a> {
             &self.host,
             &language,
         )?;
-        self.answer(mail, sender, &letter, live)
+        self.answer(mail, sender, &letter, live, false)
     }
 
     /// The refused commands of one mail, each with the board it was about
@@ -223,25 +223,23 @@ impl<'a> Post<'a> {
         let letter =
             self.renderer
                 .refusals(&refusals, applied, &self.quote, &self.host, &language)?;
-        self.answer(mail, sender, &letter, None)
+        self.answer(mail, sender, &letter, None, false)
     }
 
-    /// A mail to every address of an account, in its thread.
-    fn mail_account(&mut self, player: &Player, letter: &Letter) -> Result<(), PostError> {
-        self.mail_account_as(player, letter, TokenScope::Account)
-    }
-
-    /// A mail to every address of an account whose token proves `scope`.
+    /// A mail to every address of an account whose token proves `scope`;
+    /// `event` for an event's news.
     fn mail_account_as(
         &mut self,
         player: &Player,
         letter: &Letter,
         scope: TokenScope,
+        event: bool,
     ) -> Result<(), PostError> {
         for address in &player.addresses {
             let thread = Thread::Account {
                 userid: player.userid.clone(),
                 scope: scope.clone(),
+                event,
             };
             self.queue(address, letter, thread)?;
         }
@@ -274,6 +272,6 @@ impl<'a> Post<'a> {
         let language = self.renderer.language_for(player.language.as_deref());
         let mut letter = self.renderer.nag(live, side, &self.host, &language)?;
         self.add_note(&mut letter, &player, live, &language)?;
-        self.mail_player(&player, &letter, live)
+        self.mail_player(&player, &letter, live, false)
     }
 }

@@ -10,11 +10,14 @@ use crate::mail::threading::new_message_id;
 use crate::store::{self, Player, QueuedMail, SentId};
 
 impl Post<'_> {
+    /// A mail to every address of a player seated at `live`; `chat` for
+    /// a line his opponent wrote.
     pub(super) fn mail_player(
         &mut self,
         player: &Player,
         letter: &Letter,
         live: &LiveGame,
+        chat: bool,
     ) -> Result<(), PostError> {
         let invited = self.invited(player, live)?;
         for address in &player.addresses {
@@ -26,6 +29,7 @@ impl Post<'_> {
                     game_id: live.record.id,
                     asks: asks(live),
                     invited,
+                    chat,
                 },
             )?;
         }
@@ -45,13 +49,15 @@ impl Post<'_> {
             .is_some_and(|challenger| !challenger.eq_ignore_ascii_case(&player.userid)))
     }
 
-    /// A mail to the sender of the inbound mail.
+    /// A mail to the sender of the inbound mail; `request` when it
+    /// answers a command that needs no password.
     pub(super) fn answer(
         &mut self,
         mail: &InboundMail,
         sender: Option<Player>,
         letter: &Letter,
         board: Option<&LiveGame>,
+        request: bool,
     ) -> Result<(), PostError> {
         let mut references: Vec<String> = mail
             .references
@@ -77,6 +83,7 @@ impl Post<'_> {
             asks: board.and_then(asks),
             in_reply_to: mail.message_id.clone(),
             references,
+            request,
         };
         self.queue(&mail.from, letter, thread)
     }

@@ -77,6 +77,7 @@ impl<'a> Post<'a> {
             let thread = Thread::Account {
                 userid: news.userid.clone(),
                 scope,
+                event: false,
             };
             self.queue(address, &letter, thread)?;
         }

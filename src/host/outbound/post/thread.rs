@@ -7,26 +7,37 @@ use crate::store::{GameStatus, MailPurpose, TokenScope};
 pub(super) enum Thread {
     /// In the conversation of one game with one player; `asks` is the
     /// move the board waits for; `invited` while the board is someone
-    /// else's challenge he has not played on.
+    /// else's challenge he has not played on; `chat` for a line his
+    /// opponent wrote, which the cap may drop like any answer.
     Game {
         userid: String,
         game_id: i64,
         asks: Option<i64>,
         invited: bool,
+        chat: bool,
     },
     /// As an answer to the inbound mail; `userid` when the sender is a
     /// known player, so that a reply to this answer proves who he is
-    /// (for the board it shows, if any).
+    /// (for the board it shows, if any); `request` when it answers a
+    /// command that needs no password (`show`, `record`), which anyone
+    /// may send in his name, so the cap may drop it.
     Answer {
         userid: Option<String>,
         game_id: Option<i64>,
         asks: Option<i64>,
         in_reply_to: String,
         references: Vec<String>,
+        request: bool,
     },
     /// A mail about an account, to an address of its own or one it asked
-    /// for, proving what `scope` says.
-    Account { userid: String, scope: TokenScope },
+    /// for, proving what `scope` says; `event` for the news of a ladder
+    /// or tournament, which the cap may drop (the boards an event starts
+    /// are mailed from their seats).
+    Account {
+        userid: String,
+        scope: TokenScope,
+        event: bool,
+    },
     /// A board's news for someone who follows it: his own thread of the
     /// board, but a mail the hourly cap may drop.
     Observer { userid: String, game_id: i64 },
@@ -37,22 +48,26 @@ pub(super) enum Thread {
 }
 
 impl Thread {
-    /// How the hourly cap treats the mail: a player's mail about his own
-    /// game and an owner's own account news are only ever held back (a
-    /// board he was challenged to but has not played on behind them); a
-    /// mail asking a stranger's address to confirm, an observer's copy and
-    /// other answers may be dropped.
+    /// How the hourly cap treats the mail: a player's mail about a board
+    /// he sits at and an owner's own account news are only ever held back
+    /// (a board he was challenged to but has not played on behind them);
+    /// a mail asking a stranger's address to confirm, an observer's copy,
+    /// a chat line, an event's news and other answers (`show`, `record`
+    /// included: anyone may ask for them in his name) may be dropped.
     pub(super) fn purpose(&self) -> MailPurpose {
         match self {
+            Thread::Game { chat: true, .. } => MailPurpose::Answer,
             Thread::Game { invited: true, .. } => MailPurpose::Invitation,
             Thread::Game { .. }
             | Thread::Answer {
                 userid: Some(_),
                 game_id: Some(_),
+                request: false,
                 ..
             }
             | Thread::Account {
                 scope: TokenScope::Undo(_) | TokenScope::Account | TokenScope::Digest(_),
+                event: false,
                 ..
             } => MailPurpose::Game,
             Thread::Answer { userid: None, .. } => MailPurpose::Stranger,
@@ -94,4 +109,48 @@ impl Thread {
 /// The move a running board waits for, which a reply to its mail answers.
 pub(super) fn asks(live: &LiveGame) -> Option<i64> {
     (live.record.status == GameStatus::Active).then(|| live.next_number())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(request: bool) -> Thread {
+        Thread::Answer {
+            userid: Some("bob".into()),
+            game_id: Some(101),
+            asks: Some(3),
+            in_reply_to: "in@example.org".into(),
+            references: Vec::new(),
+            request,
+        }
+    }
+
+    fn game(invited: bool, chat: bool) -> Thread {
+        Thread::Game {
+            userid: "bob".into(),
+            game_id: 101,
+            asks: None,
+            invited,
+            chat,
+        }
+    }
+
+    #[test]
+    fn only_mail_about_a_board_he_sits_at_is_held_and_answers_to_requests_may_be_dropped() {
+        // `show 101` forged in bob's name, fifty a mail: dropped past the
+        // answers' part of his hour, never held as his game mail.
+        assert_eq!(answer(true).purpose(), MailPurpose::Answer);
+        // A refusal showing a board he sits at is about his game.
+        assert_eq!(answer(false).purpose(), MailPurpose::Game);
+        assert_eq!(game(false, false).purpose(), MailPurpose::Game);
+        assert_eq!(game(true, false).purpose(), MailPurpose::Invitation);
+        assert_eq!(game(false, true).purpose(), MailPurpose::Answer, "chat");
+        let event = Thread::Account {
+            userid: "bob".into(),
+            scope: TokenScope::Account,
+            event: true,
+        };
+        assert_eq!(event.purpose(), MailPurpose::Answer, "an event's news");
+    }
 }

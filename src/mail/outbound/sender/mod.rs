@@ -13,10 +13,12 @@
 //! Nothing is ever lost: a row the server refuses for good, or that waited
 //! past the give-up time, is set aside with its reason, logged, and listed
 //! by `pbem outbox`; the hourly cap holds a player's game mail back and
-//! drops only other answers, each counted and logged.
+//! drops only answers, counted and logged. Rows sent or dropped longer
+//! ago than the operator keeps them are pruned as the sender goes.
 
 mod cap;
 mod claim;
+mod prune;
 mod send;
 
 use crate::mail::outbound::transport::{FailureKind, Outgoing, SendError, Transport};
@@ -29,7 +31,8 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tracing::{error, info, warn};
 
-pub use cap::HOUR_MS;
+pub use cap::{Cap, HOUR_MS};
+pub use prune::{DEFAULT_KEEP_SENT, MIN_KEEP_SENT};
 
 /// When to try a failed row again, and when to stop trying.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,8 +93,15 @@ pub struct OutboxSender {
     transport: Box<dyn Transport>,
     from: Mailbox,
     policy: RetryPolicy,
-    /// At most this many mails to one address in an hour.
-    per_hour: u32,
+    /// How many mails one mailbox gets in an hour, and how many of them
+    /// may be answers.
+    cap: Cap,
+    /// Rows sent or dropped this long ago are pruned.
+    keep_sent: Duration,
+    /// When this sender last pruned (Unix ms): at most once a minute.
+    pruned_at: i64,
+    /// Set when the process stops: no new round begins.
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Who this sender is in the rows it claims: the process and a token.
     owner: String,
     /// After the transport was unreachable, no row is tried before this
@@ -148,13 +158,35 @@ impl OutboxSender {
             transport,
             from,
             policy,
-            per_hour: per_hour.max(1),
+            cap: Cap::new(per_hour),
+            keep_sent: DEFAULT_KEEP_SENT,
+            pruned_at: i64::MIN,
+            stop: None,
             owner: owner_name(),
             paused_until: 0,
             outages: 0,
             catching_up: true,
             unrecorded: Vec::new(),
         }
+    }
+
+    /// This sender with `answers` of each mailbox's hour open to answers.
+    pub fn with_answers_per_hour(mut self, answers: u32) -> OutboxSender {
+        self.cap = self.cap.with_answers(answers);
+        self
+    }
+
+    /// This sender keeping sent and dropped rows for `keep` before they
+    /// are pruned.
+    pub fn keeping_sent(mut self, keep: Duration) -> OutboxSender {
+        self.keep_sent = keep;
+        self
+    }
+
+    /// This sender beginning no new round once `stop` is set.
+    pub fn stopping_on(mut self, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Self {
+        self.stop = Some(stop);
+        self
     }
 
     pub fn transport(&self) -> &dyn Transport {
@@ -167,12 +199,12 @@ impl OutboxSender {
     }
 
     /// Takes over the rows a stopped sender had claimed, and lets this
-    /// sender's cap decide anew the rows an earlier one held. Only the
-    /// holder of the data directory's sender lock may call this: the lock
-    /// proves every other sender has stopped. Returns how many claimed
-    /// rows it takes.
+    /// sender's cap decide anew the rows an earlier one held under
+    /// another cap. Only the holder of the data directory's sender lock
+    /// may call this: the lock proves every other sender has stopped.
+    /// Returns how many claimed rows it takes.
     pub fn take_over(&self, conn: &Connection) -> Result<usize, StoreError> {
-        store::release_holds(conn)?;
+        store::release_holds_of_other_caps(conn, self.cap.per_hour, self.cap.answers_per_hour)?;
         let taken = store::release_claims_of_others(conn, &self.owner)?;
         if taken > 0 {
             warn!(
@@ -197,6 +229,7 @@ impl OutboxSender {
         let released = store::release_claims(conn, &self.owner);
         rounds?;
         released?;
+        self.prune(conn, now_ms)?;
         Ok(drained)
     }
 
@@ -239,15 +272,17 @@ impl OutboxSender {
     ) -> Result<(), OutboundError> {
         let lease_ms = CLAIM_LEASE.as_millis() as i64;
         loop {
+            if self.stopping() {
+                return Ok(());
+            }
             let claim_ends = Instant::now() + CLAIM_LEASE;
-            let round = claim::claim_round(
-                conn,
-                &self.owner,
-                self.per_hour,
+            let claimant = claim::Claimant {
+                owner: &self.owner,
+                cap: self.cap,
                 now_ms,
-                now_ms + lease_ms,
-                BATCH,
-            )?;
+                claimed_until: now_ms + lease_ms,
+            };
+            let round = claim::claim_round(conn, &claimant, BATCH)?;
             drained.held += round.held;
             drained.dropped += round.dropped;
             if round.rows.is_empty() {

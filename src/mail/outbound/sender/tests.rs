@@ -1,6 +1,6 @@
 use super::*;
 use crate::mail::outbound::host_mailbox;
-use crate::store::{Disposal, MailPurpose, OutboxState, QueuedMail, Store};
+use crate::store::{MailPurpose, OutboxState, QueuedMail, Store};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
@@ -331,4 +331,5 @@ fn after_a_restart_the_first_success_sends_mail_held_back_by_an_outage() {
     ));
 }
 
+mod backlog;
 mod once;
