@@ -49,6 +49,13 @@ impl InboundMail {
         self.typed.clone()
     }
 
+    /// Reads what the sender typed again as a reply to the host, whose
+    /// marks (address, display name) `own` are: an intro line or header
+    /// block naming the host starts the original, in any language.
+    pub fn read_as_reply_to(&mut self, own: &[&str]) {
+        self.typed = clean::sender_text_to(&self.text, own);
+    }
+
     /// Every id the mail names as the one it answers, In-Reply-To first.
     pub fn thread_ids(&self) -> impl Iterator<Item = &str> {
         self.in_reply_to

@@ -18,6 +18,19 @@ use original::{is_quoted, original_at, Original};
 /// his text is read after them. Lines he wrote between quoted ones are
 /// his (an answer interleaved with the quote).
 pub fn sender_text(body: &str) -> String {
+    sender_text_to(body, &[])
+}
+
+/// As [`sender_text`], for a reply to a mail from the host marked by
+/// `own` (its address, its display name): an intro line or a header
+/// block that names the host starts the original in any language, by its
+/// shape alone. Marks shorter than three characters are not used.
+pub fn sender_text_to(body: &str, own: &[&str]) -> String {
+    let own: Vec<String> = own
+        .iter()
+        .map(|mark| mark.trim().to_lowercase())
+        .filter(|mark| mark.chars().count() >= 3)
+        .collect();
     let lines: Vec<&str> = body
         .lines()
         .map(|line| line.trim_end_matches('\r'))
@@ -36,7 +49,7 @@ pub fn sender_text(body: &str) -> String {
             at += 1;
             continue;
         }
-        match original_at(&lines, at, &next_text) {
+        match original_at(&lines, at, &next_text, &own) {
             Some(_) if typed_any => break,
             Some(Original::Unquoted) => break,
             Some(Original::Intro { lines }) => {

@@ -162,7 +162,14 @@ const SEPARATOR_WORDS: &[&str] = &[
 /// Whether the original starts at `lines[at]`, and how. `next_text[i]`
 /// is the first line at or after `i` that is not blank (`lines.len()`
 /// when none is), so that nothing here scans ahead over blank lines.
-pub(super) fn original_at(lines: &[&str], at: usize, next_text: &[usize]) -> Option<Original> {
+/// `own` are the host's marks (its address and name, lower-case): a
+/// line that names one is read by its shape alone, in any language.
+pub(super) fn original_at(
+    lines: &[&str],
+    at: usize,
+    next_text: &[usize],
+    own: &[String],
+) -> Option<Original> {
     let line = lines[at].trim();
     if line.is_empty() {
         return None;
@@ -176,6 +183,9 @@ pub(super) fn original_at(lines: &[&str], at: usize, next_text: &[usize]) -> Opt
     let next = after(at + 1);
     if is_separator(line, next) || is_header_block(line, next) {
         return Some(Original::Unquoted);
+    }
+    if let Some(original) = naming_the_host(line, next, own) {
+        return Some(original);
     }
     let lines = intro_lines(lines, at, |end| after(end).is_some_and(is_quoted));
     (lines > 0).then_some(Original::Intro { lines })
@@ -311,4 +321,42 @@ fn is_separator(line: &str, next: Option<&str>) -> bool {
     let lower = words.to_lowercase();
     SEPARATOR_WORDS.iter().any(|word| lower.contains(word))
         || next.is_some_and(|next| label(next).is_some())
+}
+
+/// How the original starts at a line that names the host (its address,
+/// or its name on a line ending in `:`), whatever the language: an intro
+/// line right above a quote; an intro above an original that is not
+/// quoted; the first of a block of header lines ("Lähettäjä: Games Club
+/// <pbem@games.test>" over "Lähetetty: …").
+fn naming_the_host(line: &str, next: Option<&str>, own: &[String]) -> Option<Original> {
+    if is_quoted(line) || line.len() > MAX_INTRO_BYTES {
+        return None;
+    }
+    let lower = line.to_lowercase();
+    if !own.iter().any(|mark| lower.contains(mark.as_str())) {
+        return None;
+    }
+    if line.ends_with(':') {
+        return Some(if next.is_some_and(is_quoted) {
+            Original::Intro { lines: 1 }
+        } else {
+            Original::Unquoted
+        });
+    }
+    let next_is_a_header = next.is_some_and(|next| header_shaped(next).is_some());
+    (header_shaped(line).is_some() && next_is_a_header).then_some(Original::Unquoted)
+}
+
+/// The label of a line shaped as a mail header in any language: a word
+/// or three without digits, a colon, and a value ("*Von:* …", "De : …").
+fn header_shaped(line: &str) -> Option<&str> {
+    let (label, value) = line.split_once(':')?;
+    let label = label.trim_matches(|c: char| c == '*' || c.is_whitespace());
+    let fits = !label.is_empty()
+        && label.chars().count() <= 24
+        && label.split_whitespace().count() <= 3
+        && label
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '-');
+    (fits && !value.trim_matches('*').trim().is_empty()).then_some(label)
 }

@@ -232,3 +232,41 @@ fn many_lines_ending_in_colons_above_blank_lines_are_read() {
     let body = "x:\n".repeat(50_000) + &"\n".repeat(200_000) + "> quote";
     assert_eq!(sender_text(&body).lines().count(), 50_000);
 }
+
+/// The host's marks, as the host passes them: its address and name.
+const OWN: &[&str] = &["pbem@games.test", "Games Club"];
+
+#[test]
+fn a_header_block_naming_the_host_ends_the_reply_in_a_language_not_listed() {
+    let block = "Lähettäjä: Games Club <pbem@games.test>\nLähetetty: sunnuntai 29. marraskuuta 2026 16.01\nVastaanottaja: Bob\nAihe: Chess Board 101 bob";
+    let body = format!("Nf6\nHyvä siirto.\n\n{block}\n\nalice (White) played e4 (move #1).\n");
+    assert_eq!(sender_text_to(&body, OWN), "Nf6\nHyvä siirto.");
+    assert!(
+        sender_text(&body).contains("played e4"),
+        "without the host's marks the block is not known"
+    );
+}
+
+#[test]
+fn an_intro_naming_the_host_is_read_in_a_language_not_listed() {
+    let top = "e5\n\nGames Club kirjoitti:\n> alice played e4\n> Board";
+    assert_eq!(sender_text_to(top, OWN), "e5");
+    let bottom = "Games Club kirjoitti:\n> alice played e4\n> Board\n\ne5\nKiitos";
+    assert_eq!(sender_text_to(bottom, OWN), "e5\nKiitos");
+}
+
+#[test]
+fn an_intro_naming_the_host_above_an_unquoted_original_ends_the_reply() {
+    let body = "e5\n\nGames Club kirjoitti:\nalice played e4\nBoard";
+    assert_eq!(sender_text_to(body, OWN), "e5");
+}
+
+#[test]
+fn a_line_of_the_sender_s_naming_the_host_stays_his() {
+    let body = "e5\nThanks to Games Club for the game\nand to pbem@games.test: nice";
+    assert_eq!(sender_text_to(body, OWN), body);
+    assert_eq!(
+        sender_text_to("e5\nGames Club is fine", &["GC"]),
+        "e5\nGames Club is fine"
+    );
+}
