@@ -333,6 +333,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // again.
     "UPDATE tournaments SET format = 'double_round_robin'
         WHERE format = 'round_robin' AND double = 1;",
+    // 35: runs of mails from one sender that drew only errors, so that
+    // an autoresponder's loop ends.
+    crate::store::error_runs::ERROR_RUNS_V35,
 ];
 
 /// The tables version 17 adds.

@@ -53,6 +53,19 @@ impl Post<'_> {
         letter: &Letter,
         board: Option<&LiveGame>,
     ) -> Result<(), PostError> {
+        self.answer_as(mail, sender, letter, board, false)
+    }
+
+    /// A mail to the sender of the inbound mail; `refused` when it is an
+    /// error mail.
+    pub(super) fn answer_as(
+        &mut self,
+        mail: &InboundMail,
+        sender: Option<Player>,
+        letter: &Letter,
+        board: Option<&LiveGame>,
+        refused: bool,
+    ) -> Result<(), PostError> {
         let mut references: Vec<String> = mail
             .references
             .iter()
@@ -77,6 +90,7 @@ impl Post<'_> {
             asks: board.and_then(asks),
             in_reply_to: mail.message_id.clone(),
             references,
+            refused,
         };
         self.queue(&mail.from, letter, thread)
     }

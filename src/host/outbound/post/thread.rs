@@ -23,6 +23,10 @@ pub(super) enum Thread {
         asks: Option<i64>,
         in_reply_to: String,
         references: Vec<String>,
+        /// An error mail: never one about his own game, even when it
+        /// shows his board, so that the cap drops it rather than hold it
+        /// (a loop of errors must not wait for its turn).
+        refused: bool,
     },
     /// A mail about an account, to an address of its own or one it asked
     /// for, proving what `scope` says.
@@ -40,8 +44,8 @@ impl Thread {
     /// How the hourly cap treats the mail: a player's mail about his own
     /// game and an owner's own account news are only ever held back (a
     /// board he was challenged to but has not played on behind them); a
-    /// mail asking a stranger's address to confirm, an observer's copy and
-    /// other answers may be dropped.
+    /// mail asking a stranger's address to confirm, an observer's copy,
+    /// an error mail and other answers may be dropped.
     pub(super) fn purpose(&self) -> MailPurpose {
         match self {
             Thread::Game { invited: true, .. } => MailPurpose::Invitation,
@@ -49,6 +53,7 @@ impl Thread {
             | Thread::Answer {
                 userid: Some(_),
                 game_id: Some(_),
+                refused: false,
                 ..
             }
             | Thread::Account {

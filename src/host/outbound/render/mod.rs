@@ -14,6 +14,7 @@ mod view;
 mod web;
 
 pub use competition::{ladder_info_view, ladder_line_view, standing_view, table_view};
+pub use refusals::LastAnswer;
 pub use web::{public_result, PublicBoard};
 
 pub use super::templates::TemplateError;
