@@ -404,3 +404,34 @@ fn replies_in_every_language_top_and_bottom_posted_are_read() {
         assert_eq!(shown.trim_end(), comment, "{case}");
     }
 }
+
+#[test]
+fn the_first_mail_of_a_thread_names_the_mail_that_caused_it_and_every_mail_is_mime() {
+    let mut office = PostOffice::new();
+    let signup = pbem::mail::outbound::compose::player_mail(
+        "carol@example.org",
+        "pbem@localhost",
+        Some("signup carol pw-carol-quince"),
+        "",
+        None,
+    )
+    .unwrap();
+    let signup_id = parse(&signup).unwrap().message_id;
+    let sent = office.deliver_raw(&signup);
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert_eq!(sent[0].in_reply_to, [signup_id], "the confirmation");
+    let (mut office, last) = board_after("chess", &[]);
+    let alice = mail_to(&last, "alice");
+    let bob = mail_to(&last, "bob");
+    assert_eq!(alice.in_reply_to.len(), 1, "the challenger's new board");
+    assert!(
+        bob.in_reply_to.is_empty(),
+        "bob's board answers no mail of his"
+    );
+    let more = office.send("alice@example.org", "help", "");
+    for mail in last.iter().chain(&sent).chain(&more) {
+        let raw = String::from_utf8_lossy(&mail.raw);
+        let (head, _) = raw.split_once("\r\n\r\n").unwrap();
+        assert!(head.contains("MIME-Version: 1.0"), "{head}");
+    }
+}

@@ -105,10 +105,19 @@ impl Post<'_> {
         let html = self.html_part(letter, &body, thread.userid())?;
         let purpose = thread.purpose();
         let (scope, asks) = thread.proves();
+        // The first mail of a thread to the sender of the inbound mail (a
+        // confirmation, a new board) names the mail that caused it.
+        let caused_by = self
+            .mail
+            .filter(|mail| mail.from.eq_ignore_ascii_case(recipient))
+            .map(|mail| mail.message_id.clone());
+        let first_of_thread = || (caused_by.clone(), caused_by.iter().cloned().collect());
         let (userid, game_id, in_reply_to, references) = match thread {
-            Thread::Account { userid, .. } | Thread::Message { userid, .. } => {
-                (Some(userid), None, None, Vec::new())
+            Thread::Account { userid, .. } => {
+                let (in_reply_to, references) = first_of_thread();
+                (Some(userid), None, in_reply_to, references)
             }
+            Thread::Message { userid, .. } => (Some(userid), None, None, Vec::new()),
             Thread::Game {
                 userid, game_id, ..
             }
@@ -117,7 +126,7 @@ impl Post<'_> {
                     match store::latest_sent_ids(self.conn, &userid, game_id)? {
                         Some((root, latest)) if root == latest => (Some(latest), vec![root]),
                         Some((root, latest)) => (Some(latest.clone()), vec![root, latest]),
-                        None => (None, Vec::new()),
+                        None => first_of_thread(),
                     };
                 (Some(userid), Some(game_id), in_reply_to, references)
             }
