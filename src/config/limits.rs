@@ -16,6 +16,8 @@ pub(super) struct LimitsSection {
     subscriptions_per_player: Option<usize>,
     observers_per_board: Option<usize>,
     confirmations_per_day: Option<usize>,
+    errors_in_a_row: Option<usize>,
+    error_quiet_minutes: Option<usize>,
 }
 
 /// The value given (or the default), refused outside `low..=high` with
@@ -97,6 +99,18 @@ pub(super) fn limits(section: &LimitsSection) -> Result<Limits, (&'static str, S
             d.confirmations_per_day,
             (1, 1000),
         )?,
+        errors_in_a_row: within(
+            "limits.errors_in_a_row",
+            section.errors_in_a_row,
+            d.errors_in_a_row,
+            (2, 10_000),
+        )?,
+        error_quiet_minutes: within(
+            "limits.error_quiet_minutes",
+            section.error_quiet_minutes,
+            d.error_quiet_minutes,
+            (1, 7 * 24 * 60),
+        )?,
     })
 }
 
@@ -111,7 +125,8 @@ mod tests {
              stranger_answers_per_hour = 5\nopen_challenges_per_opponent = 1\n\
              open_challenges = 7\nboards_per_day = 8\nrobot_boards = 0\n\
              subscriptions_per_player = 9\nobservers_per_board = 11\n\
-             confirmations_per_day = 2\n",
+             confirmations_per_day = 2\nerrors_in_a_row = 4\n\
+             error_quiet_minutes = 30\n",
             None,
         )
         .unwrap();
@@ -124,6 +139,7 @@ mod tests {
         assert_eq!(flood.boards_per_day, 8);
         assert_eq!(flood.robot_boards, 0);
         assert_eq!(flood.subscriptions_per_player, 9);
+        assert_eq!((flood.errors_in_a_row, flood.error_quiet_minutes), (4, 30));
         assert_eq!(flood.observers_per_board, 11);
         assert_eq!(flood.confirmations_per_day, 2);
         for (key, bad) in [

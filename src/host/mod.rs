@@ -218,15 +218,22 @@ impl Prepared {
     /// A message of `total_len` bytes of which `start` was read (all of
     /// it, or over the size limit only enough for its header block),
     /// parsed; none of its passwords checked yet.
-    fn read(start: &[u8], total_len: u64, limits: &InboundLimits) -> Prepared {
-        let oversized = (total_len > limits.max_message_bytes as u64).then_some(total_len);
+    /// A reply is read as one to the host: a line naming it starts the
+    /// original, in any language.
+    fn read(start: &[u8], total_len: u64, settings: &HostSettings) -> Prepared {
+        let max = settings.limits.max_message_bytes as u64;
+        let oversized = (total_len > max).then_some(total_len);
         let raw = if oversized.is_some() {
             header_block(start)
         } else {
             start
         };
+        let mut mail = crate::mail::inbound::parse(raw);
+        if let Ok(mail) = &mut mail {
+            mail.read_as_reply_to(&[&settings.address, &settings.name]);
+        }
         Prepared {
-            mail: crate::mail::inbound::parse(raw),
+            mail,
             oversized,
             prechecked: Prechecked::new(),
         }
@@ -296,7 +303,7 @@ impl Host {
     /// any transaction begins, so that a flood of guesses never holds the
     /// database's write lock. Only reads the store.
     pub fn prepare(&self, start: &[u8], total_len: u64) -> Result<Prepared, HostError> {
-        let mut prepared = Prepared::read(start, total_len, &self.settings.limits);
+        let mut prepared = Prepared::read(start, total_len, &self.settings);
         if let (Ok(mail), None) = (&prepared.mail, prepared.oversized) {
             let conn = self.store.connection();
             let blocked = store::security::blocked_by(conn, &mail.from)?.is_some();
@@ -373,7 +380,7 @@ impl Batch<'_> {
     /// As [`Batch::receive`], for a message of `total_len` bytes of which
     /// `start` was read.
     pub fn receive_start(&mut self, start: &[u8], total_len: u64) -> Result<Receipt, HostError> {
-        self.receive_prepared(Prepared::read(start, total_len, &self.settings.limits))
+        self.receive_prepared(Prepared::read(start, total_len, self.settings))
     }
 
     /// Handles a prepared mail inside the batch, in its own savepoint.

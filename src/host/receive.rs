@@ -14,6 +14,7 @@ use crate::host::model::command::Command;
 use crate::host::model::notice::{self, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::host::outbound::post::Post;
+use crate::host::outbound::render::LastAnswer;
 use crate::host::outbound::render::Renderer;
 use crate::mail::inbound::InboundMail;
 use crate::store;
@@ -110,11 +111,74 @@ impl Handling<'_> {
                 }
             }
         }
-        post.refusals(refused, applied)?;
+        self.answer_refusals(conn, mail, &mut post, refused, applied)?;
         Ok(Receipt::Handled {
             commands,
             mails_queued: post.queued,
         })
+    }
+}
+
+/// A mail's refused commands with their boards, and whether commands
+/// before each were carried out.
+type Refused = Vec<(Refusal, Option<Box<LiveGame>>, bool)>;
+
+impl Handling<'_> {
+    /// Answers a mail's refusals, unless its sender's mails drew only
+    /// errors `errors_in_a_row` times in a row, each within
+    /// `error_quiet_minutes` of the one before (counted by his address
+    /// without case or `+tag`): an autoresponder that answers like a
+    /// person must not loop with the host. That many-th error mail is the
+    /// last and says so; later ones are not sent, until a mail of his does
+    /// something or the quiet minutes pass without one.
+    fn answer_refusals(
+        &self,
+        conn: &Connection,
+        mail: &InboundMail,
+        post: &mut Post<'_>,
+        refused: Refused,
+        applied: bool,
+    ) -> Result<(), HostError> {
+        let key = store::error_run_key(&mail.from);
+        if applied {
+            store::clear_error_run(conn, &key)?;
+        }
+        if applied || refused.is_empty() {
+            return Ok(post.refusals(refused, applied)?);
+        }
+        let (max, minutes) = (
+            self.settings.flood.errors_in_a_row,
+            self.settings.flood.error_quiet_minutes,
+        );
+        let quiet = minutes as i64 * 60;
+        let errors = match store::error_run(conn, &key)? {
+            Some(run) if run.last_mail + quiet > self.now => run.errors.saturating_add(1),
+            _ => 1,
+        };
+        let run = store::ErrorRun {
+            errors,
+            last_mail: self.now,
+        };
+        store::save_error_run(conn, &key, run, self.now - quiet)?;
+        let errors = errors as usize;
+        if errors < max {
+            return Ok(post.refusals(refused, false)?);
+        }
+        if errors > max {
+            tracing::info!(from = %mail.from, errors, "not answered: the sender's mails draw only errors");
+            return Ok(());
+        }
+        tracing::warn!(from = %mail.from, errors, minutes, "last answer sent: the sender's mails draw only errors");
+        let event = SecurityEvent {
+            at: self.now,
+            kind: SecurityKind::ErrorLoop,
+            userid: None,
+            address: Some(mail.from.clone()),
+            detail: format!("{errors} mails in a row drew only errors; no answer to more for {minutes} minutes after the last"),
+        };
+        store::security::record_security(conn, &event)?;
+        post.last_answer = Some(LastAnswer { errors, minutes });
+        Ok(post.refusals(refused, false)?)
     }
 }
 

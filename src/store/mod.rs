@@ -38,6 +38,9 @@ mod tournaments;
 // Version 33: who waits to join a tournament.
 mod entrants;
 
+// Version 35: runs of mails that drew only errors.
+mod error_runs;
+
 // Version 17: conditional moves, take-backs, notes, seeks, messages.
 mod notes;
 mod queue;
@@ -54,6 +57,7 @@ pub use challengers::{challengers, have_played, set_challengers};
 pub use clocks::{StoredClock, Vacation};
 pub use comments::{insert_comment, public_comments, set_public_comments, StoredComment};
 pub use entrants::{clear_entrants, entrant, entrants, remove_entrant, set_entrant, Entrant};
+pub use error_runs::{clear_error_run, error_run, error_run_key, save_error_run, ErrorRun};
 pub use event_log::{
     append_event_log, event_log, insert_ruling, ruling, LogEntry, LoggedEvent, Ruling,
 };

@@ -54,10 +54,13 @@ pub enum SecurityKind {
     LimitHit,
     /// A mail asking an address to confirm was sent.
     ConfirmationAsked,
+    /// A sender's mails drew only errors so many times in a row that the
+    /// host stopped answering him for a while (an autoresponder's loop).
+    ErrorLoop,
 }
 
 impl SecurityKind {
-    pub const ALL: [SecurityKind; 15] = [
+    pub const ALL: [SecurityKind; 16] = [
         SecurityKind::GuessingLock,
         SecurityKind::BlockHit,
         SecurityKind::UnusableSender,
@@ -73,6 +76,7 @@ impl SecurityKind {
         SecurityKind::OperatorVoid,
         SecurityKind::LimitHit,
         SecurityKind::ConfirmationAsked,
+        SecurityKind::ErrorLoop,
     ];
 
     /// The name stored and printed.
@@ -93,6 +97,7 @@ impl SecurityKind {
             SecurityKind::OperatorVoid => "operator-void",
             SecurityKind::LimitHit => "limit-hit",
             SecurityKind::ConfirmationAsked => "confirmation-asked",
+            SecurityKind::ErrorLoop => "error-loop",
         }
     }
 

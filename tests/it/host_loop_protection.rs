@@ -1,7 +1,7 @@
 //! Mail that must never be answered (RFC 3834: auto-replies, bounces,
 //! list and bulk mail) and mail loops, including one between two hosts.
 
-use crate::util::host_harness::{address, PostOffice, Sent, HOST};
+use crate::util::host_harness::{address, mail_to, play, PostOffice, Sent, HOST};
 
 /// A message from bob asking for the game list, with extra header lines.
 fn list_mail(id: &str, from: &str, extra_headers: &str) -> Vec<u8> {
@@ -233,4 +233,115 @@ fn a_loop_between_two_hosts_stops_even_when_a_relay_strips_the_marks() {
         (2..=10).contains(&crossings),
         "the loop ran {crossings} mails"
     );
+}
+
+/// What a careless autoresponder writes back to every mail, as a person
+/// would: no Auto-Submitted, no X-Autoreply, no Precedence, a subject of
+/// "Re: …" and the original quoted.
+const AUTORESPONSE: &str =
+    "Thank you for your message. I am away and will answer when I am back.\n\nBest regards,\nBob";
+
+/// Lets bob's autoresponder answer every mail the host sends him, from
+/// `froms` in turn, starting with `first`; returns the host's answers.
+fn autoresponder_loop(office: &mut PostOffice, first: &Sent, froms: &[&str]) -> Vec<Sent> {
+    let mut answering = first.clone();
+    let mut answers = Vec::new();
+    for round in 0..200 {
+        office.set_clock(3600 + round as i64);
+        let from = froms[round % froms.len()];
+        let sent = office.reply(from, &answering, AUTORESPONSE);
+        let Some(last) = sent.last() else {
+            return answers;
+        };
+        assert_eq!(sent.len(), 1, "one answer per mail: {sent:#?}");
+        answering = last.clone();
+        answers.extend(sent);
+    }
+    panic!("the host still answered the autoresponder after 200 mails");
+}
+
+/// alice and bob signed up on the host's clock at `t0()` under `config`,
+/// and alice's e4 played on board 101; bob's board mail.
+fn board_at_t0(config: &str) -> (PostOffice, Sent) {
+    let mut office = PostOffice::with_config(config);
+    office.set_clock(0);
+    for userid in ["alice", "bob"] {
+        office.signup(userid);
+    }
+    office.send(&address("alice"), "chess challenge alice bob", "");
+    let sent = play(&mut office, "chess", 101, "alice", "e4");
+    let board_mail = mail_to(&sent, "bob").clone();
+    (office, board_mail)
+}
+
+#[test]
+fn an_autoresponder_without_marks_gets_a_bounded_number_of_error_mails_then_silence() {
+    let (mut office, board_mail) = board_at_t0("");
+    // The same mailbox however its address is written: case and +tag.
+    let froms = ["bob@example.org", "Bob@Example.ORG", "bob+away@example.org"];
+    let answers = autoresponder_loop(&mut office, &board_mail, &froms);
+    assert_eq!(answers.len(), 10, "limits.errors_in_a_row by default");
+    let (last_answer, earlier) = answers.split_last().unwrap();
+    assert!(
+        last_answer
+            .body
+            .starts_with("This is the last answer you get for now: your last 10 mails"),
+        "{}",
+        last_answer.body
+    );
+    assert!(earlier
+        .iter()
+        .all(|sent| !sent.body.contains("the last answer")));
+    assert_eq!(office.move_count(101), 1, "no move was played");
+    let conn = office.runtime.host.store().connection();
+    let log = pbem::store::security::security_log(conn, None, None).unwrap();
+    let loops: Vec<_> = log
+        .iter()
+        .filter(|event| event.kind == pbem::store::security::SecurityKind::ErrorLoop)
+        .collect();
+    assert_eq!(loops.len(), 1, "{log:#?}");
+}
+
+#[test]
+fn a_mail_that_does_something_ends_the_silence_and_the_quiet_minutes_do_too() {
+    let config = "[limits]\nerrors_in_a_row = 3\nerror_quiet_minutes = 30\n";
+    let (mut office, board_mail) = board_at_t0(config);
+    let answers = autoresponder_loop(&mut office, &board_mail, &["bob@example.org"]);
+    assert_eq!(answers.len(), 3);
+    // Still silent a minute later.
+    office.set_clock(3600 + 60);
+    assert!(office
+        .reply(&address("bob"), &board_mail, AUTORESPONSE)
+        .is_empty());
+    // Bob, back, replies with his move: it is played and answered, and
+    // his next mistake is answered again.
+    let sent = office.reply(&address("bob"), &board_mail, "e5");
+    assert_eq!(office.move_count(101), 2, "{sent:#?}");
+    assert!(!sent.is_empty());
+    let error = office.send(&address("bob"), "no such command", "");
+    assert_eq!(error.len(), 1, "{error:#?}");
+    // A run that ends in silence ends too when the quiet minutes pass
+    // without a mail.
+    let answers = autoresponder_loop(&mut office, &error[0], &["bob@example.org"]);
+    assert_eq!(answers.len(), 2, "one error mail counted already");
+    office.set_clock(3600 + 200 + 31 * 60);
+    let sent = office.send(&address("bob"), "no such command", "");
+    assert_eq!(sent.len(), 1, "answered after the quiet minutes: {sent:#?}");
+}
+
+#[test]
+fn error_mails_past_the_hourly_cap_are_dropped_never_held_as_game_mail() {
+    // bob's signup mails and two board mails fill half his hour.
+    let (mut office, board_mail) = board_at_t0("[host]\nmax_mails_per_hour = 8\n");
+    let mut answered = 0;
+    for n in 0..8 {
+        office.set_clock(60 + n);
+        answered += office
+            .reply(&address("bob"), &board_mail, "not a move at all")
+            .len();
+    }
+    assert!((1..8).contains(&answered), "the cap let {answered} through");
+    // Hours later nothing held comes out: errors were never game mail.
+    office.set_clock(3 * 3600);
+    assert!(office.run_pass().is_empty());
 }

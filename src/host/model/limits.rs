@@ -31,6 +31,12 @@ pub struct Limits {
     pub observers_per_board: usize,
     /// Mails asking an address to confirm, per account and day.
     pub confirmations_per_day: usize,
+    /// A sender whose mails drew only errors this many times in a row,
+    /// each within `error_quiet_minutes` of the one before, gets one last
+    /// mail saying so and then no answer, until a mail of his does
+    /// something or that many minutes pass without one.
+    pub errors_in_a_row: usize,
+    pub error_quiet_minutes: usize,
 }
 
 impl Default for Limits {
@@ -46,6 +52,8 @@ impl Default for Limits {
             subscriptions_per_player: 100,
             observers_per_board: 50,
             confirmations_per_day: 5,
+            errors_in_a_row: 10,
+            error_quiet_minutes: 60,
         }
     }
 }

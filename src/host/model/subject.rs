@@ -251,7 +251,8 @@ fn board_subject(
 /// `Re:`/`Fwd:`/`AW:` (repeated, any case), a `[tag]`, and a trailing ` **`.
 pub fn clean(subject: &str) -> String {
     const PREFIXES: &[&str] = &[
-        "re:", "fwd:", "fw:", "aw:", "wg:", "sv:", "vs:", "antw:", "tr:", "rif:", "r:",
+        "re:", "fwd:", "fw:", "aw:", "wg:", "sv:", "vs:", "antw:", "tr:", "rif:", "r:", "odp:",
+        "res:", "ynt:",
     ];
     let mut text = subject.trim();
     loop {

@@ -43,6 +43,7 @@ built_in!(
     "tournament-news.txt",
     "event-log.txt",
     "errors.txt",
+    "last-answer.txt",
     "refusal.txt",
     "show.txt",
     "games.txt",

@@ -3,6 +3,7 @@
 
 pub mod clean;
 pub mod failed;
+pub mod html;
 pub mod imap;
 pub mod maildir;
 pub mod raw;
@@ -11,8 +12,8 @@ pub mod watch;
 
 use super::threading::ids_in;
 use crate::mail::inbound::clean::sender_text;
+use crate::mail::inbound::html::html_as_text;
 use crate::mail::inbound::screen::unanswerable_reason;
-use mail_parser::decoders::html::html_to_text;
 use mail_parser::{HeaderValue, MessageParser, PartType};
 
 /// An inbound mail, decoded.
@@ -27,7 +28,8 @@ pub struct InboundMail {
     /// In-Reply-To then References, without angle brackets, as sent.
     pub in_reply_to: Vec<String>,
     pub references: Vec<String>,
-    /// The whole decoded text (HTML turned into text), for quoting back.
+    /// The whole decoded text (an HTML one as text, its quotes marked with
+    /// `>`), for quoting back.
     pub text: String,
     /// What the sender typed: quotes, signature and footers removed.
     pub typed: String,
@@ -45,6 +47,13 @@ impl InboundMail {
     /// What the sender typed: quotes, signature and footers removed.
     pub fn sender_text(&self) -> String {
         self.typed.clone()
+    }
+
+    /// Reads what the sender typed again as a reply to the host, whose
+    /// marks (address, display name) `own` are: an intro line or header
+    /// block naming the host starts the original, in any language.
+    pub fn read_as_reply_to(&mut self, own: &[&str]) {
+        self.typed = clean::sender_text_to(&self.text, own);
     }
 
     /// Every id the mail names as the one it answers, In-Reply-To first.
@@ -114,25 +123,16 @@ pub fn parse(raw: &[u8]) -> Result<InboundMail, InboundError> {
             format!("no-message-id.{:016x}@pbem", hasher.finish())
         }
     };
-    // An HTML-only mail marks its quotes with <blockquote>, which is lost
-    // in the text; they are dropped before converting what was typed.
-    let (text, typed) = match message.text_part(0).map(|part| &part.body) {
-        Some(PartType::Html(html)) => {
-            let html = with_line_breaks(html);
-            (
-                html_to_text(&html),
-                sender_text(&html_to_text(&without_blockquotes(&html))),
-            )
-        }
-        _ => {
-            let text = message
-                .body_text(0)
-                .map(|text| text.replace("\r\n", "\n"))
-                .unwrap_or_default();
-            let typed = sender_text(&text);
-            (text, typed)
-        }
+    // An HTML-only mail marks its quotes with <blockquote>: its text
+    // marks them with `>` as a plain one does, for the same cleaner.
+    let text = match message.text_part(0).map(|part| &part.body) {
+        Some(PartType::Html(html)) => html_as_text(html),
+        _ => message
+            .body_text(0)
+            .map(|text| text.replace("\r\n", "\n"))
+            .unwrap_or_default(),
     };
+    let typed = sender_text(&text);
     let unanswerable = unanswerable_reason(&message, &from);
     let received_hops = message
         .headers()
@@ -169,64 +169,6 @@ fn one_line(text: &str) -> String {
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
     line.trim().to_string()
-}
-
-/// The HTML with a `<br>` after each block element, so that lines typed
-/// as `<div>` or `<p>` stay lines in the text (the converter only breaks
-/// lines at `<br>`).
-fn with_line_breaks(html: &str) -> String {
-    const BLOCK_ENDS: &[&str] = &[
-        "</div>",
-        "</p>",
-        "</li>",
-        "</tr>",
-        "</h1>",
-        "</h2>",
-        "</h3>",
-        "</h4>",
-        "</pre>",
-        "</blockquote>",
-    ];
-    let lower = html.to_ascii_lowercase();
-    let mut out = String::with_capacity(html.len() + 64);
-    let mut at = 0;
-    while at < html.len() {
-        if let Some(tag) = BLOCK_ENDS.iter().find(|tag| lower[at..].starts_with(*tag)) {
-            out.push_str(&html[at..at + tag.len()]);
-            out.push_str("<br>");
-            at += tag.len();
-            continue;
-        }
-        let width = html[at..].chars().next().map_or(1, char::len_utf8);
-        out.push_str(&html[at..at + width]);
-        at += width;
-    }
-    out
-}
-
-/// The HTML with every `<blockquote>` element (nested ones too) removed.
-fn without_blockquotes(html: &str) -> String {
-    let lower = html.to_ascii_lowercase();
-    let mut kept = String::with_capacity(html.len());
-    let mut depth = 0usize;
-    let mut at = 0;
-    while at < html.len() {
-        let rest = &lower[at..];
-        if rest.starts_with("<blockquote") {
-            depth += 1;
-        } else if rest.starts_with("</blockquote") && depth > 0 {
-            depth -= 1;
-            // Skip to the end of the closing tag.
-            at += rest.find('>').map_or(rest.len(), |end| end + 1);
-            continue;
-        }
-        let width = html[at..].chars().next().map_or(1, char::len_utf8);
-        if depth == 0 {
-            kept.push_str(&html[at..at + width]);
-        }
-        at += width;
-    }
-    kept
 }
 
 #[cfg(test)]

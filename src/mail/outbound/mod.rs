@@ -45,9 +45,9 @@ pub fn build_message(id: i64, mail: &QueuedMail, from: &Mailbox) -> Result<Messa
         builder = builder.references(references.join(" "));
     }
     let built = match (&mail.attachment, &mail.html) {
-        (None, None) => builder
-            .header(ContentType::TEXT_PLAIN)
-            .body(mail.body.clone()),
+        // A single part, so that the mail carries MIME-Version: 1.0 and
+        // its charset and transfer encoding like every other (RFC 2045).
+        (None, None) => builder.singlepart(SinglePart::plain(mail.body.clone())),
         (file, html) => {
             let text = SinglePart::plain(mail.body.clone());
             let Some(file) = file else {
@@ -212,6 +212,27 @@ mod tests {
         let text = String::from_utf8_lossy(&written);
         assert!(text.contains("Content-Type: text/plain"), "{text}");
         assert!(!text.contains("multipart"), "{text}");
+    }
+
+    #[test]
+    fn a_text_only_mail_says_mime_version_charset_and_encoding() {
+        let from = host_mailbox("PBeM host", "pbem@localhost").unwrap();
+        let mut mail = queued("bob@example.org", "pbem.6@localhost");
+        mail.body = "Grüße: bitte bestätige deine Adresse.".into();
+        let written = build_message(6, &mail, &from).unwrap().formatted();
+        let text = String::from_utf8_lossy(&written);
+        let (head, _) = text.split_once("\r\n\r\n").unwrap();
+        assert!(head.contains("MIME-Version: 1.0"), "{head}");
+        assert!(
+            head.contains("Content-Type: text/plain; charset=utf-8"),
+            "{head}"
+        );
+        assert!(head.contains("Content-Transfer-Encoding: "), "{head}");
+        let parsed = mail_parser::MessageParser::default()
+            .parse(&written)
+            .unwrap();
+        let body = parsed.body_text(0).unwrap_or_default();
+        assert_eq!(body.trim_end(), "Grüße: bitte bestätige deine Adresse.");
     }
 
     #[test]

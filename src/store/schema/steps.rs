@@ -346,6 +346,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // (the cap it was held under), and old sent rows are pruned by the
     // indexes of when they were sent or dropped.
     crate::store::outbox::OUTBOX_V37,
+    // 38: runs of mails from one sender that drew only errors, so that
+    // an autoresponder's loop ends.
+    crate::store::error_runs::ERROR_RUNS_V38,
 ];
 
 /// The tables version 17 adds.

@@ -9,7 +9,7 @@ mod recipients;
 mod thread;
 
 use super::pictures::BoardPictures;
-use super::render::{HostFacts, Letter, Reader, Renderer, TemplateError};
+use super::render::{HostFacts, LastAnswer, Letter, Reader, Renderer, TemplateError};
 use crate::games::Side;
 use crate::host::inbound::redact::Quote;
 use crate::host::model::notice::{Answer, BoardNews, Notice};
@@ -57,6 +57,9 @@ pub struct Post<'a> {
     /// Answers to senders who are no player, across all of them, per
     /// hour; past it they get nothing.
     pub stranger_answers_per_hour: u32,
+    /// Set when the error mail is the last the sender gets for now: it
+    /// begins by saying why no more follow.
+    pub last_answer: Option<LastAnswer>,
 }
 
 impl<'a> Post<'a> {
@@ -80,6 +83,7 @@ impl<'a> Post<'a> {
             quote,
             queued: 0,
             stranger_answers_per_hour: u32::MAX,
+            last_answer: None,
         }
     }
 
@@ -193,7 +197,7 @@ impl<'a> Post<'a> {
             &self.host,
             &language,
         )?;
-        self.answer(mail, sender, &letter, live, false)
+        self.answer_error(mail, sender, letter, live, &language)
     }
 
     /// The refused commands of one mail, each with the board it was about
@@ -223,7 +227,25 @@ impl<'a> Post<'a> {
         let letter =
             self.renderer
                 .refusals(&refusals, applied, &self.quote, &self.host, &language)?;
-        self.answer(mail, sender, &letter, None, false)
+        self.answer_error(mail, sender, letter, None, &language)
+    }
+
+    /// An error mail to the sender: never a mail about his own game for
+    /// the hourly cap (it may drop it), and, the last of a run, one that
+    /// begins by saying why no more follow.
+    fn answer_error(
+        &mut self,
+        mail: &InboundMail,
+        sender: Option<Player>,
+        mut letter: Letter,
+        board: Option<&LiveGame>,
+        language: &str,
+    ) -> Result<(), PostError> {
+        if let Some(last) = self.last_answer {
+            let words = self.renderer.last_answer(last, &self.host, language)?;
+            letter.body = format!("{}\n\n{}", words.trim_end(), letter.body);
+        }
+        self.answer_as(mail, sender, &letter, board, (false, true))
     }
 
     /// A mail to every address of an account whose token proves `scope`;

@@ -59,6 +59,20 @@ impl Post<'_> {
         board: Option<&LiveGame>,
         request: bool,
     ) -> Result<(), PostError> {
+        self.answer_as(mail, sender, letter, board, (request, false))
+    }
+
+    /// A mail to the sender of the inbound mail; `request` when it
+    /// answers a command that needs no password, `refused` when it is an
+    /// error mail: the hourly cap may drop either.
+    pub(super) fn answer_as(
+        &mut self,
+        mail: &InboundMail,
+        sender: Option<Player>,
+        letter: &Letter,
+        board: Option<&LiveGame>,
+        (request, refused): (bool, bool),
+    ) -> Result<(), PostError> {
         let mut references: Vec<String> = mail
             .references
             .iter()
@@ -84,6 +98,7 @@ impl Post<'_> {
             in_reply_to: mail.message_id.clone(),
             references,
             request,
+            refused,
         };
         self.queue(&mail.from, letter, thread)
     }
@@ -98,10 +113,19 @@ impl Post<'_> {
         let html = self.html_part(letter, &body, thread.userid())?;
         let purpose = thread.purpose();
         let (scope, asks) = thread.proves();
+        // The first mail of a thread to the sender of the inbound mail (a
+        // confirmation, a new board) names the mail that caused it.
+        let caused_by = self
+            .mail
+            .filter(|mail| mail.from.eq_ignore_ascii_case(recipient))
+            .map(|mail| mail.message_id.clone());
+        let first_of_thread = || (caused_by.clone(), caused_by.iter().cloned().collect());
         let (userid, game_id, in_reply_to, references) = match thread {
-            Thread::Account { userid, .. } | Thread::Message { userid, .. } => {
-                (Some(userid), None, None, Vec::new())
+            Thread::Account { userid, .. } => {
+                let (in_reply_to, references) = first_of_thread();
+                (Some(userid), None, in_reply_to, references)
             }
+            Thread::Message { userid, .. } => (Some(userid), None, None, Vec::new()),
             Thread::Game {
                 userid, game_id, ..
             }
@@ -110,7 +134,7 @@ impl Post<'_> {
                     match store::latest_sent_ids(self.conn, &userid, game_id)? {
                         Some((root, latest)) if root == latest => (Some(latest), vec![root]),
                         Some((root, latest)) => (Some(latest.clone()), vec![root, latest]),
-                        None => (None, Vec::new()),
+                        None => first_of_thread(),
                     };
                 (Some(userid), Some(game_id), in_reply_to, references)
             }

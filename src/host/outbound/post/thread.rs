@@ -28,6 +28,10 @@ pub(super) enum Thread {
         in_reply_to: String,
         references: Vec<String>,
         request: bool,
+        /// An error mail: never one about his own game, even when it
+        /// shows his board, so that the cap drops it rather than hold it
+        /// (a loop of errors must not wait for its turn).
+        refused: bool,
     },
     /// A mail about an account, to an address of its own or one it asked
     /// for, proving what `scope` says; `event` for the news of a ladder
@@ -52,8 +56,9 @@ impl Thread {
     /// he sits at and an owner's own account news are only ever held back
     /// (a board he was challenged to but has not played on behind them);
     /// a mail asking a stranger's address to confirm, an observer's copy,
-    /// a chat line, an event's news and other answers (`show`, `record`
-    /// included: anyone may ask for them in his name) may be dropped.
+    /// a chat line, an event's news, an error mail and other answers
+    /// (`show`, `record` included: anyone may ask for them in his name)
+    /// may be dropped.
     pub(super) fn purpose(&self) -> MailPurpose {
         match self {
             Thread::Game { chat: true, .. } => MailPurpose::Answer,
@@ -63,6 +68,7 @@ impl Thread {
                 userid: Some(_),
                 game_id: Some(_),
                 request: false,
+                refused: false,
                 ..
             }
             | Thread::Account {

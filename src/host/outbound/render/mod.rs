@@ -17,6 +17,7 @@ mod web;
 
 pub use competition::{ladder_info_view, ladder_line_view, standing_view};
 pub use league::league_view;
+pub use refusals::LastAnswer;
 pub use tournament::table_view;
 pub use web::{public_result, PublicBoard};
 

@@ -3,12 +3,21 @@
 //! junk lines costs its (perhaps forged) sender one short mail.
 
 use super::view::board_view;
-use super::{quoted, HostFacts, Letter, Reader, Rendered, Renderer};
+use super::{quoted, HostFacts, Letter, Reader, Rendered, Renderer, TemplateError};
 use crate::host::inbound::redact::Quote;
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::LiveGame;
 use crate::host::model::subject::Subject;
 use minijinja::{context, Value};
+
+/// Why an error mail is the last for now: the sender's mails drew only
+/// errors `errors` times in a row; the host answers him again when a
+/// mail of his does something or `minutes` pass without one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastAnswer {
+    pub errors: usize,
+    pub minutes: usize,
+}
 
 /// The most refusals one error mail lists, one of each kind; the rest
 /// are counted.
@@ -72,6 +81,18 @@ impl Renderer {
     /// the rest counted),
     /// whether other commands of the mail were carried out, and his mail
     /// quoted once.
+    /// The words that begin the last error mail of a run: why the host
+    /// stops answering the sender, and what makes it answer again.
+    pub fn last_answer(
+        &self,
+        last: LastAnswer,
+        host: &HostFacts,
+        language: &str,
+    ) -> Result<String, TemplateError> {
+        let ctx = context! { errors => last.errors, minutes => last.minutes };
+        self.body(language, "last-answer.txt", host, ctx)
+    }
+
     pub fn refusals(
         &self,
         refusals: &[Refusal],

@@ -436,6 +436,16 @@ fn refusal_mails(
             .unwrap_or_else(|err| panic!("several refusals in {language}: {err}"));
         texts.push(letter.body);
     }
+    // The words that begin the last error mail of a run.
+    let last = super::LastAnswer {
+        errors: 10,
+        minutes: 60,
+    };
+    let words = renderer
+        .last_answer(last, &host(), language)
+        .unwrap_or_else(|err| panic!("the last answer in {language}: {err}"));
+    assert!(words.contains("10") && words.contains("60"), "{words}");
+    texts.push(words);
     texts
 }
 

@@ -1,0 +1,112 @@
+//! Runs of mails from one sender that drew only errors: how many came in
+//! a row and when the last one came, so that the host can stop answering
+//! a robot that answers every error mail with another mail (an
+//! autoresponder without the marks of automatic mail). Keys are the
+//! sender's address in lower case without its `+tag`, so that
+//! `Bob+chess@Example.org` and `bob@example.org` are one run.
+
+use super::StoreResult;
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// Version 38's table.
+pub(super) const ERROR_RUNS_V38: &str = "
+    CREATE TABLE IF NOT EXISTS error_runs (
+        sender TEXT PRIMARY KEY,
+        errors INTEGER NOT NULL,
+        last_mail INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS error_runs_by_last ON error_runs (last_mail);";
+
+/// One sender's run of mails that drew only errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ErrorRun {
+    /// Mails in the run.
+    pub errors: u32,
+    /// When the last of them came (seconds since the epoch).
+    pub last_mail: i64,
+}
+
+/// The key of a sender's run: his address in lower case, without the
+/// `+tag` of its local part.
+pub fn error_run_key(address: &str) -> String {
+    let lower = address.trim().to_lowercase();
+    match lower.rsplit_once('@') {
+        Some((local, domain)) => {
+            let local = local.split_once('+').map_or(local, |(base, _)| base);
+            format!("{local}@{domain}")
+        }
+        None => lower,
+    }
+}
+
+pub fn error_run(conn: &Connection, key: &str) -> StoreResult<Option<ErrorRun>> {
+    Ok(conn
+        .prepare_cached("SELECT errors, last_mail FROM error_runs WHERE sender = ?1")?
+        .query_row([key], |row| {
+            Ok(ErrorRun {
+                errors: u32::try_from(row.get::<_, i64>(0)?).unwrap_or(u32::MAX),
+                last_mail: row.get(1)?,
+            })
+        })
+        .optional()?)
+}
+
+/// Stores a sender's run, and forgets every run whose last mail came
+/// before `forget_before` (they are over).
+pub fn save_error_run(
+    conn: &Connection,
+    key: &str,
+    run: ErrorRun,
+    forget_before: i64,
+) -> StoreResult<()> {
+    conn.prepare_cached("DELETE FROM error_runs WHERE last_mail < ?1")?
+        .execute([forget_before])?;
+    conn.prepare_cached(
+        "INSERT INTO error_runs (sender, errors, last_mail) VALUES (?1, ?2, ?3)
+         ON CONFLICT (sender) DO UPDATE SET errors = ?2, last_mail = ?3",
+    )?
+    .execute(params![key, run.errors, run.last_mail])?;
+    Ok(())
+}
+
+/// Ends a sender's run: a mail of his did something.
+pub fn clear_error_run(conn: &Connection, key: &str) -> StoreResult<()> {
+    conn.prepare_cached("DELETE FROM error_runs WHERE sender = ?1")?
+        .execute([key])?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    #[test]
+    fn the_key_ignores_case_and_the_plus_tag() {
+        assert_eq!(error_run_key(" Bob+Chess@Example.ORG"), "bob@example.org");
+        assert_eq!(error_run_key("bob@example.org"), "bob@example.org");
+        assert_eq!(error_run_key("no-at-sign"), "no-at-sign");
+    }
+
+    #[test]
+    fn a_run_is_kept_cleared_and_forgotten_when_over() {
+        let store = Store::open_in_memory().unwrap();
+        let conn = store.connection();
+        let run = ErrorRun {
+            errors: 3,
+            last_mail: 1_000,
+        };
+        save_error_run(conn, "bob@example.org", run, 0).unwrap();
+        assert_eq!(error_run(conn, "bob@example.org").unwrap(), Some(run));
+        clear_error_run(conn, "bob@example.org").unwrap();
+        assert_eq!(error_run(conn, "bob@example.org").unwrap(), None);
+        save_error_run(conn, "bob@example.org", run, 0).unwrap();
+        let later = ErrorRun {
+            errors: 1,
+            last_mail: 9_000,
+        };
+        save_error_run(conn, "carol@example.org", later, 5_000).unwrap();
+        assert_eq!(error_run(conn, "bob@example.org").unwrap(), None);
+        assert_eq!(error_run(conn, "carol@example.org").unwrap(), Some(later));
+    }
+}
