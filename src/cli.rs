@@ -118,14 +118,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             game,
             name,
             trf,
-        } => {
-            let kind = game;
-            let asked = match trf {
-                true => Report::TournamentFile { kind, name },
-                false => Report::Tournament { kind, name },
-            };
-            competition::print(&place, &moment, asked)
-        }
+        } => competition::print(&place, &moment, Report::tournament(game, name, trf)),
         Command::Players { place, filter } => operator::players(&place, filter.as_deref()),
         Command::SecurityLog {
             place,

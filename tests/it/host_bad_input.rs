@@ -218,8 +218,9 @@ fn malformed_mail_does_not_stop_the_host() {
 
 #[test]
 fn nobody_gets_more_than_the_hourly_limit() {
+    // Answers may fill half of an hour's mails (rounded up): two of three.
     let mut office = PostOffice::with_config("[host]\nmax_mails_per_hour = 3\n");
-    for _ in 0..3 {
+    for _ in 0..2 {
         assert_eq!(office.send("pest@example.org", "list", "").len(), 1);
     }
     assert!(office.send("pest@example.org", "list", "").is_empty());

@@ -331,8 +331,8 @@ fn a_mail_that_does_something_ends_the_silence_and_the_quiet_minutes_do_too() {
 
 #[test]
 fn error_mails_past_the_hourly_cap_are_dropped_never_held_as_game_mail() {
-    // bob's signup mails and two board mails fill half his hour.
-    let (mut office, board_mail) = board_at_t0("[host]\nmax_mails_per_hour = 8\n");
+    // bob's signup mails take part of the answers' half of his hour.
+    let (mut office, board_mail) = board_at_t0("[host]\nmax_mails_per_hour = 16\n");
     let mut answered = 0;
     for n in 0..8 {
         office.set_clock(60 + n);

@@ -145,12 +145,14 @@ fn a_five_player_round_robin_is_played_to_the_end_with_crosstable_and_tie_breaks
     assert_eq!(tournament.status, TournamentStatus::Finished);
     // Points: anna 2½; eve, ben and cleo 2 each; dan 1½. Sonneborn-Berger
     // puts eve (4) before ben and cleo (3½ each), and ben beat cleo.
+    // The direct encounter (DE) counts only among players still level:
+    // ben's win over cleo.
     let expected = [
-        "   1  1  anna            X  1  1  0  ½    2½      5",
-        "   2  5  eve             ½  1  0  ½  X    2       4",
-        "   3  2  ben             0  X  1  1  0    2       3½",
-        "   4  3  cleo            0  0  X  1  1    2       3½",
-        "   5  4  dan             1  0  0  X  ½    1½      3½",
+        "   1  1  anna            X  1  1  0  ½    2½      5     0",
+        "   2  5  eve             ½  1  0  ½  X    2       4     0",
+        "   3  2  ben             0  X  1  1  0    2       3½    1",
+        "   4  3  cleo            0  0  X  1  1    2       3½    0",
+        "   5  4  dan             1  0  0  X  ½    1½      3½    0",
     ];
     for player in PLAYERS {
         let over = to(&last, player, "PBeM Chess Tournament spring");

@@ -191,7 +191,9 @@ fn tournament(size: usize, total_rounds: usize, seed: u64) -> (usize, usize) {
         })
         .collect();
     // In some tournaments a player withdraws after round 3.
-    let quitter = seed.is_multiple_of(3).then(|| 1 + dice.below(size as u64) as usize);
+    let quitter = seed
+        .is_multiple_of(3)
+        .then(|| 1 + dice.below(size as u64) as usize);
     let mut played = 0;
     for round in 0..total_rounds {
         if round == 3 {

@@ -44,6 +44,14 @@ pub enum Report {
 }
 
 impl Report {
+    /// A tournament's table, or (`file`) its report file.
+    pub fn tournament(kind: GameKind, name: String, file: bool) -> Report {
+        match file {
+            true => Report::TournamentFile { kind, name },
+            false => Report::Tournament { kind, name },
+        }
+    }
+
     /// A game type's ladder: the one `name` names, or its default one.
     pub fn ladder(kind: GameKind, name: Option<String>) -> Report {
         Report::Ladder {

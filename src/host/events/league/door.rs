@@ -17,13 +17,17 @@ use crate::store::{self, League, LeagueStatus, Player};
 pub(super) fn join(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
     let found = find(ctx, kind, name)?;
     if found.status == LeagueStatus::Cancelled {
-        return Err(refused(LeagueRefusal::LeagueCancelled { name: found.name }));
+        return Err(refused(LeagueRefusal::LeagueCancelled {
+            name: found.name,
+            game: kind,
+        }));
     }
     crate::host::events::door::may_take_part(ctx, &player)?;
     if !store::join_league(ctx.conn, found.id, &player.userid, ctx.now)? {
         return Err(refused(LeagueRefusal::AlreadyInLeague {
             name: found.name,
             userid: player.userid,
+            game: kind,
         }));
     }
     let waiting = found.status == LeagueStatus::Running;
@@ -111,6 +115,7 @@ fn take_out(
         refused(LeagueRefusal::NotInLeague {
             name: found.name.clone(),
             userid: userid.to_string(),
+            game: kind,
         })
     };
     let member = store::league_players(ctx.conn, found.id)?

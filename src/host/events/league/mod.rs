@@ -68,7 +68,10 @@ pub fn direct(
     verb: DirectorVerb,
 ) -> Handled {
     if found.status == LeagueStatus::Cancelled {
-        return Err(refused(LeagueRefusal::LeagueCancelled { name: found.name }));
+        return Err(refused(LeagueRefusal::LeagueCancelled {
+            name: found.name,
+            game: kind,
+        }));
     }
     match verb {
         DirectorVerb::Start => season::start(ctx, found, by),

@@ -50,6 +50,7 @@ pub(super) fn start(ctx: &Context<'_>, found: League, by: &str) -> Handled {
         .collect();
     if players.len() < 2 {
         return Err(refused(LeagueRefusal::TooFewForLeague {
+            game: super::kind_of(&found)?,
             name: found.name,
             players: players.len(),
         }));

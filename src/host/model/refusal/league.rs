@@ -38,6 +38,7 @@ pub enum LeagueRefusal {
     /// The league was cancelled: nothing more happens in it.
     LeagueCancelled {
         name: String,
+        game: GameKind,
     },
     /// `start` once a season is on.
     LeagueRunning {
@@ -47,15 +48,18 @@ pub enum LeagueRefusal {
     AlreadyInLeague {
         name: String,
         userid: String,
+        game: GameKind,
     },
     NotInLeague {
         name: String,
         userid: String,
+        game: GameKind,
     },
     /// Too few players to begin a season.
     TooFewForLeague {
         name: String,
         players: usize,
+        game: GameKind,
     },
     /// The director runs as many leagues as one player may.
     DirectsTooManyLeagues {

@@ -121,7 +121,7 @@ pub(super) fn asks(live: &LiveGame) -> Option<i64> {
 mod tests {
     use super::*;
 
-    fn answer(request: bool) -> Thread {
+    fn answer(request: bool, refused: bool) -> Thread {
         Thread::Answer {
             userid: Some("bob".into()),
             game_id: Some(101),
@@ -129,6 +129,7 @@ mod tests {
             in_reply_to: "in@example.org".into(),
             references: Vec::new(),
             request,
+            refused,
         }
     }
 
@@ -146,9 +147,12 @@ mod tests {
     fn only_mail_about_a_board_he_sits_at_is_held_and_answers_to_requests_may_be_dropped() {
         // `show 101` forged in bob's name, fifty a mail: dropped past the
         // answers' part of his hour, never held as his game mail.
-        assert_eq!(answer(true).purpose(), MailPurpose::Answer);
-        // A refusal showing a board he sits at is about his game.
-        assert_eq!(answer(false).purpose(), MailPurpose::Game);
+        assert_eq!(answer(true, false).purpose(), MailPurpose::Answer);
+        // The answer to his own command on a board he sits at is about
+        // his game; an error mail never is, even one showing his board
+        // (a loop of errors must not wait for its turn).
+        assert_eq!(answer(false, false).purpose(), MailPurpose::Game);
+        assert_eq!(answer(false, true).purpose(), MailPurpose::Answer);
         assert_eq!(game(false, false).purpose(), MailPurpose::Game);
         assert_eq!(game(true, false).purpose(), MailPurpose::Invitation);
         assert_eq!(game(false, true).purpose(), MailPurpose::Answer, "chat");

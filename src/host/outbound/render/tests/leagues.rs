@@ -303,7 +303,7 @@ pub(super) fn league_refusals() -> Vec<Refusal> {
             director: "anna".into(),
             action: "start".into(),
         },
-        LeagueRefusal::LeagueCancelled { name: name() },
+        LeagueRefusal::LeagueCancelled { name: name(), game },
         LeagueRefusal::LeagueRunning {
             name: name(),
             season: 2,
@@ -311,14 +311,17 @@ pub(super) fn league_refusals() -> Vec<Refusal> {
         LeagueRefusal::AlreadyInLeague {
             name: name(),
             userid: "ben".into(),
+            game,
         },
         LeagueRefusal::NotInLeague {
             name: name(),
             userid: "ben".into(),
+            game,
         },
         LeagueRefusal::TooFewForLeague {
             name: name(),
             players: 2,
+            game,
         },
         LeagueRefusal::DirectsTooManyLeagues { most: 5, game },
     ];
