@@ -49,8 +49,10 @@ impl<const L: usize> Search<L> {
         }
         let top = edges.iter().map(|e| e.2).max().unwrap_or(Wide::ZERO);
         // Slacks compare the duals with twice the weights: kept doubled.
-        let edges: Vec<(usize, usize, Wide<L>)> =
-            edges.into_iter().map(|(i, j, w)| (i, j, w.shl(1))).collect();
+        let edges: Vec<(usize, usize, Wide<L>)> = edges
+            .into_iter()
+            .map(|(i, j, w)| (i, j, w.shl(1)))
+            .collect();
         let mut dual = vec![top; 2 * n];
         dual[n..].fill(Wide::ZERO);
         Search {
@@ -93,7 +95,9 @@ impl<const L: usize> Search<L> {
 
     fn slack(&self, k: usize) -> Wide<L> {
         let (i, j, doubled) = self.edges[k];
-        self.dual[i].wrapping_add(&self.dual[j]).wrapping_sub(&doubled)
+        self.dual[i]
+            .wrapping_add(&self.dual[j])
+            .wrapping_sub(&doubled)
     }
 
     fn leaves(&self, b: usize) -> Vec<usize> {
