@@ -65,7 +65,7 @@ fn play(players: &mut [SwissPlayer], pairing: &RoundPairing, dice: &mut Dice) {
             65..=95 => (Some(Outcome::Loss), Some(Outcome::Win)),
             _ => (None, None),
         };
-        let white_won = roll % 2 == 0;
+        let white_won = roll.is_multiple_of(2);
         records[white - 1] = record(black, Colour::White, white_outcome, white_won);
         records[black - 1] = record(white, Colour::Black, black_outcome, !white_won);
     }
@@ -245,7 +245,7 @@ fn check(trf: &str) -> Vec<Option<String>> {
 /// Plays one tournament; returns (rounds, rounds the checker agrees on).
 fn tournament(size: usize, total_rounds: usize, seed: u64) -> (usize, usize) {
     let mut dice = Dice(seed);
-    let initial = if seed % 2 == 0 {
+    let initial = if seed.is_multiple_of(2) {
         Colour::White
     } else {
         Colour::Black
@@ -258,7 +258,9 @@ fn tournament(size: usize, total_rounds: usize, seed: u64) -> (usize, usize) {
         })
         .collect();
     // In some tournaments a player withdraws after round 3.
-    let quitter = (seed % 3 == 0).then(|| 1 + dice.below(size as u64) as usize);
+    let quitter = seed
+        .is_multiple_of(3)
+        .then(|| 1 + dice.below(size as u64) as usize);
     let mut played = 0;
     for round in 0..total_rounds {
         if round == 3 {
