@@ -318,4 +318,9 @@ fn random_tournaments_are_paired_as_an_independent_dutch_checker_pairs_them() {
 /// rounds when this was written). Should a change of either side make
 /// them differ, bbpPairings (the engine FIDE endorses) run on the
 /// printed tournament tells which of the two departs from the rules.
+/// The checker is not flawless: on a wider run (seeds 4 to 9 of these
+/// sizes, and 61 players) it agreed on 272 of 273 rounds; the other,
+/// 8 players, seed 1006, round 5 (the last), bbpPairings 5.0 pairs
+/// exactly as we do (1-8, 2-3, 4-7, 5-6 with our colours), the checker
+/// 1-2, 3-4, 5-8, 6-7.
 const AGREEMENT_PERCENT: usize = 100;
