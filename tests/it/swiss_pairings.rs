@@ -2,9 +2,10 @@
 //! (`rules::swiss`), written as TRF16 (`rules::trf`) and re-paired by an
 //! independent implementation of the Dutch system: the free pairings
 //! checker of PyPI's `caissify-pairings` (installed by tests/setup.sh).
-//! Every round must keep the absolute criteria; the rounds on which the
-//! checker pairs exactly as we do are counted and must not fall below
-//! the agreement measured when this test was written.
+//! Every round must keep the absolute criteria, which the test checks
+//! itself; the rounds on which the checker pairs exactly as we do are
+//! counted and must not fall below the agreement measured when this
+//! test was written.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -149,6 +150,72 @@ fn trf(players: &[SwissPlayer], total_rounds: usize, initial: Colour) -> String 
     .write()
 }
 
+/// The colours of a player's played games, in order.
+fn colours_played(rounds: &[RoundRecord]) -> Vec<Colour> {
+    rounds
+        .iter()
+        .filter_map(|record| match record {
+            RoundRecord::Played { colour, .. } => Some(*colour),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Asserts the absolute criteria of the Dutch system (C.04.3 C.1 to
+/// C.3) on a round paired from `players`: every player to be paired is
+/// paired once or has the bye, no two meet again, the bye goes to at
+/// most one player who had neither a bye nor a win without playing, and
+/// nobody but a topscorer in the last round gets a colour difference
+/// past two or one colour three times running.
+fn assert_absolute_criteria(players: &[SwissPlayer], pairing: &RoundPairing, total_rounds: usize) {
+    let round = players[0].rounds.len() + 1;
+    let context = format!("round {round} of {pairing:?}");
+    let mut seen = vec![0; players.len() + 1];
+    for &(white, black) in &pairing.boards {
+        seen[white] += 1;
+        seen[black] += 1;
+        let met = players[white - 1].rounds.iter().any(
+            |record| matches!(record, RoundRecord::Played { opponent, .. } if *opponent == black),
+        );
+        assert!(!met, "{white} and {black} meet again, {context}");
+    }
+    if let Some(bye) = pairing.bye {
+        seen[bye] += 1;
+        let had = players[bye - 1].rounds.iter().any(|record| {
+            matches!(
+                record,
+                RoundRecord::PairingBye | RoundRecord::Forfeit { won: true, .. }
+            )
+        });
+        assert!(!had, "{bye} has a second bye, {context}");
+    }
+    for player in players {
+        let expected = usize::from(player.paired_now);
+        assert_eq!(
+            seen[player.number], expected,
+            "{}: {context}",
+            player.number
+        );
+    }
+    let last_round = round == total_rounds;
+    for &(white, black) in &pairing.boards {
+        for (number, colour) in [(white, Colour::White), (black, Colour::Black)] {
+            let rounds = &players[number - 1].rounds;
+            if last_round && half_points(rounds) as usize > rounds.len() {
+                continue;
+            }
+            let mut colours = colours_played(rounds);
+            colours.push(colour);
+            let whites = colours.iter().filter(|&&c| c == Colour::White).count();
+            let difference = whites.abs_diff(colours.len() - whites);
+            assert!(difference <= 2, "{number} colour difference, {context}");
+            let third =
+                colours.len() >= 3 && colours[colours.len() - 3..].iter().all(|&c| c == colour);
+            assert!(!third, "{number} {colour:?} three times running, {context}");
+        }
+    }
+}
+
 /// The checker's verdict per round: None where it pairs as we did.
 pub(crate) fn check(trf: &str) -> Vec<Option<String>> {
     let mut child = Command::new("python3")
@@ -204,6 +271,7 @@ fn tournament(size: usize, total_rounds: usize, seed: u64) -> (usize, usize) {
         let Ok(pairing) = pair_round(&players, total_rounds, initial) else {
             break;
         };
+        assert_absolute_criteria(&players, &pairing, total_rounds);
         play(&mut players, &pairing, &mut dice);
         played += 1;
     }
@@ -246,9 +314,13 @@ fn random_tournaments_are_paired_as_an_independent_dutch_checker_pairs_them() {
     );
 }
 
-/// The share of rounds on which the checker agreed when this test was
-/// written (98 of 111 rounds, 88%); the differences it prints are
-/// rounds where both pairings keep the absolute criteria but the two
-/// engines settle a bracket's order differently (our S1/S2 order is an
-/// approximation of the exact Dutch transposition and exchange order).
-const AGREEMENT_PERCENT: usize = 85;
+/// The share of rounds on which the checker agrees: all of them (111
+/// rounds when this was written). Should a change of either side make
+/// them differ, bbpPairings (the engine FIDE endorses) run on the
+/// printed tournament tells which of the two departs from the rules.
+/// The checker is not flawless: on a wider run (seeds 4 to 9 of these
+/// sizes, and 61 players) it agreed on 272 of 273 rounds; the other,
+/// 8 players, seed 1006, round 5 (the last), bbpPairings 5.0 pairs
+/// exactly as we do (1-8, 2-3, 4-7, 5-6 with our colours), the checker
+/// 1-2, 3-4, 5-8, 6-7.
+const AGREEMENT_PERCENT: usize = 100;

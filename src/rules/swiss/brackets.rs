@@ -108,6 +108,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
             return Err(NoValidPairing::AbsoluteCriteria);
         }
         self.layout.bye_score = exposed.first().map(|&place| self.score(place));
+        self.layout.rank_played(self.history, self.entrants);
         for a in 0..n {
             self.reweigh(a, |_| Some(0));
         }
@@ -131,6 +132,8 @@ impl<'a, const L: usize> Pairer<'a, L> {
     fn weigh_bracket(&mut self, end: usize, next_end: usize) {
         self.end = end;
         self.next_end = next_end;
+        let score = self.score(end - 1);
+        self.layout.bye_here = self.layout.bye_score.is_some_and(|bye| score <= bye);
         for place in 0..next_end {
             if self.settled[place].is_none() {
                 self.reweigh(place, |_| Some(0));

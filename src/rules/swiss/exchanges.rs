@@ -147,7 +147,7 @@ impl<const L: usize> Pairer<'_, L> {
         let mut at = 0;
         while at < choosers.len() {
             let player = choosers[at];
-            let first = wanted(self, player).first().copied();
+            let first = self.reachable(player, wanted).next();
             if first.is_none() || self.settled[player].is_some() {
                 at += 1;
                 continue;
@@ -163,7 +163,7 @@ impl<const L: usize> Pairer<'_, L> {
             let mut group: Vec<(usize, Vec<usize>, u32)> = Vec::new();
             let mut used = 0;
             while let Some(&next) = choosers.get(at) {
-                let list = wanted(self, next);
+                let list: Vec<usize> = self.reachable(next, wanted).collect();
                 let width = bits_for(list.len() as u64);
                 if !group.is_empty() && used + width >= ROOM_BITS {
                     break;
@@ -196,6 +196,17 @@ impl<const L: usize> Pairer<'_, L> {
 }
 
 impl<const L: usize> Pairer<'_, L> {
+    /// The wanted players `player` has an edge to.
+    fn reachable(
+        &self,
+        player: usize,
+        wanted: &dyn Fn(&Self, usize) -> Vec<usize>,
+    ) -> impl Iterator<Item = usize> + '_ {
+        wanted(self, player)
+            .into_iter()
+            .filter(move |&other| !self.matching.weight(player, other).is_zero())
+    }
+
     /// The residents not paired with moved-down players, paired as a
     /// homogeneous remainder.
     fn settle_remainder(&mut self, residents: &[usize]) {

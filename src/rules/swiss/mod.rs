@@ -8,9 +8,10 @@
 //! criterion, absolute and quality, in the Dutch order, is a field of one
 //! edge weight (`weights`), so that a maximum-weight matching of the
 //! players (`matching`) satisfies them in that order; the bracket
-//! procedure (`brackets`, `exchanges`) then fixes which moved-down
-//! players are paired, which players are exchanged and each S1 player's
-//! opponent by raising one player's edges at a time and matching again.
+//! procedure (`brackets`, `exchanges`) then breaks the ties in the Dutch
+//! order (which moved-down players are paired, which players are
+//! exchanged, each S1 player's opponent) with values below every
+//! criterion, matching again among the players not settled yet.
 //! Colours follow the allocation rules (`colours`), the boards the
 //! publication order (`table`).
 

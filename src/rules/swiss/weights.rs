@@ -40,6 +40,13 @@ pub(super) struct Layout {
     /// Players with this score or less may have the bye (C.2, C.5):
     /// set once the first matching has shown the lowest possible one.
     pub bye_score: Option<HalfPoints>,
+    /// The bracket being paired leaves the bye (its players have the
+    /// bye's score): C.9 counts.
+    pub bye_here: bool,
+    /// For each count of games played, the rank of the players with the
+    /// bye's score who played it, the most games first (C.9: the bye to
+    /// the one with the fewest unplayed games).
+    pub played_rank: HashMap<usize, u64>,
     pub total_rounds: usize,
 }
 
@@ -64,13 +71,15 @@ impl Layout {
             score_shift,
             score_bits,
             bye_score: None,
+            bye_here: false,
+            played_rank: HashMap::new(),
             total_rounds,
         }
     }
 
     /// The bits every weight fits in.
     pub fn weight_bits(&self) -> u32 {
-        2 + 10 * self.count_bits + 6 * self.score_bits + ROOM_BITS
+        2 + 12 * self.count_bits + 6 * self.score_bits + ROOM_BITS
     }
 
     fn score_bit<const L: usize>(&self, score: HalfPoints) -> Wide<L> {
@@ -81,6 +90,35 @@ impl Layout {
     /// lowest such score is known, has no more than it.
     fn bye_candidate(&self, facts: &Facts) -> bool {
         facts.bye_eligible && self.bye_score.is_none_or(|score| facts.score <= score)
+    }
+
+    /// Sets the ranks of C.9 once the bye's score is known.
+    pub fn rank_played(&mut self, history: &History, entrants: &[usize]) {
+        let Some(score) = self.bye_score else {
+            return;
+        };
+        let mut played: Vec<usize> = entrants
+            .iter()
+            .map(|&at| history.player(at))
+            .filter(|facts| facts.score == score)
+            .map(|facts| facts.colours.len())
+            .collect();
+        played.sort_unstable_by(|a, b| b.cmp(a));
+        for (rank, games) in played.into_iter().enumerate() {
+            self.played_rank.insert(games, rank as u64);
+        }
+    }
+
+    /// A paired player's part in C.9: pairing those who played fewer
+    /// games leaves the bye to one who played more.
+    fn unplayed_rank(&self, facts: &Facts, counts: bool) -> u64 {
+        if !counts || !self.bye_here || Some(facts.score) != self.bye_score {
+            return 0;
+        }
+        self.played_rank
+            .get(&facts.colours.len())
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The first question: can every player but one be paired, and who
@@ -126,7 +164,12 @@ impl Layout {
             .push_field(count, &flag(inside))
             .push_field(self.score_bits, &when(inside, self.score_bit(high.score)))
             .push_field(count, &flag(next))
-            .push_field(self.score_bits, &when(next, self.score_bit(high.score)));
+            .push_field(self.score_bits, &when(next, self.score_bit(high.score)))
+            .push_field(
+                2 * count,
+                &Wide::from_u64(self.unplayed_rank(high, inside || next))
+                    .wrapping_add(&Wide::from_u64(self.unplayed_rank(low, inside || next))),
+            );
         for criterion in colour_criteria(high, low) {
             weight = weight.push_field(count, &flag(inside && criterion));
         }

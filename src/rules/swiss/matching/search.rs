@@ -48,6 +48,11 @@ impl<const L: usize> Search<L> {
             neighbours[j].push(2 * k);
         }
         let top = edges.iter().map(|e| e.2).max().unwrap_or(Wide::ZERO);
+        // Slacks compare the duals with twice the weights: kept doubled.
+        let edges: Vec<(usize, usize, Wide<L>)> = edges
+            .into_iter()
+            .map(|(i, j, w)| (i, j, w.shl(1)))
+            .collect();
         let mut dual = vec![top; 2 * n];
         dual[n..].fill(Wide::ZERO);
         Search {
@@ -89,10 +94,10 @@ impl<const L: usize> Search<L> {
     }
 
     fn slack(&self, k: usize) -> Wide<L> {
-        let (i, j, w) = self.edges[k];
+        let (i, j, doubled) = self.edges[k];
         self.dual[i]
             .wrapping_add(&self.dual[j])
-            .wrapping_sub(&w.shl(1))
+            .wrapping_sub(&doubled)
     }
 
     fn leaves(&self, b: usize) -> Vec<usize> {
@@ -116,7 +121,9 @@ impl<const L: usize> Search<L> {
         self.label_end[b] = p;
         self.best_edge[w] = NONE;
         self.best_edge[b] = NONE;
-        if label == Label::Outer {
+        if label == Label::Outer && b < self.n {
+            self.queue.push(b);
+        } else if label == Label::Outer {
             let leaves = self.leaves(b);
             self.queue.extend(leaves);
         } else {
