@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond the Rust toolchain: aiosmtpd, the
 # SMTP server the outbound tests send to; python-chess (PyPI's chess), with
-# which tests/it/archive_python_chess.rs reads the exported PGN; the openssl
+# which tests/it/archive_python_chess.rs reads the exported PGN;
+# caissify-pairings, the Dutch pairing checker of the Swiss tests; the openssl
 # command that makes their test certificates; dovecot-imapd, the IMAP
 # server of the intake tests; systemd-analyze (package systemd) and
 # procmail, with which tests/it/deploy_files.rs checks the files in
