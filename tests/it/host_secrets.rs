@@ -69,6 +69,34 @@ fn passwords_of_lines_that_do_not_parse_are_masked_too() {
     }
 }
 
+/// Lines the grammar cannot read, each as a subject and all together in
+/// a `multiple` mail: an unknown verb, an unknown game, a missing board
+/// number. Every one came back with the password in clear.
+#[test]
+fn passwords_of_unknown_verbs_games_and_missing_boards_are_masked() {
+    let secret = "lanterns-at-dusk";
+    let lines = [
+        format!("chess zug 101 alice {secret} e4"),
+        format!("chess play 101 alice {secret} e4"),
+        format!("schach move 101 alice {secret} e4"),
+        format!("chess move alice {secret} e4"),
+        format!("register alice {secret} alice@example.org"),
+    ];
+    let mut office = table("chess");
+    for line in &lines {
+        let sent = office.send(&address("alice"), line, "");
+        assert!(!sent.is_empty(), "{line}: no answer");
+        assert!(
+            sent.iter().any(|mail| mail.body.contains("********")),
+            "{line}"
+        );
+        assert_nowhere(&office, &sent, secret);
+    }
+    let sent = office.send(&address("alice"), "multiple", &lines.join("\n"));
+    assert!(!sent.is_empty());
+    assert_nowhere(&office, &sent, secret);
+}
+
 #[test]
 fn an_error_mail_to_a_stranger_shows_no_board() {
     let mut office = table("chess");

@@ -91,10 +91,11 @@ pub fn read_line(line: &str) -> ReadLine {
             parse_verb(first, &first.to_lowercase(), args)
         }
     };
-    ReadLine {
-        command,
-        noted: secrets.into_inner(),
-    }
+    let mut noted = secrets.into_inner();
+    noted
+        .spans
+        .extend(words::unread_places(&command, &words, &spans));
+    ReadLine { command, noted }
 }
 
 /// The command of `verb` with the words after it.
@@ -123,26 +124,25 @@ fn parse_verb(first: &str, verb: &str, args: Args<'_>) -> Parsed {
             Err(_) if NOT_OFFERED.contains(&verb) => Err(Refusal::NotOffered {
                 command: verb.to_string(),
             }),
-            Err(_) => {
-                note_nearest_secrets(verb, args);
-                Err(Refusal::UnknownCommand {
-                    word: first.to_string(),
-                })
-            }
+            Err(_) => Err(Refusal::UnknownCommand {
+                word: first.to_string(),
+                meant: note_nearest_secrets(verb, args).map(str::to_string),
+            }),
         },
     }
 }
 
 /// For a verb that is none: the password places of the verb or game it
 /// was most likely meant as (`chsss move 101 alice PW e4`), so the line
-/// quoted back still hides the password.
-fn note_nearest_secrets(verb: &str, args: Args<'_>) {
+/// quoted back still hides the password. That verb or game, for the
+/// refusal to suggest.
+fn note_nearest_secrets(verb: &str, args: Args<'_>) -> Option<&'static str> {
     let games: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
     let known: Vec<&str> = VERBS.iter().copied().chain(games).collect();
-    if let Some(meant) = words::nearest(verb, &known) {
-        // Read only for the places it notes; the line stays unknown.
-        let _ = parse_verb(meant, meant, args);
-    }
+    let meant = words::nearest(verb, &known)?;
+    // Read only for the places it notes; the line stays unknown.
+    let _ = parse_verb(meant, meant, args);
+    Some(meant)
 }
 
 fn wrong_arguments(syntax: Syntax, game: Option<GameKind>) -> Refusal {
@@ -238,15 +238,17 @@ fn parse_game_command(kind: GameKind, args: Args<'_>) -> Parsed {
     let Some(verb) = args.words.first() else {
         return Err(Refusal::UnknownGameCommand {
             word: String::new(),
+            meant: None,
             game: kind,
         });
     };
     let verb = verb.to_lowercase();
-    let parsed = parse_game_verb(kind, &verb, args.after(1));
-    if let Err(Refusal::UnknownGameCommand { .. }) = &parsed {
-        if let Some(meant) = words::nearest(&verb, GAME_VERBS) {
+    let mut parsed = parse_game_verb(kind, &verb, args.after(1));
+    if let Err(Refusal::UnknownGameCommand { meant, .. }) = &mut parsed {
+        if let Some(nearest) = words::nearest(&verb, GAME_VERBS) {
             // Read only for the password places it notes.
-            let _ = parse_game_verb(kind, meant, args.after(1));
+            let _ = parse_game_verb(kind, nearest, args.after(1));
+            *meant = Some(nearest.to_string());
         }
     }
     parsed
@@ -301,6 +303,7 @@ fn parse_game_verb(kind: GameKind, verb: &str, args: Args<'_>) -> Parsed {
         }),
         other => Err(Refusal::UnknownGameCommand {
             word: other.to_string(),
+            meant: None,
             game: kind,
         }),
     }

@@ -16,15 +16,17 @@ mod ladder;
 mod league;
 mod problems;
 mod tournament;
-pub use problems::{MoveProblem, QueueProblem};
+pub use problems::{listed_legal, MoveProblem, QueueProblem, LEGAL_LISTED};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Refusal {
     // How the command was written.
     NoCommand,
+    /// `meant` the verb or game a misspelt word was most likely meant as.
     UnknownCommand {
         word: String,
+        meant: Option<String>,
     },
     WrongArguments {
         syntax: Syntax,
@@ -51,6 +53,7 @@ pub enum Refusal {
     },
     UnknownGameCommand {
         word: String,
+        meant: Option<String>,
         game: GameKind,
     },
     UnknownSetting {
@@ -240,7 +243,9 @@ pub enum Refusal {
         waiting: Vec<String>,
     },
     /// A move the game refused: `problem` is its kind, `reason` the
-    /// game's own words; `legal` the moves `side` has now.
+    /// game's own words; `legal` the moves `side` has now, the first
+    /// [`LEGAL_LISTED`](problems::LEGAL_LISTED) of them, and `legal_more`
+    /// how many more there are.
     BadMove {
         problem: MoveProblem,
         text: String,
@@ -248,6 +253,7 @@ pub enum Refusal {
         after_others: bool,
         side: Side,
         legal: Vec<String>,
+        legal_more: usize,
         game: GameKind,
     },
     /// The game has no draws; `reason` is the game's own words.

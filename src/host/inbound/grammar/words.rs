@@ -2,7 +2,10 @@
 //! the line, so a form that reads a password notes where it stood, and
 //! the nearest verb for one misspelt.
 
+use crate::games::GameKind;
+use crate::host::model::command::Command;
 use crate::host::model::command::PASSWORD_SWITCH;
+use crate::host::model::refusal::Refusal;
 use std::cell::RefCell;
 use std::ops::Range;
 
@@ -114,6 +117,98 @@ pub(super) fn spans(line: &str, words: &[&str]) -> Vec<Range<usize>> {
             start..start + word.len()
         })
         .collect()
+}
+
+/// The places of a line the grammar could not read that could hold a
+/// password: every word after the first that reads as a userid. The
+/// command's own words come first (its verb or game, the game's verb
+/// whatever it is, then board numbers and the grammar's own words),
+/// and no password can be one of those, since the host refuses its own
+/// words as passwords. Masking too much of a refused line costs the
+/// sender a word of his quote; masking too little would mail his
+/// password back in clear.
+pub(super) fn unread_places(
+    command: &Result<Command, Refusal>,
+    words: &[&str],
+    spans: &[Range<usize>],
+) -> SecretSpans {
+    // A misspelt verb was read as the one it was meant as, which noted
+    // its places; a line that parsed has its own.
+    let guessed = matches!(
+        command,
+        Err(Refusal::UnknownCommand { meant: Some(_), .. }
+            | Refusal::UnknownGameCommand { meant: Some(_), .. })
+    );
+    if command.is_ok() || guessed || !reads_as_command(words) {
+        return Vec::new();
+    }
+    let mut at = match words.first() {
+        Some(first) if is_game_name(first) => 2,
+        _ => 1,
+    };
+    // A slip is forgiven only where a verb stands: a userid one letter
+    // from a verb (`starts`) must not pass for one, or the password after
+    // it would be taken for the userid.
+    while words.get(at).is_some_and(|word| {
+        let word = word.to_lowercase();
+        word.chars().all(|c| c.is_ascii_digit())
+            || is_keyword(&word)
+            || (at < 2 && is_near_keyword(&word))
+    }) {
+        at += 1;
+    }
+    spans.iter().skip(at + 1).cloned().collect()
+}
+
+/// The words that follow a verb before its userid: `ladder join`,
+/// `change password`, `subscribe all`, `seek accept`.
+const SUB_VERBS: &[&str] = &[
+    "join", "leave", "start", "create", "cancel", "remove", "rules", "announce", "handover",
+    "invite", "admit", "accept", "decline", "password", "address", "all", "board",
+];
+
+/// A game's name, or a word near one (`chsss`; `schach` is not).
+fn is_game_name(word: &str) -> bool {
+    let games: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
+    word.parse::<GameKind>().is_ok() || nearest(word, &games).is_some()
+}
+
+/// The grammar's own words: its verbs and sub-verbs.
+fn keywords() -> impl Iterator<Item = &'static str> {
+    super::VERBS
+        .iter()
+        .chain(super::GAME_VERBS)
+        .chain(SUB_VERBS)
+        .copied()
+}
+
+fn is_keyword(word: &str) -> bool {
+    keywords().any(|keyword| keyword == word)
+}
+
+/// One of the grammar's own words, or one slip from one.
+fn is_near_keyword(word: &str) -> bool {
+    is_keyword(word) || nearest(word, &keywords().collect::<Vec<_>>()).is_some()
+}
+
+/// Verbs that players try though the host has none of them: other
+/// hosts' and other languages' words for signing up and moving.
+const TRIED_VERBS: &[&str] = &[
+    "register", "login", "logon", "join", "play", "zug", "ziehe", "anmelden", "schach",
+];
+
+/// Whether a line reads as a command, though it may not parse: it starts
+/// with a verb or a game (or a word near one, or one players try), or its
+/// second word is one (`schach move ...`). Text such as "Sorry, I have to
+/// go" does not.
+fn reads_as_command(words: &[&str]) -> bool {
+    let commandish = |at: usize| {
+        words.get(at).is_some_and(|word| {
+            let word = word.to_lowercase();
+            is_game_name(&word) || is_near_keyword(&word) || TRIED_VERBS.contains(&word.as_str())
+        })
+    };
+    commandish(0) || commandish(1)
 }
 
 /// The known word `word` was most likely meant as: one slip (a letter

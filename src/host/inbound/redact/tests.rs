@@ -195,3 +195,36 @@ fn a_stored_error_mail_loses_the_password_it_quoted() {
     assert!(scrubbed.contains("> Waiting for bob to move.\n"));
     assert_eq!(scrub_stored("no quotes here\n> nor here"), None);
 }
+
+#[test]
+fn a_line_with_an_unknown_verb_or_game_or_no_board_masks_every_word_after_its_userid() {
+    let cases = [
+        (
+            "chess zug 101 alice lanterns-at-dusk e4",
+            "chess zug 101 alice ******** ********",
+        ),
+        (
+            "chess play 101 alice lanterns-at-dusk e4",
+            "chess play 101 alice ******** ********",
+        ),
+        (
+            "schach move 101 alice lanterns-at-dusk e4",
+            "schach move 101 alice ******** ********",
+        ),
+        (
+            "chess move alice lanterns-at-dusk e4",
+            "chess move alice ******** ********",
+        ),
+        // A userid one slip from a verb is still the userid.
+        (
+            "chess zug 101 starts lanterns-at-dusk",
+            "chess zug 101 starts ********",
+        ),
+    ];
+    for (line, expected) in cases {
+        assert_eq!(masked(line), expected, "{line}");
+    }
+    // Text that does not read as a command is left as written.
+    let text = "Moving house this week, sorry for the delay.";
+    assert_eq!(masked(text), text);
+}

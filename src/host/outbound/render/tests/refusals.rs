@@ -116,6 +116,11 @@ fn written() -> Vec<Refusal> {
         Refusal::NoCommand,
         Refusal::UnknownCommand {
             word: "frobnicate".into(),
+            meant: None,
+        },
+        Refusal::UnknownCommand {
+            word: "chsss".into(),
+            meant: Some("chess".into()),
         },
         Refusal::WrongArguments {
             syntax: Syntax::Move,
@@ -163,6 +168,12 @@ fn written() -> Vec<Refusal> {
         },
         Refusal::UnknownGameCommand {
             word: "castle".into(),
+            meant: None,
+            game,
+        },
+        Refusal::UnknownGameCommand {
+            word: "moev".into(),
+            meant: Some("move".into()),
             game,
         },
         Refusal::UnknownSetting {
