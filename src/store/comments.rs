@@ -2,7 +2,7 @@
 //! record; shown there only for players who allow it.
 
 use super::StoreResult;
-use rusqlite::{params, Connection};
+use rusqlite::{params, Connection, OptionalExtension};
 
 /// A comment written after move `after` of a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,24 +31,38 @@ pub fn insert_comment(
     Ok(())
 }
 
-/// A board's comments by players who allow them in its record, in order.
-pub fn public_comments(conn: &Connection, game_id: i64) -> StoreResult<Vec<StoredComment>> {
+/// A board's comments in order, each with whether its author allows his
+/// comments in the records (who may read which is the host's rule).
+pub fn board_comments(conn: &Connection, game_id: i64) -> StoreResult<Vec<(StoredComment, bool)>> {
     let mut statement = conn.prepare_cached(
-        "SELECT after, author, text FROM comments
-         WHERE game_id = ?1 AND author IN
-             (SELECT userid FROM players WHERE public_comments = 1)
-         ORDER BY after, rowid",
+        "SELECT c.after, c.author, c.text, COALESCE(p.public_comments, 0) FROM comments c
+         LEFT JOIN players p ON p.userid = c.author COLLATE NOCASE
+         WHERE c.game_id = ?1
+         ORDER BY c.after, c.rowid",
     )?;
     let comments = statement
         .query_map([game_id], |row| {
-            Ok(StoredComment {
-                after: row.get(0)?,
-                author: row.get(1)?,
-                text: row.get(2)?,
-            })
+            Ok((
+                StoredComment {
+                    after: row.get(0)?,
+                    author: row.get(1)?,
+                    text: row.get(2)?,
+                },
+                row.get::<_, i64>(3)? != 0,
+            ))
         })?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(comments)
+}
+
+/// Whether a player allows his comments in the records of his boards
+/// (a player unknown does not).
+pub fn comments_are_public(conn: &Connection, userid: &str) -> StoreResult<bool> {
+    let public: Option<i64> = conn
+        .prepare_cached("SELECT public_comments FROM players WHERE userid = ?1 COLLATE NOCASE")?
+        .query_row([userid], |row| row.get(0))
+        .optional()?;
+    Ok(public.unwrap_or(0) != 0)
 }
 
 /// Whether a player allows his comments in the records of his boards.

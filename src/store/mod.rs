@@ -55,7 +55,9 @@ pub use archive::{filtered_game_ids, GameFilter};
 pub use board_style::{board_style, set_board_style};
 pub use challengers::{challengers, have_played, set_challengers};
 pub use clocks::{StoredClock, Vacation};
-pub use comments::{insert_comment, public_comments, set_public_comments, StoredComment};
+pub use comments::{
+    board_comments, comments_are_public, insert_comment, set_public_comments, StoredComment,
+};
 pub use entrants::{clear_entrants, entrant, entrants, remove_entrant, set_entrant, Entrant};
 pub use error_runs::{clear_error_run, error_run, error_run_key, save_error_run, ErrorRun};
 pub use event_log::{

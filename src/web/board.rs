@@ -5,6 +5,7 @@ use super::query::Target;
 use super::{Page, PageError, Reply, Site, ATOM};
 use crate::games::Side;
 use crate::host::competition::rated;
+use crate::host::model::audience::{may_read, Audience, Piece};
 use crate::host::model::replays::{self, LiveGame, LoadError};
 use crate::host::outbound::render::public_result;
 use crate::rules::score::Ending;
@@ -38,8 +39,10 @@ impl Site {
         let host = self.facts();
         let shown = self.renderer.public_board(&live, &host)?;
         let moves = numbered_moves(&live, &shown.turns);
-        let comments: Vec<Value> = store::public_comments(&self.conn, id)?
+        let comments: Vec<Value> = store::board_comments(&self.conn, id)?
             .iter()
+            .filter(|(_, public)| may_read(Piece::Comment { public: *public }, Audience::Public))
+            .map(|(comment, _)| comment)
             .filter(|comment| comment.after <= live.moves.len() as i64)
             .map(|c| context! { after => c.after, author => &c.author, text => &c.text })
             .collect();
@@ -195,8 +198,14 @@ fn numbered_moves(live: &LiveGame, turns: &[Value]) -> Vec<Value> {
                 Side::White => white.next(),
                 Side::Black => black.next(),
             };
-            entries.push(context! { ply, side => record.side, text => text.unwrap_or_default() });
+            let entry = context! { ply, side => record.side, text => text.unwrap_or_default() };
+            entries.push((record.side, entry));
         }
+        // White's move first in every turn, as the mails and the PGN list
+        // a round of sealed moves whoever sealed first; each still links
+        // to the position after it as it was stored.
+        entries.sort_by_key(|(side, _)| *side == Side::Black);
+        let entries: Vec<Value> = entries.into_iter().map(|(_, entry)| entry).collect();
         out.push(context! {
             number => turn.get_attr("number").unwrap_or_default(),
             entries => entries,

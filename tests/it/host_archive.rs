@@ -197,6 +197,63 @@ fn an_observer_never_sees_a_sealed_move_before_its_round_is_complete() {
     );
 }
 
+/// A comment sent with a move, as its author, his opponent and an
+/// observer each receive it: private comments stay between the two
+/// players, public ones (`set ... comments public`) reach observers too.
+#[test]
+fn a_private_comment_reaches_the_opponent_and_no_observer() {
+    let mut office = three_players();
+    office.send(&address("alice"), "chess challenge alice bob", "");
+    office.send(
+        &address("carol"),
+        &format!("chess subscribe 101 carol {}", password("carol")),
+        "",
+    );
+    let secret = "Secret plan: the king's side attack.";
+    let sent = office.send(
+        &address("alice"),
+        &format!("chess move 101 alice {} e4", password("alice")),
+        secret,
+    );
+    let to_bob = mails_to(&sent, "bob");
+    assert!(
+        to_bob.iter().any(|mail| mail.body.contains(secret)),
+        "{sent:#?}"
+    );
+    let to_carol = mails_to(&sent, "carol");
+    assert_eq!(to_carol.len(), 1, "{sent:#?}");
+    assert!(to_carol[0].body.contains("alice (White) played e4"));
+    assert!(
+        !to_carol[0].body.contains("Secret plan"),
+        "{}",
+        to_carol[0].body
+    );
+    let record = office.send(&address("carol"), "chess record 101", "");
+    assert!(
+        !one(&record).body.contains("Secret plan"),
+        "{}",
+        one(&record).body
+    );
+
+    office.send(
+        &address("bob"),
+        &format!("set bob {} comments public", password("bob")),
+        "",
+    );
+    let open = "An open word for everyone.";
+    let sent = office.send(
+        &address("bob"),
+        &format!("chess move 101 bob {} e5", password("bob")),
+        open,
+    );
+    assert!(mails_to(&sent, "alice")
+        .iter()
+        .any(|mail| mail.body.contains(open)));
+    assert!(mails_to(&sent, "carol")
+        .iter()
+        .any(|mail| mail.body.contains(open)));
+}
+
 #[test]
 fn notify_sends_only_results_and_subscribe_all_follows_new_boards() {
     let mut office = three_players();

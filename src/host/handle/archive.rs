@@ -3,6 +3,7 @@
 
 use super::{refused, Context, Handled};
 use crate::games::GameKind;
+use crate::host::model::audience::{may_read, Audience, Piece};
 use crate::host::model::command::{Credential, Syntax};
 use crate::host::model::notice::{Answer, HistoryLine, Notice};
 use crate::host::model::refusal::Refusal;
@@ -149,7 +150,13 @@ pub fn notify(
 pub fn record(ctx: &Context<'_>, kind: GameKind, board: i64) -> Handled {
     let live = super::board_of_kind(ctx, kind, board)?;
     let dates = store::move_dates(ctx.conn, board)?;
-    let comments = store::public_comments(ctx.conn, board)?;
+    // Anyone may ask, from any address: the record shows what observers
+    // may read.
+    let comments = store::board_comments(ctx.conn, board)?
+        .into_iter()
+        .filter(|(_, public)| may_read(Piece::Comment { public: *public }, Audience::Observer))
+        .map(|(comment, _)| comment)
+        .collect();
     let taken_back = store::taken_back(ctx.conn, board)?;
     Ok(vec![Notice::Answer(Answer::Record {
         live: Box::new(live),

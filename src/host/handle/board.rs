@@ -54,7 +54,7 @@ fn end(ctx: &Context<'_>, mut live: LiveGame, ending: Ending, author: &str) -> H
     let mut notices = vec![Notice::Board(BoardNews {
         live,
         events: Vec::new(),
-        comment: comment_of(ctx, author),
+        comment: comment_of(ctx, author)?,
         new_game: false,
     })];
     notices.extend(consequences);
@@ -138,7 +138,7 @@ pub fn chat(
         };
         return Err(refused_on(refusal, live));
     }
-    let Some(comment) = comment_of(ctx, &player.userid) else {
+    let Some(comment) = comment_of(ctx, &player.userid)? else {
         return Err(refused_on(Refusal::EmptyChat, live));
     };
     Ok(vec![Notice::Chat {

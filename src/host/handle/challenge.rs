@@ -140,7 +140,7 @@ pub fn challenge(
         super::limits::takes_challenge_from(ctx, &challenger, opponent)?;
     }
     super::limits::may_challenge(ctx, &challenger, opponent)?;
-    let comment = comment_of(ctx, &challenger);
+    let comment = comment_of(ctx, &challenger)?;
     let events = vec![Event::Challenged {
         userid: challenger.clone(),
     }];

@@ -33,8 +33,8 @@ use crate::host::model::command::{Command, EventList};
 use crate::host::model::refusal::Refusal;
 use crate::host::request::limits;
 use crate::host::request::{
-    authenticate, board_of_kind, comment_of, reachable, refused, refused_on, reload, seated_game,
-    Context, Failure, Handled,
+    authenticate, board_of_kind, comment_by, comment_of, reachable, refused, refused_on, reload,
+    seated_game, Context, Failure, Handled,
 };
 
 /// Runs one command: the accounts' and archive's commands here, the

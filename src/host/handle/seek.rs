@@ -85,9 +85,11 @@ pub fn answer(
         (false, false) => Err(refused(Refusal::NotYourSeek { seek: id })),
         (true, false) => {
             store::delete_seek(ctx.conn, id)?;
+            // Everyone read it on the list of seeks already.
             let comment = seek.comment.clone().map(|text| Comment {
                 author: seek.userid.clone(),
                 text,
+                public: true,
             });
             let events = vec![Event::SeekAccepted {
                 userid: player.userid.clone(),

@@ -3,14 +3,14 @@
 //! game ended by the rules, the clocks). The move command and a queued
 //! answer both play through here, so neither calls the other.
 
-use super::{comment_of, refused_on, reload, Context, Failure};
+use super::{comment_by, comment_of, refused_on, reload, Context, Failure};
 use crate::games::Side;
 use crate::host::clocks;
 use crate::host::inbound::grammar::could_be_a_move;
 use crate::host::model::answers::{self, Reply};
 use crate::host::model::command::MoveWord;
 use crate::host::model::notice::{BoardNews, Comment, Event};
-use crate::host::model::refusal::Refusal;
+use crate::host::model::refusal::{listed_legal, Refusal};
 use crate::host::model::replays::LiveGame;
 use crate::rules::score::{Ending, Stop};
 use crate::store::{self, MoveRecord, Player};
@@ -103,8 +103,11 @@ pub(super) fn play_words(
             // Nothing of the command is played: the board and the legal
             // moves shown are those of the board as stored.
             let stored = reload(ctx, live);
-            if let Refusal::BadMove { legal, .. } = &mut refusal {
-                *legal = stored.game.legal_moves(side);
+            if let Refusal::BadMove {
+                legal, legal_more, ..
+            } = &mut refusal
+            {
+                (*legal, *legal_more) = listed_legal(stored.game.legal_moves(side));
             }
             return Err(refused_on(refusal, stored));
         }
@@ -294,7 +297,7 @@ pub(super) fn record_turn(
         clocks::hold(ctx.conn, &live.record, None, live.record.paused, ctx.now)?;
     }
     live.clocks = crate::host::model::replays::load_clocks(ctx.conn, &live.record)?;
-    let comment = with_trailing_words(turn.trailing_comment, comment_of(ctx, &player.userid));
+    let comment = with_trailing_words(turn.trailing_comment, comment_of(ctx, &player.userid)?);
     if let Some(text) = &comment {
         let stored = store::StoredComment {
             after: live.total_moves as i64,
@@ -306,10 +309,9 @@ pub(super) fn record_turn(
     Ok(BoardNews {
         live,
         events: turn.events,
-        comment: comment.map(|text| Comment {
-            author: player.userid.clone(),
-            text,
-        }),
+        comment: comment
+            .map(|text| comment_by(ctx, &player.userid, text))
+            .transpose()?,
         new_game: false,
     })
 }

@@ -72,7 +72,7 @@ pub(super) fn undo(
     Ok(vec![Notice::Board(BoardNews {
         live,
         events,
-        comment: comment_of(ctx, &player.userid),
+        comment: comment_of(ctx, &player.userid)?,
         new_game: false,
     })])
 }
@@ -137,7 +137,7 @@ fn agree(
     events.extend(queue::drop_all(ctx, &live)?);
     clocks::after_command(ctx.conn, &live, side, turn_before, ctx.now)?;
     live.clocks = crate::host::model::replays::load_clocks(ctx.conn, &live.record)?;
-    let comment = comment_of(ctx, &player.userid);
+    let comment = comment_of(ctx, &player.userid)?;
     if let Some(Comment { text, .. }) = &comment {
         let stored = store::StoredComment {
             after: live.total_moves as i64,

@@ -42,7 +42,7 @@ pub(super) fn withdraw(
             userid: player.userid.clone(),
             proposals,
         }],
-        comment: comment_of(ctx, &player.userid),
+        comment: comment_of(ctx, &player.userid)?,
         new_game: false,
     })])
 }

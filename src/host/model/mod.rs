@@ -4,6 +4,7 @@
 //! answer on it.
 
 pub mod answers;
+pub mod audience;
 pub mod board_style;
 pub mod challengers;
 pub mod command;

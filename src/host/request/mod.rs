@@ -20,7 +20,7 @@ use crate::host::model::command::Credential;
 use crate::host::model::notice::{Comment, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::{self, LiveGame, LoadError, Replays};
-use crate::store::{GameStatus, Player, StoreError};
+use crate::store::{self, GameStatus, Player, StoreError, StoreResult};
 use rusqlite::Connection;
 use std::cell::RefCell;
 
@@ -175,12 +175,17 @@ pub fn seated_game(
 }
 
 /// What the sender typed, as a comment by `author` for the other players.
-pub fn comment_of(ctx: &Context<'_>, author: &str) -> Option<Comment> {
-    ctx.comment
-        .map(str::trim)
-        .filter(|text| !text.is_empty())
-        .map(|text| Comment {
-            author: author.to_string(),
-            text: text.to_string(),
-        })
+pub fn comment_of(ctx: &Context<'_>, author: &str) -> StoreResult<Option<Comment>> {
+    let text = ctx.comment.map(str::trim).filter(|text| !text.is_empty());
+    text.map(|text| comment_by(ctx, author, text.to_string()))
+        .transpose()
+}
+
+/// `text` as a comment by `author`, public when he allows it.
+pub fn comment_by(ctx: &Context<'_>, author: &str, text: String) -> StoreResult<Comment> {
+    Ok(Comment {
+        author: author.to_string(),
+        text,
+        public: store::comments_are_public(ctx.conn, author)?,
+    })
 }

@@ -262,9 +262,12 @@ pub enum DropReason {
     TakenBack,
 }
 
-/// A comment that comes with a move, passed on to the other players.
+/// A comment that comes with a move, passed on to the other players;
+/// `public` when its author allows his comments beyond them (who reads
+/// it is [`may_read`](crate::host::model::audience::may_read)'s to say).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Comment {
     pub author: String,
     pub text: String,
+    pub public: bool,
 }

@@ -28,6 +28,7 @@ use super::templates::{Templates, FALLBACK_LANGUAGE};
 use crate::clock::utc_text;
 use crate::games::Side;
 use crate::host::inbound::redact::Quote;
+use crate::host::model::audience::{may_read, Audience, Piece};
 use crate::host::model::notice::{AccountEvent, AccountNews, Answer, BoardNews, Event};
 use crate::host::model::replays::LiveGame;
 use crate::host::model::subject::{AccountTopic, BoardTail, Subject};
@@ -61,12 +62,21 @@ pub enum Reader {
 }
 
 impl Reader {
+    /// Who this reader is to a piece of the board written by `author`.
+    fn audience(self, live: &LiveGame, author: &str) -> Audience {
+        match self {
+            Reader::Seated(side) => Audience::of(Some(live.record.player(side)), author, true),
+            Reader::Onlooker | Reader::Observer => Audience::Observer,
+        }
+    }
+
     fn seat(self, live: &LiveGame) -> (Side, bool) {
         match self {
             Reader::Seated(side) => (side, true),
-            // Everyone else (an observer, a stranger asking `show`) sees
-            // the board from White's side, unless a move is sealed: then
-            // from the side still to move, which has sealed nothing.
+            // Everyone else (an observer, a stranger asking `show`) reads
+            // the facts as the side still to move knows them, which has
+            // sealed nothing; the board itself is drawn from White's side
+            // with nothing sealed (see `shown`).
             Reader::Onlooker | Reader::Observer if live.game.sealed_moves() == 0 => {
                 (Side::White, false)
             }
@@ -174,7 +184,7 @@ impl Renderer {
     ) -> Rendered {
         let live = &news.live;
         let (seat, seated) = reader.seat(live);
-        let shown = self.shown(live, seat, language)?;
+        let shown = self.shown(live, reader, language)?;
         let view = board_view(live, seat, seated, host.now);
         let sealed = if live.record.status == GameStatus::Active {
             live.game.sealed_moves()
@@ -189,6 +199,7 @@ impl Renderer {
         let comments: Vec<Value> = news
             .comment
             .iter()
+            .filter(|c| may_read(Piece::Comment { public: c.public }, reader.audience(live, &c.author)))
             .map(|c| context! { author => &c.author, text => without_controls(&c.text, &['\n', '\t']) })
             .collect();
         let offered_now = news
@@ -252,7 +263,7 @@ impl Renderer {
 
     /// A reminder that the board waits for the player in `seat`.
     pub fn nag(&self, live: &LiveGame, seat: Side, host: &HostFacts, language: &str) -> Rendered {
-        let shown = self.shown(live, seat, language)?;
+        let shown = self.shown(live, Reader::Seated(seat), language)?;
         let view = context! { board => &shown.text, ..board_view(live, seat, true, host.now) };
         Ok(Letter {
             subject: Subject::Nag {

@@ -3,8 +3,9 @@
 //! renderer adds the ASCII board, worded in the reader's language).
 //! Nothing still sealed from the viewer is in it.
 
-use crate::games::{Outcome, Side};
+use crate::games::{Fact, Outcome, Side};
 use crate::host::model::answers::{self, Proposal, Reply};
+use crate::host::model::audience::{may_read, Audience, Piece};
 use crate::host::model::notice::Event;
 use crate::host::model::replays::LiveGame;
 use crate::rules::score::{Ending, EventScore};
@@ -41,7 +42,7 @@ pub fn board_view(live: &LiveGame, viewer: Side, seated: bool, now: i64) -> Valu
         finished => finished,
         aborted => record.status == GameStatus::Aborted,
         result => result_view(live),
-        facts => live.game.facts(viewer),
+        facts => standing_facts(live, viewer, finished),
         turns => turns(live, seated.then_some(viewer), finished, finished),
         all_moves => finished,
         move_count => live.total_moves,
@@ -55,9 +56,21 @@ pub fn board_view(live: &LiveGame, viewer: Side, seated: bool, now: i64) -> Valu
         can_decline => seated && !finished && !live.has_moved(viewer),
         replies => if seated { replies_view(live, viewer) } else { Vec::new() },
         clock => (!finished).then(|| clock_view(live, now)).flatten(),
-        rated => record.rated,
+        // An aborted game counts for nobody's rating, whatever was set.
+        rated => record.rated && record.status != GameStatus::Aborted,
         ratings => super::competition::rating_changes_view(&live.ratings),
     }
+}
+
+/// The game's facts from `viewer`'s seat; once the board has ended (by
+/// the rules or by a player, the clock or a ruling) nobody is to move
+/// or to choose, whatever the last position says.
+fn standing_facts(live: &LiveGame, viewer: Side, finished: bool) -> Vec<Fact> {
+    let mut facts = live.game.facts(viewer);
+    if finished {
+        facts.retain(|fact| !matches!(fact, Fact::ToMove { .. } | Fact::ChooseList { .. }));
+    }
+    facts
 }
 
 /// The answers besides a move open to `side` now, each with what it is
@@ -364,7 +377,9 @@ pub(super) fn event_view(
             notation,
             public_notation,
         } => {
-            let revealed = Some(*side) == viewer || (*number as usize) + sealed <= total;
+            let still_sealed = (*number as usize) + sealed > total;
+            let revealed =
+                !still_sealed || may_read(Piece::SealedMove, Audience::of_seat(viewer, *side));
             context! {
                 kind => "played",
                 userid,
@@ -394,7 +409,7 @@ pub(super) fn event_view(
             side,
             lines,
             why,
-        } if viewer == Some(*side) => context! {
+        } if may_read(Piece::Note, Audience::of_seat(viewer, *side)) => context! {
             kind => "queue_dropped",
             userid,
             lines,
