@@ -17,6 +17,7 @@ use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::LiveGame;
 use crate::mail::inbound::InboundMail;
 use crate::mail::outbound::OutboundError;
+use crate::mail::threading::is_own_message_id;
 use crate::mail::threading::TokenError;
 use crate::store::{self, Player, StoreError, TokenScope};
 use recipients::reader_of;
@@ -280,10 +281,24 @@ impl<'a> Post<'a> {
             let thread = Thread::Message {
                 userid: recipient.userid.clone(),
                 from: from.to_string(),
+                references: self.conversation(),
             };
             self.queue(address, &letter, thread)?;
         }
         Ok(())
+    }
+
+    /// The host's own mails among those the inbound mail answers: a
+    /// message relayed threads with the conversation's earlier messages
+    /// and shows nothing of the other player's mail.
+    fn conversation(&self) -> Vec<String> {
+        let address = &self.host.identity.address;
+        self.mail
+            .map(outbox::reply_references)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|id| is_own_message_id(id, address))
+            .collect()
     }
 
     fn nag(&mut self, live: &LiveGame, side: Side) -> Result<(), PostError> {

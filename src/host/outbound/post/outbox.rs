@@ -73,15 +73,7 @@ impl Post<'_> {
         board: Option<&LiveGame>,
         (request, refused): (bool, bool),
     ) -> Result<(), PostError> {
-        let mut references: Vec<String> = mail
-            .references
-            .iter()
-            .rev()
-            .take(8)
-            .rev()
-            .cloned()
-            .collect();
-        references.push(mail.message_id.clone());
+        let references = reply_references(mail);
         // A forged From can be anyone's: strangers get so many answers an
         // hour in all, however many addresses they write from.
         if sender.is_none() {
@@ -125,7 +117,9 @@ impl Post<'_> {
                 let (in_reply_to, references) = first_of_thread();
                 (Some(userid), None, in_reply_to, references)
             }
-            Thread::Message { userid, .. } => (Some(userid), None, None, Vec::new()),
+            Thread::Message {
+                userid, references, ..
+            } => (Some(userid), None, references.last().cloned(), references),
             Thread::Game {
                 userid, game_id, ..
             }
@@ -178,4 +172,13 @@ impl Post<'_> {
         self.queued += 1;
         Ok(())
     }
+}
+
+/// The References of a mail that answers `mail`: its own last eight and
+/// its Message-ID, so a thread keeps its root without growing for ever.
+pub(super) fn reply_references(mail: &InboundMail) -> Vec<String> {
+    let kept = mail.references.len().saturating_sub(8);
+    let mut references = mail.references[kept..].to_vec();
+    references.push(mail.message_id.clone());
+    references
 }

@@ -47,8 +47,14 @@ pub(super) enum Thread {
     Observer { userid: String, game_id: i64 },
     /// A message from another player (`from`): a mail the hourly cap may
     /// drop, so nobody can hold back a player's boards by writing to him;
-    /// a reply to it goes back to `from`.
-    Message { userid: String, from: String },
+    /// a reply to it goes back to `from`. `references` thread it with
+    /// the host's own mails of the conversation before it: never a
+    /// player's own Message-ID, which may name his mail provider.
+    Message {
+        userid: String,
+        from: String,
+        references: Vec<String>,
+    },
 }
 
 impl Thread {
