@@ -428,6 +428,17 @@ fn environment(sources: HashMap<String, Cow<'static, str>>) -> Environment<'stat
         let pad = width.saturating_sub(text.chars().count());
         format!("{}{text}", " ".repeat(pad))
     });
+    // The last branch of a kind's wording: a kind no branch words is an
+    // error (the coverage tests render every kind), never its raw name.
+    env.add_function(
+        "unworded",
+        |kind: String| -> Result<String, minijinja::Error> {
+            Err(minijinja::Error::new(
+                minijinja::ErrorKind::InvalidOperation,
+                format!("no wording for the kind {kind:?}"),
+            ))
+        },
+    );
     env
 }
 

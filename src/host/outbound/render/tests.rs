@@ -19,12 +19,14 @@ use std::collections::BTreeSet;
 mod answers;
 mod boards;
 mod competition;
+mod coverage;
 mod ladders;
 mod leagues;
 mod plans;
 mod reasons;
 mod refusals;
 mod setups;
+mod snapshots;
 mod tournaments;
 use answers::{account_answers, account_news, board_answers};
 use competition::{competition_answers, competition_news};
@@ -334,6 +336,7 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
                 comment: Some(Comment {
                     author: "bob".into(),
                     text: "Good luck!".into(),
+                    public: true,
                 }),
                 new_game: plies == 0,
             };
@@ -449,6 +452,16 @@ fn refusal_mails(
     texts
 }
 
+/// Whether a sentence ends and the next begins without a space between
+/// them (`ladder club.Declining`): a line break a template's block tag
+/// swallowed.
+fn runs_together(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    chars
+        .windows(4)
+        .any(|w| w[0].is_lowercase() && w[1].is_lowercase() && w[2] == '.' && w[3].is_uppercase())
+}
+
 #[test]
 fn every_template_renders_with_sample_data_in_every_language() {
     let renderer = Renderer::new(None).unwrap();
@@ -460,6 +473,15 @@ fn every_template_renders_with_sample_data_in_every_language() {
             assert!(
                 !text.contains("{{") && !text.contains("{%"),
                 "template syntax left in a {language} mail:\n{text}"
+            );
+            assert!(
+                !runs_together(&text),
+                "two sentences run together in a {language} mail:\n{text}"
+            );
+            assert!(
+                text.len() < 64 * 1024,
+                "a {language} mail of {} bytes",
+                text.len()
             );
         }
         let rendered = renderer.templates.rendered();

@@ -1,0 +1,92 @@
+//! Every kind of refusal has a sample, so the rendering tests word each
+//! one in every language: a kind that no branch of the templates words
+//! fails them (see `unworded` in the templates' environment). The kinds
+//! are read off the enums' own source, so a new kind without a sample
+//! fails here.
+
+use super::plans::plan_refusals;
+use super::refusals::samples;
+use minijinja::Value;
+use std::collections::BTreeSet;
+
+/// The variants of `pub enum NAME` in `source`, in snake case: each is a
+/// line indented once that starts with a capital letter.
+fn kinds(source: &str, name: &str) -> Vec<String> {
+    let start = format!("pub enum {name} {{");
+    let body = source
+        .split_once(&start)
+        .unwrap_or_else(|| panic!("no enum {name}"))
+        .1;
+    body.lines()
+        .take_while(|line| *line != "}")
+        .filter_map(|line| line.strip_prefix("    "))
+        .filter(|line| line.starts_with(|c: char| c.is_ascii_uppercase()))
+        .map(|line| {
+            let ident: String = line
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            snake_case(&ident)
+        })
+        .collect()
+}
+
+fn snake_case(ident: &str) -> String {
+    let mut out = String::new();
+    for (at, c) in ident.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if at > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_kind_of_refusal_has_a_sample_that_the_templates_word() {
+    let sources = [
+        (include_str!("../../../model/refusal.rs"), "Refusal"),
+        (
+            include_str!("../../../model/refusal/ladder.rs"),
+            "LadderRefusal",
+        ),
+        (
+            include_str!("../../../model/refusal/tournament.rs"),
+            "TournamentRefusal",
+        ),
+        (
+            include_str!("../../../model/refusal/league.rs"),
+            "LeagueRefusal",
+        ),
+    ];
+    // The three that only carry the kinds of their own enums.
+    let carriers = ["ladder", "tournament", "league"];
+    let declared: BTreeSet<String> = sources
+        .iter()
+        .flat_map(|(source, name)| kinds(source, name))
+        .filter(|kind| !carriers.contains(&kind.as_str()))
+        .collect();
+    assert!(declared.len() > 100, "{declared:?}");
+    let sampled: BTreeSet<String> = samples()
+        .into_iter()
+        .chain(plan_refusals())
+        .map(|refusal| {
+            Value::from_serialize(&refusal)
+                .get_attr("kind")
+                .map(|kind| kind.to_string())
+                .unwrap_or_default()
+        })
+        .collect();
+    let missing: Vec<&String> = declared.difference(&sampled).collect();
+    assert!(missing.is_empty(), "refusals without a sample: {missing:?}");
+}
+
+#[test]
+fn snake_case_names_a_kind_as_serde_does() {
+    assert_eq!(snake_case("NoSuchBoard"), "no_such_board");
+    assert_eq!(snake_case("Ladder"), "ladder");
+}
