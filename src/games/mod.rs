@@ -288,6 +288,18 @@ pub trait Game: Send {
     /// the game's own marks, from `viewer`'s side.
     fn picture(&self, viewer: Side) -> Picture;
 
+    /// The board as one who plays on it neither side sees it (an observer,
+    /// a web visitor): always from White's side, with nothing sealed shown.
+    /// Only a game with sealed moves needs more than White's diagram.
+    fn public_diagram(&self) -> Diagram {
+        self.diagram(Side::White)
+    }
+
+    /// [`Game::public_diagram`] described for drawing.
+    fn public_picture(&self) -> Picture {
+        self.picture(Side::White)
+    }
+
     /// Whose turn it is and anything a player must know to move (round,
     /// pending sealed moves, states), as `viewer` may know it; the host
     /// words these facts for the board mail.

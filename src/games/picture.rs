@@ -94,7 +94,8 @@ pub struct PicturePiece {
     /// `None` for a neutral piece.
     pub side: Option<Side>,
     pub figure: Figure,
-    /// Progression Chess: a little piece (it moves at most two squares).
+    /// Progression Chess: a little piece (drawn small; it moves like the
+    /// big piece of its name).
     pub little: bool,
     /// Infinite Recursion Chess: the mega-knight, with its state's key.
     pub mega: Option<String>,

@@ -46,6 +46,7 @@ mod host_languages;
 mod host_leagues;
 mod host_loop_protection;
 mod host_mail_texts;
+mod host_mail_truth;
 mod host_masking;
 mod host_outbox;
 mod host_passwords;

@@ -273,3 +273,37 @@ fn web_pages_behind_a_sub_path_link_within_it() {
         assert!(seen > 1, "{path}: {html}");
     }
 }
+
+/// The status lines of ended boards and of a player away: a declined
+/// board said "Aborted, unrated: … Rated." and "White to move.", a
+/// resigned one "Black to move.", and a clock held for a vacation read
+/// as running.
+#[test]
+fn web_ended_boards_name_nobody_to_move_and_a_held_clock_says_so() {
+    let mut office = PostOffice::new();
+    office.set_clock(0);
+    for userid in ["alice", "bob", "carol"] {
+        office.signup(userid);
+    }
+    office.send_as("alice", "chess challenge alice bob", "");
+    office.send_as("bob", "chess decline 101 bob PW", "");
+    office.send_as("alice", "chess challenge alice carol", "");
+    office.send_as("alice", "chess move 102 alice PW e4", "");
+    office.send_as("carol", "chess move 102 carol PW e5", "");
+    office.send_as("alice", "chess move 102 alice PW Nf3", "");
+    office.send_as("carol", "chess resign 102 carol PW", "");
+    office.send_as("alice", "chess challenge alice bob", "");
+    office.send_as("alice", "chess move 103 alice PW d4", "");
+    office.send_as("bob", "vacation bob PW on", "");
+    let site = site(&office);
+    let declined = page(&site, "/board/101");
+    assert!(declined.contains("Aborted, unrated"), "{declined}");
+    assert!(!declined.contains("Rated."), "{declined}");
+    assert!(!declined.contains("to move"), "{declined}");
+    let resigned = page(&site, "/board/102");
+    assert!(resigned.contains("carol resigned"), "{resigned}");
+    assert!(!resigned.contains("to move"), "{resigned}");
+    let status = ok(&site, "/player/bob/status.txt").text();
+    assert!(status.contains("chess 103 vs alice: YOUR MOVE"), "{status}");
+    assert!(status.contains("(clock held)"), "{status}");
+}

@@ -330,6 +330,8 @@ fn san_candidates(
     let what = Reason::NoneCanReach {
         side: pos.turn(),
         piece: piece_name(pattern.role),
+        from_file: pattern.from_file.map(|file| (b'a' + file) as char),
+        from_rank: pattern.from_rank.map(|rank| rank + 1),
         to: pattern.to.to_string(),
         king_safety: None,
     };
@@ -391,10 +393,17 @@ fn with_safety(reason: Reason, safety: Option<KingSafety>) -> Reason {
             king_safety: safety,
         },
         Reason::NoneCanReach {
-            side, piece, to, ..
+            side,
+            piece,
+            from_file,
+            from_rank,
+            to,
+            ..
         } => Reason::NoneCanReach {
             side,
             piece,
+            from_file,
+            from_rank,
             to,
             king_safety: safety,
         },

@@ -147,14 +147,24 @@ fn pieces(reason: &Reason, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
         NoneCanReach {
             side,
             piece,
+            from_file,
+            from_rank,
             to,
             king_safety,
-        } => write!(
-            f,
-            "no {} {piece} can move to {to}{}",
-            side.name().to_lowercase(),
-            safety(king_safety)
-        ),
+        } => {
+            let from = match (from_file, from_rank) {
+                (Some(file), Some(rank)) => format!(" on {file}{rank}"),
+                (Some(file), None) => format!(" on the {file}-file"),
+                (None, Some(rank)) => format!(" on rank {rank}"),
+                (None, None) => String::new(),
+            };
+            write!(
+                f,
+                "no {} {piece}{from} can move to {to}{}",
+                side.name().to_lowercase(),
+                safety(king_safety)
+            )
+        }
         NoneCanMakeMove { side, piece } => write!(
             f,
             "no {} {piece} can make that move (in SAN a letter's case names big or little, not colour)",

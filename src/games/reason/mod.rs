@@ -173,10 +173,14 @@ pub enum Reason {
         to: String,
         king_safety: Option<KingSafety>,
     },
-    /// SAN: no piece of that kind can go there.
+    /// SAN: no piece of that kind can go there (from the file, rank or
+    /// square the move named, when it named one: `bc4` is a pawn from
+    /// the b-file).
     NoneCanReach {
         side: Side,
         piece: PieceName,
+        from_file: Option<char>,
+        from_rank: Option<u8>,
         to: String,
         king_safety: Option<KingSafety>,
     },

@@ -45,21 +45,22 @@ impl RecursionGame {
         &self.game
     }
 
-    /// Each board as `viewer` may see it: his own sealed move shown on
-    /// the board, the other's not.
-    fn views(&self, viewer: Side) -> [BoardView<'_>; 2] {
+    /// Each board as `seen_by` may see it: his own sealed move shown on
+    /// the board, the other's not; for one who plays neither side
+    /// (`None`), no sealed move.
+    fn views(&self, seen_by: Option<Side>) -> [BoardView<'_>; 2] {
         BoardId::ALL.map(|id| {
             let board = self.game.board(id);
             let mut position = board.position;
             let mut play_line = Label::Play {
-                state: self.board_state(id, viewer),
+                state: self.board_state(id, seen_by),
             };
             let mut last_move = self.last_moves[id.index()];
             // A player sees his own sealed move on the board; the other
             // sees the board as it was before it.
             if let Some(mv) = self.game.sealed[id.index()] {
                 let text = self.sealed_text[id.index()].as_deref().unwrap_or("?");
-                if position.turn() == viewer {
+                if Some(position.turn()) == seen_by {
                     position.play(mv);
                     last_move = Some(mv);
                     play_line = Label::SealedShown {
@@ -113,7 +114,7 @@ impl RecursionGame {
 
     /// The play on board `id` as `viewer` may know it: a sealed move is
     /// named only to its mover.
-    fn board_state(&self, id: BoardId, viewer: Side) -> BoardState {
+    fn board_state(&self, id: BoardId, seen_by: Option<Side>) -> BoardState {
         let board = self.game.board(id);
         if let Some(outcome) = &board.result {
             return BoardState::Over {
@@ -126,7 +127,7 @@ impl RecursionGame {
                 side,
                 notation: self.sealed_text[id.index()]
                     .clone()
-                    .filter(|_| viewer == side),
+                    .filter(|_| seen_by == Some(side)),
             };
         }
         BoardState::ToMove {
@@ -287,12 +288,21 @@ impl Game for RecursionGame {
     }
 
     fn diagram(&self, viewer: Side) -> Diagram {
-        let views = self.views(viewer);
+        let views = self.views(Some(viewer));
         render::draw(&views, viewer, self.game.round, self.game.is_over())
     }
 
     fn picture(&self, viewer: Side) -> Picture {
-        render::picture(&self.views(viewer), viewer)
+        render::picture(&self.views(Some(viewer)), viewer)
+    }
+
+    fn public_diagram(&self) -> Diagram {
+        let views = self.views(None);
+        render::draw(&views, Side::White, self.game.round, self.game.is_over())
+    }
+
+    fn public_picture(&self) -> Picture {
+        render::picture(&self.views(None), Side::White)
     }
 
     fn facts(&self, viewer: Side) -> Vec<Fact> {
@@ -311,7 +321,7 @@ impl Game for RecursionGame {
                 });
                 facts.extend(BoardId::ALL.map(|id| Fact::Board {
                     owner: id.owner(),
-                    state: self.board_state(id, viewer),
+                    state: self.board_state(id, Some(viewer)),
                 }));
             }
         }

@@ -116,6 +116,11 @@ pub fn check(userid: &str, password: &str) -> Result<(), Weakness> {
     let base = lower.trim_end_matches(|c: char| c.is_ascii_digit());
     let forms = [lower.as_str(), base];
     let forms = || forms.into_iter().filter(|form| !form.is_empty());
+    // A breached password is refused as one, whatever else it is: the
+    // player should hear that `password123` is among the first guessed.
+    if forms().any(|form| COMMON.contains(form)) {
+        return Err(Weakness::Common);
+    }
     if forms().any(|form| COMMAND_WORDS.contains(&form)) {
         return Err(Weakness::CommandWord);
     }
@@ -127,9 +132,6 @@ pub fn check(userid: &str, password: &str) -> Result<(), Weakness> {
     }
     if forms().any(|form| VOCABULARY.contains(form)) {
         return Err(Weakness::HostWord);
-    }
-    if forms().any(|form| COMMON.contains(form)) {
-        return Err(Weakness::Common);
     }
     Ok(())
 }

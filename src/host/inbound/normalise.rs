@@ -14,10 +14,27 @@ pub fn words(line: &str) -> Vec<&str> {
 
 /// The move words of `text`, each in ASCII notation: dashes made `-`,
 /// full-width forms made ASCII, figurines made piece letters, castling
-/// with zeros made `O-O` / `O-O-O`.
+/// with zeros made `O-O` / `O-O-O`, and a sentence's full stop or comma
+/// after a move dropped (`e4.`, `c4,`).
 pub fn move_words(text: &str) -> Vec<String> {
     let plain: String = text.chars().filter_map(plain_char).collect();
-    words(&plain).into_iter().map(letter_castling).collect()
+    words(&plain)
+        .into_iter()
+        .map(without_sentence_mark)
+        .filter(|word| !word.is_empty())
+        .map(letter_castling)
+        .collect()
+}
+
+/// `word` without the `.`, `,` or `;` a sentence put after it. A move
+/// number (`1.`, `12...`) keeps its dots: the games read it as one.
+fn without_sentence_mark(word: &str) -> &str {
+    let bare = word.trim_end_matches(['.', ',', ';']);
+    if bare.chars().all(|c| c.is_ascii_digit()) && word.ends_with('.') {
+        word
+    } else {
+        bare
+    }
 }
 
 fn is_space(c: char) -> bool {
@@ -129,6 +146,12 @@ mod tests {
             words("chess\u{00A0}move\u{200B}101"),
             ["chess", "move", "101"]
         );
+    }
+
+    #[test]
+    fn a_sentences_stop_or_comma_after_a_move_is_dropped_and_move_numbers_keep_theirs() {
+        assert_eq!(move_words("e4. c4, Nf3; Bc4!"), ["e4", "c4", "Nf3", "Bc4!"]);
+        assert_eq!(move_words("1. e4 12... e5"), ["1.", "e4", "12...", "e5"]);
     }
 
     #[test]

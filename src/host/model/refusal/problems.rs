@@ -32,6 +32,18 @@ pub enum MoveProblem {
     GameOver,
 }
 
+/// At most this many legal moves are listed in a refusal: enough for any
+/// board, while a Progression list phase has 40,320 lists to choose from
+/// (a mail of over a megabyte).
+pub const LEGAL_LISTED: usize = 60;
+
+/// The legal moves a refusal lists, and how many more there are.
+pub fn listed_legal(mut all: Vec<String>) -> (Vec<String>, usize) {
+    let more = all.len().saturating_sub(LEGAL_LISTED);
+    all.truncate(LEGAL_LISTED);
+    (all, more)
+}
+
 impl Refusal {
     /// A move the game refused, with the moves that would be legal.
     pub fn bad_move(
@@ -48,6 +60,7 @@ impl Refusal {
             MoveError::GameOver => (MoveProblem::GameOver, String::new()),
         };
         let reason = Box::new(error.reason());
+        let (legal, legal_more) = listed_legal(legal);
         Refusal::BadMove {
             problem,
             text,
@@ -55,6 +68,7 @@ impl Refusal {
             after_others,
             side,
             legal,
+            legal_more,
             game,
         }
     }

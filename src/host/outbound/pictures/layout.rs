@@ -254,6 +254,8 @@ pub fn html_context(shown: &ShownBoard, before: &str, after: &str, image: Option
         lists => Value::from_serialize(&shown.picture.lists),
         torus => shown.picture.torus,
         marked => Value::from_serialize(marked_pieces(&shown.picture)),
+        // A board where nothing has moved yet has no last move to mark.
+        last_move_marked => shown.picture.boards.iter().flat_map(|board| &board.rows).flatten().any(|square| square.last_move),
     }
 }
 

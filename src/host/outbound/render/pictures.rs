@@ -3,7 +3,7 @@
 //! PNG drawn from `board.svg`).
 
 use super::{HostFacts, Reader, Renderer, TemplateError};
-use crate::games::{GameKind, Side};
+use crate::games::GameKind;
 use crate::host::model::board_style::BoardStyle;
 use crate::host::model::notice::Answer;
 use crate::host::model::replays::LiveGame;
@@ -13,21 +13,28 @@ use crate::host::outbound::pictures::{
 use crate::store::MailHtml;
 
 impl Renderer {
-    /// The board a mail about `live` shows from `seat`: its text worded
-    /// in `language`, which the templates get as `board`, and the
+    /// The board a mail about `live` shows to `reader`: a player from his
+    /// seat, anyone else from White's side with nothing sealed; its text
+    /// worded in `language`, which the templates get as `board`, and the
     /// picture of it.
     pub(super) fn shown(
         &self,
         live: &LiveGame,
-        seat: Side,
+        reader: Reader,
         language: &str,
     ) -> Result<ShownBoard, TemplateError> {
+        let (diagram, picture) = match reader {
+            Reader::Seated(seat) => (live.game.diagram(seat), live.game.picture(seat)),
+            Reader::Onlooker | Reader::Observer => {
+                (live.game.public_diagram(), live.game.public_picture())
+            }
+        };
         Ok(ShownBoard {
             game: live.kind,
             board_id: live.record.id,
             language: language.to_string(),
-            text: self.templates.diagram(language, &live.game.diagram(seat))?,
-            picture: live.game.picture(seat),
+            text: self.templates.diagram(language, &diagram)?,
+            picture,
         })
     }
 
@@ -46,7 +53,7 @@ impl Renderer {
             }
             _ => return Ok(None),
         };
-        let shown = self.shown(live, reader.seat(live).0, language)?;
+        let shown = self.shown(live, reader, language)?;
         Ok(Some((shown, pictured)))
     }
 

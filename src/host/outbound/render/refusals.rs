@@ -36,7 +36,7 @@ impl Renderer {
         language: &str,
     ) -> Rendered {
         let shown = board
-            .map(|(live, reader)| self.shown(live, reader.seat(live).0, language))
+            .map(|(live, reader)| self.shown(live, reader, language))
             .transpose()?;
         let view = board.zip(shown.as_ref()).map(|((live, reader), shown)| {
             let (side, seated) = reader.seat(live);

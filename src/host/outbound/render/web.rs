@@ -30,7 +30,7 @@ impl Renderer {
         let (seat, seated) = Reader::Observer.seat(live);
         let view = board_view(live, seat, seated, host.now);
         let turns = all_turns(live, None);
-        let board = self.shown(live, seat, &self.default_language)?;
+        let board = self.shown(live, Reader::Observer, &self.default_language)?;
         let svg = self.body(&board.language, "board.svg", host, svg_context(&board))?;
         Ok(PublicBoard { view, turns, svg })
     }

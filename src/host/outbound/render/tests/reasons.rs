@@ -193,12 +193,21 @@ fn about_pieces() -> Vec<Reason> {
                 to: sq("g3"),
                 king_safety,
             });
-            all.push(NoneCanReach {
-                side: Side::White,
-                piece,
-                to: sq("e5"),
-                king_safety,
-            });
+            for (from_file, from_rank) in [
+                (None, None),
+                (Some('d'), None),
+                (None, Some(3)),
+                (Some('d'), Some(3)),
+            ] {
+                all.push(NoneCanReach {
+                    side: Side::White,
+                    piece,
+                    from_file,
+                    from_rank,
+                    to: sq("e5"),
+                    king_safety,
+                });
+            }
             all.push(NoCastling { king_safety });
         }
         let square = sq("c3");
