@@ -188,6 +188,13 @@ fn an_observer_never_sees_a_sealed_move_before_its_round_is_complete() {
         "sealed: {}",
         watched[0].body
     );
+    // From White's side as every observer sees every board, though it is
+    // White's move that is sealed (it was drawn from Black's side then).
+    let body = &watched[0].body;
+    assert!(
+        body.find("\n8 |").unwrap() < body.find("\n1 |").unwrap(),
+        "White's side: {body}"
+    );
     let sent = play(&mut office, "recursion", 101, "bob", "e5");
     let watched = mails_to(&sent, "carol");
     assert!(
