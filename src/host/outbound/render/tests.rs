@@ -237,7 +237,82 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
         Some(Ending::Aborted(Abort::Ruled(Some(Side::Black)))),
         Some(Ending::Aborted(Abort::Ruled(None))),
     ];
+    let events = sample_events();
+    let mut texts = Vec::new();
+    for plies in 0..=opening(kind).len() {
+        for ending in endings {
+            let mut live = board(store, kind, plies, ending);
+            if let Some(Ending::Aborted(abort)) = ending {
+                live.event = Some(sample_event(plies, abort));
+            }
+            live.ruling = sample_ruling(plies, ending);
+            if ending.is_some_and(|ending| ending.status() == store::GameStatus::Finished) {
+                live.ratings = vec![store::RatingChange {
+                    userid: "alice".into(),
+                    before: 1500.0,
+                    after: 1662.3,
+                    deviation: 290.3,
+                }];
+            }
+            let news = BoardNews {
+                live,
+                events: events.clone(),
+                comment: Some(Comment {
+                    author: "bob".into(),
+                    text: "Good luck!".into(),
+                    public: true,
+                }),
+                new_game: plies == 0,
+            };
+            for side in Side::BOTH {
+                let letter = renderer
+                    .board(&news, Reader::Seated(side), &host(), language)
+                    .unwrap();
+                texts.push(letter.body);
+            }
+            let observed = renderer.board(&news, Reader::Observer, &host(), language);
+            texts.push(observed.unwrap().body);
+            let chat = renderer
+                .chat(&news.live, "bob", "Hello", &host(), language)
+                .unwrap();
+            texts.push(chat.body);
+        }
+    }
+    // Running boards with clocks of every kind, and their reminders.
+    for (options, paused) in [("", false), ("--time=30d+1d/45d", true)] {
+        let mut news = BoardNews {
+            live: board(store, kind, 1, None),
+            events: Vec::new(),
+            comment: None,
+            new_game: false,
+        };
+        news.live.record.paused = paused;
+        news.live.record.pause_offer = (!paused).then_some(Side::White);
+        news.live.clocks = Some(sample_clocks(options));
+        for side in Side::BOTH {
+            texts.push(
+                renderer
+                    .board(&news, Reader::Seated(side), &host(), language)
+                    .unwrap()
+                    .body,
+            );
+            texts.push(
+                renderer
+                    .nag(&news.live, side, &host(), language)
+                    .unwrap()
+                    .body,
+            );
+        }
+    }
+    texts
+}
+
+/// One board event of each kind (the plans' are beside their samples).
+fn sample_events() -> Vec<Event> {
     let events = vec![
+        Event::Challenged {
+            userid: "alice".into(),
+        },
         Event::Played {
             userid: "alice".into(),
             side: Side::White,
@@ -313,74 +388,7 @@ fn board_mails(renderer: &Renderer, store: &Store, kind: GameKind, language: &st
             note: Some("One game a week, please.".into()),
         },
     ];
-    let events: Vec<Event> = events.into_iter().chain(plans::plan_events()).collect();
-    let mut texts = Vec::new();
-    for plies in 0..=opening(kind).len() {
-        for ending in endings {
-            let mut live = board(store, kind, plies, ending);
-            if let Some(Ending::Aborted(abort)) = ending {
-                live.event = Some(sample_event(plies, abort));
-            }
-            live.ruling = sample_ruling(plies, ending);
-            if ending.is_some_and(|ending| ending.status() == store::GameStatus::Finished) {
-                live.ratings = vec![store::RatingChange {
-                    userid: "alice".into(),
-                    before: 1500.0,
-                    after: 1662.3,
-                    deviation: 290.3,
-                }];
-            }
-            let news = BoardNews {
-                live,
-                events: events.clone(),
-                comment: Some(Comment {
-                    author: "bob".into(),
-                    text: "Good luck!".into(),
-                    public: true,
-                }),
-                new_game: plies == 0,
-            };
-            for side in Side::BOTH {
-                let letter = renderer
-                    .board(&news, Reader::Seated(side), &host(), language)
-                    .unwrap();
-                texts.push(letter.body);
-            }
-            let observed = renderer.board(&news, Reader::Observer, &host(), language);
-            texts.push(observed.unwrap().body);
-            let chat = renderer
-                .chat(&news.live, "bob", "Hello", &host(), language)
-                .unwrap();
-            texts.push(chat.body);
-        }
-    }
-    // Running boards with clocks of every kind, and their reminders.
-    for (options, paused) in [("", false), ("--time=30d+1d/45d", true)] {
-        let mut news = BoardNews {
-            live: board(store, kind, 1, None),
-            events: Vec::new(),
-            comment: None,
-            new_game: false,
-        };
-        news.live.record.paused = paused;
-        news.live.record.pause_offer = (!paused).then_some(Side::White);
-        news.live.clocks = Some(sample_clocks(options));
-        for side in Side::BOTH {
-            texts.push(
-                renderer
-                    .board(&news, Reader::Seated(side), &host(), language)
-                    .unwrap()
-                    .body,
-            );
-            texts.push(
-                renderer
-                    .nag(&news.live, side, &host(), language)
-                    .unwrap()
-                    .body,
-            );
-        }
-    }
-    texts
+    events.into_iter().chain(plans::plan_events()).collect()
 }
 
 /// Clocks under `options`, each side's turn running or stopped.

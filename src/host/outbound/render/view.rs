@@ -354,6 +354,7 @@ fn event_game_view(event: &Event) -> Value {
             kind => "ladder_game",
             ladder => true,
             name => ladder,
+            ladder_name => (!ladder.is_empty()).then_some(ladder),
             aborted => aborted.name(),
             note => note.as_deref().map(|text| super::without_controls(text, &['\n', '\t'])),
         },

@@ -1,11 +1,14 @@
-//! Every kind of refusal has a sample, so the rendering tests word each
-//! one in every language: a kind that no branch of the templates words
-//! fails them (see `unworded` in the templates' environment). The kinds
-//! are read off the enums' own source, so a new kind without a sample
-//! fails here.
+//! Every kind of refusal, answer, board event, account event and event
+//! news has a sample, so the rendering tests word each one in every
+//! language (a refusal no branch of the templates words fails them: see
+//! `unworded` in the templates' environment) and the snapshots hold it.
+//! The kinds are read off the enums' own source, so a new kind without a
+//! sample fails here.
 
 use super::plans::plan_refusals;
 use super::refusals::samples;
+use super::{account_news, competition_news, every_answer, leagues, sample_events};
+use crate::store::Store;
 use minijinja::Value;
 use std::collections::BTreeSet;
 
@@ -89,4 +92,56 @@ fn every_kind_of_refusal_has_a_sample_that_the_templates_word() {
 fn snake_case_names_a_kind_as_serde_does() {
     assert_eq!(snake_case("NoSuchBoard"), "no_such_board");
     assert_eq!(snake_case("Ladder"), "ladder");
+}
+
+/// The kind of a sample as its `Debug` form begins, in snake case.
+fn debug_kind(value: &impl std::fmt::Debug) -> String {
+    let text = format!("{value:?}");
+    snake_case(
+        &text
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect::<String>(),
+    )
+}
+
+/// The kinds of `name` in `source` that no sample has.
+fn unsampled(source: &str, name: &str, sampled: &[String]) -> Vec<String> {
+    kinds(source, name)
+        .into_iter()
+        .filter(|kind| !sampled.contains(kind))
+        .collect()
+}
+
+#[test]
+fn every_kind_of_answer_and_news_has_a_sample() {
+    let model = |file: &str| match file {
+        "answer" => include_str!("../../../model/notice/answer.rs"),
+        "competition" => include_str!("../../../model/notice/competition.rs"),
+        _ => include_str!("../../../model/notice/mod.rs"),
+    };
+    let store = Store::open_in_memory().unwrap();
+    let answers: Vec<String> = every_answer(&store).iter().map(debug_kind).collect();
+    let events: Vec<String> = sample_events().iter().map(debug_kind).collect();
+    let accounts: Vec<String> = account_news()
+        .iter()
+        .map(|n| debug_kind(&n.event))
+        .collect();
+    let competitions: Vec<String> = competition_news()
+        .into_iter()
+        .chain(leagues::league_news())
+        .map(|news| debug_kind(&news.event))
+        .collect();
+    for (file, name, sampled) in [
+        ("answer", "Answer", &answers),
+        ("mod", "Event", &events),
+        ("mod", "AccountEvent", &accounts),
+        ("competition", "CompetitionEvent", &competitions),
+    ] {
+        let missing = unsampled(model(file), name, sampled);
+        assert!(
+            missing.is_empty(),
+            "{name} kinds without a sample: {missing:?}"
+        );
+    }
 }

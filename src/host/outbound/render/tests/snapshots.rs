@@ -118,6 +118,17 @@ fn boards(renderer: &Renderer, language: &str) -> String {
             }
         }
     }
+    // Every kind of board event, in one mail of a running chess board.
+    let news = BoardNews {
+        live: board(&store, GameKind::Chess, 2, None),
+        events: sample_events(),
+        comment: None,
+        new_game: false,
+    };
+    let letter = renderer
+        .board(&news, Reader::Seated(Side::White), &host(), language)
+        .unwrap();
+    book.add("chess, every kind of event", &letter.body);
     book.0
 }
 
