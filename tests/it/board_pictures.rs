@@ -127,6 +127,24 @@ fn the_html_board_is_turned_to_the_readers_seat_and_marks_the_last_move() {
 }
 
 /// A decoded PNG: its pixels' colours, row by row.
+/// A brand-new board has no last move, so its HTML part does not say how
+/// the last move is marked; after the first move it does.
+#[test]
+fn the_html_part_speaks_of_the_last_move_only_once_there_is_one() {
+    let mut office = PostOffice::new();
+    office.signup("alice");
+    office.signup("bob");
+    let sent = office.send_as("alice", "chess challenge alice bob", "");
+    let html = |sent: &[crate::util::host_harness::Sent], player: &str| {
+        parts(&std::fs::read(&mail_to(sent, player).path).unwrap())
+            .html
+            .unwrap()
+    };
+    assert!(!html(&sent, "bob").contains("The last move is marked"));
+    let sent = office.send_as("alice", "chess move 101 alice PW e4", "");
+    assert!(html(&sent, "bob").contains("The last move is marked in green."));
+}
+
 struct Pixels {
     width: u32,
     channels: usize,

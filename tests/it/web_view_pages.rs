@@ -307,3 +307,35 @@ fn web_ended_boards_name_nobody_to_move_and_a_held_clock_says_so() {
     assert!(status.contains("chess 103 vs alice: YOUR MOVE"), "{status}");
     assert!(status.contains("(clock held)"), "{status}");
 }
+
+/// A round of Infinite Recursion Chess lists White's move first on the
+/// page, as the mails and the PGN do, whoever sealed first; each still
+/// links to the position after it as it was stored.
+#[test]
+fn web_a_round_lists_whites_move_first_whoever_sealed_first() {
+    let mut office = PostOffice::new();
+    office.set_clock(0);
+    for userid in ["alice", "bob"] {
+        office.signup(userid);
+    }
+    office.send_as("alice", "recursion challenge alice bob", "");
+    office.send_as("bob", "recursion move 101 bob PW e5", "");
+    office.send_as("alice", "recursion move 101 alice PW e4", "");
+    let site = site(&office);
+    let board = page(&site, "/board/101");
+    let html = Html::parse_document(&board);
+    let moves: Vec<(String, String)> = html
+        .select(&Selector::parse("a[href*='?ply=']").unwrap())
+        .map(|a| {
+            let href = a.value().attr("href").unwrap();
+            let ply = href.rsplit('=').next().unwrap().to_string();
+            (a.text().collect::<String>(), ply)
+        })
+        .filter(|(text, _)| text != "start")
+        .collect();
+    assert_eq!(moves.len(), 2, "{moves:?}");
+    assert!(moves[0].0.contains("e4"), "{moves:?}");
+    assert_eq!(moves[0].1, "2", "{moves:?}");
+    assert!(moves[1].0.contains("e5"), "{moves:?}");
+    assert_eq!(moves[1].1, "1", "{moves:?}");
+}
