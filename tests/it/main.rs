@@ -64,6 +64,7 @@ mod host_tournament_door;
 mod host_whole_game;
 mod imap_intake;
 mod mail_clients;
+mod mail_well_formed;
 mod operator_cli;
 mod operator_tools;
 mod outbound_cap;
