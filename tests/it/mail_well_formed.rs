@@ -144,9 +144,14 @@ fn fields(head: &[&[u8]], found: &mut Vec<String>) -> Option<Fields> {
 /// Every encoded word in a header is one by RFC 2047: not inside a
 /// quoted string, at most 75 characters, B or Q with their alphabets.
 fn encoded_words(name: &str, value: &str, found: &mut Vec<String>) {
-    for token in value.split_whitespace().filter(|token| token.contains("=?")) {
+    for token in value
+        .split_whitespace()
+        .filter(|token| token.contains("=?"))
+    {
         if token.starts_with('"') {
-            found.push(format!("{name}: an encoded word in a quoted string: {token}"));
+            found.push(format!(
+                "{name}: an encoded word in a quoted string: {token}"
+            ));
             continue;
         }
         let word = token.trim_matches(|c| matches!(c, '(' | ')' | ',' | '"'));
@@ -292,9 +297,7 @@ fn entity(
     if kind.starts_with("text/") && !decoded.is_ascii() {
         let charset = parameter(&parameters, "charset").map(str::to_ascii_lowercase);
         match charset.as_deref() {
-            None | Some("us-ascii") => {
-                found.push(format!("{place}: 8-bit text without a charset"))
-            }
+            None | Some("us-ascii") => found.push(format!("{place}: 8-bit text without a charset")),
             Some("utf-8") if std::str::from_utf8(&decoded).is_err() => {
                 found.push(format!("{place}: text that is not the UTF-8 it says"))
             }
@@ -331,7 +334,11 @@ fn decoded(
     match encoding {
         "quoted-printable" => Some(quoted_printable(body, eol)),
         "base64" => {
-            let text: Vec<u8> = body.iter().copied().filter(|b| !b.is_ascii_whitespace()).collect();
+            let text: Vec<u8> = body
+                .iter()
+                .copied()
+                .filter(|b| !b.is_ascii_whitespace())
+                .collect();
             let bytes = base64_decode(&text);
             if bytes.is_none() {
                 found.push(format!("{place}: base64 that does not decode"));
@@ -352,7 +359,9 @@ fn quoted_printable_problem(body: &[u8], eol: &[u8]) -> Option<String> {
             return Some(format!("a quoted-printable line of {}: {text}", line.len()));
         }
         if line.last().is_some_and(|b| *b == b' ' || *b == b'\t') {
-            return Some(format!("white space ends a quoted-printable line: {text:?}"));
+            return Some(format!(
+                "white space ends a quoted-printable line: {text:?}"
+            ));
         }
         for (at, &byte) in line.iter().enumerate() {
             let printable = (33..=126).contains(&byte) || byte == b' ' || byte == b'\t';
@@ -416,7 +425,8 @@ fn base64_problem(body: &[u8], eol: &[u8]) -> Option<String> {
             count += 1;
         }
     }
-    (count % 4 != 0 || padding > 2).then(|| format!("base64 of {count} characters, {padding} padding"))
+    (count % 4 != 0 || padding > 2)
+        .then(|| format!("base64 of {count} characters, {padding} padding"))
 }
 
 /// A multipart: a valid boundary no outer one is a prefix of, at least
@@ -439,13 +449,17 @@ fn multipart(
         || !boundary.bytes().all(bchars)
         || boundary.ends_with(' ')
     {
-        found.push(format!("{place}: the boundary {boundary:?} breaks RFC 2046"));
+        found.push(format!(
+            "{place}: the boundary {boundary:?} breaks RFC 2046"
+        ));
     }
     if outer
         .iter()
         .any(|outer| boundary.starts_with(outer.as_str()) || outer.starts_with(boundary))
     {
-        found.push(format!("{place}: the boundary {boundary:?} is like an outer one"));
+        found.push(format!(
+            "{place}: the boundary {boundary:?} is like an outer one"
+        ));
     }
     let delimiter = format!("--{boundary}");
     let close = format!("--{boundary}--");
@@ -511,9 +525,16 @@ fn every_kind_of_mail() -> Vec<(String, Vec<u8>)> {
     german.extend(office.send_as("alice", "chess challenge alice bob", ""));
     german.extend(office.send_as("bob", "help", ""));
     german.extend(office.send_as("alice", "chess move 101 alice PW e4", "Grüße — ♞ ok?"));
-    german.extend(office.send_as("bob", "chess move 101 bob PW e5", "Schöne Eröffnung, viel Glück!"));
+    german.extend(office.send_as(
+        "bob",
+        "chess move 101 bob PW e5",
+        "Schöne Eröffnung, viel Glück!",
+    ));
     for mail in german {
-        mails.push((format!("German table to {}: {}", mail.to, mail.subject), mail.raw));
+        mails.push((
+            format!("German table to {}: {}", mail.to, mail.subject),
+            mail.raw,
+        ));
     }
     mails
 }
@@ -550,14 +571,34 @@ fn the_checker_finds_what_breaks_the_rfcs() {
     assert_eq!(problems(good.as_bytes()), Vec::<String>::new());
     let broken = [
         (good.replace("\r\nDate", "\nDate"), "LF without CR"),
-        (good.replace("From: a@", "From: \u{e4}@"), "header line holds"),
-        (good.replace("Date: Sun", "Date: 29.11.2026 Sun"), "Date is not"),
+        (
+            good.replace("From: a@", "From: \u{e4}@"),
+            "header line holds",
+        ),
+        (
+            good.replace("Date: Sun", "Date: 29.11.2026 Sun"),
+            "Date is not",
+        ),
         (good.replace("MIME-Version: 1.0\r\n", ""), "0 mime-version"),
-        (good.replace("Message-ID", "Message-ID: <2@example.org>\r\nMessage-ID"), "2 message-id"),
+        (
+            good.replace("Message-ID", "Message-ID: <2@example.org>\r\nMessage-ID"),
+            "2 message-id",
+        ),
         (good.replace("=C3=BC", "\u{fc}"), "in quoted-printable"),
-        (good.replace("quoted-printable", "7bit").replace("=C3=BC", "\u{fc}"), "8-bit or NUL"),
-        (good.replace("Gr=C3", &"x".repeat(80)), "quoted-printable line of"),
-        (good.replace("Subject", "").replace("\r\n\r\n", "\r\nSubject: \"=?utf-8?q?x?=\"\r\n\r\n"), "quoted string"),
+        (
+            good.replace("quoted-printable", "7bit")
+                .replace("=C3=BC", "\u{fc}"),
+            "8-bit or NUL",
+        ),
+        (
+            good.replace("Gr=C3", &"x".repeat(80)),
+            "quoted-printable line of",
+        ),
+        (
+            good.replace("Subject", "")
+                .replace("\r\n\r\n", "\r\nSubject: \"=?utf-8?q?x?=\"\r\n\r\n"),
+            "quoted string",
+        ),
         (
             good.replace("text/plain; charset=utf-8", "multipart/mixed; boundary=b")
                 .replace("Gr=C3=BC=C3=9Fe\r\n", "--b\r\n\r\npart\r\n"),
