@@ -72,6 +72,7 @@ mod outbound_cli;
 mod outbound_once;
 mod outbound_smtp;
 mod outbound_smtp_tls;
+mod postfix_end_to_end;
 mod progression;
 mod recursion;
 mod spherical;
