@@ -4,7 +4,7 @@
 # which tests/it/archive_python_chess.rs reads the exported PGN;
 # caissify-pairings, the Dutch pairing checker of the Swiss tests; the openssl
 # command that makes their test certificates; dovecot-imapd, the IMAP
-# server of the intake tests; systemd-analyze (package systemd) and
+# server of the intake tests, and dovecot-lmtpd; systemd-analyze (package systemd) and
 # procmail, with which tests/it/deploy_files.rs checks the files in
 # deploy/; postfix, which tests/it/postfix_end_to_end.rs runs an instance
 # of (the package's own service is never started); chromium (see below).
@@ -28,6 +28,8 @@ command -v procmail >/dev/null || missing+=(procmail)
 # tests/it/imap_intake.rs starts a Dovecot of its own (tests/dovecot/); the
 # package's own service is not started in a container and is not needed.
 [ -x /usr/sbin/dovecot ] || missing+=(dovecot-imapd)
+# Its LMTP service, which tests/it/postfix_end_to_end.rs delivers through.
+[ -x /usr/lib/dovecot/lmtp ] || missing+=(dovecot-lmtpd)
 if [ ! -x /usr/sbin/postfix ]; then
     # "No configuration": no main.cf, no mail for this machine.
     echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections

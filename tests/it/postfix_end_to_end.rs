@@ -3,11 +3,16 @@
 //! deploy/postfix-master.cf handing each mail to `pbem deliver`, whose
 //! exit codes Postfix acts on and whose short line is all Postfix keeps
 //! of a failure; and Postfix writing mail into the data directory's
-//! `inbox/`, where `serve --once` reads it. (The pipe command itself,
-//! without Postfix, is in deploy_files.rs; IMAP intake from Dovecot in
-//! imap_intake.rs.)
+//! `inbox/`, where `serve --once` reads it; and Postfix handing mail to
+//! Dovecot by LMTP, read by `fetch --once` over IMAP, whose answers go
+//! out through Postfix's submission port with STARTTLS and a login that
+//! Dovecot checks. (The pipe command itself, without Postfix, is in
+//! deploy_files.rs; IMAP intake from Dovecot in imap_intake.rs.)
 
-use crate::util::postfix_server::{Postfix, MAILDIR_ADDRESS, PIPE_ADDRESS};
+use crate::util::imap_server::{Dovecot, PASSWORD, USER};
+use crate::util::postfix_server::{
+    Postfix, LMTP_DOMAIN, MAILDIR_ADDRESS, PIPE_ADDRESS, PLAYERS_DOMAIN,
+};
 use crate::util::{pbem, wait_until};
 use lettre::address::Envelope;
 use lettre::{SmtpTransport, Transport};
@@ -103,5 +108,51 @@ fn postfix_writes_mail_into_the_inbox_and_serve_once_answers_it() {
     assert!(
         kept.starts_with("Return-Path: <carol@example.org>"),
         "{kept}"
+    );
+}
+
+#[test]
+fn postfix_hands_mail_to_dovecot_by_lmtp_and_takes_the_answers_by_submission_with_a_login() {
+    let dovecot = Dovecot::start();
+    let postfix = Postfix::start_with_dovecot(&dovecot);
+    let host = format!("{USER}@{LMTP_DOMAIN}");
+    let carol = format!("carol@{PLAYERS_DOMAIN}");
+    send_help(&postfix, &carol, &host);
+    wait_for_log(&postfix, &format!("to=<{host}>, relay=127.0.0.1"), 1);
+    wait_until("the mail in Dovecot", Duration::from_secs(30), || {
+        dovecot.count("INBOX") == 1
+    });
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("pbem.toml");
+    let submission = format!(
+        "data_dir = \"{}\"\n[host]\naddress = \"{host}\"\n\
+         [outbound]\ntransport = \"smtp\"\n[outbound.smtp]\nhost = \"localhost\"\n\
+         port = {}\ntls = \"starttls\"\nca_file = \"{}\"\nuser = \"{USER}\"\npassword = '{PASSWORD}'\n",
+        data.path().display(),
+        postfix.submission_port,
+        dovecot.cert().display(),
+    );
+    std::fs::write(&config, submission + &dovecot.config_section("", "")).unwrap();
+    let out = pbem()
+        .args(["fetch", "--once", "--config"])
+        .arg(&config)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("handled 1") && stdout.contains("sent 1"),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    wait_for_log(&postfix, &format!("sasl_username={USER}"), 1);
+    wait_until(
+        "the answer in carol's mailbox",
+        Duration::from_secs(30),
+        || !postfix.player_mails("carol").is_empty(),
+    );
+    let answer = &postfix.player_mails("carol")[0];
+    assert!(
+        answer.contains(&format!("From: {host}")) || answer.contains(&format!("<{host}>")),
+        "{answer}"
     );
 }
