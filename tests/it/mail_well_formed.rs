@@ -8,7 +8,7 @@
 //! each part's transfer encoding true to its content.
 
 use crate::host_templates::mail_using;
-use crate::util::host_harness::PostOffice;
+use crate::util::host_harness::{address, board_after, mail_to, PostOffice};
 use mail_parser::decoders::base64::base64_decode;
 
 /// The longest line RFC 5322 allows, without its line ending.
@@ -536,7 +536,25 @@ fn every_kind_of_mail() -> Vec<(String, Vec<u8>)> {
             mail.raw,
         ));
     }
+    mails.extend(long_thread());
     mails
+}
+
+/// The last board mails of a game of 36 plies played by replying to the
+/// board mails: threaded (In-Reply-To, References), with a long move list.
+fn long_thread() -> Vec<(String, Vec<u8>)> {
+    const MOVES: &str = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 \
+                         d4 Nbd7 c4 c6 cxb5 axb5 Nc3 Bb7 Bg5 b4 Nb1 h6 Bh4 c5 dxe5 Nxe5 Nxe5 dxe5";
+    let (mut office, mut last) = board_after("chess", &[]);
+    for (ply, text) in MOVES.split_whitespace().enumerate() {
+        let mover = ["alice", "bob"][ply % 2];
+        let board_mail = mail_to(&last, mover).clone();
+        last = office.reply(&address(mover), &board_mail, text);
+        assert_eq!(last.len(), 2, "{text}: {last:#?}");
+    }
+    last.into_iter()
+        .map(|mail| (format!("the long game's board to {}", mail.to), mail.raw))
+        .collect()
 }
 
 #[test]
