@@ -215,7 +215,7 @@ fn every_fixture_parses_to_what_its_sender_typed() {
 /// `yahoo_quoted` div), in English, German, French, Spanish, Italian,
 /// Dutch, Portuguese, Polish, Swedish, Danish, Norwegian and Russian,
 /// from Gmail (web and Android), Outlook (desktop and web), Apple Mail
-/// and iOS, Thunderbird, K-9 Mail, Yahoo and s-nail, each answering bob's
+/// and iOS, Thunderbird, K-9 Mail, Yahoo, mutt and s-nail, each answering bob's
 /// board mail after 1. e4: the move played, and alice shown bob's own
 /// comment and nothing of the quote, the intro or the header block.
 const CLIENT_REPLIES: &[(&str, &str, &str)] = &[
@@ -252,6 +252,11 @@ const CLIENT_REPLIES: &[(&str, &str, &str)] = &[
     ("apple_mail_de_bottom_posted.eml", "e5", "Viele Grüße\nBob"),
     ("ios_mail_de_top_posted.eml", "e5", "Gute Partie!"),
     ("snail_bottom_posted.eml", "e5", "Fine by me."),
+    (
+        "mutt_interleaved_reply.eml",
+        "e5",
+        "Not yet. Grüße aus Köln.",
+    ),
     (
         "outlook_de_header_block.eml",
         "Nf6",
