@@ -229,7 +229,8 @@ impl Postfix {
              virtual_mailbox_domains = maildir.test\nvirtual_mailbox_base = /\n\
              virtual_mailbox_maps = texthash:{conf}/vmailbox\n\
              virtual_uid_maps = static:{uid}\nvirtual_gid_maps = static:{gid}\n\
-             virtual_minimum_uid = 1\n",
+             virtual_minimum_uid = 1\n\
+             queue_run_delay = 1s\nminimal_backoff_time = 1s\nmaximal_backoff_time = 2s\n",
             queue = queue.display(),
             data = data.display(),
             meta = default_setting("meta_directory"),
