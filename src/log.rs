@@ -5,6 +5,8 @@
 //! count instead of on every poll.
 
 use std::collections::HashMap;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::Path;
 use std::time::{Duration, Instant};
 use tracing_subscriber::EnvFilter;
 
@@ -12,19 +14,46 @@ use tracing_subscriber::EnvFilter;
 /// (`PBEM_LOG=debug`, `PBEM_LOG=pbem::mail=debug,info`).
 pub const FILTER_VARIABLE: &str = "PBEM_LOG";
 
+/// The file in the data directory that `pbem deliver` logs to: its
+/// standard error goes to the MTA, which may mail it to the sender.
+pub const DELIVER_LOG: &str = "deliver.log";
+
 /// Starts the log on standard error. `filter` is the config's; the
 /// environment's wins when set. Calling it again changes nothing.
 pub fn init(filter: &str) {
-    let filter = std::env::var(FILTER_VARIABLE)
-        .ok()
-        .and_then(|text| EnvFilter::try_new(text).ok())
-        .or_else(|| EnvFilter::try_new(filter).ok())
-        .unwrap_or_else(|| EnvFilter::new("info"));
     let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+        .with_env_filter(env_filter(filter))
         .with_writer(std::io::stderr)
         .with_target(false)
         .try_init();
+}
+
+/// Starts the log in the file `path`, appended to (and created, readable
+/// by the owner only, when missing), instead of on standard error.
+/// Calling it again, or after [`init`], changes nothing.
+pub fn init_file(filter: &str, path: &Path) -> std::io::Result<()> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .mode(0o600)
+        .open(path)?;
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(env_filter(filter))
+        .with_writer(std::sync::Mutex::new(file))
+        .with_ansi(false)
+        .with_target(false)
+        .try_init();
+    Ok(())
+}
+
+/// The environment's filter when it is set and valid, else `filter`,
+/// else `info`.
+fn env_filter(filter: &str) -> EnvFilter {
+    std::env::var(FILTER_VARIABLE)
+        .ok()
+        .and_then(|text| EnvFilter::try_new(text).ok())
+        .or_else(|| EnvFilter::try_new(filter).ok())
+        .unwrap_or_else(|| EnvFilter::new("info"))
 }
 
 /// Whether a filter is one `init` can use, for checking the config.

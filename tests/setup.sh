@@ -4,10 +4,11 @@
 # which tests/it/archive_python_chess.rs reads the exported PGN;
 # caissify-pairings, the Dutch pairing checker of the Swiss tests; the openssl
 # command that makes their test certificates; dovecot-imapd, the IMAP
-# server of the intake tests; systemd-analyze (package systemd) and
+# server of the intake tests, and dovecot-lmtpd; systemd-analyze (package systemd) and
 # procmail, with which tests/it/deploy_files.rs checks the files in
-# deploy/; chromium (see below). Safe to run again; quiet when everything
-# is there.
+# deploy/; postfix, which tests/it/postfix_end_to_end.rs runs an instance
+# of (the package's own service is never started); chromium (see below).
+# Safe to run again; quiet when everything is there.
 set -euo pipefail
 if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
     python3 -m pip install --quiet --disable-pip-version-check aiosmtpd
@@ -27,6 +28,13 @@ command -v procmail >/dev/null || missing+=(procmail)
 # tests/it/imap_intake.rs starts a Dovecot of its own (tests/dovecot/); the
 # package's own service is not started in a container and is not needed.
 [ -x /usr/sbin/dovecot ] || missing+=(dovecot-imapd)
+# Its LMTP service, which tests/it/postfix_end_to_end.rs delivers through.
+[ -x /usr/lib/dovecot/lmtp ] || missing+=(dovecot-lmtpd)
+if [ ! -x /usr/sbin/postfix ]; then
+    # "No configuration": no main.cf, no mail for this machine.
+    echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections
+    missing+=(postfix)
+fi
 # tests/it/board_browser.rs screenshots the HTML boards in headless Chromium;
 # DejaVu Sans has the chess figures it draws them with.
 command -v chromium >/dev/null || missing+=(chromium)

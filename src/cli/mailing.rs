@@ -2,6 +2,7 @@
 //! which puts a mail in the Maildir as a player's client would.
 
 use super::*;
+use crate::config::InboundSource;
 
 pub(super) fn serve(place: &Place, once: bool, moment: &Moment) -> Result<ExitCode> {
     if moment.now.is_some() && !once {
@@ -11,6 +12,14 @@ pub(super) fn serve(place: &Place, once: bool, moment: &Moment) -> Result<ExitCo
     let mut runtime = Runtime::open(&config)?;
     runtime.host.set_clock(moment.clock());
     if once {
+        let maildir = InboundSource::Maildir.describe(&config.maildir);
+        info!(intake = %maildir, "serve --once");
+        if let InboundSource::Imap(_) = &config.source {
+            warn!(
+                "serve --once reads the Maildir only; the {} is read by pbem fetch --once",
+                config.source.describe(&config.maildir)
+            );
+        }
         let pass = runtime.pass()?;
         say!(
             "handled {}, duplicates {}, ignored {}, failed {}, sent {}",
@@ -30,18 +39,33 @@ pub(super) fn serve(place: &Place, once: bool, moment: &Moment) -> Result<ExitCo
     Ok(ExitCode::SUCCESS)
 }
 
+/// What `deliver` tells the MTA on standard error when the mail stays in
+/// its queue: the MTA may mail it to the sender, so no detail (that is in
+/// the data directory's log).
+const TRY_LATER: &str =
+    "pbem: the game host cannot take mail just now; it will be tried again later";
+
+/// As [`TRY_LATER`], for a mail the host cannot handle and returns.
+const SET_ASIDE: &str =
+    "pbem: the game host could not handle this mail; it is set aside for its operator";
+
 /// Every failure becomes an exit code the MTA understands, so nothing is
-/// returned through `?` here.
+/// returned through `?` here. The log goes to the data directory's
+/// `deliver.log`; standard error, which the MTA may bounce to the sender,
+/// gets one of the short lines above.
 pub(super) fn deliver(place: &Place, moment: &Moment) -> ExitCode {
-    let config = match place.config() {
+    let config = match Config::load(place.config.as_deref(), place.data.as_deref()) {
         Ok(config) => config,
         Err(err) => {
             // The operator can fix the config; the MTA keeps the mail.
-            crate::log::init("info");
+            if let Some(data) = &place.data {
+                deliver_log("info", data);
+            }
             error!("{err:#}");
-            return ExitCode::from(EX_TEMPFAIL);
+            return short_exit(TRY_LATER, EX_TEMPFAIL);
         }
     };
+    deliver_log(&config.log_filter, &config.data_dir);
     // The whole message is taken from the MTA first, whatever follows;
     // no more of it than the size limit is held.
     let max_bytes = config.host.limits.max_message_bytes;
@@ -49,7 +73,7 @@ pub(super) fn deliver(place: &Place, moment: &Moment) -> ExitCode {
         Ok(mail) => mail,
         Err(err) => {
             warn!("cannot read the message: {err}");
-            return ExitCode::from(EX_TEMPFAIL);
+            return short_exit(TRY_LATER, EX_TEMPFAIL);
         }
     };
     let result = Runtime::open(&config).and_then(|mut runtime| {
@@ -66,13 +90,26 @@ pub(super) fn deliver(place: &Place, moment: &Moment) -> ExitCode {
         Ok(_) => ExitCode::SUCCESS,
         Err(err) if err.is_temporary() => {
             warn!("temporary failure, the MTA keeps the mail for later: {err}");
-            ExitCode::from(EX_TEMPFAIL)
+            short_exit(TRY_LATER, EX_TEMPFAIL)
         }
         Err(err) => {
             error!("{err}");
-            ExitCode::from(EX_SOFTWARE)
+            short_exit(SET_ASIDE, EX_SOFTWARE)
         }
     }
+}
+
+/// Starts `deliver`'s log in `data`'s `deliver.log`; when that cannot be
+/// opened nothing is logged (standard error is the sender's to read).
+fn deliver_log(filter: &str, data: &Path) {
+    // A data directory not made yet: the store makes it the same way.
+    let _ = std::fs::create_dir_all(data);
+    let _ = crate::log::init_file(filter, &data.join(crate::log::DELIVER_LOG));
+}
+
+fn short_exit(line: &str, code: u8) -> ExitCode {
+    eprintln!("{line}");
+    ExitCode::from(code)
 }
 
 pub(super) fn mail(

@@ -4,7 +4,7 @@ use super::parse_duration;
 use crate::mail::inbound::imap::credentials::OAuthMechanism;
 use crate::mail::inbound::imap::{AfterHandling, Credentials, ImapSettings, ImapTls};
 use serde::Deserialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Where `serve` takes mail from.
@@ -14,6 +14,20 @@ pub enum InboundSource {
     Maildir,
     /// An IMAP mailbox.
     Imap(Box<ImapSettings>),
+}
+
+impl InboundSource {
+    /// The intake as the log names it: the Maildir (`maildir`, the
+    /// config's), or the IMAP server, mailbox and user.
+    pub fn describe(&self, maildir: &Path) -> String {
+        match self {
+            InboundSource::Maildir => format!("Maildir {}", maildir.display()),
+            InboundSource::Imap(imap) => format!(
+                "IMAP {}:{} mailbox {} as {}",
+                imap.host, imap.port, imap.folder, imap.user
+            ),
+        }
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]

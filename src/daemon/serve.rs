@@ -85,7 +85,7 @@ impl Runtime {
         };
         info!(
             address = %self.config.host.address,
-            inbox = %self.config.maildir.join("new").display(),
+            intake = %self.config.source.describe(&self.config.maildir),
             transport = %self.sender.transport().describe(),
             "serving"
         );

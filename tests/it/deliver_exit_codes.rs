@@ -39,6 +39,75 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// What `deliver` logged for the operator.
+fn deliver_log(data: &Path) -> String {
+    std::fs::read_to_string(data.join("deliver.log")).unwrap_or_default()
+}
+
+/// `deliver`'s standard error is one short line the MTA may mail to the
+/// sender: nothing of the host's files, database or config.
+fn assert_safe_for_the_sender(out: &Output, data: &Path) {
+    let text = stderr(out);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.len() < 100, "{text}");
+    for secret in [
+        data.to_str().unwrap(),
+        "sqlite",
+        "malformed",
+        "database",
+        "toml",
+        "simulated",
+    ] {
+        assert!(!text.contains(secret), "{secret} in {text}");
+    }
+}
+
+#[test]
+fn deliver_logs_to_the_data_directory_and_tells_the_mta_one_short_line() {
+    // Delivered: nothing on standard error, the handling in the log.
+    let dir = data_with_one_mail();
+    let log = deliver_log(dir.path());
+    assert!(log.contains("first@example.org"), "{log}");
+    // Damaged: 75, one short line, the detail in the log.
+    let database = dir.path().join("pbem.sqlite");
+    std::fs::write(&database, vec![0x5A; 8192]).unwrap();
+    let out = deliver(dir.path(), &mail("second", "help"));
+    assert_eq!(out.status.code(), Some(75));
+    assert_safe_for_the_sender(&out, dir.path());
+    let log = deliver_log(dir.path());
+    assert!(log.contains("temporary failure"), "{log}");
+    assert!(log.contains("pbem.sqlite"), "{log}");
+    // A config that cannot be read: 75, one short line, the detail in
+    // the log of the data directory named on the command line.
+    let config = dir.path().join("pbem.toml");
+    std::fs::write(
+        &config,
+        "[outbound.smtp]\npassword = \"hunter2\"\nport = oops\n",
+    )
+    .unwrap();
+    let mut command = pbem();
+    command
+        .args(["deliver", "--config"])
+        .arg(&config)
+        .arg("--data")
+        .arg(dir.path());
+    // From a file: deliver may end before it reads a pipe.
+    let message = dir.path().join("third.eml");
+    std::fs::write(&message, mail("third", "help")).unwrap();
+    let out = command
+        .stdin(std::fs::File::open(&message).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(75));
+    assert_safe_for_the_sender(&out, dir.path());
+    assert!(!stderr(&out).contains("hunter2"));
+    assert!(
+        deliver_log(dir.path()).contains("pbem.toml"),
+        "{}",
+        deliver_log(dir.path())
+    );
+}
+
 #[test]
 fn damaged_database_pages_are_75_and_the_mail_is_neither_set_aside_nor_lost() {
     let dir = data_with_one_mail();
@@ -52,7 +121,11 @@ fn damaged_database_pages_are_75_and_the_mail_is_neither_set_aside_nor_lost() {
 
     let out = deliver(dir.path(), &mail("second", "help"));
     assert_eq!(out.status.code(), Some(75), "{}", stderr(&out));
-    assert!(stderr(&out).contains("malformed"), "{}", stderr(&out));
+    assert!(
+        deliver_log(dir.path()).contains("malformed"),
+        "{}",
+        deliver_log(dir.path())
+    );
     assert_eq!(files_in(&dir.path().join("failed")), 0);
 
     // serve keeps such mail in new/ for when the file is repaired.
@@ -99,6 +172,8 @@ fn a_mail_that_cannot_be_handled_is_70_and_kept_in_failed() {
     let out = deliver(dir.path(), &doomed);
     assert_eq!(out.status.code(), Some(70), "{}", stderr(&out));
     assert!(stderr(&out).contains("set aside"), "{}", stderr(&out));
+    assert_safe_for_the_sender(&out, dir.path());
+    assert!(deliver_log(dir.path()).contains("simulated database failure"));
     let kept: Vec<_> = std::fs::read_dir(dir.path().join("failed"))
         .unwrap()
         .map(|entry| entry.unwrap().path())

@@ -228,7 +228,41 @@ fn serve_answers_within_a_second_and_stops_on_sigterm() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    let _ = server.wait_with_output();
+    let log = String::from_utf8_lossy(&server.wait_with_output().unwrap().stderr).into_owned();
+    let serving = log.lines().find(|line| line.contains("serving"));
+    assert!(
+        serving.is_some_and(|line| line.contains(&format!("intake=Maildir {data}/inbox"))),
+        "{log}"
+    );
+}
+
+#[test]
+fn serve_once_names_the_maildir_it_reads_and_where_the_imap_mailbox_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("pbem.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "data_dir = \"{}\"\n[inbound]\nsource = \"imap\"\n[inbound.imap]\n\
+             host = \"imap.example.org\"\nuser = \"pbem\"\npassword = \"secret\"\nfolder = \"Games\"\n",
+            dir.path().display()
+        ),
+    )
+    .unwrap();
+    let out = pbem()
+        .args(["serve", "--once", "--config", config.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let log = String::from_utf8_lossy(&out.stderr);
+    let maildir = format!("intake=Maildir {}/inbox", dir.path().display());
+    assert!(log.contains(&maildir), "{log}");
+    assert!(
+        log.contains(
+            "IMAP imap.example.org:993 mailbox Games as pbem is read by pbem fetch --once"
+        ),
+        "{log}"
+    );
 }
 
 /// How many mails `serve` has moved on from inbox/new.

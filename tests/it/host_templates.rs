@@ -69,7 +69,7 @@ fn command(office: &mut PostOffice, userid: &str, subject: &str, body: &str) -> 
 
 /// Sends what makes the mail that uses template `name`; returns the
 /// mails the last command caused.
-fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
+pub(crate) fn mail_using(office: &mut PostOffice, name: &str) -> Vec<Sent> {
     let pw = password("alice");
     let game_rules = name
         .strip_prefix("games/")

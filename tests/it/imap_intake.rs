@@ -211,6 +211,17 @@ fn with_idle_off_serve_polls_and_answers_within_the_poll_interval() {
         "{}",
         host.log()
     );
+    let serving = host
+        .log()
+        .lines()
+        .find(|line| line.contains("serving"))
+        .map(str::to_string);
+    let intake = format!("intake=IMAP 127.0.0.1:{} mailbox INBOX", dovecot.port);
+    assert!(
+        serving.is_some_and(|line| line.contains(&intake) && !line.contains("inbox/new")),
+        "{}",
+        host.log()
+    );
     // One poll interval and the time to handle it, with room for a busy machine.
     assert!(took < Duration::from_secs(5), "took {took:?}");
     assert_eq!(dovecot.count("pbem-handled"), 2);

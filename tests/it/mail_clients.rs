@@ -209,8 +209,13 @@ fn every_fixture_parses_to_what_its_sender_typed() {
 }
 
 /// Replies as the clients named in issue 41 write them (fixtures made
-/// after each client's own output: headers, charset, transfer encoding,
-/// where the intro line stands, the HTML part), each answering bob's
+/// after each client's own output: headers, charset (the legacy ones
+/// too: ISO-8859-2, KOI8-R, windows-1251), transfer encoding, where the
+/// intro line stands, the HTML part, Yahoo's unquoted original in its
+/// `yahoo_quoted` div), in English, German, French, Spanish, Italian,
+/// Dutch, Portuguese, Polish, Swedish, Danish, Norwegian and Russian,
+/// from Gmail (web and Android), Outlook (desktop and web), Apple Mail
+/// and iOS, Thunderbird, K-9 Mail, Yahoo, mutt and s-nail, each answering bob's
 /// board mail after 1. e4: the move played, and alice shown bob's own
 /// comment and nothing of the quote, the intro or the header block.
 const CLIENT_REPLIES: &[(&str, &str, &str)] = &[
@@ -248,11 +253,80 @@ const CLIENT_REPLIES: &[(&str, &str, &str)] = &[
     ("ios_mail_de_top_posted.eml", "e5", "Gute Partie!"),
     ("snail_bottom_posted.eml", "e5", "Fine by me."),
     (
+        "mutt_interleaved_reply.eml",
+        "e5",
+        "Not yet. Grüße aus Köln.",
+    ),
+    (
         "outlook_de_header_block.eml",
         "Nf6",
         "Schöner Zug. Grüße, Bob",
     ),
     ("outlook_web_html_only.eml", "Nf6", "Your move."),
+    (
+        "gmail_pt_top_posted.eml",
+        "e5",
+        "Boa jogada, vamos ver o que vem aí.",
+    ),
+    (
+        "thunderbird_pl_iso8859_2.eml",
+        "Nf6",
+        "Ładny ruch, zobaczymy co dalej.",
+    ),
+    (
+        "outlook_pl_iso8859_2_qp.eml",
+        "d5",
+        "Zobaczymy, kto będzie górą. Pozdrawiam, Bob",
+    ),
+    (
+        "apple_mail_sv_bottom_posted.eml",
+        "c5",
+        "Snyggt drag, vi får se.",
+    ),
+    (
+        "gmail_da_top_posted_base64.eml",
+        "e6",
+        "Flot træk, vi får se.",
+    ),
+    (
+        "thunderbird_nb_bottom_posted.eml",
+        "d6",
+        "Fint trekk, vi får se hvordan det går.",
+    ),
+    ("thunderbird_ru_koi8r.eml", "e5", "Хороший ход, посмотрим."),
+    ("outlook_ru_windows1251.eml", "Nc6", "Неплохо. Удачи!"),
+    (
+        "gmail_android_ru_top_posted.eml",
+        "Nf6",
+        "Посмотрим, что ты на это скажешь.",
+    ),
+    ("k9_android_top_posted.eml", "g6", "On to the middlegame."),
+    (
+        "yahoo_html_only.eml",
+        "Nc6",
+        "Good one. Let us see where this goes.",
+    ),
+];
+
+/// Words of the intro lines and header blocks the fixtures carry, which
+/// alice must never see.
+const LEAKS: &[&str] = &[
+    "schrieb",
+    "wrote",
+    "Von:",
+    "From:",
+    "Sent from",
+    "gesendet",
+    "escreveu",
+    "pisze",
+    "Od:",
+    "Wysłane",
+    "skrev",
+    "пишет",
+    "От:",
+    "Отправлено",
+    "pbem@localhost",
+    "K-9",
 ];
 
 /// What alice's board mail passes on as bob's comment: the paragraph
@@ -276,7 +350,7 @@ fn every_client_s_reply_plays_its_move_and_passes_on_only_the_comment() {
             alice.body
         );
         assert_eq!(comment_shown(&alice.body), Some(*comment), "{name}");
-        for leak in ["schrieb", "wrote", "Von:", "From:", "Sent from", "gesendet"] {
+        for leak in LEAKS {
             assert!(
                 !alice.body.contains(leak),
                 "{name}: {leak} in {}",
@@ -303,6 +377,16 @@ const INTROS: &[&str] = &[
     "Den 29.11.2026 16:01, skrev PBeM host:",
     "вс, 29 нояб. 2026 г. в 16:01, PBeM host <pbem@localhost>:",
     "29.11.2026 16:01, PBeM host пишет:",
+    "Em 29/11/2026 16:01, PBeM host escreveu:",
+    "PBeM host <pbem@localhost> escreveu no dia domingo, 29/11/2026 à(s) 16:01:",
+    "Em 29 de nov. de 2026, à(s) 16:01, PBeM host <pbem@localhost> escreveu:",
+    "Wiadomość napisana przez PBeM host <pbem@localhost> w dniu 29.11.2026, o godz. 16:01:",
+    "Den 2026-11-29 kl. 16:01, skrev PBeM host:",
+    "29 nov. 2026 kl. 16:01 skrev PBeM host <pbem@localhost>:",
+    "Den 29.11.2026 kl. 16.01 skrev PBeM host:",
+    "29 нояб. 2026 г., в 16:01, PBeM host <pbem@localhost> написал(а):",
+    "On November 29, 2026 4:01:00 PM GMT+01:00, PBeM host <pbem@localhost> wrote:",
+    "On Sunday, November 29, 2026 at 04:01:00 PM GMT+1, PBeM host <pbem@localhost> wrote:",
     "\"PBeM host\" <pbem@localhost> wrote:",
     "PBeM host kirjoitti:",
 ];

@@ -22,6 +22,10 @@ pub struct Dovecot {
     dir: tempfile::TempDir,
     pub port: u16,
     pub tls_port: u16,
+    /// LMTP, for a Postfix to hand mail in.
+    pub lmtp_port: u16,
+    /// Dovecot's auth, for a Postfix to check submission logins.
+    pub auth_port: u16,
     master: Option<Child>,
 }
 
@@ -67,11 +71,14 @@ impl Dovecot {
         };
         let port = free_port();
         let tls_port = free_port();
+        let (lmtp_port, auth_port) = (free_port(), free_port());
         let template = include_str!("../../dovecot/dovecot.conf");
         let config = template
             .replace("@BASE@", &base.display().to_string())
             .replace("@PORT@", &port.to_string())
             .replace("@TLS_PORT@", &tls_port.to_string())
+            .replace("@LMTP_PORT@", &lmtp_port.to_string())
+            .replace("@AUTH_PORT@", &auth_port.to_string())
             .replace("@USER@", &user)
             .replace("@LOGIN_USER@", &login)
             .replace("@GROUP@", &group)
@@ -82,6 +89,8 @@ impl Dovecot {
             dir,
             port,
             tls_port,
+            lmtp_port,
+            auth_port,
             master: None,
         };
         dovecot.run();
@@ -95,6 +104,13 @@ impl Dovecot {
     /// The test CA that signed the server's certificate (for `ca_file`).
     pub fn cert(&self) -> PathBuf {
         self.dir.path().join("ca.pem")
+    }
+
+    /// The server's certificate and key, for another test server on
+    /// localhost that the same `ca_file` trusts.
+    pub fn server_cert_and_key(&self) -> (PathBuf, PathBuf) {
+        let base = self.dir.path();
+        (base.join("server.pem"), base.join("server.key"))
     }
 
     pub fn log(&self) -> String {
@@ -114,7 +130,7 @@ impl Dovecot {
             .spawn()
             .expect("dovecot starts");
         self.master = Some(master);
-        for port in [self.port, self.tls_port] {
+        for port in [self.port, self.tls_port, self.lmtp_port, self.auth_port] {
             wait_until("dovecot to listen", Duration::from_secs(20), || {
                 TcpStream::connect(("127.0.0.1", port)).is_ok()
             });

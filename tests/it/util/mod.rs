@@ -9,6 +9,7 @@ mod certificate;
 pub mod club;
 pub mod host_harness;
 pub mod imap_server;
+pub mod postfix_server;
 pub mod smtp_sink;
 pub mod template_words;
 mod waiting;

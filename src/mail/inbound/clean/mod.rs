@@ -49,7 +49,7 @@ pub fn sender_text_to(body: &str, own: &[&str]) -> String {
             at += 1;
             continue;
         }
-        match original_at(&lines, at, &next_text, &own) {
+        match original_at(&lines, at, &next_text, &own, typed_any) {
             Some(_) if typed_any => break,
             Some(Original::Unquoted) => break,
             Some(Original::Intro { lines }) => {

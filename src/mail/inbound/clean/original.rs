@@ -164,11 +164,13 @@ const SEPARATOR_WORDS: &[&str] = &[
 /// when none is), so that nothing here scans ahead over blank lines.
 /// `own` are the host's marks (its address and name, lower-case): a
 /// line that names one is read by its shape alone, in any language.
+/// `typed_above` tells that the sender has typed text above this line.
 pub(super) fn original_at(
     lines: &[&str],
     at: usize,
     next_text: &[usize],
     own: &[String],
+    typed_above: bool,
 ) -> Option<Original> {
     let line = lines[at].trim();
     if line.is_empty() {
@@ -187,7 +189,15 @@ pub(super) fn original_at(
     if let Some(original) = naming_the_host(line, next, own) {
         return Some(original);
     }
-    let lines = intro_lines(lines, at, |end| after(end).is_some_and(is_quoted));
+    // Under the sender's own text, a line that names neither an intro's
+    // verb nor the host is his ("Your move 12:" over a quoted line he
+    // answers): an intro there would end his reply, and every intro of a
+    // mail from the host names the host. Above his text nothing is lost
+    // by taking such a line for an intro in a language not listed.
+    let by_shape = own.is_empty() || !typed_above;
+    let lines = intro_lines(lines, at, |end| {
+        by_shape && after(end).is_some_and(is_quoted)
+    });
     (lines > 0).then_some(Original::Intro { lines })
 }
 

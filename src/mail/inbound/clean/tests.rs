@@ -281,3 +281,27 @@ fn a_mebibyte_of_blank_lines_or_attributions_costs_one_pass() {
     let attributions = "On Sunday, bob wrote:\n".repeat(50_000);
     assert_eq!(sender_text(&format!("{newlines}{attributions}c5")), "c5");
 }
+
+#[test]
+fn a_comment_line_ending_in_a_colon_over_a_quote_stays_his_in_a_reply_to_the_host() {
+    for line in ["My plan for move 12:", "Ask me at bob@example.org:"] {
+        let body = format!("e5\n\n{line}\n> alice played e4\nThat is all.\n\n-- \nBob");
+        assert_eq!(
+            sender_text_to(&body, OWN),
+            format!("e5\n\n{line}\nThat is all."),
+            "{line}"
+        );
+    }
+    // Under his text, intros that name the host or a verb still end it.
+    let body = "e5\n\n29.11.2026 16:01, Games Club:\n> Board";
+    assert_eq!(sender_text_to(body, OWN), "e5");
+    let body = "e5\n\nDne 29. 11. 2026 v 16:01 Bob napsal:\n> Board";
+    assert_eq!(
+        sender_text_to(body, OWN),
+        "e5\n\nDne 29. 11. 2026 v 16:01 Bob napsal:",
+        "an intro quoting someone else, in a language not listed, is kept"
+    );
+    // Above his text (bottom-posted), any line of the shape is an intro.
+    let body = "Dne 29. 11. 2026 v 16:01 Chess Server napsal(a):\n> Board\n\ne5";
+    assert_eq!(sender_text_to(body, OWN), "e5");
+}
