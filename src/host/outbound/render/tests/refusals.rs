@@ -212,6 +212,8 @@ fn written() -> Vec<Refusal> {
             max: 50,
         }),
         limit(LimitHit::Confirmations { max: 5 }),
+        limit(LimitHit::StrangerMail { max: 200 }),
+        limit(LimitHit::EventNews { max: 3 }),
         Refusal::Unconfirmed {
             userid: "alice".into(),
             own: true,
