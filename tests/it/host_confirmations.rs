@@ -146,3 +146,47 @@ fn the_timers_let_unconfirmed_accounts_lapse_but_never_a_players() {
     let conn = office.runtime.host.store().connection();
     assert!(store::pending_addresses(conn, "alice").unwrap().is_empty());
 }
+
+#[test]
+fn a_helpdesks_ticket_reply_confirms_nothing_and_yes_does() {
+    // The attack: an account signed up naming a helpdesk's address; the
+    // helpdesk's ticket auto-reply (without RFC 3834 headers) confirmed it.
+    let mut office = PostOffice::new();
+    office.set_clock(0);
+    let sent = signup(
+        &mut office,
+        "mallory@example.net",
+        "mallory",
+        "help@desk.example",
+    );
+    let request = sent
+        .iter()
+        .find(|mail| mail.to == "help@desk.example")
+        .expect("a request to confirm")
+        .clone();
+    assert!(
+        request.body.contains("with the word yes"),
+        "{}",
+        request.body
+    );
+    let ticket = "Thank you for contacting support. Your ticket #4711 has been opened;\n\
+                  an agent will answer you soon.";
+    let answer = office.reply("help@desk.example", &request, ticket);
+    assert!(
+        one(&answer)
+            .body
+            .contains("only when it begins with the word yes"),
+        "{}",
+        answer[0].body
+    );
+    let conn = office.runtime.host.store().connection();
+    let waiting = store::pending_addresses(conn, "mallory").unwrap();
+    assert!(waiting.iter().any(|address| address == "help@desk.example"));
+    let player = store::find_player(conn, "mallory").unwrap().unwrap();
+    assert!(!player.has_address("help@desk.example"), "not confirmed");
+    // The owner who wants it says so.
+    office.reply("help@desk.example", &request, "Yes, please.");
+    let conn = office.runtime.host.store().connection();
+    let player = store::find_player(conn, "mallory").unwrap().unwrap();
+    assert!(player.has_address("help@desk.example"));
+}

@@ -307,6 +307,12 @@ pub enum Refusal {
     NothingToConfirm {
         address: String,
     },
+    /// A reply to the mail asking an address to confirm that does not
+    /// say "yes" (an autoresponder's, a helpdesk's ticket): it confirms
+    /// nothing.
+    ConfirmWithYes {
+        address: String,
+    },
     /// The mail replied to is too old to prove who is replying.
     TokenExpired {
         board: Option<i64>,

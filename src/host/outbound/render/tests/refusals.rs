@@ -423,6 +423,9 @@ fn boards() -> Vec<Refusal> {
         Refusal::NothingToConfirm {
             address: "alice@home.example".into(),
         },
+        Refusal::ConfirmWithYes {
+            address: "helpdesk@example.org".into(),
+        },
         Refusal::TokenExpired { board: Some(101) },
         Refusal::TokenExpired { board: None },
         Refusal::TurnComplete {
