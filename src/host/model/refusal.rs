@@ -330,6 +330,14 @@ pub enum Refusal {
     ChallengeNotAllowed {
         game: GameKind,
     },
+    /// A challenge that spends its challenger's budget beyond an ordinary
+    /// board, proven only by a From line anyone can write: a ladder
+    /// challenge (`robots` false) or two robots set playing. It needs the
+    /// challenger's password.
+    ChallengeNeedsPassword {
+        game: GameKind,
+        robots: bool,
+    },
 
     /// A robot plays no ladder or tournament.
     RobotInEvent {

@@ -423,6 +423,14 @@ fn boards() -> Vec<Refusal> {
         Refusal::NothingToConfirm {
             address: "alice@home.example".into(),
         },
+        Refusal::ChallengeNeedsPassword {
+            game: GameKind::Chess,
+            robots: true,
+        },
+        Refusal::ChallengeNeedsPassword {
+            game: GameKind::Chess,
+            robots: false,
+        },
         Refusal::ConfirmWithYes {
             address: "helpdesk@example.org".into(),
         },
