@@ -131,9 +131,8 @@ fn the_timers_let_unconfirmed_accounts_lapse_but_never_a_players() {
     office.signup("alice");
     signup(&mut office, "mallory@example.net", "squatter", "");
     // A player's new address waits, and lapses too; his account stays.
-    let change =
-        format!("change address alice pw-alice-quince alice@example.org alice@home.example");
-    office.send("alice@example.org", &change, "");
+    let change = "change address alice pw-alice-quince alice@example.org alice@home.example";
+    office.send("alice@example.org", change, "");
     office.set_clock(DAY);
     let report = office.runtime.host.tick().unwrap();
     assert_eq!(report.unconfirmed_lapsed, 0, "nothing has waited two days");
