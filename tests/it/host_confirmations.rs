@@ -189,3 +189,36 @@ fn a_helpdesks_ticket_reply_confirms_nothing_and_yes_does() {
     let player = store::find_player(conn, "mallory").unwrap().unwrap();
     assert!(player.has_address("help@desk.example"));
 }
+
+#[test]
+fn a_helpdesk_answering_every_refusal_loops_no_longer_than_the_error_run() {
+    // A naive auto-responder (no RFC 3834 headers, the original below a
+    // separator, a new ticket each time) answers every mail the host
+    // sends it: the refusals count as errors in a row, and stop.
+    let mut office = PostOffice::with_config("[limits]\nerrors_in_a_row = 4\n");
+    office.set_clock(0);
+    let sent = signup(&mut office, "mallory@example.net", "mallory", "help@desk.example");
+    let mut answering = sent
+        .into_iter()
+        .find(|mail| mail.to == "help@desk.example")
+        .expect("a request to confirm");
+    let mut mails = 0;
+    for ticket in 1..=50 {
+        office.set_clock(ticket * 60);
+        let body = format!(
+            "Your ticket #{ticket} has been opened.\n\n-------- Original Message --------\n\
+             Subject: {}\n\n{}",
+            answering.subject, answering.body
+        );
+        let sent = office.reply("help@desk.example", &answering, &body);
+        let Some(last) = sent.last() else {
+            break;
+        };
+        mails += sent.len();
+        answering = last.clone();
+    }
+    assert_eq!(mails, 4, "limits.errors_in_a_row");
+    let conn = office.runtime.host.store().connection();
+    let player = store::find_player(conn, "mallory").unwrap().unwrap();
+    assert!(!player.has_address("help@desk.example"), "never confirmed");
+}
