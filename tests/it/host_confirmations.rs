@@ -197,7 +197,12 @@ fn a_helpdesk_answering_every_refusal_loops_no_longer_than_the_error_run() {
     // sends it: the refusals count as errors in a row, and stop.
     let mut office = PostOffice::with_config("[limits]\nerrors_in_a_row = 4\n");
     office.set_clock(0);
-    let sent = signup(&mut office, "mallory@example.net", "mallory", "help@desk.example");
+    let sent = signup(
+        &mut office,
+        "mallory@example.net",
+        "mallory",
+        "help@desk.example",
+    );
     let mut answering = sent
         .into_iter()
         .find(|mail| mail.to == "help@desk.example")
