@@ -1,6 +1,7 @@
 //! The `[limits]` a command may meet before it makes the host write to
 //! others: open challenges, boards a day, robot boards, subscriptions and
-//! observers, confirmation requests. A limit met is refused to the sender
+//! observers, confirmation requests (per account, and with every other
+//! mail to strangers), an event's news. A limit met is refused to the sender
 //! and kept in the security log. Beside them, the limit each player sets
 //! himself: who may challenge him (refused to the sender alone too, but
 //! no one's misuse, so not logged).
