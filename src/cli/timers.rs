@@ -13,8 +13,8 @@ pub fn tick(place: &Place, moment: &Moment) -> Result<ExitCode> {
     let report = runtime.host.tick()?;
     let sent = runtime.send_waiting()?.sent;
     say!(
-        "clocks started {}, vacations ended {}, reminders {}, losses on time {}, digests {}, mails queued {}, sent {sent}",
-        report.clocks_started, report.vacations_ended, report.nags, report.forfeits, report.digests, report.mails_queued
+        "clocks started {}, vacations ended {}, reminders {}, losses on time {}, digests {}, unconfirmed lapsed {}, mails queued {}, sent {sent}",
+        report.clocks_started, report.vacations_ended, report.nags, report.forfeits, report.digests, report.unconfirmed_lapsed, report.mails_queued
     );
     Ok(ExitCode::SUCCESS)
 }

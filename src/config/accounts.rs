@@ -16,6 +16,7 @@ pub(super) struct AccountsSection {
     token_life_after_game: Option<String>,
     account_token_life: Option<String>,
     confirm_signup_address: Option<bool>,
+    unconfirmed_life: Option<String>,
 }
 
 /// Seconds in a length of time written like "15m" or "60d", at least one.
@@ -66,6 +67,8 @@ pub(super) fn account_policy(
         confirm_signup_address: section
             .confirm_signup_address
             .unwrap_or(defaults.confirm_signup_address),
+        unconfirmed_life: seconds(&section.unconfirmed_life, defaults.unconfirmed_life)
+            .map_err(|problem| ("accounts.unconfirmed_life", problem))?,
     };
     if policy.longest_lock < policy.first_lock {
         return Err((

@@ -18,6 +18,7 @@ pub(super) struct LimitsSection {
     confirmations_per_day: Option<usize>,
     errors_in_a_row: Option<usize>,
     error_quiet_minutes: Option<usize>,
+    event_news_per_hour: Option<usize>,
 }
 
 /// The value given (or the default), refused outside `low..=high` with
@@ -37,80 +38,37 @@ fn within(
 
 pub(super) fn limits(section: &LimitsSection) -> Result<Limits, (&'static str, String)> {
     let d = Limits::default();
+    // Each key: its value given or the default, within its range.
+    macro_rules! key {
+        ($name:ident, $range:expr) => {
+            within(
+                concat!("limits.", stringify!($name)),
+                section.$name,
+                d.$name,
+                $range,
+            )?
+        };
+    }
     let answers = section.stranger_answers_per_hour.map(|n| n as usize);
     Ok(Limits {
-        max_comment_bytes: within(
-            "limits.max_comment_bytes",
-            section.max_comment_bytes,
-            d.max_comment_bytes,
-            (256, 1024 * 1024),
-        )?,
-        accounts_per_address: within(
-            "limits.accounts_per_address",
-            section.accounts_per_address,
-            d.accounts_per_address,
-            (1, 100),
-        )?,
+        max_comment_bytes: key!(max_comment_bytes, (256, 1024 * 1024)),
+        accounts_per_address: key!(accounts_per_address, (1, 100)),
         stranger_answers_per_hour: within(
             "limits.stranger_answers_per_hour",
             answers,
             d.stranger_answers_per_hour as usize,
             (1, 1_000_000),
         )? as u32,
-        open_challenges_per_opponent: within(
-            "limits.open_challenges_per_opponent",
-            section.open_challenges_per_opponent,
-            d.open_challenges_per_opponent,
-            (1, 1000),
-        )?,
-        open_challenges: within(
-            "limits.open_challenges",
-            section.open_challenges,
-            d.open_challenges,
-            (1, 100_000),
-        )?,
-        boards_per_day: within(
-            "limits.boards_per_day",
-            section.boards_per_day,
-            d.boards_per_day,
-            (1, 100_000),
-        )?,
-        robot_boards: within(
-            "limits.robot_boards",
-            section.robot_boards,
-            d.robot_boards,
-            (0, 10_000),
-        )?,
-        subscriptions_per_player: within(
-            "limits.subscriptions_per_player",
-            section.subscriptions_per_player,
-            d.subscriptions_per_player,
-            (1, 100_000),
-        )?,
-        observers_per_board: within(
-            "limits.observers_per_board",
-            section.observers_per_board,
-            d.observers_per_board,
-            (1, 100_000),
-        )?,
-        confirmations_per_day: within(
-            "limits.confirmations_per_day",
-            section.confirmations_per_day,
-            d.confirmations_per_day,
-            (1, 1000),
-        )?,
-        errors_in_a_row: within(
-            "limits.errors_in_a_row",
-            section.errors_in_a_row,
-            d.errors_in_a_row,
-            (2, 10_000),
-        )?,
-        error_quiet_minutes: within(
-            "limits.error_quiet_minutes",
-            section.error_quiet_minutes,
-            d.error_quiet_minutes,
-            (1, 7 * 24 * 60),
-        )?,
+        open_challenges_per_opponent: key!(open_challenges_per_opponent, (1, 1000)),
+        open_challenges: key!(open_challenges, (1, 100_000)),
+        boards_per_day: key!(boards_per_day, (1, 100_000)),
+        robot_boards: key!(robot_boards, (0, 10_000)),
+        subscriptions_per_player: key!(subscriptions_per_player, (1, 100_000)),
+        observers_per_board: key!(observers_per_board, (1, 100_000)),
+        confirmations_per_day: key!(confirmations_per_day, (1, 1000)),
+        errors_in_a_row: key!(errors_in_a_row, (2, 10_000)),
+        error_quiet_minutes: key!(error_quiet_minutes, (1, 7 * 24 * 60)),
+        event_news_per_hour: key!(event_news_per_hour, (1, 1000)),
     })
 }
 
@@ -126,7 +84,7 @@ mod tests {
              open_challenges = 7\nboards_per_day = 8\nrobot_boards = 0\n\
              subscriptions_per_player = 9\nobservers_per_board = 11\n\
              confirmations_per_day = 2\nerrors_in_a_row = 4\n\
-             error_quiet_minutes = 30\n",
+             error_quiet_minutes = 30\nevent_news_per_hour = 2\n",
             None,
         )
         .unwrap();
@@ -142,12 +100,14 @@ mod tests {
         assert_eq!((flood.errors_in_a_row, flood.error_quiet_minutes), (4, 30));
         assert_eq!(flood.observers_per_board, 11);
         assert_eq!(flood.confirmations_per_day, 2);
+        assert_eq!(flood.event_news_per_hour, 2);
         for (key, bad) in [
             ("max_comment_bytes", 10),
             ("accounts_per_address", 0),
             ("open_challenges", 0),
             ("boards_per_day", 0),
             ("confirmations_per_day", 5000),
+            ("event_news_per_hour", 0),
         ] {
             let toml = format!("[limits]\n{key} = {bad}\n");
             let err = Config::from_toml(&toml, None).unwrap_err();

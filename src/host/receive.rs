@@ -292,23 +292,28 @@ impl Handling<'_> {
     }
 }
 
-/// Records a mail whose From the host cannot answer: it gets nothing.
+/// Records a mail whose From the host cannot answer, or which names more
+/// than one sender: it gets nothing.
 pub(super) fn record_unusable(
     conn: &Connection,
     err: &crate::mail::inbound::InboundError,
     now: i64,
 ) -> Result<(), HostError> {
-    if let crate::mail::inbound::InboundError::UnusableSender(shown) = err {
-        tracing::warn!(from = %shown, "a mail from an address the host cannot answer");
-        let event = SecurityEvent {
-            at: now,
-            kind: SecurityKind::UnusableSender,
-            userid: None,
-            address: Some(shown.clone()),
-            detail: err.to_string(),
-        };
-        store::security::record_security(conn, &event)?;
-    }
+    use crate::mail::inbound::InboundError;
+    let (kind, shown) = match err {
+        InboundError::UnusableSender(shown) => (SecurityKind::UnusableSender, shown),
+        InboundError::AmbiguousSender(shown) => (SecurityKind::AmbiguousSender, shown),
+        InboundError::Unparseable | InboundError::NoSender => return Ok(()),
+    };
+    tracing::warn!(from = %shown, "{err}");
+    let event = SecurityEvent {
+        at: now,
+        kind,
+        userid: None,
+        address: Some(shown.clone()),
+        detail: err.to_string(),
+    };
+    store::security::record_security(conn, &event)?;
     Ok(())
 }
 

@@ -35,6 +35,8 @@ pub struct TickReport {
     pub ladder_moves: usize,
     /// Swiss rounds whose deadline passed.
     pub round_deadlines: usize,
+    /// Addresses and accounts let go, never confirmed.
+    pub unconfirmed_lapsed: usize,
     pub mails_queued: usize,
 }
 
@@ -74,6 +76,8 @@ impl Batch<'_> {
         // Counts of wrong passwords the guard has forgotten anyway.
         let forget_before = now - self.settings.accounts.forget_after;
         store::forget_login_failures(&self.tx, forget_before, now)?;
+        report.unconfirmed_lapsed =
+            super::accounts::lapse::lapse_unconfirmed(&self.tx, &self.settings.accounts, now)?;
         // Seeks past their lifetime, never accepted (every seek command
         // checks the moment too); each author is told.
         for seek in store::sweep_seeks(&self.tx, now)? {

@@ -1,6 +1,7 @@
 //! Addresses a player asked for that have not confirmed yet: they get
 //! nothing but the mail asking them to confirm.
 
+use super::security::SecurityKind;
 use super::StoreResult;
 use rusqlite::{params, Connection};
 
@@ -55,6 +56,58 @@ pub fn clear_pending_addresses(conn: &Connection, userid: &str) -> StoreResult<(
     conn.prepare_cached("DELETE FROM pending_addresses WHERE userid = ?1 COLLATE NOCASE")?
         .execute([userid])?;
     Ok(())
+}
+
+/// What [`lapse_unconfirmed`] let go.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Lapsed {
+    /// Addresses (with their account) asked for and never confirmed.
+    pub addresses: Vec<(String, String)>,
+    /// Accounts no address of which was ever confirmed, deleted.
+    pub accounts: Vec<String>,
+}
+
+/// Lets go what never confirmed before `before` (seconds since the
+/// epoch): the addresses asked for then, and the accounts made then that
+/// never had an address confirmed and wait for none now (never a robot,
+/// never one with a board), so that forged signups hold no address and
+/// no userid for long.
+pub fn lapse_unconfirmed(conn: &Connection, before: i64) -> StoreResult<Lapsed> {
+    let addresses = conn
+        .prepare_cached(
+            "DELETE FROM pending_addresses WHERE requested < ?1 RETURNING userid, address",
+        )?
+        .query_map([before], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<Result<Vec<(String, String)>, _>>()?;
+    let accounts = conn
+        .prepare_cached(
+            "SELECT userid FROM players p
+             WHERE trim(addresses) = '' AND created < ?1 AND robot_level IS NULL
+               AND NOT EXISTS (SELECT 1 FROM pending_addresses w
+                               WHERE w.userid = p.userid COLLATE NOCASE)
+               AND NOT EXISTS (SELECT 1 FROM security_log s
+                               WHERE s.userid = p.userid COLLATE NOCASE
+                                 AND s.kind IN (?2, ?3))
+               AND NOT EXISTS (SELECT 1 FROM games g
+                               WHERE g.white = p.userid COLLATE NOCASE
+                                  OR g.black = p.userid COLLATE NOCASE)",
+        )?
+        .query_map(
+            params![
+                before,
+                SecurityKind::AddressConfirmed.name(),
+                SecurityKind::AddressChanged.name()
+            ],
+            |row| row.get(0),
+        )?
+        .collect::<Result<Vec<String>, _>>()?;
+    for userid in &accounts {
+        super::delete_player(conn, userid)?;
+    }
+    Ok(Lapsed {
+        addresses,
+        accounts,
+    })
 }
 
 #[cfg(test)]

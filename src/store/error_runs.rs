@@ -2,8 +2,9 @@
 //! a row and when the last one came, so that the host can stop answering
 //! a robot that answers every error mail with another mail (an
 //! autoresponder without the marks of automatic mail). Keys are the
-//! sender's address in lower case without its `+tag`, so that
-//! `Bob+chess@Example.org` and `bob@example.org` are one run.
+//! sender's mailbox as the hourly cap counts it, so that
+//! `Bob+chess@Example.org` and `bob@example.org` are one run, and so are
+//! Gmail's dot variants.
 
 use super::StoreResult;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -26,17 +27,12 @@ pub struct ErrorRun {
     pub last_mail: i64,
 }
 
-/// The key of a sender's run: his address in lower case, without the
-/// `+tag` of its local part.
+/// The key of a sender's run: the mailbox his address delivers to, as
+/// the hourly cap counts it (lower case, no `+tag`, no dots where the
+/// domain ignores them), so that the loop breaker and the cap see one
+/// sender alike.
 pub fn error_run_key(address: &str) -> String {
-    let lower = address.trim().to_lowercase();
-    match lower.rsplit_once('@') {
-        Some((local, domain)) => {
-            let local = local.split_once('+').map_or(local, |(base, _)| base);
-            format!("{local}@{domain}")
-        }
-        None => lower,
-    }
+    super::mailbox(address)
 }
 
 pub fn error_run(conn: &Connection, key: &str) -> StoreResult<Option<ErrorRun>> {
@@ -82,10 +78,11 @@ mod tests {
     use crate::store::Store;
 
     #[test]
-    fn the_key_ignores_case_and_the_plus_tag() {
+    fn the_key_is_the_mailbox_as_the_cap_counts_it() {
         assert_eq!(error_run_key(" Bob+Chess@Example.ORG"), "bob@example.org");
         assert_eq!(error_run_key("bob@example.org"), "bob@example.org");
         assert_eq!(error_run_key("no-at-sign"), "no-at-sign");
+        assert_eq!(error_run_key("B.o.b+away@GMail.com"), "bob@gmail.com");
     }
 
     #[test]

@@ -60,6 +60,30 @@ pub fn append_event_log(
     Ok(())
 }
 
+/// How many lines of an event's log with one of these actions were
+/// written since `since` (seconds since the epoch).
+pub fn logged_since(
+    conn: &Connection,
+    event: LoggedEvent,
+    actions: &[&str],
+    since: i64,
+) -> StoreResult<usize> {
+    let (event_type, event_id) = event.parts();
+    let mut count = 0;
+    for action in actions {
+        let found: i64 = conn
+            .prepare_cached(
+                "SELECT count(*) FROM event_log
+                 WHERE event_type = ?1 AND event_id = ?2 AND action = ?3 AND at >= ?4",
+            )?
+            .query_row(params![event_type, event_id, action, since], |row| {
+                row.get(0)
+            })?;
+        count += found as usize;
+    }
+    Ok(count)
+}
+
 /// An event's log, oldest first.
 pub fn event_log(conn: &Connection, event: LoggedEvent) -> StoreResult<Vec<LogEntry>> {
     let (event_type, event_id) = event.parts();

@@ -61,7 +61,7 @@ pub use comments::{
 pub use entrants::{clear_entrants, entrant, entrants, remove_entrant, set_entrant, Entrant};
 pub use error_runs::{clear_error_run, error_run, error_run_key, save_error_run, ErrorRun};
 pub use event_log::{
-    append_event_log, event_log, insert_ruling, ruling, LogEntry, LoggedEvent, Ruling,
+    append_event_log, event_log, insert_ruling, logged_since, ruling, LogEntry, LoggedEvent, Ruling,
 };
 pub use events::{board_event, event_of_board, BoardEvent, EventKind, EventOfBoard};
 pub use games::{GameRecord, GameStatus, MoveRecord, NewGame};
@@ -278,8 +278,8 @@ pub fn now() -> i64 {
 }
 
 pub use addresses::{
-    accounts_waiting_for, add_pending_address, clear_pending_addresses, pending_addresses,
-    remove_pending_address,
+    accounts_waiting_for, add_pending_address, clear_pending_addresses, lapse_unconfirmed,
+    pending_addresses, remove_pending_address, Lapsed,
 };
 pub use clocks::{
     boards_without_clocks, clocks_started, digest_due, due_clocks, due_digests, ending_vacations,

@@ -221,7 +221,7 @@ fn play_the_events(club: &mut Club) -> Vec<Expected> {
     for player in ["ben", "cleo"] {
         club.send(player, &format!("chess ladder join {player} PW"));
     }
-    club.send("cleo", "chess challenge cleo ben -ladder");
+    club.send("cleo", "chess challenge cleo ben -ladder -password:PW");
     let id = club.newest_board();
     club.moves(id, ["cleo", "ben"], &["d4", "d5"]);
     club.send("ben", &format!("chess resign {id} ben PW"));
@@ -247,7 +247,7 @@ fn play_the_events(club: &mut Club) -> Vec<Expected> {
     for player in ["dan", "eve"] {
         club.send(player, &format!("chess ladder join Club {player} PW"));
     }
-    club.send("eve", "chess challenge eve dan -ladder:Club");
+    club.send("eve", "chess challenge eve dan -ladder:Club -password:PW");
     let id = club.newest_board();
     club.moves(id, ["eve", "dan"], &FOOLS_MATE);
     expected.push(Expected {

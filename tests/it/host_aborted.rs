@@ -490,7 +490,7 @@ fn every_ending_of_a_ladder_game_reads_the_same_in_every_view_and_moves_the_ladd
     for way in WAYS {
         // The lower player challenges, and has White.
         let (white, black) = (ranks[1].clone(), ranks[0].clone());
-        let challenge = format!("chess challenge {white} {black} -ladder");
+        let challenge = format!("chess challenge {white} {black} -ladder -password:PW");
         let game = club.play(&challenge, &white, &black, way);
         let news: Vec<&Sent> = game
             .over
@@ -656,14 +656,14 @@ fn inactivity_drops_never_lift_a_player_who_is_away() {
         club.send(player, &format!("chess ladder join {player} PW"));
     }
     // cleo loses her only game, to fay, and never plays again.
-    club.send("cleo", "chess challenge cleo fay -ladder");
+    club.send("cleo", "chess challenge cleo fay -ladder -password:PW");
     club.send("cleo", "chess move 101 cleo PW e4");
     club.send("fay", "chess move 101 fay PW e5");
     club.send("cleo", "chess resign 101 cleo PW");
     // eve loses to ben on day 5: they two are the only ones not away on
     // day 10.
     club.now = 5 * DAY;
-    club.send("eve", "chess challenge eve ben -ladder");
+    club.send("eve", "chess challenge eve ben -ladder -password:PW");
     club.send("eve", "chess move 102 eve PW e4");
     club.send("ben", "chess move 102 ben PW e5");
     club.send("eve", "chess resign 102 eve PW");
@@ -714,23 +714,23 @@ fn a_refused_ladder_challenge_suggests_only_players_free_to_play_now() {
     for player in ladder {
         club.send(player, &format!("chess ladder join {player} PW"));
     }
-    club.send("cleo", "chess challenge cleo ben -ladder");
+    club.send("cleo", "chess challenge cleo ben -ladder -password:PW");
     // eve (5th) reaches ranks 2 to 4; ben and cleo play each other.
-    let body = club.answer("eve", "chess challenge eve anna -ladder");
+    let body = club.answer("eve", "chess challenge eve anna -ladder -password:PW");
     assert!(
         body.contains("you may challenge ranks 2 to 4; free to play now: dan"),
         "{body}"
     );
     // With her own ladder game open, she can challenge nobody now.
-    club.send("eve", "chess challenge eve dan -ladder");
-    let body = club.answer("eve", "chess challenge eve anna -ladder");
+    club.send("eve", "chess challenge eve dan -ladder -password:PW");
+    let body = club.answer("eve", "chess challenge eve anna -ladder -password:PW");
     assert!(
         body.contains("eve has a ladder challenge open already on the Chess ladder, on board 102"),
         "{body}"
     );
     assert!(!body.contains("free to play now"), "{body}");
     // fay (6th) reaches cleo, dan and eve, who all play.
-    let body = club.answer("fay", "chess challenge fay anna -ladder");
+    let body = club.answer("fay", "chess challenge fay anna -ladder -password:PW");
     assert!(
         body.contains("you may challenge ranks 3 to 5, but nobody there can be challenged now"),
         "{body}"
@@ -752,7 +752,7 @@ fn a_draw_agreed_before_both_have_moved_is_aborted_and_unrated_everywhere() {
     let words = "Aborted: the players agreed a draw before both had moved, so no game was played.";
     for challenge in [
         "chess challenge lena hugo",
-        "chess challenge lena hugo -ladder",
+        "chess challenge lena hugo -ladder -password:PW",
     ] {
         club.send("lena", challenge);
         let board = club.newest_board();

@@ -248,7 +248,11 @@ fn robots_are_challenged_as_before_and_ladder_challenges_come_from_within_reach(
         let subject = format!("chess ladder join {userid} PW");
         office.send_as(userid, &subject, "");
     }
-    let sent = office.send_as("alice", "chess challenge alice bob -ladder", "");
+    let sent = office.send_as(
+        "alice",
+        "chess challenge alice bob -ladder -password:PW",
+        "",
+    );
     assert!(started(&sent, "alice", "bob"), "{sent:#?}");
     // Not so without -ladder.
     let sent = challenge(&mut office, "alice", "bob");

@@ -227,7 +227,7 @@ fn a_ladder_game_won_by_the_lower_player_swaps_places_and_tells_those_who_moved(
         let rank = format!("at rank {}", index + 1);
         assert!(sent[0].body.contains(&rank), "{}", sent[0].body);
     }
-    let sent = club.send(60, "dan", "chess challenge dan ben -ladder");
+    let sent = club.send(60, "dan", "chess challenge dan ben -ladder -password:PW");
     let new: Vec<_> = sent
         .iter()
         .filter(|mail| mail.subject.starts_with("New Chess Board 101"))
@@ -277,7 +277,11 @@ fn a_ladder_game_won_by_the_lower_player_swaps_places_and_tells_those_who_moved(
     let printed = club.cli(&["ladder", "chess"]);
     assert!(printed.contains(&listed.join("\n")), "{printed}");
     // A win by the higher player changes nothing.
-    club.send(DAY + 60, "cleo", "chess challenge cleo ben -ladder");
+    club.send(
+        DAY + 60,
+        "cleo",
+        "chess challenge cleo ben -ladder -password:PW",
+    );
     let shown = club.send(DAY + 61, "anna", "chess ladder");
     for line in [
         format!("   3  ben               1338   0   1   0  {day}  board 102 with cleo"),
@@ -317,7 +321,7 @@ fn a_ladder_challenge_too_far_up_or_while_another_is_open_is_refused_with_the_al
             &format!("chess ladder join {player} PW"),
         );
     }
-    let sent = club.send(60, "eve", "chess challenge eve anna -ladder");
+    let sent = club.send(60, "eve", "chess challenge eve anna -ladder -password:PW");
     assert_eq!(sent.len(), 1);
     let body = &sent[0].body;
     assert!(body.contains("anna stands at rank 1"), "{body}");
@@ -326,7 +330,7 @@ fn a_ladder_challenge_too_far_up_or_while_another_is_open_is_refused_with_the_al
         "{body}"
     );
     // Challenging down, or naming the other player first, is refused too.
-    let sent = club.send(61, "ben", "chess challenge ben eve -ladder");
+    let sent = club.send(61, "ben", "chess challenge ben eve -ladder -password:PW");
     let body = &sent[0].body;
     assert!(
         body.contains("eve stands at rank 5 of the Chess ladder; from rank 2"),
@@ -343,8 +347,8 @@ fn a_ladder_challenge_too_far_up_or_while_another_is_open_is_refused_with_the_al
         sent[0].body
     );
     // One open ladder challenge at a time.
-    club.send(120, "eve", "chess challenge eve cleo -ladder");
-    let sent = club.send(180, "dan", "chess challenge dan cleo -ladder");
+    club.send(120, "eve", "chess challenge eve cleo -ladder -password:PW");
+    let sent = club.send(180, "dan", "chess challenge dan cleo -ladder -password:PW");
     assert!(
         sent[0]
             .body
@@ -371,7 +375,11 @@ fn an_unanswered_ladder_challenge_is_aborted_and_lost_in_the_ladder_by_the_chall
         );
     }
     // The bank alone sets no time per move: the ladder adds its own.
-    let sent = club.send(60, "cleo", "chess challenge cleo anna -ladder --time=60d");
+    let sent = club.send(
+        60,
+        "cleo",
+        "chess challenge cleo anna -ladder --time=60d -password:PW",
+    );
     assert!(sent[0].body.contains("21d a move"), "{}", sent[0].body);
     club.send(120, "cleo", "chess move 101 cleo PW e4");
     let sent = club.tick(120 + 21 * DAY - 60);
@@ -396,7 +404,11 @@ fn an_unanswered_ladder_challenge_is_aborted_and_lost_in_the_ladder_by_the_chall
         .iter()
         .any(|mail| mail.subject == "PBeM Chess Ladder"));
     // A ladder challenge turned down is lost by the one who turns it down.
-    club.send(30 * DAY, "ben", "chess challenge ben anna -ladder");
+    club.send(
+        30 * DAY,
+        "ben",
+        "chess challenge ben anna -ladder -password:PW",
+    );
     club.send(30 * DAY + 60, "anna", "chess decline 102 anna PW");
     assert_eq!(club.ladder(), ["cleo", "ben", "anna"]);
 }

@@ -267,7 +267,10 @@ fn ladder_refusals_name_their_ladder_and_a_pair_plays_one_ladder_game_at_a_time(
     club.send("ann", "chess ladder create blitz ann PW -open:2");
     club.send("ann", "chess ladder join blitz ann PW");
     club.send("bob", "chess ladder join blitz bob PW");
-    let refused = club.answer("cleo", "chess challenge cleo ann -ladder:blitz");
+    let refused = club.answer(
+        "cleo",
+        "chess challenge cleo ann -ladder:blitz -password:PW",
+    );
     assert!(
         refused.contains("cleo is not on the ladder blitz"),
         "{refused}"
@@ -278,9 +281,9 @@ fn ladder_refusals_name_their_ladder_and_a_pair_plays_one_ladder_game_at_a_time(
     );
     assert!(!refused.contains("the Chess ladder"), "{refused}");
     // Two ladder games may run a player, but not two between one pair.
-    let sent = club.send("bob", "chess challenge bob ann -ladder:blitz");
+    let sent = club.send("bob", "chess challenge bob ann -ladder:blitz -password:PW");
     assert_eq!(new_boards(&sent, "ann").len(), 1, "{sent:#?}");
-    let refused = club.answer("bob", "chess challenge bob ann -ladder:blitz");
+    let refused = club.answer("bob", "chess challenge bob ann -ladder:blitz -password:PW");
     assert!(
         refused.contains("you and ann play a game of the ladder blitz together already"),
         "{refused}"
@@ -296,14 +299,14 @@ fn a_vacation_stops_ladder_drops_and_challenges_until_the_player_is_back() {
     }
     // eve goes away until March 21st (20 days).
     club.send("eve", "vacation eve PW on until 2027-03-21");
-    let refused = club.answer("dan", "chess challenge dan eve -ladder");
+    let refused = club.answer("dan", "chess challenge dan eve -ladder -password:PW");
     assert!(
         refused.contains("eve is on vacation until 2027-03-21 00:00 UTC"),
         "{refused}"
     );
     // dan keeps playing: his challenge to ann runs on past day 10.
     club.wait(9 * DAY);
-    club.send("dan", "chess challenge dan ann -ladder");
+    club.send("dan", "chess challenge dan ann -ladder -password:PW");
     let ranks = |club: &Club| -> Vec<String> {
         let conn = club.conn();
         let id = store::default_ladder(conn, "chess", 0).unwrap().id;
@@ -332,13 +335,13 @@ fn the_ladder_log_keeps_every_change_with_its_cause() {
         club.send(player, &format!("chess ladder join {player} PW"));
     }
     // A result that climbs.
-    club.send("cleo", "chess challenge cleo ann -ladder");
+    club.send("cleo", "chess challenge cleo ann -ladder -password:PW");
     let board = store::next_board_id(club.conn()).unwrap() - 1;
     club.send("cleo", &format!("chess move {board} cleo PW e4"));
     club.send("ann", &format!("chess move {board} ann PW e5"));
     club.send("ann", &format!("chess resign {board} ann PW"));
     // A challenge never answered: lost by the one who would not play.
-    club.send("ben", "chess challenge ben ann -ladder");
+    club.send("ben", "chess challenge ben ann -ladder -password:PW");
     let unanswered = store::next_board_id(club.conn()).unwrap() - 1;
     club.send("ben", &format!("chess move {unanswered} ben PW e4"));
     club.wait(21 * DAY + 3600);

@@ -120,8 +120,12 @@ fn a_player_sets_only_so_many_robot_boards_going_at_once() {
     let mut office = office_of("robot_boards = 1\n", &["eve"]);
     // Both lines are read before the robots play (they might end the
     // first board within the pass): the second finds the first running.
-    let body = "chess challenge robot1 robot2\nchess challenge robot1 robot2\n";
-    let sent = office.send(&address("eve"), "multiple", body);
+    let line = format!(
+        "chess challenge robot1 robot2 -password:{}\n",
+        password("eve")
+    );
+    let body = line.repeat(2);
+    let sent = office.send(&address("eve"), "multiple", &body);
     // eve follows the board her robots play: find the refusal among them.
     let refusal = sent
         .iter()

@@ -83,7 +83,7 @@ fn two_ladders_on_one_game_keep_their_own_ranks_and_rules() {
         &mut office,
         30,
         "ben",
-        "chess challenge ben dan -ladder:Club",
+        "chess challenge ben dan -ladder:Club -password:PW",
     );
     let body = first_body(&sent);
     assert!(body.contains("cleo"), "{body}");
@@ -93,7 +93,12 @@ fn two_ladders_on_one_game_keep_their_own_ranks_and_rules() {
             .is_none()
     );
     // On the default ladder (reach 3), dan (3rd) may challenge ben (1st).
-    let sent = send(&mut office, 40, "dan", "chess challenge dan ben -ladder");
+    let sent = send(
+        &mut office,
+        40,
+        "dan",
+        "chess challenge dan ben -ladder -password:PW",
+    );
     let board = mail_to(&sent, "ben");
     assert!(
         board.body.contains("A Chess ladder game."),
@@ -105,7 +110,7 @@ fn two_ladders_on_one_game_keep_their_own_ranks_and_rules() {
         &mut office,
         50,
         "ben",
-        "chess challenge ben cleo -ladder:Club",
+        "chess challenge ben cleo -ladder:Club -password:PW",
     );
     let board = mail_to(&sent, "cleo");
     assert!(
@@ -270,7 +275,7 @@ fn a_director_suspends_changes_rules_hands_over_and_cancels_and_players_are_told
         &mut office,
         11,
         "dan",
-        "chess challenge dan cleo -ladder:Club",
+        "chess challenge dan cleo -ladder:Club -password:PW",
     );
     assert!(
         first_body(&sent).contains("cleo is suspended from the ladder Club"),
@@ -288,7 +293,7 @@ fn a_director_suspends_changes_rules_hands_over_and_cancels_and_players_are_told
         &mut office,
         14,
         "dan",
-        "chess challenge dan cleo -ladder:Club",
+        "chess challenge dan cleo -ladder:Club -password:PW",
     );
     assert!(
         mail_to(&sent, "cleo")
@@ -358,7 +363,7 @@ fn a_director_suspends_changes_rules_hands_over_and_cancels_and_players_are_told
         &mut office,
         33,
         "cleo",
-        "chess challenge cleo ben -ladder:Club",
+        "chess challenge cleo ben -ladder:Club -password:PW",
     );
     assert!(
         first_body(&sent).contains("the ladder Club has ended"),
@@ -400,14 +405,14 @@ fn a_ladder_with_switches_plays_every_game_with_them_and_no_others() {
         &mut office,
         4,
         "cleo",
-        "chess challenge cleo ben -ladder:Casual -rated",
+        "chess challenge cleo ben -ladder:Casual -rated -password:PW",
     );
     assert!(first_body(&sent).contains("every game of the ladder Casual is played with -unrated"));
     send(
         &mut office,
         5,
         "cleo",
-        "chess challenge cleo ben -ladder:Casual",
+        "chess challenge cleo ben -ladder:Casual -password:PW",
     );
     assert!(!office.game(101).rated);
 }
@@ -509,7 +514,12 @@ fn the_web_view_shows_every_ladder_with_its_director_rules_and_ranks() {
         "anna",
         "chess ladder suspend Club anna PW ben",
     );
-    send(&mut office, 6, "cleo", "chess challenge cleo ben -ladder");
+    send(
+        &mut office,
+        6,
+        "cleo",
+        "chess challenge cleo ben -ladder -password:PW",
+    );
     let site = crate::web_view::site(&office);
     let list = crate::web_view::page(&site, "/ladders");
     assert!(list.contains("href=\"/ladder/chess/Club\""), "{list}");
@@ -558,7 +568,7 @@ fn a_director_removes_a_cheater_whose_running_ladder_games_are_lost_by_him() {
         &mut office,
         10,
         "cleo",
-        "chess challenge cleo ben -ladder:Club",
+        "chess challenge cleo ben -ladder:Club -password:PW",
     );
     send(&mut office, 11, "cleo", "chess move 101 cleo PW e4");
     send(&mut office, 12, "ben", "chess move 101 ben PW e5");
@@ -566,7 +576,7 @@ fn a_director_removes_a_cheater_whose_running_ladder_games_are_lost_by_him() {
         &mut office,
         13,
         "dan",
-        "chess challenge dan cleo -ladder:Club",
+        "chess challenge dan cleo -ladder:Club -password:PW",
     );
     // Only the director removes.
     let sent = send(
@@ -644,7 +654,7 @@ fn a_named_ladders_director_rules_on_its_games_and_its_log_keeps_it_all() {
         &mut office,
         6,
         "cleo",
-        "chess challenge cleo ben -ladder:Club",
+        "chess challenge cleo ben -ladder:Club -password:PW",
     );
     send(&mut office, 7, "cleo", "chess move 101 cleo PW e4");
     send(&mut office, 8, "ben", "chess move 101 ben PW e5");
@@ -731,7 +741,12 @@ fn the_operator_directs_every_ladder_the_hosts_own_too() {
     // The host's own ladder: only the operator suspends on it.
     let suspended = director(&office, &["chess", "", "suspend", "ben"]);
     assert!(suspended.status.success(), "{suspended:?}");
-    let sent = send(&mut office, 10, "cleo", "chess challenge cleo ben -ladder");
+    let sent = send(
+        &mut office,
+        10,
+        "cleo",
+        "chess challenge cleo ben -ladder -password:PW",
+    );
     let told = mails_to(&sent, "ben");
     assert!(
         told.iter().any(|mail| mail

@@ -6,7 +6,7 @@
 //! --once` with them ends at its budget; two `pbem robots` at once never
 //! think about the same move.
 
-use crate::util::host_harness::{address, PostOffice};
+use crate::util::host_harness::{address, password, PostOffice};
 use crate::util::{confirming_reply, pbem, raw_mail, t0};
 use pbem::clock::Clock;
 use pbem::config::Config;
@@ -40,15 +40,12 @@ fn a_persons_move_against_a_robot_is_answered_in_the_first_look_behind_fifty_rob
     }
     // eve starts fifty boards of robot3 (a full tenth of a second a
     // move) against robot2, all handled in one pass.
+    let robots = format!(
+        "chess challenge robot3 robot2 -password:{}",
+        password("eve")
+    );
     for _ in 0..FLOOD {
-        let raw = player_mail(
-            &address("eve"),
-            "pbem@localhost",
-            Some("chess challenge robot3 robot2"),
-            "",
-            None,
-        )
-        .unwrap();
+        let raw = player_mail(&address("eve"), "pbem@localhost", Some(&robots), "", None).unwrap();
         office.runtime.maildir.deliver(&raw).unwrap();
     }
     office.run_pass();
@@ -59,7 +56,7 @@ fn a_persons_move_against_a_robot_is_answered_in_the_first_look_behind_fifty_rob
         after_flood
     );
     // carol sets one pair of robots playing, bob challenges robot1.
-    office.send_as("carol", "chess challenge robot3 robot2", "");
+    office.send_as("carol", "chess challenge robot3 robot2 -password:PW", "");
     let (carol, bob) = (after_flood, after_flood + 1);
     office.send_as("bob", "chess challenge bob robot1", "");
     let eve_before: usize = moves_on(&office, first..after_flood).iter().sum();
@@ -102,6 +99,9 @@ fn a_persons_move_against_a_robot_is_answered_in_the_first_look_behind_fifty_rob
 /// A data directory (with `toml` as its config file) where `boards`
 /// boards of `game` between the robots `white` and `black`, set going
 /// by alice, each owe the robots a move; no robot has moved yet.
+/// Two robots alice sets playing, with her password.
+const ALICES_ROBOTS: &str = "robot3 robot2 -password:pw-alice-quince";
+
 fn robot_boards(data: &Path, toml: &str, game: &str, players: &str, boards: usize) {
     std::fs::write(data.join("pbem.toml"), toml).unwrap();
     let config = Config::from_toml(toml, Some(data)).unwrap();
@@ -153,7 +153,7 @@ fn serve_stops_within_two_seconds_of_sigterm_with_ten_spherical_robot_boards() {
     // A minute a move: a robot that waited for its move would hold the
     // daemon past systemd's 30 s.
     let toml = "[limits]\nrobot_boards = 10000\nboards_per_day = 100000\nopen_challenges = 100000\nopen_challenges_per_opponent = 1000\n[robots]\nthink = \"60s\"\nbudget = \"10m\"\n";
-    robot_boards(data, toml, "spherical", "robot3 robot2", 10);
+    robot_boards(data, toml, "spherical", ALICES_ROBOTS, 10);
     let mut server = pbem_on(data, "serve")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -299,7 +299,7 @@ fn serve_answers_a_persons_move_against_a_robot_within_a_move_behind_fifty_robot
     // eve's fifty boards of robot3, a second a move: the look in hand
     // when bob's move comes would take the whole budget of five minutes.
     let toml = "[host]\nmax_mails_per_hour = 50000\n[limits]\nrobot_boards = 10000\nboards_per_day = 100000\nopen_challenges = 100000\nopen_challenges_per_opponent = 1000\n[robots]\nthink = \"1s\"\nbudget = \"5m\"\n";
-    robot_boards(data, toml, "chess", "robot3 robot2", FLOOD as usize);
+    robot_boards(data, toml, "chess", ALICES_ROBOTS, FLOOD as usize);
     let bob = 101 + FLOOD;
     {
         let config = Config::from_toml(toml, Some(data)).unwrap();
@@ -382,7 +382,7 @@ fn serve_once_with_ten_spherical_robot_boards_ends_at_its_budget() {
     let data = dir.path();
     // Two actions of a fifth of a second a turn; a look of one second.
     let toml = "[limits]\nrobot_boards = 10000\nboards_per_day = 100000\nopen_challenges = 100000\nopen_challenges_per_opponent = 1000\n[robots]\nthink = \"200ms\"\nbudget = \"1s\"\n";
-    robot_boards(data, toml, "spherical", "robot3 robot2", 10);
+    robot_boards(data, toml, "spherical", ALICES_ROBOTS, 10);
     let started = Instant::now();
     let out = pbem_on(data, "serve")
         .args(["--once", "--now", "2027-03-01T09:00:00Z"])

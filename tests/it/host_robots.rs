@@ -53,7 +53,11 @@ fn two_robots_play_a_whole_game_of_every_kind_to_a_result() {
         let mut office = office();
         let game = kind.name();
         office.send_as("alice", &format!("{game} subscribe all alice PW"), "");
-        let mut seen = office.send_as("alice", &format!("{game} challenge robot1 robot2"), "");
+        let mut seen = office.send_as(
+            "alice",
+            &format!("{game} challenge robot1 robot2 -password:PW"),
+            "",
+        );
         for _ in 0..20 {
             if office.game(101).status != GameStatus::Active {
                 break;
@@ -76,7 +80,7 @@ fn two_robots_play_a_whole_game_of_every_kind_to_a_result() {
 #[test]
 fn who_sets_two_robots_playing_follows_their_board_to_its_result() {
     let mut office = office();
-    let mut seen = office.send_as("alice", "chess challenge robot1 robot3", "");
+    let mut seen = office.send_as("alice", "chess challenge robot1 robot3 -password:PW", "");
     assert!(
         seen.iter()
             .any(|mail| mail.subject.starts_with("New Chess Board 101")),

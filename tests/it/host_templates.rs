@@ -269,7 +269,8 @@ fn competition_mail_using(office: &mut PostOffice, name: &str) -> Option<Vec<Sen
                 "",
             );
             command(office, "bob", &format!("chess ladder join bob {bob}"), "");
-            command(office, "bob", "chess challenge bob alice -ladder", "");
+            let ladder = format!("chess challenge bob alice -ladder -password:{bob}");
+            command(office, "bob", &ladder, "");
             command(office, "bob", &format!("chess move 101 bob {bob} e4"), "");
             command(
                 office,

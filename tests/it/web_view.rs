@@ -103,7 +103,11 @@ pub(crate) fn club() -> PostOffice {
     for userid in ["alice", "bob", "carol"] {
         office.send_as(userid, &format!("chess ladder join {userid} PW"), "");
     }
-    office.send_as("carol", "chess challenge carol bob -ladder", "");
+    office.send_as(
+        "carol",
+        "chess challenge carol bob -ladder -password:PW",
+        "",
+    );
     moves(&mut office, "chess", LADDER, &[("carol", "e4")]);
     // bob has not made his comments public.
     office.send_as("bob", "chess move 105 bob PW e5", PRIVATE_COMMENT);

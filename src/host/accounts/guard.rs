@@ -33,6 +33,10 @@ pub struct AccountPolicy {
     /// does, before the host sends it more than that one request (a
     /// closed club may trust its From lines and turn this off).
     pub confirm_signup_address: bool,
+    /// An address asked for, and an account none of whose addresses was
+    /// ever confirmed, lapse this long after they were asked for or made
+    /// (seconds): the address and the userid are free again.
+    pub unconfirmed_life: i64,
 }
 
 const HOUR: i64 = 3600;
@@ -49,6 +53,7 @@ impl Default for AccountPolicy {
             game_token_life: 60 * DAY,
             account_token_life: 14 * DAY,
             confirm_signup_address: true,
+            unconfirmed_life: 3 * DAY,
         }
     }
 }

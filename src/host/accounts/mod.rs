@@ -3,6 +3,7 @@
 //! taken.
 
 pub mod guard;
+pub mod lapse;
 pub mod password;
 pub mod strength;
 pub mod userid;

@@ -146,7 +146,7 @@ pub(super) fn invite(
         }));
     };
     crate::host::request::reachable(ctx, &invited)?;
-    may_take_part(ctx, &invited)?;
+    may_invite(ctx, by, &invited)?;
     if is_in(&players(ctx, &found)?, &invited.userid) {
         return Err(refused(TournamentRefusal::AlreadyInTournament {
             name: found.name,
@@ -197,6 +197,17 @@ pub fn lapse(
             news_for(&userid, kind, found, change)
         })
         .collect())
+}
+
+/// Whether `by` may invite `player` to an event: an invitation mails
+/// him as a challenge would, so he takes it only from those he takes
+/// challenges from (the operator excepted), and never as a robot.
+pub fn may_invite(ctx: &Context<'_>, by: &str, player: &Player) -> Result<(), Failure> {
+    may_take_part(ctx, player)?;
+    if by != super::log::OPERATOR {
+        crate::host::request::limits::takes_challenge_from(ctx, by, &player.userid)?;
+    }
+    Ok(())
 }
 
 /// Refuses a robot as a player of an event: robots answer only the

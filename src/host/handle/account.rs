@@ -3,6 +3,7 @@
 
 use super::{address, authenticate, refused, Context, Failure, Handled};
 use crate::games::GameKind;
+use crate::host::accounts::lapse::lapse_unconfirmed;
 use crate::host::accounts::strength;
 use crate::host::model::command::{Credential, Setting};
 use crate::host::model::help::HELP_TOPICS;
@@ -110,6 +111,9 @@ fn check_accounts_at<'a>(
 
 pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<String>) -> Handled {
     check_userid(ctx, userid)?;
+    // What lapsed unconfirmed holds neither the userid nor an address,
+    // whether or not the timers have run.
+    lapse_unconfirmed(ctx.conn, ctx.policy, ctx.now)?;
     if store::find_player(ctx.conn, userid)?.is_some() {
         return Err(refused(Refusal::UseridTaken {
             userid: userid.to_string(),

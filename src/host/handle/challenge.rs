@@ -122,12 +122,21 @@ pub fn challenge(
 ) -> Handled {
     let robots = robots_match(ctx, [white, black])?;
     let challenger = match &robots {
-        Some(sender) => sender.clone(),
+        Some(sender) => robots_owner(ctx, kind, sender, switches)?,
         None => challenger(ctx, kind, [white, black], switches)?,
     };
     let ladder = switches.iter().any(|s| ladder_switch(s).is_some());
     if ladder && !challenger.eq_ignore_ascii_case(white) {
         return Err(refused(Refusal::LadderChallengerFirst { game: kind }));
+    }
+    // A forged ladder challenge blocked its challenger's own and, left
+    // unplayed, counted as his loss: only his password issues one (the
+    // password `challenger` checked, when given).
+    if ladder && !switches.iter().any(|s| challenge_password(s).is_some()) {
+        return Err(refused(Refusal::ChallengeNeedsPassword {
+            game: kind,
+            robots: false,
+        }));
     }
     let opponent = match (&robots, challenger.eq_ignore_ascii_case(white)) {
         (Some(_), _) => None,
@@ -164,6 +173,25 @@ pub fn challenge(
         }
     }
     Ok(notices)
+}
+
+/// The player who sets two robots playing, proven by his password: a
+/// From line alone made four boards mailing the player it named, and
+/// spent his hourly cap.
+fn robots_owner(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    sender: &str,
+    switches: &[String],
+) -> Result<String, Failure> {
+    let Some(password) = switches.iter().find_map(|s| challenge_password(s)) else {
+        return Err(refused(Refusal::ChallengeNeedsPassword {
+            game: kind,
+            robots: true,
+        }));
+    };
+    let credential = Credential::Password(password.to_string());
+    Ok(authenticate(ctx, sender, &credential, None)?.userid)
 }
 
 /// A game between two robots, which any player may set going (to watch

@@ -397,6 +397,23 @@ fn proving_id(
     }))
 }
 
+/// The words a reply confirming an address begins with, as the request
+/// asks (in English or German): an automatic reply, which says
+/// something else, confirms nothing.
+const CONFIRMING_WORDS: &[&str] = &["yes", "ja", "confirm"];
+
+/// Whether the text the sender typed begins with a confirming word.
+fn says_yes(typed: &str) -> bool {
+    typed
+        .split_whitespace()
+        .next()
+        .map(|word| {
+            word.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .is_some_and(|word| CONFIRMING_WORDS.contains(&word.as_str()))
+}
+
 /// A reply to a mail asking an address to confirm, or to one announcing
 /// a change of addresses: the token of the mail replied to says what it
 /// proves, and only from the address it was sent to.
@@ -415,6 +432,9 @@ fn account_reply(
             })
         };
         let command = match sent.scope {
+            TokenScope::Confirm(address) if !says_yes(&mail.sender_text()) => {
+                Err(Refusal::ConfirmWithYes { address })
+            }
             TokenScope::Confirm(address) if address.eq_ignore_ascii_case(mail.from.trim()) => {
                 Ok(Command::ConfirmAddress {
                     userid: sent.userid,

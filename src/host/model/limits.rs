@@ -37,6 +37,10 @@ pub struct Limits {
     /// something or that many minutes pass without one.
     pub errors_in_a_row: usize,
     pub error_quiet_minutes: usize,
+    /// Rule changes and announcements one event's director may send its
+    /// players in an hour (the operator is not counted): each mails
+    /// everyone in the event.
+    pub event_news_per_hour: usize,
 }
 
 impl Default for Limits {
@@ -54,6 +58,7 @@ impl Default for Limits {
             confirmations_per_day: 5,
             errors_in_a_row: 10,
             error_quiet_minutes: 60,
+            event_news_per_hour: 3,
         }
     }
 }
@@ -88,6 +93,14 @@ pub enum LimitHit {
     Confirmations {
         max: usize,
     },
+    /// Mails to addresses nobody confirmed, in all, in the last hour.
+    StrangerMail {
+        max: usize,
+    },
+    /// Rule changes and announcements of one event in the last hour.
+    EventNews {
+        max: usize,
+    },
 }
 
 impl LimitHit {
@@ -101,6 +114,8 @@ impl LimitHit {
             LimitHit::Subscriptions { .. } => "subscriptions_per_player",
             LimitHit::Observers { .. } => "observers_per_board",
             LimitHit::Confirmations { .. } => "confirmations_per_day",
+            LimitHit::StrangerMail { .. } => "stranger_answers_per_hour",
+            LimitHit::EventNews { .. } => "event_news_per_hour",
         }
     }
 }

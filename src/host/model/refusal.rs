@@ -313,6 +313,12 @@ pub enum Refusal {
     NothingToConfirm {
         address: String,
     },
+    /// A reply to the mail asking an address to confirm that does not
+    /// say "yes" (an autoresponder's, a helpdesk's ticket): it confirms
+    /// nothing.
+    ConfirmWithYes {
+        address: String,
+    },
     /// The mail replied to is too old to prove who is replying.
     TokenExpired {
         board: Option<i64>,
@@ -329,6 +335,14 @@ pub enum Refusal {
     /// player's password: nothing tells whether the players exist.
     ChallengeNotAllowed {
         game: GameKind,
+    },
+    /// A challenge that spends its challenger's budget beyond an ordinary
+    /// board, proven only by a From line anyone can write: a ladder
+    /// challenge (`robots` false) or two robots set playing. It needs the
+    /// challenger's password.
+    ChallengeNeedsPassword {
+        game: GameKind,
+        robots: bool,
     },
 
     /// A robot plays no ladder or tournament.

@@ -1,6 +1,7 @@
 //! The `[limits]` a command may meet before it makes the host write to
 //! others: open challenges, boards a day, robot boards, subscriptions and
-//! observers, confirmation requests. A limit met is refused to the sender
+//! observers, confirmation requests (per account, and with every other
+//! mail to strangers), an event's news. A limit met is refused to the sender
 //! and kept in the security log. Beside them, the limit each player sets
 //! himself: who may challenge him (refused to the sender alone too, but
 //! no one's misuse, so not logged).
@@ -13,6 +14,7 @@ use crate::store::security::SecurityKind;
 use crate::store::{self, challenges};
 
 const DAY: i64 = 86_400;
+const HOUR: i64 = 3600;
 
 /// The refusal of a limit met by `userid` (logged as it is posted: the
 /// command's own writes are undone).
@@ -130,10 +132,34 @@ pub fn may_ask_to_confirm(ctx: &Context<'_>, userid: &str, count: usize) -> Resu
     if asked + count > max {
         return Err(met(userid, LimitHit::Confirmations { max }));
     }
+    // The addresses are strangers' until they confirm: the requests come
+    // out of the strangers' budget, so forged signups relay no more than
+    // any other forged mail.
+    let max = ctx.flood.stranger_answers_per_hour as usize;
+    if store::stranger_answers_since(ctx.conn, ctx.now - HOUR)? + count > max {
+        return Err(met(userid, LimitHit::StrangerMail { max }));
+    }
     Ok(())
 }
 
-const HOUR: i64 = 3600;
+/// What a director does that mails everyone in his event: its log
+/// actions.
+const EVENT_NEWS: &[&str] = &["rules", "announce"];
+
+/// Whether `director` may change the rules of `event`, or announce to
+/// it, once more this hour: each mails every player, and one mail may
+/// carry fifty such commands.
+pub fn may_tell_event(
+    ctx: &Context<'_>,
+    director: &str,
+    event: store::LoggedEvent,
+) -> Result<(), Failure> {
+    let max = ctx.flood.event_news_per_hour;
+    if store::logged_since(ctx.conn, event, EVENT_NEWS, ctx.now - HOUR)? >= max {
+        return Err(met(director, LimitHit::EventNews { max }));
+    }
+    Ok(())
+}
 
 /// Counts a message from `sender` to `to` (a player, or what else it
 /// went to) against the hourly limit, or refuses it past the limit.

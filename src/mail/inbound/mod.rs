@@ -75,6 +75,45 @@ pub enum InboundError {
     /// The From, escaped, of an address the host cannot send to.
     #[error("the From address {0} is not one the host can answer")]
     UnusableSender(String),
+    /// More than one From header, or one naming more than one address
+    /// or a group: the MTA's checks (SPF, DMARC) and the host could
+    /// believe different senders, so the host believes none. The
+    /// addresses named, escaped.
+    #[error(
+        "the message names more than one sender ({0}); the host answers only a mail with one From"
+    )]
+    AmbiguousSender(String),
+}
+
+/// The one address of the one From header. A mail with two From headers
+/// was answered as the last while the MTA checked the first (issue 44).
+fn sole_from(message: &mail_parser::Message<'_>) -> Result<String, InboundError> {
+    let headers = message
+        .headers()
+        .iter()
+        .filter(|header| header.name().eq_ignore_ascii_case("From"))
+        .count();
+    let named: Vec<String> = message
+        .headers()
+        .iter()
+        .filter(|header| header.name().eq_ignore_ascii_case("From"))
+        .filter_map(|header| header.value().as_address())
+        .flat_map(|address| address.iter())
+        .filter_map(|addr| addr.address())
+        .map(|address| address.trim().to_string())
+        .collect();
+    let grouped = message.from().is_some_and(|from| from.as_group().is_some());
+    match named.as_slice() {
+        [] => Err(InboundError::NoSender),
+        [one] if headers == 1 && !grouped => Ok(one.clone()),
+        _ => {
+            let shown: Vec<String> = named
+                .iter()
+                .map(|address| address.escape_default().to_string())
+                .collect();
+            Err(InboundError::AmbiguousSender(shown.join(", ")))
+        }
+    }
 }
 
 /// Whether an id can be written back into a header of a reply as it is:
@@ -104,12 +143,7 @@ pub fn parse(raw: &[u8]) -> Result<InboundMail, InboundError> {
     let message = MessageParser::default()
         .parse(raw)
         .ok_or(InboundError::Unparseable)?;
-    let from = message
-        .from()
-        .and_then(|from| from.first())
-        .and_then(|addr| addr.address())
-        .map(|address| address.trim().to_string())
-        .ok_or(InboundError::NoSender)?;
+    let from = sole_from(&message)?;
     // One the host cannot answer gets nothing (and is recorded).
     if let Err(unusable) = crate::mail::address::recipient(&from) {
         return Err(InboundError::UnusableSender(unusable.shown));
@@ -189,6 +223,31 @@ mod tests {
         );
         assert_eq!(mail.sender_text(), "e2e4");
         assert_eq!(mail.unanswerable, None);
+    }
+
+    #[test]
+    fn a_mail_naming_more_than_one_sender_is_not_read() {
+        let two_headers =
+            b"From: mallory@attacker.test\r\nFrom: alice@example.org\r\nSubject: x\r\n\r\nhi\r\n";
+        let two_addresses =
+            b"From: mallory@attacker.test, alice@example.org\r\nSubject: x\r\n\r\nhi\r\n";
+        let group = b"From: friends: alice@example.org;\r\nSubject: x\r\n\r\nhi\r\n";
+        for raw in [&two_headers[..], &two_addresses[..], &group[..]] {
+            let err = parse(raw).unwrap_err();
+            assert!(
+                matches!(err, InboundError::AmbiguousSender(_)),
+                "{err:?} for {}",
+                String::from_utf8_lossy(raw)
+            );
+        }
+        let err = parse(two_headers).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("mallory@attacker.test, alice@example.org"),
+            "{err}"
+        );
+        let none = b"Subject: x\r\n\r\nhi\r\n";
+        assert_eq!(parse(none).unwrap_err(), InboundError::NoSender);
     }
 
     #[test]

@@ -78,6 +78,9 @@ pub fn direct(
     verb: DirectorVerb,
 ) -> Handled {
     let key = event.key();
+    if by != OPERATOR && matches!(verb, DirectorVerb::Rules { .. } | DirectorVerb::Announce) {
+        crate::host::request::limits::may_tell_event(ctx, by, key)?;
+    }
     let notices = match event {
         Directed::Ladder(event) => ladder::verbs::direct(ctx, &event, by.to_string(), verb)?,
         Directed::Tournament(found) => tournament::direct(ctx, kind, found, by, verb)?,

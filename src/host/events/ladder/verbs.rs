@@ -5,7 +5,7 @@
 //! operator's: by mail it is only joined and left.
 
 use super::super::director::{self, Directed};
-use super::super::door::may_take_part;
+use super::super::door::{may_invite, may_take_part};
 use super::super::lists::{find_ladder, ladder_answer};
 use super::super::log::{log_event, OPERATOR};
 use super::climb;
@@ -68,7 +68,7 @@ pub fn direct(ctx: &Context<'_>, event: &LadderEvent, by: String, verb: Director
         DirectorVerb::Admit { player } => admit(ctx, event, by, &player),
         DirectorVerb::Invite { player } => {
             let invited = existing(ctx, event.kind, &player)?;
-            may_take_part(ctx, &invited)?;
+            may_invite(ctx, &by, &invited)?;
             store::set_entrant(
                 ctx.conn,
                 event.key(),

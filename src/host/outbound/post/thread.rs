@@ -82,7 +82,13 @@ impl Thread {
                 event: false,
                 ..
             } => MailPurpose::Game,
-            Thread::Answer { userid: None, .. } => MailPurpose::Stranger,
+            // An address nobody has confirmed is a stranger's, whoever
+            // asked for it: the strangers' budget counts what it gets.
+            Thread::Answer { userid: None, .. }
+            | Thread::Account {
+                scope: TokenScope::Confirm(_),
+                ..
+            } => MailPurpose::Stranger,
             Thread::Answer { .. }
             | Thread::Account { .. }
             | Thread::Observer { .. }
@@ -168,5 +174,11 @@ mod tests {
             event: true,
         };
         assert_eq!(event.purpose(), MailPurpose::Answer, "an event's news");
+        let confirm = Thread::Account {
+            userid: "bob".into(),
+            scope: TokenScope::Confirm("b.o.b@gmail.com".into()),
+            event: false,
+        };
+        assert_eq!(confirm.purpose(), MailPurpose::Stranger, "a confirmation");
     }
 }

@@ -223,6 +223,8 @@ fn written() -> Vec<Refusal> {
             max: 50,
         }),
         limit(LimitHit::Confirmations { max: 5 }),
+        limit(LimitHit::StrangerMail { max: 200 }),
+        limit(LimitHit::EventNews { max: 3 }),
         Refusal::Unconfirmed {
             userid: "alice".into(),
             own: true,
@@ -431,6 +433,17 @@ fn boards() -> Vec<Refusal> {
         Refusal::TooManyAddresses { max: 4, given: 9 },
         Refusal::NothingToConfirm {
             address: "alice@home.example".into(),
+        },
+        Refusal::ChallengeNeedsPassword {
+            game: GameKind::Chess,
+            robots: true,
+        },
+        Refusal::ChallengeNeedsPassword {
+            game: GameKind::Chess,
+            robots: false,
+        },
+        Refusal::ConfirmWithYes {
+            address: "helpdesk@example.org".into(),
         },
         Refusal::TokenExpired { board: Some(101) },
         Refusal::TokenExpired { board: None },
