@@ -99,7 +99,7 @@ fn no_sentence_of_a_new_ladder_board_runs_into_the_next() {
     let mut office = two_players();
     office.send_as("alice", "chess ladder join alice PW", "");
     office.send_as("bob", "chess ladder join bob PW", "");
-    let sent = office.send(&address("bob"), "chess challenge bob alice -ladder", "");
+    let sent = office.send_as("bob", "chess challenge bob alice -ladder -password:PW", "");
     for mail in mails_to(&sent, "alice") {
         let run_together = mail
             .body

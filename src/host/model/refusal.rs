@@ -243,9 +243,8 @@ pub enum Refusal {
         waiting: Vec<String>,
     },
     /// A move the game refused: `problem` is its kind, `reason` the
-    /// game's own words; `legal` the moves `side` has now, the first
-    /// [`LEGAL_LISTED`](problems::LEGAL_LISTED) of them, and `legal_more`
-    /// how many more there are.
+    /// game's own words; `legal` the first moves `side` has now (see
+    /// [`listed_legal`]), `legal_more` how many more.
     BadMove {
         problem: MoveProblem,
         text: String,
