@@ -76,5 +76,6 @@ mod recursion;
 mod spherical;
 mod swiss_pairings;
 mod tick_processes;
+mod web_hostile_clients;
 mod web_view;
 mod web_view_pages;
