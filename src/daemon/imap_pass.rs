@@ -269,10 +269,15 @@ fn fetch_chunk(
     limit: u64,
 ) -> Result<(FetchedMails, Option<u32>), ImapError> {
     let (big, small): Split = chunk.iter().partition(|(_, size)| *size > limit);
-    let uids = |list: &[(u32, u64)]| list.iter().map(|(uid, _)| *uid).collect::<Vec<_>>();
-    let mut bodies = mailbox.fetch(&uids(&small), Part::Whole)?;
+    // A header block is bounded by the limit too.
+    let capped = |list: &[(u32, u64)]| {
+        list.iter()
+            .map(|&(uid, size)| (uid, size.min(limit)))
+            .collect::<Vec<_>>()
+    };
+    let mut bodies = mailbox.fetch(&capped(&small), Part::Whole)?;
     if !big.is_empty() {
-        bodies.extend(mailbox.fetch(&uids(&big), Part::Header)?);
+        bodies.extend(mailbox.fetch(&capped(&big), Part::Header)?);
         bodies.sort_unstable_by_key(|(uid, _)| *uid);
     }
     let mut given = bodies.into_iter().peekable();

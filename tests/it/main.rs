@@ -62,6 +62,7 @@ mod host_templates;
 mod host_tournament;
 mod host_tournament_door;
 mod host_whole_game;
+mod imap_hostile_server;
 mod imap_intake;
 mod mail_clients;
 mod operator_cli;
