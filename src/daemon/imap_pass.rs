@@ -14,6 +14,7 @@
 
 use super::group::{guarded, GROUP_TIME, MAILS_PER_COMMIT};
 use super::{MailFailure, Pass, Runtime};
+use crate::host::inbound::kept::masked_copy;
 use crate::host::{Prepared, Receipt};
 use crate::mail::inbound::imap::{AfterHandling, ImapError, ImapSettings, Mailbox, Part};
 use crate::store::imap_cursor::{self, Cursor};
@@ -193,7 +194,8 @@ impl Runtime {
                 Err(MailFailure::Permanent(problem)) => {
                     // Kept for the operator before the commit, so the mail
                     // is on disk once the cursor passes it.
-                    match failed.keep(&mail.raw, &problem) {
+                    let kept = masked_copy(&mail.raw);
+                    match failed.keep(kept.as_deref().unwrap_or(&mail.raw), &problem) {
                         Ok(kept) => {
                             error!(uid = mail.uid, file = %kept.display(), "mail set aside: {problem}")
                         }
