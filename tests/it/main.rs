@@ -74,6 +74,7 @@ mod outbound_smtp;
 mod outbound_smtp_tls;
 mod progression;
 mod recursion;
+mod serve_stop_backlog;
 mod spherical;
 mod swiss_pairings;
 mod tick_processes;
