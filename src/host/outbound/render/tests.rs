@@ -21,6 +21,7 @@ mod boards;
 mod competition;
 mod ladders;
 mod leagues;
+mod long_games;
 mod plans;
 mod reasons;
 mod refusals;
