@@ -100,9 +100,11 @@ fn converse(stream: TcpStream, trick: Trick, sent: &AtomicU64) -> std::io::Resul
         if command.starts_with("CAPABILITY") {
             write!(out, "* CAPABILITY IMAP4rev1 IDLE\r\n{done}")?;
         } else if command.starts_with("SELECT") {
+            // The BYE server's folder is empty: the host goes straight to IDLE.
+            let exists = usize::from(!matches!(trick, Trick::ByeOnIdle));
             write!(
                 out,
-                "* 1 EXISTS\r\n* OK [UIDVALIDITY 7] ok\r\n{tag} OK [READ-WRITE] done\r\n"
+                "* {exists} EXISTS\r\n* OK [UIDVALIDITY 7] ok\r\n{tag} OK [READ-WRITE] done\r\n"
             )?;
         } else if command.starts_with("UID SEARCH") {
             match trick {
@@ -211,4 +213,47 @@ fn a_bye_during_idle_ends_the_session_as_a_failure_not_as_news() {
     let err = session.idle(Duration::from_secs(30)).unwrap_err();
     assert!(err.to_string().contains("BYE"), "{err}");
     assert_eq!(server.connections.load(Ordering::Relaxed), 1);
+}
+
+/// `serve` against a server that answers every IDLE with BYE: each
+/// reconnection waits twice as long as the one before (0.2 s, 0.4 s,
+/// 0.8 s, 1.6 s: 3 s before the fifth connection), where it used to
+/// start again from 0.2 s after every SELECT (a connection every 0.2 s).
+#[test]
+fn serve_backs_off_from_a_server_that_says_bye_on_every_idle() {
+    let server = Hostile::start(Trick::ByeOnIdle);
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("pbem.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[inbound]\nsource = \"imap\"\n[inbound.imap]\nhost = \"127.0.0.1\"\nport = {}\n\
+             tls = \"none\"\nuser = \"games\"\npassword = \"secret\"\nflag = \"\\\\Seen\"\n",
+            server.port
+        ),
+    )
+    .unwrap();
+    let mut serve = crate::util::pbem()
+        .arg("serve")
+        .arg("--config")
+        .arg(&config)
+        .arg("--data")
+        .arg(dir.path().join("data"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let connections = || server.connections.load(Ordering::Relaxed);
+    crate::util::wait_until("the first connection", Duration::from_secs(30), || {
+        connections() >= 1
+    });
+    let first = Instant::now();
+    crate::util::wait_until("the fifth connection", Duration::from_secs(30), || {
+        connections() >= 5
+    });
+    let took = first.elapsed();
+    let _ = serve.kill();
+    let _ = serve.wait();
+    eprintln!("five connections in {took:?}");
+    assert!(took >= Duration::from_millis(2500), "{took:?}");
 }
