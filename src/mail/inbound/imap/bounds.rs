@@ -89,18 +89,27 @@ impl Bounds {
     /// How long the next read may wait; a timeout error once the answer
     /// is overdue.
     pub fn before_read(&self) -> io::Result<Duration> {
-        let state = self.state();
-        let left = state.deadline.saturating_duration_since(Instant::now());
+        let left = self
+            .state()
+            .deadline
+            .saturating_duration_since(Instant::now());
         if left.is_zero() {
-            return Err(io::Error::new(
-                io::ErrorKind::TimedOut,
-                format!(
-                    "the server's answer did not arrive within {:?}",
-                    state.timeout + state.extra_time
-                ),
-            ));
+            return Err(self.overdue());
         }
         Ok(left)
+    }
+
+    /// The error of an answer overdue (of the kind the client's IDLE
+    /// takes for the end of its wait).
+    pub fn overdue(&self) -> io::Error {
+        let state = self.state();
+        io::Error::new(
+            io::ErrorKind::TimedOut,
+            format!(
+                "the server's answer did not arrive within {:?}",
+                state.timeout + state.extra_time
+            ),
+        )
     }
 
     /// Counts `bytes` read; an error once the answer is over its budget.

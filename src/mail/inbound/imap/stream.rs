@@ -9,7 +9,7 @@ use super::ImapError;
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName};
 use rustls::{ClientConfig, ClientConnection, RootCertStore, StreamOwned};
-use std::io::{Read, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::net::{Shutdown, TcpStream, ToSocketAddrs};
 use std::path::Path;
 use std::sync::Arc;
@@ -52,7 +52,14 @@ impl Read for Stream {
         let read = match &mut self.io {
             Io::Plain(tcp) => tcp.read(buf),
             Io::Tls(tls) => tls.read(buf),
-        }?;
+        };
+        // The socket waited just until the deadline.
+        let read = match read {
+            Err(err) if matches!(err.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                return Err(self.bounds.overdue())
+            }
+            other => other?,
+        };
         self.bounds.after_read(read)?;
         Ok(read)
     }
