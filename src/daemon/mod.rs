@@ -147,8 +147,14 @@ fn owner_only(data_dir: &Path, database: &Path) {
     }
 }
 
-/// The copy of a Maildir file to keep, its passwords masked.
-fn masked_copy_of(path: &Path) -> Option<Vec<u8>> {
+/// The copy of a Maildir file to keep, its passwords masked. A file over
+/// the size limit was never read past its header block (nor its
+/// commands), and is kept as it came.
+fn masked_copy_of(path: &Path, limit: usize) -> Option<Vec<u8>> {
+    let size = std::fs::metadata(path).ok()?.len();
+    if size > limit as u64 {
+        return None;
+    }
     std::fs::read(path).ok().and_then(|raw| masked_copy(&raw))
 }
 
@@ -368,7 +374,7 @@ impl Runtime {
                     }
                 }
                 self.failing.remove(path);
-                let kept = masked_copy_of(path);
+                let kept = masked_copy_of(path, self.host.settings().limits.max_message_bytes);
                 if let Err(err) = self.maildir.mark_handled(path, kept.as_deref()) {
                     // The mail is recorded as seen; if it stays in new/
                     // it comes back as a duplicate and is dropped then.
@@ -385,7 +391,7 @@ impl Runtime {
                 // Trying again would fail the same way and hold up the
                 // mails behind it: set it aside for the operator.
                 self.failing.remove(path);
-                let kept = masked_copy_of(path);
+                let kept = masked_copy_of(path, self.host.settings().limits.max_message_bytes);
                 match self.failed.set_aside(path, &error, kept.as_deref()) {
                     Ok(kept) => error!(file = %kept.display(), "mail set aside: {error}"),
                     Err(err) => error!(
