@@ -257,3 +257,41 @@ fn serve_backs_off_from_a_server_that_says_bye_on_every_idle() {
     eprintln!("five connections in {took:?}");
     assert!(took >= Duration::from_millis(2500), "{took:?}");
 }
+
+/// The attacker's `fetch --once` against a size of 100 bytes and a
+/// literal of hundreds of megabytes: it ends with the bound named, the
+/// mail left on the server, and takes little of what was offered.
+#[test]
+fn fetch_once_ends_at_the_bound_when_a_literal_is_longer_than_announced() {
+    let server = Hostile::start(Trick::LongLiteral);
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("pbem.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[inbound]\nsource = \"imap\"\n[inbound.imap]\nhost = \"127.0.0.1\"\nport = {}\n\
+             tls = \"none\"\nuser = \"games\"\npassword = \"secret\"\n",
+            server.port
+        ),
+    )
+    .unwrap();
+    let out = crate::util::pbem()
+        .args(["fetch", "--once", "--config"])
+        .arg(&config)
+        .arg("--data")
+        .arg(dir.path().join("data"))
+        .output()
+        .unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!out.status.success(), "{said}");
+    assert!(said.contains("passed"), "{said}");
+    assert!(
+        server.sent() < HELD_AT_MOST,
+        "{} bytes taken",
+        server.sent()
+    );
+}
