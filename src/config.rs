@@ -5,12 +5,15 @@ mod accounts;
 mod boards;
 mod clocks;
 mod competition;
+mod exposure;
 mod inbound;
 mod limits;
 mod outbound;
 mod robots;
 mod social;
 mod web;
+
+pub use exposure::exposed_secret_warning;
 
 pub use inbound::InboundSource;
 

@@ -380,6 +380,13 @@ impl Place {
     pub(super) fn config(&self) -> Result<Config> {
         let config = Config::load(self.config.as_deref(), self.data.as_deref())?;
         crate::log::init(&config.log_filter);
+        if let Some(warning) = self
+            .config
+            .as_deref()
+            .and_then(crate::config::exposed_secret_warning)
+        {
+            tracing::warn!("{warning}");
+        }
         Ok(config)
     }
 }

@@ -18,6 +18,12 @@ use tracing::{info, warn};
 /// The first wait after a failure; it doubles up to [`RECONNECT_MAX`].
 const RECONNECT_FIRST: Duration = Duration::from_millis(200);
 const RECONNECT_MAX: Duration = Duration::from_secs(60);
+/// A session counts as sound, and the back-off starts again from its
+/// first wait, only once it has lasted this long: a server that lets the
+/// host in and then drops it at once (a BYE on every IDLE) is met with
+/// longer and longer waits, not a reconnection every
+/// [`RECONNECT_FIRST`].
+const SOUND_SESSION: Duration = Duration::from_secs(60);
 /// Failures are logged once in this interval, with their count.
 const OUTAGE_LOG_INTERVAL: Duration = Duration::from_secs(60);
 /// The longest IDLE or poll wait before the timers are looked at again
@@ -104,6 +110,7 @@ impl Runtime {
         let mut backoff = Backoff::new(RECONNECT_FIRST, RECONNECT_MAX);
         let mut outage = Outage::new();
         let mut session: Option<ImapSession> = None;
+        let mut opened = Instant::now();
         let waits = if settings.idle {
             "with IDLE where the server offers it"
         } else {
@@ -118,9 +125,10 @@ impl Runtime {
         while !stop.load(Ordering::Relaxed) {
             if session.is_none() {
                 match imap::connect(settings) {
-                    Ok(opened) => {
-                        *current.lock().unwrap_or_else(|e| e.into_inner()) = opened.cutter();
-                        session = Some(opened);
+                    Ok(open) => {
+                        *current.lock().unwrap_or_else(|e| e.into_inner()) = open.cutter();
+                        session = Some(open);
+                        opened = Instant::now();
                     }
                     Err(err) => {
                         let delay = backoff.failed();
@@ -140,7 +148,7 @@ impl Runtime {
                     if store_failing {
                         let delay = backoff.failed();
                         sleep_unless_stopped(delay, Duration::from_millis(50), stop);
-                    } else {
+                    } else if opened.elapsed() >= SOUND_SESSION {
                         backoff.succeeded();
                     }
                 }

@@ -14,6 +14,7 @@
 
 use super::group::{guarded, GROUP_TIME, MAILS_PER_COMMIT};
 use super::{MailFailure, Pass, Runtime};
+use crate::host::inbound::kept::masked_copy;
 use crate::host::{Prepared, Receipt};
 use crate::mail::inbound::imap::{AfterHandling, ImapError, ImapSettings, Mailbox, Part};
 use crate::store::imap_cursor::{self, Cursor};
@@ -193,7 +194,8 @@ impl Runtime {
                 Err(MailFailure::Permanent(problem)) => {
                     // Kept for the operator before the commit, so the mail
                     // is on disk once the cursor passes it.
-                    match failed.keep(&mail.raw, &problem) {
+                    let kept = masked_copy(&mail.raw);
+                    match failed.keep(kept.as_deref().unwrap_or(&mail.raw), &problem) {
                         Ok(kept) => {
                             error!(uid = mail.uid, file = %kept.display(), "mail set aside: {problem}")
                         }
@@ -269,10 +271,15 @@ fn fetch_chunk(
     limit: u64,
 ) -> Result<(FetchedMails, Option<u32>), ImapError> {
     let (big, small): Split = chunk.iter().partition(|(_, size)| *size > limit);
-    let uids = |list: &[(u32, u64)]| list.iter().map(|(uid, _)| *uid).collect::<Vec<_>>();
-    let mut bodies = mailbox.fetch(&uids(&small), Part::Whole)?;
+    // A header block is bounded by the limit too.
+    let capped = |list: &[(u32, u64)]| {
+        list.iter()
+            .map(|&(uid, size)| (uid, size.min(limit)))
+            .collect::<Vec<_>>()
+    };
+    let mut bodies = mailbox.fetch(&capped(&small), Part::Whole)?;
     if !big.is_empty() {
-        bodies.extend(mailbox.fetch(&uids(&big), Part::Header)?);
+        bodies.extend(mailbox.fetch(&capped(&big), Part::Header)?);
         bodies.sort_unstable_by_key(|(uid, _)| *uid);
     }
     let mut given = bodies.into_iter().peekable();

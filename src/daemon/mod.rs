@@ -12,6 +12,7 @@ mod serve;
 mod wake;
 
 use crate::config::{Config, TransportChoice};
+use crate::host::inbound::kept::masked_copy;
 use crate::host::inbound::redact;
 use crate::host::outbound::render::{Renderer, TemplateError};
 use crate::host::{Host, HostError, Receipt};
@@ -144,6 +145,17 @@ fn owner_only(data_dir: &Path, database: &Path) {
             warn!(file = %path.display(), "cannot make it owner-only: {err}");
         }
     }
+}
+
+/// The copy of a Maildir file to keep, its passwords masked. A file over
+/// the size limit was never read past its header block (nor its
+/// commands), and is kept as it came.
+fn masked_copy_of(path: &Path, limit: usize) -> Option<Vec<u8>> {
+    let size = std::fs::metadata(path).ok()?.len();
+    if size > limit as u64 {
+        return None;
+    }
+    std::fs::read(path).ok().and_then(|raw| masked_copy(&raw))
 }
 
 /// Masks the passwords that mails of older versions quoted in the file
@@ -362,7 +374,8 @@ impl Runtime {
                     }
                 }
                 self.failing.remove(path);
-                if let Err(err) = self.maildir.mark_handled(path) {
+                let kept = masked_copy_of(path, self.host.settings().limits.max_message_bytes);
+                if let Err(err) = self.maildir.mark_handled(path, kept.as_deref()) {
                     // The mail is recorded as seen; if it stays in new/
                     // it comes back as a duplicate and is dropped then.
                     warn!(file = %path.display(), "cannot move the mail to cur/: {err}");
@@ -378,7 +391,8 @@ impl Runtime {
                 // Trying again would fail the same way and hold up the
                 // mails behind it: set it aside for the operator.
                 self.failing.remove(path);
-                match self.failed.set_aside(path, &error) {
+                let kept = masked_copy_of(path, self.host.settings().limits.max_message_bytes);
+                match self.failed.set_aside(path, &error, kept.as_deref()) {
                     Ok(kept) => error!(file = %kept.display(), "mail set aside: {error}"),
                     Err(err) => error!(
                         file = %path.display(),
@@ -430,13 +444,14 @@ impl Runtime {
             Err(MailFailure::Permanent(error)) => {
                 // Kept for the operator (of an oversized message, the part
                 // that was read), and reported as not handled.
-                let path =
-                    self.failed
-                        .keep(start, &error)
-                        .map_err(|source| DaemonError::Folder {
-                            path: self.failed.path().to_path_buf(),
-                            source,
-                        })?;
+                let kept = masked_copy(start);
+                let path = self
+                    .failed
+                    .keep(kept.as_deref().unwrap_or(start), &error)
+                    .map_err(|source| DaemonError::Folder {
+                        path: self.failed.path().to_path_buf(),
+                        source,
+                    })?;
                 return Err(DaemonError::SetAside { path, error });
             }
         };
@@ -466,7 +481,7 @@ mod tests {
         let MailFailure::Permanent(error) = failure else {
             panic!("a panic is permanent");
         };
-        runtime.failed.set_aside(&first, &error).unwrap();
+        runtime.failed.set_aside(&first, &error, None).unwrap();
         let failed = dir.path().join(crate::mail::inbound::failed::FAILED_FOLDER);
         let name = first.file_name().unwrap().to_string_lossy().into_owned();
         assert!(failed.join(&name).is_file());

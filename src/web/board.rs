@@ -38,7 +38,7 @@ impl Site {
         let live = self.load(id, ply)?;
         let host = self.facts();
         let shown = self.renderer.public_board(&live, &host)?;
-        let moves = numbered_moves(&live, &shown.turns);
+        let moves = numbered_moves(&live, &shown.turns, shown.left_out);
         let comments: Vec<Value> = store::board_comments(&self.conn, id)?
             .iter()
             .filter(|(_, public)| may_read(Piece::Comment { public: *public }, Audience::Public))
@@ -73,6 +73,7 @@ impl Site {
             context! {
                 svg => Value::from_safe_string(shown.svg),
                 moves => moves,
+                left_out => shown.left_out,
                 ply => live.moves.len(),
                 total => live.total_moves,
                 earlier => earlier,
@@ -110,7 +111,7 @@ impl Site {
         let live = self.load(id, None)?;
         let shown = self.renderer.public_board(&live, &self.facts())?;
         let dates = store::move_dates(&self.conn, id)?;
-        let moves = numbered_moves(&live, &shown.turns);
+        let moves = numbered_moves(&live, &shown.turns, shown.left_out);
         let entries: Vec<Value> = moves
             .iter()
             .rev()
@@ -174,8 +175,8 @@ impl Site {
 /// `?ply=N`), its text as the board view gives it to an observer: the
 /// view's turns hold each side's moves in the order played, so they are
 /// taken in the order of the stored moves.
-fn numbered_moves(live: &LiveGame, turns: &[Value]) -> Vec<Value> {
-    let mut ply = 0;
+fn numbered_moves(live: &LiveGame, turns: &[Value], left_out: usize) -> Vec<Value> {
+    let mut ply = left_out;
     let mut out = Vec::new();
     let texts = |turn: &Value, side: &str| -> Vec<String> {
         turn.get_attr(side)

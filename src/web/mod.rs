@@ -6,7 +6,8 @@
 //! the database: it can never change a game, and what it shows goes
 //! through the same views as an observer's mail (a sealed move is shown
 //! as an observer by mail sees it, never in full). [`server`] puts a
-//! site on a socket with `tiny_http`, on a thread of its own.
+//! site on a socket, on threads of its own, every request's cost bounded
+//! ([`http`]).
 //!
 //! The pages come from templates (`templates/web/`), built in and
 //! overridable file by file in the operator's templates folder under
@@ -14,6 +15,7 @@
 
 mod board;
 mod events;
+mod http;
 mod ladders;
 mod lists;
 mod paging;
@@ -23,7 +25,8 @@ mod routes;
 pub mod server;
 mod templates;
 
-pub use server::{start, Running};
+pub use http::MAX_HEAD_BYTES;
+pub use server::{start, Running, MAX_CONNECTIONS};
 
 use crate::clock::Clock;
 use crate::host::model::replays::Replays;

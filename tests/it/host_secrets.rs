@@ -398,3 +398,64 @@ fn opening_a_data_directory_tightens_it_and_its_database() {
     assert_eq!(mode(&data), 0o700);
     assert_eq!(mode(&data.join("pbem.sqlite")), 0o600);
 }
+
+/// The README: the host keeps only a hash of each password; the copies
+/// of handled mails in `inbox/cur/` hold none either.
+#[test]
+fn handled_mails_are_kept_in_inbox_cur_with_their_passwords_masked() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    for (subject, body) in [
+        ("signup alice pw-quince-ladle", ""),
+        ("help", "chess move 9 alice pw-quince-ladle e4\nthanks"),
+        ("help", "no password here"),
+    ] {
+        let out = pbem()
+            .args(["mail", "--data", data, "--from", "alice@example.org"])
+            .args([subject, "--body", body])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = pbem()
+        .args(["serve", "--once", "--data", data])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let cur = dir.path().join("inbox/cur");
+    let kept: Vec<String> = std::fs::read_dir(&cur)
+        .unwrap()
+        .map(|entry| std::fs::read_to_string(entry.unwrap().path()).unwrap())
+        .collect();
+    assert_eq!(kept.len(), 3, "{kept:?}");
+    assert!(
+        kept.iter().all(|mail| !mail.contains("pw-quince-ladle")),
+        "{kept:?}"
+    );
+    assert!(
+        kept.iter()
+            .any(|mail| mail.contains("Subject: signup alice ********")),
+        "{kept:?}"
+    );
+    assert!(
+        kept.iter()
+            .any(|mail| mail.contains("chess move 9 alice ******** e4")),
+        "{kept:?}"
+    );
+    assert!(
+        kept.iter().any(|mail| mail.contains("no password here")),
+        "{kept:?}"
+    );
+    let new = std::fs::read_dir(dir.path().join("inbox/new"))
+        .unwrap()
+        .count();
+    assert_eq!(new, 0);
+}

@@ -103,3 +103,36 @@ fn a_backup_taken_while_mail_streams_in_opens_whole() {
     assert!(seen.windows(2).all(|pair| pair[0] <= pair[1]), "{seen:?}");
     assert!(seen[0] >= 1, "{seen:?}");
 }
+
+/// A config holding the SMTP password that others may read is warned
+/// about at start, with the command that mends it; an owner-only one is not.
+#[test]
+fn a_config_with_a_password_readable_by_others_is_warned_about() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("pbem.toml");
+    std::fs::write(
+        &config,
+        "[outbound]\ntransport = \"file\"\n[outbound.smtp]\nhost = \"localhost\"\nuser = \"u\"\npassword = \"p\"\n",
+    )
+    .unwrap();
+    let data = dir.path().join("data");
+    let mut warned = Vec::new();
+    for mode in [0o644, 0o600] {
+        std::fs::set_permissions(&config, std::fs::Permissions::from_mode(mode)).unwrap();
+        let out = crate::util::pbem()
+            .args(["tick", "--config"])
+            .arg(&config)
+            .arg("--data")
+            .arg(&data)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        warned.push(String::from_utf8_lossy(&out.stderr).contains("chmod 600"));
+    }
+    assert_eq!(warned, [true, false]);
+}

@@ -339,3 +339,56 @@ fn web_a_round_lists_whites_move_first_whoever_sealed_first() {
     assert!(moves[1].0.contains("e5"), "{moves:?}");
     assert_eq!(moves[1].1, "1", "{moves:?}");
 }
+
+/// Spherical Chess 324 has no draw rule: a board of 1,200 moves lists
+/// only its last turns, says how many moves it left out and links the
+/// PGN, which has them all; the page stays small.
+#[test]
+fn web_a_long_games_page_lists_its_last_turns_and_links_the_pgn_for_the_rest() {
+    use pbem::host::model::replays::{self, Replays};
+    use pbem::store::{MoveRecord, NewGame};
+    let office = crate::util::host_harness::PostOffice::new();
+    let conn = office.runtime.host.store().connection();
+    let new = NewGame {
+        kind: "spherical",
+        switches: &[],
+        white: "alice",
+        black: "bob",
+        rated: false,
+        host_options: "",
+    };
+    let id = pbem::store::insert_game(conn, &new, crate::util::t0().timestamp()).unwrap();
+    let replays = Replays::default();
+    for ply in 0..1200 {
+        let mut live = replays::load(conn, &replays, id, None).unwrap();
+        let side = live.game.canonical_mover().unwrap();
+        let quiet: Vec<String> = live
+            .game
+            .legal_moves(side)
+            .into_iter()
+            .filter(|text| !text.contains('x'))
+            .collect();
+        let played = live.game.play(side, &quiet[ply * 7 % quiet.len()]).unwrap();
+        let record = MoveRecord {
+            number: live.next_number(),
+            side,
+            notation: played.notation,
+            public_notation: played.public_notation,
+        };
+        pbem::store::insert_move(conn, id, &record, crate::util::t0().timestamp()).unwrap();
+    }
+    let site = crate::web_view::site(&office);
+    let page = crate::web_view::page(&site, &format!("/board/{id}"));
+    assert!(page.contains("moves are not listed here"), "{page}");
+    assert!(page.contains(&format!("/board/{id}.pgn")));
+    assert!(page.contains("?ply=1200\""), "the last move is linked");
+    assert!(!page.contains("?ply=1\""), "the first is not");
+    // Bounded by the turns listed, however long the game.
+    assert!(page.len() < 100_000, "{} bytes", page.len());
+    let pgn = crate::web_view::ok(&site, &format!("/board/{id}.pgn")).text();
+    let last = replays::load(conn, &replays, id, None).unwrap();
+    assert!(
+        pgn.contains(&last.moves[0].notation),
+        "the PGN has the first move"
+    );
+}

@@ -6,5 +6,6 @@
 mod digest_reply;
 pub mod grammar;
 pub mod interpret;
+pub mod kept;
 pub mod normalise;
 pub mod redact;

@@ -26,8 +26,9 @@ impl FailedFolder {
         &self.dir
     }
 
-    /// Moves a Maildir file here, under its own name, with its note.
-    pub fn set_aside(&self, path: &Path, error: &str) -> io::Result<PathBuf> {
+    /// Moves a Maildir file here, under its own name, with its note;
+    /// with `kept`, that copy in its place.
+    pub fn set_aside(&self, path: &Path, error: &str, kept: Option<&[u8]>) -> io::Result<PathBuf> {
         std::fs::create_dir_all(&self.dir)?;
         let name = path
             .file_name()
@@ -35,7 +36,13 @@ impl FailedFolder {
             .unwrap_or_else(|| "unnamed".into());
         let target = self.dir.join(name);
         write_note(&target, error)?;
-        std::fs::rename(path, &target)?;
+        match kept {
+            None => std::fs::rename(path, &target)?,
+            Some(copy) => {
+                std::fs::write(&target, copy)?;
+                std::fs::remove_file(path)?;
+            }
+        }
         Ok(target)
     }
 
@@ -75,7 +82,7 @@ mod tests {
         let mail = dir.path().join("1.M1P1Q1.pbem");
         std::fs::write(&mail, b"From: a@example.org\r\n\r\nx").unwrap();
         let failed = FailedFolder::in_data_dir(dir.path());
-        let target = failed.set_aside(&mail, "simulated bug").unwrap();
+        let target = failed.set_aside(&mail, "simulated bug", None).unwrap();
         assert_eq!(target, dir.path().join("failed/1.M1P1Q1.pbem"));
         assert!(!mail.exists());
         let note = std::fs::read_to_string(dir.path().join("failed/1.M1P1Q1.pbem.error")).unwrap();

@@ -39,8 +39,11 @@ impl Maildir {
         Ok(files)
     }
 
-    /// Moves a handled message from `new/` to `cur/`, marked seen.
-    pub fn mark_handled(&self, path: &Path) -> io::Result<()> {
+    /// Moves a handled message from `new/` to `cur/`, marked seen; with
+    /// `kept`, that copy takes its place in `cur/` (written whole before
+    /// the original leaves `new/`: a crash between leaves the original,
+    /// which comes back as a duplicate).
+    pub fn mark_handled(&self, path: &Path, kept: Option<&[u8]>) -> io::Result<()> {
         let name = path
             .file_name()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?
@@ -51,7 +54,16 @@ impl Maildir {
         } else {
             format!("{name}:2,S")
         };
-        std::fs::rename(path, self.root.join("cur").join(name))
+        let target = self.root.join("cur").join(&name);
+        match kept {
+            None => std::fs::rename(path, target),
+            Some(copy) => {
+                let building = self.root.join("tmp").join(&name);
+                std::fs::write(&building, copy)?;
+                std::fs::rename(&building, target)?;
+                std::fs::remove_file(path)
+            }
+        }
     }
 
     /// Delivers a message into `new/` the Maildir way: written in `tmp/`
@@ -87,7 +99,7 @@ mod tests {
         let first = maildir.deliver(b"one").unwrap();
         let second = maildir.deliver(b"two").unwrap();
         assert_eq!(maildir.waiting().unwrap(), vec![first.clone(), second]);
-        maildir.mark_handled(&first).unwrap();
+        maildir.mark_handled(&first, None).unwrap();
         assert_eq!(maildir.waiting().unwrap().len(), 1);
         assert_eq!(
             std::fs::read_dir(dir.path().join("cur")).unwrap().count(),

@@ -1,7 +1,7 @@
 //! The answers for the sender alone: which template, subject and
 //! variables each has.
 
-use super::view::{all_turns, board_view, clock_view, result_view};
+use super::view::{all_turns, board_view, clock_view, moves_left_out, result_view};
 use super::{plans, Reader};
 use crate::clock::utc_text;
 use crate::games::{GameKind, Side};
@@ -267,6 +267,7 @@ fn board_answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
                 after => after,
                 turns => all_turns(live, seated.then_some(side)),
                 all_moves => true,
+                left_out => moves_left_out(live),
                 ..board_view(live, side, seated, now)
             }
         }
@@ -305,6 +306,7 @@ fn board_answer_context(answer: &Answer, reader: Reader, now: i64) -> Value {
                 dated_moves => dated_moves(live, dates, seated.then_some(side), comments),
                 turns => all_turns(live, seated.then_some(side)),
                 all_moves => true,
+                left_out => moves_left_out(live),
                 ..board_view(live, side, seated, now)
             }
         }
@@ -376,6 +378,7 @@ fn board_answer(topic: BoardTopic, kind: crate::games::GameKind, board: i64) -> 
 
 /// Every move with the day it was played, as `viewer` may read it: while
 /// a round is open, the other side's sealed moves only in public form.
+/// Those of the turns listed only, in a long game.
 fn dated_moves(
     live: &LiveGame,
     dates: &[i64],
@@ -391,6 +394,7 @@ fn dated_moves(
     live.moves
         .iter()
         .enumerate()
+        .skip(moves_left_out(live))
         .map(|(index, record)| {
             let hidden = index >= first_sealed && Some(record.side) != viewer;
             context! {

@@ -22,6 +22,7 @@ mod competition;
 mod coverage;
 mod ladders;
 mod leagues;
+mod long_games;
 mod plans;
 mod reasons;
 mod refusals;

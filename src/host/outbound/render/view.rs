@@ -45,6 +45,7 @@ pub fn board_view(live: &LiveGame, viewer: Side, seated: bool, now: i64) -> Valu
         facts => standing_facts(live, viewer, finished),
         turns => turns(live, seated.then_some(viewer), finished, finished),
         all_moves => finished,
+        left_out => if finished { moves_left_out(live) } else { 0 },
         move_count => live.total_moves,
         next_number => live.next_number(),
         waiting => live.waiting(),
@@ -273,7 +274,27 @@ pub fn recent_turns(live: &LiveGame, viewer: Option<Side>) -> Vec<Value> {
     turns(live, viewer, finished, finished)
 }
 
-/// Every turn of the move list as `viewer` may read it, for `show`.
+/// The most turns a mail or a page lists. A longer game lists its last
+/// turns and says how many moves it left out (its PGN has them all):
+/// Spherical Chess 324 has no draw rule, so a game of it may run to
+/// thousands of moves, and a mail or page must not grow with them.
+pub const LISTED_TURNS: usize = 100;
+
+/// How many of `live`'s first moves a list of its last [`LISTED_TURNS`]
+/// turns leaves out (grouped into turns as [`turns`] groups them).
+pub fn moves_left_out(live: &LiveGame) -> usize {
+    let number = |index: usize| live.turns.get(index).copied().unwrap_or_default();
+    let starts: Vec<usize> = (0..live.moves.len())
+        .filter(|&index| index == 0 || number(index) != number(index - 1))
+        .collect();
+    match starts.len().checked_sub(LISTED_TURNS) {
+        Some(left_out) if left_out > 0 => starts[left_out],
+        _ => 0,
+    }
+}
+
+/// Every turn of the move list as `viewer` may read it (the last
+/// [`LISTED_TURNS`] of a longer game), for `show` and the record.
 pub fn all_turns(live: &LiveGame, viewer: Option<Side>) -> Vec<Value> {
     let finished = live.record.status != GameStatus::Active;
     turns(live, viewer, finished, true)
@@ -311,11 +332,9 @@ fn turns(live: &LiveGame, viewer: Option<Side>, finished: bool, all: bool) -> Ve
             Side::Black => turn.black.push(text),
         }
     }
-    let skip = if all {
-        0
-    } else {
-        grouped.len().saturating_sub(RECENT_TURNS)
-    };
+    let skip = grouped
+        .len()
+        .saturating_sub(if all { LISTED_TURNS } else { RECENT_TURNS });
     grouped
         .iter()
         .skip(skip)

@@ -3,7 +3,7 @@
 //! [`Reader::seat`] and the board view), every turn of the move list, and
 //! the board drawn as SVG from the observer's seat by `board.svg`.
 
-use super::view::{all_turns, board_view, result_view};
+use super::view::{all_turns, board_view, moves_left_out, result_view};
 use super::{HostFacts, Reader, Renderer, TemplateError};
 use crate::host::model::replays::LiveGame;
 use crate::host::outbound::pictures::svg_context;
@@ -13,9 +13,11 @@ use minijinja::Value;
 pub struct PublicBoard {
     /// The board view an observer's mail gets (`templates/README.md`).
     pub view: Value,
-    /// Every turn, as an observer may read it: `number`, `white`,
-    /// `black`, `first`.
+    /// Every turn (the last of a long game), as an observer may read it:
+    /// `number`, `white`, `black`, `first`.
     pub turns: Vec<Value>,
+    /// How many first moves `turns` leaves out.
+    pub left_out: usize,
     /// The board drawn, as an `<svg>` element.
     pub svg: String,
 }
@@ -32,7 +34,12 @@ impl Renderer {
         let turns = all_turns(live, None);
         let board = self.shown(live, Reader::Observer, &self.default_language)?;
         let svg = self.body(&board.language, "board.svg", host, svg_context(&board))?;
-        Ok(PublicBoard { view, turns, svg })
+        Ok(PublicBoard {
+            view,
+            turns,
+            left_out: moves_left_out(live),
+            svg,
+        })
     }
 }
 

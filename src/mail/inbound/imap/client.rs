@@ -1,12 +1,14 @@
 //! The [`Mailbox`] over the `imap` crate (3.0 line, blocking): it is handed
 //! a stream made here, so TLS is the host's own rustls, STARTTLS included.
 
+use super::bounds::Bounds;
 use super::credentials::{OAuthMechanism, Secret};
-use super::stream::{self, Cutter, Stream};
+use super::stream::{self, Cutter, Io, Stream};
 use super::{uid_sets, Idled, ImapError, ImapSettings, ImapTls, Mailbox, Part, Selected};
 use imap::extensions::idle::{stop_on_any, WaitOutcome};
 use imap::types::UnsolicitedResponse;
 use std::cell::Cell;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Runs of UIDs in one command.
@@ -20,6 +22,8 @@ pub struct ImapSession {
     moves: bool,
     uid_expunge: bool,
     cutter: Option<Cutter>,
+    /// What the command under way may cost; the stream holds it to them.
+    bounds: Arc<Bounds>,
     /// The server told of new mail (EXISTS) in an answer to some command
     /// since the folder was last selected: the next IDLE ends at once.
     news: bool,
@@ -30,14 +34,16 @@ pub fn connect(settings: &ImapSettings) -> Result<ImapSession, ImapError> {
     let server = format!("{}:{}", settings.host, settings.port);
     let tcp = stream::connect_tcp(&settings.host, settings.port, settings.timeout)?;
     let tls = || stream::tls_config(&server, settings.ca_file.as_deref());
+    let bounds = Arc::new(Bounds::new(settings.timeout));
+    let bounded = |io: Io| Stream::new(io, bounds.clone());
     let (client, cutter) = match settings.tls {
-        ImapTls::None => greeted(Stream::Plain(tcp))?,
-        ImapTls::Implicit => greeted(stream::wrap_tls(tcp, &settings.host, tls()?)?)?,
+        ImapTls::None => greeted(bounded(Io::Plain(tcp)))?,
+        ImapTls::Implicit => greeted(bounded(stream::wrap_tls(tcp, &settings.host, tls()?)?))?,
         ImapTls::StartTls => {
             let mut tcp = tcp;
-            stream::start_tls(&mut tcp, &server)?;
+            stream::start_tls(&mut tcp, &server, settings.timeout)?;
             // No greeting follows STARTTLS.
-            let tls = stream::wrap_tls(tcp, &settings.host, tls()?)?;
+            let tls = bounded(stream::wrap_tls(tcp, &settings.host, tls()?)?);
             let cutter = tls.cutter();
             (imap::Client::new(tls), cutter)
         }
@@ -68,6 +74,7 @@ pub fn connect(settings: &ImapSettings) -> Result<ImapSession, ImapError> {
         uid_expunge: has("UIDPLUS"),
         server,
         cutter,
+        bounds,
         session,
         news: false,
     })
@@ -190,32 +197,17 @@ impl Mailbox for ImapSession {
         Ok(sizes)
     }
 
-    fn fetch(&mut self, uids: &[u32], part: Part) -> Result<Vec<(u32, Vec<u8>)>, ImapError> {
-        let query = match part {
-            Part::Whole => "BODY.PEEK[]",
-            Part::Header => "BODY.PEEK[HEADER]",
-        };
-        let mut messages = Vec::with_capacity(uids.len());
-        for set in uid_sets(uids, RUNS_PER_COMMAND) {
-            let fetched = self
-                .session
-                .uid_fetch(&set, query)
-                .map_err(ImapError::imap("UID FETCH BODY.PEEK"))?;
-            for fetch in fetched.iter() {
-                let bytes = match part {
-                    Part::Whole => fetch.body(),
-                    Part::Header => fetch.header(),
-                };
-                if let (Some(uid), Some(bytes)) = (fetch.uid, bytes) {
-                    if uids.binary_search(&uid).is_ok() {
-                        messages.push((uid, bytes.to_vec()));
-                    }
-                }
-            }
-        }
-        messages.sort_unstable_by_key(|(uid, _)| *uid);
-        messages.dedup_by_key(|(uid, _)| *uid);
-        Ok(messages)
+    fn fetch(
+        &mut self,
+        wanted: &[(u32, u64)],
+        part: Part,
+    ) -> Result<Vec<(u32, Vec<u8>)>, ImapError> {
+        let bytes = wanted.iter().map(|(_, size)| size).sum();
+        self.bounds.expect_messages(wanted.len(), bytes);
+        let uids: Vec<u32> = wanted.iter().map(|(uid, _)| *uid).collect();
+        let fetched = self.fetch_bounded(&uids, part);
+        self.bounds.expect_ordinary();
+        fetched
     }
 
     fn ensure_folder(&mut self, folder: &str) -> Result<(), ImapError> {
@@ -278,6 +270,7 @@ impl Mailbox for ImapSession {
             return Ok(Idled::Changed);
         }
         let session = &mut self.session;
+        let mut farewell: Option<String> = None;
         // The crate treats a server's refusal of IDLE as unreachable; a
         // panic there is a failed IDLE, and the connection is dropped.
         let waited = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -285,9 +278,22 @@ impl Mailbox for ImapSession {
                 .idle()
                 .timeout(timeout)
                 .keepalive(false)
-                .wait_while(stop_on_any)
+                .wait_while(|response| {
+                    if let UnsolicitedResponse::Bye { information, .. } = &response {
+                        farewell = Some(information.clone().unwrap_or_default());
+                    }
+                    stop_on_any(response)
+                })
         }));
         self.forget_unsolicited();
+        if let Some(words) = farewell {
+            // The session is over: a BYE is a failure (the reconnection
+            // backs off), never news to fetch at once.
+            return Err(ImapError::Command {
+                which: "IDLE",
+                message: format!("the server said BYE: {words}"),
+            });
+        }
         match waited {
             Ok(Ok(WaitOutcome::MailboxChanged)) => Ok(Idled::Changed),
             Ok(Ok(WaitOutcome::TimedOut)) => Ok(Idled::TimedOut),
@@ -305,6 +311,39 @@ impl Mailbox for ImapSession {
 }
 
 impl ImapSession {
+    /// The messages or headers of `uids`, within the bounds set for them.
+    fn fetch_bounded(
+        &mut self,
+        uids: &[u32],
+        part: Part,
+    ) -> Result<Vec<(u32, Vec<u8>)>, ImapError> {
+        let query = match part {
+            Part::Whole => "BODY.PEEK[]",
+            Part::Header => "BODY.PEEK[HEADER]",
+        };
+        let mut messages = Vec::with_capacity(uids.len());
+        for set in uid_sets(uids, RUNS_PER_COMMAND) {
+            let fetched = self
+                .session
+                .uid_fetch(&set, query)
+                .map_err(ImapError::imap("UID FETCH BODY.PEEK"))?;
+            for fetch in fetched.iter() {
+                let bytes = match part {
+                    Part::Whole => fetch.body(),
+                    Part::Header => fetch.header(),
+                };
+                if let (Some(uid), Some(bytes)) = (fetch.uid, bytes) {
+                    if uids.binary_search(&uid).is_ok() {
+                        messages.push((uid, bytes.to_vec()));
+                    }
+                }
+            }
+        }
+        messages.sort_unstable_by_key(|(uid, _)| *uid);
+        messages.dedup_by_key(|(uid, _)| *uid);
+        Ok(messages)
+    }
+
     fn add_flag_to_set(&mut self, set: &str, flag: &str) -> Result<(), ImapError> {
         self.session
             .uid_store(set, format!("+FLAGS.SILENT ({flag})"))

@@ -6,10 +6,12 @@
 //! with `BODY.PEEK` (nothing is marked read), stores what a mail causes,
 //! and only after that commit tells the mailbox to move or flag it.
 
+mod bounds;
 mod client;
 pub mod credentials;
 mod stream;
 
+pub use bounds::{ANSWER_BYTES, PER_MESSAGE};
 pub use client::{connect, ImapSession};
 pub use credentials::Credentials;
 pub use stream::Cutter;
@@ -132,7 +134,8 @@ pub struct ImapSettings {
     /// An IDLE is ended and issued anew after this long (RFC 2177 asks for
     /// less than 29 minutes).
     pub idle_renew: Duration,
-    /// How long a command may wait for the server's answer.
+    /// How long a command may wait for the server's whole answer (a
+    /// fetch longer, for its bytes).
     pub timeout: Duration,
 }
 
@@ -180,8 +183,13 @@ pub trait Mailbox {
     /// Each message's `RFC822.SIZE`, by UID.
     fn sizes(&mut self, uids: &[u32]) -> Result<Vec<(u32, u64)>, ImapError>;
     /// Messages (or their headers) fetched with `BODY.PEEK`, so nothing is
-    /// marked read.
-    fn fetch(&mut self, uids: &[u32], part: Part) -> Result<Vec<(u32, Vec<u8>)>, ImapError>;
+    /// marked read; each UID with the bytes it may take (its announced
+    /// size, cut to the host's limit): an answer beyond is an error.
+    fn fetch(
+        &mut self,
+        wanted: &[(u32, u64)],
+        part: Part,
+    ) -> Result<Vec<(u32, Vec<u8>)>, ImapError>;
     /// Creates `folder` unless it exists.
     fn ensure_folder(&mut self, folder: &str) -> Result<(), ImapError>;
     /// Moves messages to `folder` (MOVE, or COPY, `\Deleted` and expunge).

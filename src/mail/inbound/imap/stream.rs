@@ -1,28 +1,41 @@
 //! The byte stream under the IMAP client: plain TCP or TLS through rustls
-//! (the ring provider and web PKI roots, as lettre uses for SMTP), with
-//! read timeouts the client's IDLE needs and a handle another thread can
+//! (the ring provider and web PKI roots, as lettre uses for SMTP), every
+//! read held to the [`Bounds`] of the command under way (its deadline,
+//! also the IDLE's, and its byte budget), and a handle another thread can
 //! use to cut the connection (so a stopping daemon is not held in IDLE).
 
+use super::bounds::Bounds;
 use super::ImapError;
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName};
 use rustls::{ClientConfig, ClientConnection, RootCertStore, StreamOwned};
-use std::io::{Read, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::net::{Shutdown, TcpStream, ToSocketAddrs};
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-pub enum Stream {
+/// The connection, plain or protected.
+pub enum Io {
     Plain(TcpStream),
     Tls(Box<StreamOwned<ClientConnection, TcpStream>>),
 }
 
+/// A connection with the bounds its reads are held to.
+pub struct Stream {
+    io: Io,
+    bounds: Arc<Bounds>,
+}
+
 impl Stream {
+    pub fn new(io: Io, bounds: Arc<Bounds>) -> Stream {
+        Stream { io, bounds }
+    }
+
     fn tcp(&self) -> &TcpStream {
-        match self {
-            Stream::Plain(tcp) => tcp,
-            Stream::Tls(tls) => tls.get_ref(),
+        match &self.io {
+            Io::Plain(tcp) => tcp,
+            Io::Tls(tls) => tls.get_ref(),
         }
     }
 
@@ -34,34 +47,46 @@ impl Stream {
 
 impl Read for Stream {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        match self {
-            Stream::Plain(tcp) => tcp.read(buf),
-            Stream::Tls(tls) => tls.read(buf),
-        }
+        let left = self.bounds.before_read()?;
+        self.tcp().set_read_timeout(Some(left))?;
+        let read = match &mut self.io {
+            Io::Plain(tcp) => tcp.read(buf),
+            Io::Tls(tls) => tls.read(buf),
+        };
+        // The socket waited just until the deadline.
+        let read = match read {
+            Err(err) if matches!(err.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                return Err(self.bounds.overdue())
+            }
+            other => other?,
+        };
+        self.bounds.after_read(read)?;
+        Ok(read)
     }
 }
 
 impl Write for Stream {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        match self {
-            Stream::Plain(tcp) => tcp.write(buf),
-            Stream::Tls(tls) => tls.write(buf),
+        self.bounds.command_sent();
+        match &mut self.io {
+            Io::Plain(tcp) => tcp.write(buf),
+            Io::Tls(tls) => tls.write(buf),
         }
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
-        match self {
-            Stream::Plain(tcp) => tcp.flush(),
-            Stream::Tls(tls) => tls.flush(),
+        match &mut self.io {
+            Io::Plain(tcp) => tcp.flush(),
+            Io::Tls(tls) => tls.flush(),
         }
     }
 }
 
+/// The client's IDLE sets its wait here; the bounds keep it.
 impl imap::extensions::idle::SetReadTimeout for Stream {
     fn set_read_timeout(&mut self, timeout: Option<Duration>) -> imap::Result<()> {
-        self.tcp()
-            .set_read_timeout(timeout)
-            .map_err(imap::Error::Io)
+        self.bounds.waiting(timeout);
+        Ok(())
     }
 }
 
@@ -142,11 +167,7 @@ pub fn tls_config(server: &str, ca_file: Option<&Path>) -> Result<Arc<ClientConf
 }
 
 /// TLS over `tcp`, the handshake done (so a bad certificate is told here).
-pub fn wrap_tls(
-    tcp: TcpStream,
-    host: &str,
-    config: Arc<ClientConfig>,
-) -> Result<Stream, ImapError> {
+pub fn wrap_tls(tcp: TcpStream, host: &str, config: Arc<ClientConfig>) -> Result<Io, ImapError> {
     let tls_error = |message: String| ImapError::Tls {
         server: host.to_string(),
         message,
@@ -161,18 +182,19 @@ pub fn wrap_tls(
             .complete_io(&mut tls.sock)
             .map_err(|err| tls_error(err.to_string()))?;
     }
-    Ok(Stream::Tls(Box::new(tls)))
+    Ok(Io::Tls(Box::new(tls)))
 }
 
 /// The plain part of STARTTLS, on the bare connection: the greeting, the
 /// command and its OK, read a byte at a time so nothing of the TLS
-/// handshake that follows is taken.
-pub fn start_tls(tcp: &mut TcpStream, server: &str) -> Result<(), ImapError> {
+/// handshake that follows is taken, all within `timeout`.
+pub fn start_tls(tcp: &mut TcpStream, server: &str, timeout: Duration) -> Result<(), ImapError> {
+    let deadline = Instant::now() + timeout;
     let failed = |message: String| ImapError::Command {
         which: "STARTTLS",
         message: format!("{server}: {message}"),
     };
-    let greeting = read_line(tcp).map_err(|err| failed(err.to_string()))?;
+    let greeting = read_line(tcp, deadline).map_err(|err| failed(err.to_string()))?;
     if !greeting.starts_with("* OK") {
         return Err(failed(format!(
             "the greeting was {:?}",
@@ -182,7 +204,7 @@ pub fn start_tls(tcp: &mut TcpStream, server: &str) -> Result<(), ImapError> {
     tcp.write_all(b"pbem0 STARTTLS\r\n")
         .map_err(|err| failed(err.to_string()))?;
     loop {
-        let line = read_line(tcp).map_err(|err| failed(err.to_string()))?;
+        let line = read_line(tcp, deadline).map_err(|err| failed(err.to_string()))?;
         if let Some(status) = line.strip_prefix("pbem0 ") {
             return if status.starts_with("OK") {
                 Ok(())
@@ -193,14 +215,23 @@ pub fn start_tls(tcp: &mut TcpStream, server: &str) -> Result<(), ImapError> {
     }
 }
 
-/// One line from the server (8 KiB at most), its line break included.
-fn read_line(tcp: &mut TcpStream) -> std::io::Result<String> {
+/// One line from the server (8 KiB at most), its line break included,
+/// before `deadline`.
+fn read_line(tcp: &mut TcpStream, deadline: Instant) -> std::io::Result<String> {
     let mut line = Vec::new();
     let mut byte = [0u8];
     while !line.ends_with(b"\n") {
         if line.len() > 8192 {
             return Err(std::io::Error::other("a line longer than 8 KiB"));
         }
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                "the server did not answer STARTTLS in time",
+            ));
+        }
+        tcp.set_read_timeout(Some(left))?;
         if tcp.read(&mut byte)? == 0 {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::UnexpectedEof,

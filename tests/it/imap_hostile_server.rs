@@ -1,0 +1,297 @@
+//! IMAP intake against a hostile server of the test's own on loopback:
+//! a literal longer than the size it announced, an answer line without
+//! end, an answer trickled a byte at a time, and a BYE on every IDLE.
+//! Each costs the host a bounded amount of memory and time.
+
+use pbem::mail::inbound::imap::{
+    self, AfterHandling, Credentials, ImapSettings, ImapTls, Mailbox, Part, ANSWER_BYTES,
+};
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How the server misbehaves.
+#[derive(Clone, Copy)]
+enum Trick {
+    /// Announces 100 bytes, then sends a literal of `OFFERED`.
+    LongLiteral,
+    /// Answers SEARCH with one line of `OFFERED` bytes.
+    EndlessLine,
+    /// Answers SEARCH a byte every 50 ms, for a minute at most.
+    Trickle,
+    /// Answers every IDLE with BYE and closes.
+    ByeOnIdle,
+}
+
+/// What the server offers to send at most.
+const OFFERED: u64 = 100 * 1024 * 1024;
+
+/// The hostile server: its port, the connections it took and the bytes
+/// it managed to send in its trick.
+struct Hostile {
+    port: u16,
+    connections: Arc<AtomicUsize>,
+    sent: Arc<AtomicU64>,
+}
+
+impl Hostile {
+    fn start(trick: Trick) -> Hostile {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let connections = Arc::new(AtomicUsize::new(0));
+        let sent = Arc::new(AtomicU64::new(0));
+        let (counted, sending) = (connections.clone(), sent.clone());
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(stream) = stream else { return };
+                counted.fetch_add(1, Ordering::Relaxed);
+                let sending = sending.clone();
+                std::thread::spawn(move || {
+                    let _ = converse(stream, trick, &sending);
+                });
+            }
+        });
+        Hostile {
+            port,
+            connections,
+            sent,
+        }
+    }
+
+    fn settings(&self, timeout: Duration) -> ImapSettings {
+        ImapSettings {
+            host: "127.0.0.1".into(),
+            port: self.port,
+            tls: ImapTls::None,
+            ca_file: None,
+            user: "games".into(),
+            credentials: Credentials::Password("secret".into()),
+            folder: "INBOX".into(),
+            after: AfterHandling::Seen,
+            poll_interval: Duration::from_secs(1),
+            idle: true,
+            idle_renew: Duration::from_secs(600),
+            timeout,
+        }
+    }
+
+    fn sent(&self) -> u64 {
+        self.sent.load(Ordering::Relaxed)
+    }
+}
+
+/// Speaks just enough IMAP for a login, a SELECT, a SEARCH, the sizes,
+/// a fetch and IDLE, and plays its trick where it has one.
+fn converse(stream: TcpStream, trick: Trick, sent: &AtomicU64) -> std::io::Result<()> {
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut out = stream;
+    out.write_all(b"* OK hostile server ready\r\n")?;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if reader.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        let (tag, command) = line.trim_end().split_once(' ').unwrap_or(("*", ""));
+        let command = command.to_ascii_uppercase();
+        let done = format!("{tag} OK done\r\n");
+        if command.starts_with("CAPABILITY") {
+            write!(out, "* CAPABILITY IMAP4rev1 IDLE\r\n{done}")?;
+        } else if command.starts_with("SELECT") {
+            // The BYE server's folder is empty: the host goes straight to IDLE.
+            let exists = usize::from(!matches!(trick, Trick::ByeOnIdle));
+            write!(
+                out,
+                "* {exists} EXISTS\r\n* OK [UIDVALIDITY 7] ok\r\n{tag} OK [READ-WRITE] done\r\n"
+            )?;
+        } else if command.starts_with("UID SEARCH") {
+            match trick {
+                Trick::EndlessLine => flood(&mut out, b"* SEARCH", b" 1", sent)?,
+                Trick::Trickle => trickle(&mut out, sent)?,
+                _ => write!(out, "* SEARCH 1\r\n{done}")?,
+            }
+        } else if command.contains("RFC822.SIZE") {
+            write!(out, "* 1 FETCH (UID 1 RFC822.SIZE 100)\r\n{done}")?;
+        } else if command.contains("BODY.PEEK[]") {
+            let open = format!("* 1 FETCH (UID 1 BODY[] {{{OFFERED}}}\r\n");
+            flood(&mut out, open.as_bytes(), b"x", sent)?;
+        } else if command.starts_with("IDLE") {
+            out.write_all(b"+ idling\r\n")?;
+            if matches!(trick, Trick::ByeOnIdle) {
+                out.write_all(b"* BYE going away\r\n")?;
+                return Ok(());
+            }
+        } else if command.starts_with("LOGOUT") {
+            write!(out, "* BYE\r\n{done}")?;
+            return Ok(());
+        } else {
+            out.write_all(done.as_bytes())?;
+        }
+    }
+}
+
+/// `head`, then `unit` over and over until `OFFERED` bytes or the client
+/// closes; the bytes sent are counted.
+fn flood(out: &mut TcpStream, head: &[u8], unit: &[u8], sent: &AtomicU64) -> std::io::Result<()> {
+    out.write_all(head)?;
+    let chunk = unit.repeat(64 * 1024 / unit.len());
+    while sent.load(Ordering::Relaxed) < OFFERED {
+        out.write_all(&chunk)?;
+        sent.fetch_add(chunk.len() as u64, Ordering::Relaxed);
+    }
+    Ok(())
+}
+
+fn trickle(out: &mut TcpStream, sent: &AtomicU64) -> std::io::Result<()> {
+    out.write_all(b"* SEARCH")?;
+    let until = Instant::now() + Duration::from_secs(60);
+    while Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+        out.write_all(b" ")?;
+        sent.fetch_add(1, Ordering::Relaxed);
+    }
+    Ok(())
+}
+
+/// Well beyond what the answer bound and the sockets' buffers hold.
+const HELD_AT_MOST: u64 = ANSWER_BYTES + 32 * 1024 * 1024;
+
+#[test]
+fn a_literal_longer_than_the_size_the_server_announced_is_cut_off_not_held() {
+    let server = Hostile::start(Trick::LongLiteral);
+    let mut session = imap::connect(&server.settings(Duration::from_secs(30))).unwrap();
+    session.select("INBOX").unwrap();
+    assert_eq!(session.sizes(&[1]).unwrap(), [(1, 100)]);
+    let err = session.fetch(&[(1, 100)], Part::Whole).unwrap_err();
+    assert!(err.to_string().contains("passed"), "{err}");
+    assert!(
+        server.sent() < HELD_AT_MOST,
+        "{} bytes taken",
+        server.sent()
+    );
+}
+
+#[test]
+fn an_answer_line_without_end_is_cut_off_at_the_answer_bound() {
+    let server = Hostile::start(Trick::EndlessLine);
+    let mut session = imap::connect(&server.settings(Duration::from_secs(30))).unwrap();
+    session.select("INBOX").unwrap();
+    let err = session.search("ALL").unwrap_err();
+    assert!(err.to_string().contains("passed"), "{err}");
+    assert!(
+        server.sent() < HELD_AT_MOST,
+        "{} bytes taken",
+        server.sent()
+    );
+}
+
+/// The server's bytes come well within the one-second timeout of each
+/// read; the command's whole answer does not.
+#[test]
+fn an_answer_trickled_a_byte_at_a_time_ends_at_the_command_deadline() {
+    let server = Hostile::start(Trick::Trickle);
+    let mut session = imap::connect(&server.settings(Duration::from_secs(1))).unwrap();
+    session.select("INBOX").unwrap();
+    let began = Instant::now();
+    let err = session.search("ALL").unwrap_err();
+    assert!(err.to_string().contains("within"), "{err}");
+    // Measured: a second and a little; the server would go on for 60.
+    assert!(
+        began.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        began.elapsed()
+    );
+}
+
+#[test]
+fn a_bye_during_idle_ends_the_session_as_a_failure_not_as_news() {
+    let server = Hostile::start(Trick::ByeOnIdle);
+    let mut session = imap::connect(&server.settings(Duration::from_secs(30))).unwrap();
+    session.select("INBOX").unwrap();
+    let err = session.idle(Duration::from_secs(30)).unwrap_err();
+    assert!(err.to_string().contains("BYE"), "{err}");
+    assert_eq!(server.connections.load(Ordering::Relaxed), 1);
+}
+
+/// `serve` against a server that answers every IDLE with BYE: each
+/// reconnection waits twice as long as the one before (0.2 s, 0.4 s,
+/// 0.8 s, 1.6 s: 3 s before the fifth connection), where it used to
+/// start again from 0.2 s after every SELECT (a connection every 0.2 s).
+#[test]
+fn serve_backs_off_from_a_server_that_says_bye_on_every_idle() {
+    let server = Hostile::start(Trick::ByeOnIdle);
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("pbem.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[inbound]\nsource = \"imap\"\n[inbound.imap]\nhost = \"127.0.0.1\"\nport = {}\n\
+             tls = \"none\"\nuser = \"games\"\npassword = \"secret\"\nflag = \"\\\\Seen\"\n",
+            server.port
+        ),
+    )
+    .unwrap();
+    let mut serve = crate::util::pbem()
+        .arg("serve")
+        .arg("--config")
+        .arg(&config)
+        .arg("--data")
+        .arg(dir.path().join("data"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let connections = || server.connections.load(Ordering::Relaxed);
+    crate::util::wait_until("the first connection", Duration::from_secs(30), || {
+        connections() >= 1
+    });
+    let first = Instant::now();
+    crate::util::wait_until("the fifth connection", Duration::from_secs(30), || {
+        connections() >= 5
+    });
+    let took = first.elapsed();
+    let _ = serve.kill();
+    let _ = serve.wait();
+    eprintln!("five connections in {took:?}");
+    assert!(took >= Duration::from_millis(2500), "{took:?}");
+}
+
+/// The attacker's `fetch --once` against a size of 100 bytes and a
+/// literal of hundreds of megabytes: it ends with the bound named, the
+/// mail left on the server, and takes little of what was offered.
+#[test]
+fn fetch_once_ends_at_the_bound_when_a_literal_is_longer_than_announced() {
+    let server = Hostile::start(Trick::LongLiteral);
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("pbem.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[inbound]\nsource = \"imap\"\n[inbound.imap]\nhost = \"127.0.0.1\"\nport = {}\n\
+             tls = \"none\"\nuser = \"games\"\npassword = \"secret\"\n",
+            server.port
+        ),
+    )
+    .unwrap();
+    let out = crate::util::pbem()
+        .args(["fetch", "--once", "--config"])
+        .arg(&config)
+        .arg("--data")
+        .arg(dir.path().join("data"))
+        .output()
+        .unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!out.status.success(), "{said}");
+    assert!(said.contains("passed"), "{said}");
+    assert!(
+        server.sent() < HELD_AT_MOST,
+        "{} bytes taken",
+        server.sent()
+    );
+}
