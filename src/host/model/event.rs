@@ -12,12 +12,23 @@ use rusqlite::Connection;
 pub struct EventTie {
     pub kind: EventKind,
     pub counted: Option<EventScore>,
+    /// The league, season and division a tournament is, if it is one of
+    /// a league's divisions: named by them, not by its inner name.
+    pub division: Option<(String, u32, u32)>,
 }
 
 /// The event of board `id`, if it belongs to one.
 pub fn load(conn: &Connection, id: i64) -> Result<Option<EventTie>, StoreError> {
-    Ok(store::board_event(conn, id)?.map(|event| EventTie {
+    let Some(event) = store::board_event(conn, id)? else {
+        return Ok(None);
+    };
+    let division = match event.kind {
+        EventKind::Tournament { .. } => store::event_of_board(conn, id)?.and_then(|of| of.division),
+        EventKind::Ladder { .. } => None,
+    };
+    Ok(Some(EventTie {
         counted: event.score.as_deref().and_then(EventScore::from_stored),
         kind: event.kind,
+        division,
     }))
 }

@@ -192,7 +192,11 @@ fn sample_event(plies: usize, abort: Abort) -> EventTie {
         (1, Some(loser)) => Some(EventScore::Forfeit { loser }),
         _ => Some(EventScore::Void),
     };
-    EventTie { kind, counted }
+    EventTie {
+        kind,
+        counted,
+        division: None,
+    }
 }
 
 /// The ruling that ended a sample board, when a director's ending did

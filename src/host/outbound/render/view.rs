@@ -240,9 +240,13 @@ fn event_tie_view(live: &LiveGame) -> Option<Value> {
         Some(EventScore::DoubleForfeit) => (Some("double_forfeit"), None),
         Some(EventScore::Void) => (Some("void"), None),
     };
+    let division = tie.division.as_ref().map(|(league, season, division)| {
+        context! { league, season, division }
+    });
     Some(context! {
         ladder => ladder.is_some(),
         ladder_name => ladder.filter(|name| !name.is_empty()),
+        division => division,
         tournament => tournament,
         counted => counted,
         loser => loser,

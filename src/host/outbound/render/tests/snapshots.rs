@@ -102,8 +102,19 @@ fn boards(renderer: &Renderer, language: &str) -> String {
             .chain(endings.iter().skip(1).map(|ending| (last, *ending)))
             .filter(|(_, ending)| kind == GameKind::Chess || ending.is_none())
         {
+            let mut live = board(&store, kind, plies, ending);
+            if let Some(Ending::Aborted(_)) = ending {
+                // A league game: its division is named by its league.
+                live.event = Some(EventTie {
+                    kind: store::EventKind::Tournament {
+                        name: "club/2/1".into(),
+                    },
+                    counted: Some(EventScore::Void),
+                    division: Some(("club".into(), 2, 1)),
+                });
+            }
             let news = BoardNews {
-                live: board(&store, kind, plies, ending),
+                live,
                 events: Vec::new(),
                 comment: None,
                 new_game: plies == 0,
