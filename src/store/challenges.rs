@@ -1,24 +1,41 @@
 //! Who started each board by a challenge, and to whom: what the limits on
 //! open challenges, boards per day and robot boards count. Kept in the
-//! board's history (`board_events`, kind `challenge`).
+//! board's history (`board_events`, kind `challenge`; `detail` is
+//! `from-line` for a challenge its From line alone issued, empty for one
+//! its challenger's password proved).
 
 use super::StoreResult;
 use rusqlite::{params, Connection, OptionalExtension};
 
+/// Which of a player's challenges a limit counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counted {
+    /// Every challenge issued in his name.
+    All,
+    /// Only those his password proved: a forged From line spends none
+    /// of these.
+    Proven,
+}
+
+/// The `detail` of a challenge its From line alone issued.
+const FROM_LINE: &str = "from-line";
+
 /// Records that `challenger` started board `game_id` against `opponent`
-/// (for two robots set going, `opponent` is the board's Black).
+/// (for two robots set going, `opponent` is the board's Black); `proven`
+/// when his password issued it.
 pub fn record_challenge(
     conn: &Connection,
     game_id: i64,
-    challenger: &str,
+    (challenger, proven): (&str, bool),
     opponent: &str,
     now: i64,
 ) -> StoreResult<()> {
+    let detail = if proven { "" } else { FROM_LINE };
     conn.prepare_cached(
         "INSERT INTO board_events (game_id, after, kind, userid, partner, detail, happened)
-         VALUES (?1, 0, 'challenge', ?2, ?3, '', ?4)",
+         VALUES (?1, 0, 'challenge', ?2, ?3, ?4, ?5)",
     )?
-    .execute(params![game_id, challenger, opponent, now])?;
+    .execute(params![game_id, challenger, opponent, detail, now])?;
     Ok(())
 }
 
@@ -40,7 +57,7 @@ pub fn challenger_of(conn: &Connection, game_id: i64) -> StoreResult<Option<Stri
 /// aborted). Against `opponent` only, when given.
 pub fn unanswered_challenges(
     conn: &Connection,
-    challenger: &str,
+    (challenger, counted): (&str, Counted),
     opponent: Option<&str>,
 ) -> StoreResult<usize> {
     let count: i64 = conn
@@ -48,21 +65,33 @@ pub fn unanswered_challenges(
             "SELECT count(*) FROM board_events e JOIN games g ON g.id = e.game_id
              WHERE e.kind = 'challenge' AND e.userid = ?1 COLLATE NOCASE
                AND (?2 IS NULL OR e.partner = ?2 COLLATE NOCASE)
+               AND (?3 = 0 OR e.detail <> ?4)
                AND g.status = 'active'
                AND (SELECT count(*) FROM moves m WHERE m.game_id = g.id) < 2",
         )?
-        .query_row(params![challenger, opponent], |row| row.get(0))?;
+        .query_row(
+            params![challenger, opponent, counted == Counted::Proven, FROM_LINE],
+            |row| row.get(0),
+        )?;
     Ok(count as usize)
 }
 
 /// How many boards `challenger` started by challenges since `since`.
-pub fn challenges_since(conn: &Connection, challenger: &str, since: i64) -> StoreResult<usize> {
+pub fn challenges_since(
+    conn: &Connection,
+    (challenger, counted): (&str, Counted),
+    since: i64,
+) -> StoreResult<usize> {
     let count: i64 = conn
         .prepare_cached(
             "SELECT count(*) FROM board_events
-             WHERE kind = 'challenge' AND userid = ?1 COLLATE NOCASE AND happened >= ?2",
+             WHERE kind = 'challenge' AND userid = ?1 COLLATE NOCASE AND happened >= ?2
+               AND (?3 = 0 OR detail <> ?4)",
         )?
-        .query_row(params![challenger, since], |row| row.get(0))?;
+        .query_row(
+            params![challenger, since, counted == Counted::Proven, FROM_LINE],
+            |row| row.get(0),
+        )?;
     Ok(count as usize)
 }
 
@@ -103,11 +132,12 @@ mod tests {
                 params![id, black],
             )
             .unwrap();
-            record_challenge(conn, id, "alice", black, 100 * id).unwrap();
+            record_challenge(conn, id, ("alice", true), black, 100 * id).unwrap();
         }
-        assert_eq!(unanswered_challenges(conn, "alice", None).unwrap(), 3);
+        let all = |userid| (userid, Counted::All);
+        assert_eq!(unanswered_challenges(conn, all("alice"), None).unwrap(), 3);
         assert_eq!(
-            unanswered_challenges(conn, "Alice", Some("BOB")).unwrap(),
+            unanswered_challenges(conn, all("Alice"), Some("BOB")).unwrap(),
             2
         );
         for (number, side) in [(1, "white"), (2, "black")] {
@@ -119,10 +149,29 @@ mod tests {
             .unwrap();
         }
         assert_eq!(
-            unanswered_challenges(conn, "alice", Some("bob")).unwrap(),
+            unanswered_challenges(conn, all("alice"), Some("bob")).unwrap(),
             1
         );
-        assert_eq!(challenges_since(conn, "alice", 100 * 102).unwrap(), 2);
+        assert_eq!(challenges_since(conn, all("alice"), 100 * 102).unwrap(), 2);
         assert_eq!(running_robot_boards(conn, "alice").unwrap(), 0);
+    }
+
+    #[test]
+    fn challenges_a_from_line_alone_issued_count_for_all_and_not_for_the_proven() {
+        let store = Store::open_in_memory().unwrap();
+        let conn = store.connection();
+        for (id, proven) in [(101, false), (102, false), (103, true)] {
+            conn.execute(
+                "INSERT INTO games (id, kind, switches, white, black, status, created, updated)
+                 VALUES (?1, 'chess', '', 'alice', 'bob', 'active', 0, 0)",
+                params![id],
+            )
+            .unwrap();
+            record_challenge(conn, id, ("alice", proven), "bob", 10).unwrap();
+        }
+        let count = |counted| unanswered_challenges(conn, ("alice", counted), None).unwrap();
+        assert_eq!((count(Counted::All), count(Counted::Proven)), (3, 1));
+        let since = |counted| challenges_since(conn, ("alice", counted), 0).unwrap();
+        assert_eq!((since(Counted::All), since(Counted::Proven)), (3, 1));
     }
 }

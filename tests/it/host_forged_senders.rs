@@ -85,3 +85,35 @@ fn a_forged_ladder_challenge_in_a_players_name_is_refused_and_his_own_goes() {
         "{sent:#?}"
     );
 }
+
+/// The attack: ordinary challenges forged from bob's address used up his
+/// open challenges, so his own were refused. Challenges a From line alone
+/// issued still count for one issued so; one with his password counts
+/// only those his password issued, and goes.
+#[test]
+fn forged_challenges_do_not_spend_the_open_challenges_of_a_players_password() {
+    let mut office = PostOffice::new();
+    for userid in ["bob", "carol", "dan"] {
+        office.signup(userid);
+    }
+    // Two unanswered challenges to carol are the most one may have.
+    let forged = "chess challenge bob carol\n".repeat(2);
+    office.send(&address("bob"), "multiple", &forged);
+    let sent = office.send(&address("bob"), "chess challenge bob carol", "");
+    let refusal = &mail_to(&sent, "bob").body;
+    assert!(
+        refusal.contains("you already have 2 challenges to carol"),
+        "{refusal}"
+    );
+    assert!(refusal.contains("add -password:PASSWORD"), "{refusal}");
+    let sent = office.send_as("bob", "chess challenge bob carol -password:PW", "");
+    let board = mail_to(&sent, "carol");
+    assert!(board.subject.contains("Board 103"), "{sent:#?}");
+    // Two proven ones are his limit all the same.
+    office.send_as("bob", "chess challenge bob carol -password:PW", "");
+    let sent = office.send_as("bob", "chess challenge bob carol -password:PW", "");
+    assert!(mails_to(&sent, "carol").is_empty(), "{sent:#?}");
+    assert!(one(&sent)
+        .body
+        .contains("you already have 2 challenges to carol"));
+}

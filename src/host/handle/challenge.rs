@@ -148,7 +148,10 @@ pub fn challenge(
     if let Some(opponent) = opponent.filter(|_| !ladder) {
         super::limits::takes_challenge_from(ctx, &challenger, opponent)?;
     }
-    super::limits::may_challenge(ctx, &challenger, opponent)?;
+    // Proven: the password `challenger` checked (robots and ladders need
+    // it); otherwise the From line alone named him.
+    let proven = switches.iter().any(|s| challenge_password(s).is_some());
+    super::limits::may_challenge(ctx, (&challenger, proven), opponent)?;
     let comment = comment_of(ctx, &challenger)?;
     let events = vec![Event::Challenged {
         userid: challenger.clone(),
@@ -160,7 +163,8 @@ pub fn challenge(
     }) {
         let record = &news.live.record;
         let opponent = opponent.unwrap_or(&record.black);
-        store::challenges::record_challenge(ctx.conn, record.id, &challenger, opponent, ctx.now)?;
+        let by = (challenger.as_str(), proven);
+        store::challenges::record_challenge(ctx.conn, record.id, by, opponent, ctx.now)?;
     }
     if robots.is_some() {
         // Who sets two robots playing follows their board from its first

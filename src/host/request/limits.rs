@@ -10,6 +10,7 @@ use super::{refused, Context, Failure};
 use crate::host::model::challengers::Challengers;
 use crate::host::model::limits::LimitHit;
 use crate::host::model::refusal::Refusal;
+use crate::store::challenges::Counted;
 use crate::store::security::SecurityKind;
 use crate::store::{self, challenges};
 
@@ -26,22 +27,31 @@ fn met(userid: &str, hit: LimitHit) -> Failure {
 }
 
 /// Whether `challenger` may start another board by challenging
-/// `opponent` (`None`: two robots he sets going).
+/// `opponent` (`None`: two robots he sets going). A challenge his password
+/// proved (`proven`) counts only the proven ones before it, so challenges
+/// a forged From line issued in his name never spend his own; one his
+/// From line alone issues counts them all.
 pub fn may_challenge(
     ctx: &Context<'_>,
-    challenger: &str,
+    (challenger, proven): (&str, bool),
     opponent: Option<&str>,
 ) -> Result<(), Failure> {
     let limits = &ctx.flood;
+    let counted = if proven {
+        Counted::Proven
+    } else {
+        Counted::All
+    };
     let Some(opponent) = opponent else {
         let max = limits.robot_boards;
         if challenges::running_robot_boards(ctx.conn, challenger)? >= max {
             return Err(met(challenger, LimitHit::RobotBoards { max }));
         }
-        return may_start_today(ctx, challenger);
+        return may_start_today(ctx, (challenger, counted));
     };
     let max = limits.open_challenges_per_opponent;
-    if challenges::unanswered_challenges(ctx.conn, challenger, Some(opponent))? >= max {
+    let asked = (challenger, counted);
+    if challenges::unanswered_challenges(ctx.conn, asked, Some(opponent))? >= max {
         let opponent = opponent.to_string();
         return Err(met(
             challenger,
@@ -49,10 +59,10 @@ pub fn may_challenge(
         ));
     }
     let max = limits.open_challenges;
-    if challenges::unanswered_challenges(ctx.conn, challenger, None)? >= max {
+    if challenges::unanswered_challenges(ctx.conn, asked, None)? >= max {
         return Err(met(challenger, LimitHit::OpenChallenges { max }));
     }
-    may_start_today(ctx, challenger)
+    may_start_today(ctx, asked)
 }
 
 /// Whether `opponent` takes a challenge from `challenger`: his own
@@ -83,9 +93,10 @@ pub fn takes_challenge_from(
     Err(refused(Refusal::Unchallengeable { userid, takes }))
 }
 
-fn may_start_today(ctx: &Context<'_>, challenger: &str) -> Result<(), Failure> {
+fn may_start_today(ctx: &Context<'_>, asked: (&str, Counted)) -> Result<(), Failure> {
+    let (challenger, _) = asked;
     let max = ctx.flood.boards_per_day;
-    if challenges::challenges_since(ctx.conn, challenger, ctx.now - DAY)? >= max {
+    if challenges::challenges_since(ctx.conn, asked, ctx.now - DAY)? >= max {
         return Err(met(challenger, LimitHit::BoardsPerDay { max }));
     }
     Ok(())
