@@ -17,17 +17,6 @@ pub fn pending_addresses(conn: &Connection, userid: &str) -> StoreResult<Vec<Str
     Ok(addresses)
 }
 
-/// How many accounts wait for `address` (any case) to confirm.
-pub fn accounts_waiting_for(conn: &Connection, address: &str) -> StoreResult<usize> {
-    let count: i64 = conn
-        .prepare_cached(
-            "SELECT count(DISTINCT userid) FROM pending_addresses
-             WHERE address = ?1 COLLATE NOCASE",
-        )?
-        .query_row([address.trim()], |row| row.get(0))?;
-    Ok(count as usize)
-}
-
 pub fn add_pending_address(
     conn: &Connection,
     userid: &str,

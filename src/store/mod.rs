@@ -278,8 +278,8 @@ pub fn now() -> i64 {
 }
 
 pub use addresses::{
-    accounts_waiting_for, add_pending_address, clear_pending_addresses, lapse_unconfirmed,
-    pending_addresses, remove_pending_address, Lapsed,
+    add_pending_address, clear_pending_addresses, lapse_unconfirmed, pending_addresses,
+    remove_pending_address, Lapsed,
 };
 pub use clocks::{
     boards_without_clocks, clocks_started, digest_due, due_clocks, due_digests, ending_vacations,
@@ -302,8 +302,9 @@ pub use outbox::{
     stranger_answers_since, unsent,
 };
 pub use players::{
-    all_players, delete_player, find_player, find_player_by_address, insert_player, last_move_of,
-    preference, set_preference, set_weak_password_told, update_player, weak_password_told,
+    accounts_at_mailbox, all_players, delete_player, find_player, find_player_by_address,
+    insert_player, last_move_of, preference, set_preference, set_weak_password_told, update_player,
+    weak_password_told,
 };
 
 #[cfg(test)]

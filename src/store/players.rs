@@ -62,6 +62,43 @@ pub fn find_player_by_address(conn: &Connection, address: &str) -> StoreResult<V
         .collect())
 }
 
+/// The accounts that hold, or wait to confirm, an address of the same
+/// mailbox as `address`: its `+tag`, case and (at a domain that ignores
+/// them) dots aside, as the hourly cap counts one mailbox.
+pub fn accounts_at_mailbox(conn: &Connection, address: &str) -> StoreResult<usize> {
+    let key = super::mailbox(address);
+    let domain = key.rsplit_once('@').map_or("", |(_, domain)| domain);
+    // SQLite keeps the rows at the domain; the mailboxes are compared here.
+    let pattern = format!("@{domain}");
+    let mut userids = std::collections::BTreeSet::new();
+    let mut statement = conn.prepare_cached(&format!(
+        "SELECT {PLAYER_COLUMNS} FROM players WHERE instr(lower(addresses), ?1) > 0"
+    ))?;
+    for player in statement.query_map([&pattern], player_from_row)? {
+        let player = player?;
+        if player
+            .addresses
+            .iter()
+            .any(|held| super::mailbox(held) == key)
+        {
+            userids.insert(player.userid.to_lowercase());
+        }
+    }
+    let mut statement = conn.prepare_cached(
+        "SELECT userid, address FROM pending_addresses WHERE instr(lower(address), ?1) > 0",
+    )?;
+    let waiting = statement.query_map([&pattern], |row| {
+        Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+    })?;
+    for row in waiting {
+        let (userid, waiting) = row?;
+        if super::mailbox(&waiting) == key {
+            userids.insert(userid.to_lowercase());
+        }
+    }
+    Ok(userids.len())
+}
+
 /// Stores a new account, signed up at `now` (seconds since the epoch).
 pub fn insert_player(conn: &Connection, player: &Player, now: i64) -> StoreResult<()> {
     conn.prepare_cached(

@@ -227,3 +227,48 @@ fn a_helpdesk_answering_every_refusal_loops_no_longer_than_the_error_run() {
     let player = store::find_player(conn, "mallory").unwrap().unwrap();
     assert!(!player.has_address("help@desk.example"), "never confirmed");
 }
+
+/// Accounts per address count a mailbox however it is spelt: forged
+/// signups naming `+tag`, case and Gmail dot variants of one mailbox
+/// held it all the same, one spelling at a time.
+#[test]
+fn accounts_per_address_count_a_mailbox_under_every_spelling() {
+    let mut office = PostOffice::new();
+    office.set_clock(0);
+    let spellings = [
+        "Victim+a@example.net",
+        "victim+b@EXAMPLE.net",
+        "victim@example.net",
+    ];
+    for (n, spelling) in spellings.iter().enumerate() {
+        signup(
+            &mut office,
+            &format!("forger{n}@example.org"),
+            &format!("squat{n}"),
+            spelling,
+        );
+    }
+    let refused = signup(&mut office, "victim+c@example.net", "victim", "");
+    assert!(
+        one(&refused).body.contains("already holds 3 accounts"),
+        "{}",
+        refused[0].body
+    );
+    for (n, spelling) in [
+        "vic.tim@gmail.com",
+        "v.ictim+x@gmail.com",
+        "victim@gmail.com",
+    ]
+    .iter()
+    .enumerate()
+    {
+        signup(
+            &mut office,
+            &format!("gforger{n}@example.org"),
+            &format!("gsquat{n}"),
+            spelling,
+        );
+    }
+    let refused = signup(&mut office, "vict.im@gmail.com", "gvictim", "");
+    assert!(one(&refused).body.contains("already holds 3 accounts"));
+}

@@ -88,18 +88,17 @@ fn by_password(ctx: &Context<'_>, userid: &str, password: &str) -> Result<Player
     authenticate(ctx, userid, &Credential::Password(password.into()), None)
 }
 
-/// Refused when one of `addresses` already holds (or waits to confirm
-/// for) as many accounts as the host allows: forged signups then cannot
-/// make the host write to one address without end.
+/// Refused when the mailbox of one of `addresses` already holds (or waits
+/// to confirm for) as many accounts as the host allows, however its
+/// address is spelt: forged signups then cannot make the host write to
+/// one mailbox without end, nor squat it under `+tag` or dot variants.
 fn check_accounts_at<'a>(
     ctx: &Context<'_>,
     addresses: impl Iterator<Item = &'a str>,
 ) -> Result<(), Failure> {
     let max = ctx.flood.accounts_per_address;
     for address in addresses {
-        let held = store::find_player_by_address(ctx.conn, address)?.len()
-            + store::accounts_waiting_for(ctx.conn, address)?;
-        if held >= max {
+        if store::accounts_at_mailbox(ctx.conn, address)? >= max {
             return Err(refused(Refusal::TooManyAccounts {
                 address: address.trim().to_string(),
                 max,
