@@ -311,7 +311,9 @@ pub trait Game: Send {
     }
 
     /// Number of distinct legal move sequences of `depth` plies (each game
-    /// defines its ply in RULES.md).
+    /// defines its ply: a Progression list is one, an Infinite Recursion
+    /// round is two, a Spherical action is one; docs/benchmarks.md says
+    /// each).
     fn perft(&self, depth: u32) -> u64;
 
     /// perft split by the first ply: (move, count) per legal first ply.

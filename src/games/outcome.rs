@@ -53,7 +53,8 @@ pub enum EndReason {
     /// Spherical Chess 324: the winner took the loser's last queen.
     LastQueenCaptured,
     /// Infinite Recursion Chess: the match result from both boards'
-    /// results by the table of RULES.md §3.
+    /// results by the table of its rules page
+    /// (`templates/en/games/recursion.txt`).
     RecursionMatch {
         cell: MatchCell,
         white_board: Box<Outcome>,

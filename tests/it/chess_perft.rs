@@ -1,4 +1,5 @@
-//! Every perft count of RULES.md §1. Depth 4 and below run by default; the
+//! The published perft counts of chess (the start position, Kiwipete and
+//! the other standard test positions). Depth 4 and below run by default; the
 //! deeper ones are `#[ignore]`d and run in release mode by `.ci/run`.
 
 use pbem::games::GameKind;

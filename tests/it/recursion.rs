@@ -1,6 +1,6 @@
 //! Infinite Recursion Chess through the host's `Game` interface: rounds,
 //! sealed moves, state changes at the end of a round, the match result and
-//! perft (RULES.md §3).
+//! perft, as its rules page (`templates/en/games/recursion.txt`) has them.
 
 use pbem::games::chess::{Color, MarkRules, Move, MoveKind, Position, Role, Rules};
 use pbem::games::recursion::{BoardId, MegaState, RecursionGame};

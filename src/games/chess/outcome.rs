@@ -1,5 +1,6 @@
 //! How a game on the 8×8 board ends by the rules: mate, stalemate and the
-//! automatic draws of RULES.md §1, in that order.
+//! automatic draws of the chess rules page (`templates/en/games/
+//! chess.txt`), in that order.
 
 use super::piece::{Color, Role};
 use super::position::Position;

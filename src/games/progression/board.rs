@@ -1,5 +1,7 @@
 //! The board phase: the core position plus both progression lists, with
-//! progression after each move and the end rules of RULES.md §2.
+//! progression after each move and the end rules of the game's rules
+//! page (`templates/en/games/progression.txt`): no check, the last king
+//! taken loses.
 
 use super::kind::Kind;
 use super::list::{ProgressionList, PromoteDigits};

@@ -1,4 +1,5 @@
-//! Progression Chess (RULES.md §2): chess without check where every
+//! Progression Chess (rules: `templates/en/games/progression.txt`): chess
+//! without check where every
 //! non-pawn piece that moves turns into the next kind of its owner's
 //! progression list. Built on the chess core through its API: the core's
 //! mark is "little", and kings are not royal.

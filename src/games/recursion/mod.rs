@@ -1,4 +1,5 @@
-//! Infinite Recursion Chess (RULES.md §3): two chess games, each the
+//! Infinite Recursion Chess (rules: `templates/en/games/recursion.txt`):
+//! two chess games, each the
 //! mega-knight of the other, played in rounds of sealed moves on the chess
 //! core.
 

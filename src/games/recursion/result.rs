@@ -1,5 +1,5 @@
-//! The result of the match from the results of the two boards (RULES.md §3
-//! table).
+//! The result of the match from the results of the two boards, by the
+//! table of the rules page (`templates/en/games/recursion.txt`).
 
 use crate::games::chess::Color;
 use crate::games::{EndReason, MatchCell, Outcome};
@@ -46,7 +46,7 @@ mod tests {
         }
     }
 
-    /// Every cell of the table, written out as RULES.md draws it.
+    /// Every cell of the table, written out as the rules page words it.
     #[test]
     fn every_cell_of_the_match_result_table() {
         use Color::{Black, White};

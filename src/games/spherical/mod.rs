@@ -1,4 +1,5 @@
-//! Spherical Chess 324 (RULES.md §4): queens and rooks sliding on an
+//! Spherical Chess 324 (rules: `templates/en/games/spherical.txt`): queens
+//! and rooks sliding on an
 //! 18×18 torus, pendulum turns, promotion bought with moves, and a win by
 //! taking the last enemy queen.
 //!

@@ -61,7 +61,8 @@ pub struct Position {
 }
 
 impl Position {
-    /// The start position in canonical coordinates (see RULES.md §4).
+    /// The start position in canonical coordinates: set-up 1, as the
+    /// rules page (`templates/en/games/spherical.txt`, START) draws it.
     pub fn start() -> Position {
         let mut cells = [Cell::EMPTY; SQUARES];
         for file in 7..=10 {

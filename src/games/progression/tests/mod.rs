@@ -1,4 +1,5 @@
-//! Each ruling of RULES.md §2 pinned by a test, plus perft and random
+//! Each ruling of the game's rules page (`templates/en/games/
+//! progression.txt`) pinned by a test, plus perft and random
 //! playouts through the [`Game`] trait.
 
 use super::*;

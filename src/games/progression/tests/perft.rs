@@ -1,4 +1,5 @@
-//! Perft counts of RULES.md §2 and random playouts through the Game trait.
+//! Perft counts of Progression Chess (the list phase counts as plies, one
+//! list a ply) and random playouts through the Game trait.
 
 use super::*;
 
