@@ -6,7 +6,7 @@
 //! host read, its passwords masked, under the original headers.
 
 use super::grammar::read_line;
-use super::redact::MASK;
+use super::redact::{mask_whole_word, MASK};
 use crate::host::model::subject;
 use crate::mail::inbound::InboundMail;
 
@@ -87,8 +87,7 @@ fn mask_word(bytes: &[u8], word: &[u8]) -> (Vec<u8>, bool) {
 fn rebuilt(raw: &[u8], mail: &InboundMail, passwords: &[String]) -> Vec<u8> {
     let mask = |text: &str| {
         passwords.iter().fold(text.to_string(), |text, password| {
-            let (masked, _) = mask_word(text.as_bytes(), password.as_bytes());
-            String::from_utf8_lossy(&masked).into_owned()
+            mask_whole_word(&text, password)
         })
     };
     let head_end = raw

@@ -149,7 +149,8 @@ fn whole_word_at(text: &str, password: &str) -> Vec<usize> {
         .collect()
 }
 
-fn mask_whole_word(text: &str, password: &str) -> String {
+/// `text` with `password` masked wherever it stands as a whole word.
+pub fn mask_whole_word(text: &str, password: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut from = 0;
     for at in whole_word_at(text, password) {

@@ -8,6 +8,7 @@
 use super::plans::plan_refusals;
 use super::refusals::samples;
 use super::{account_news, competition_news, every_answer, leagues, sample_events};
+use crate::host::model::refusal::Refusal;
 use crate::store::Store;
 use minijinja::Value;
 use std::collections::BTreeSet;
@@ -77,12 +78,7 @@ fn every_kind_of_refusal_has_a_sample_that_the_templates_word() {
     let sampled: BTreeSet<String> = samples()
         .into_iter()
         .chain(plan_refusals())
-        .map(|refusal| {
-            Value::from_serialize(&refusal)
-                .get_attr("kind")
-                .map(|kind| kind.to_string())
-                .unwrap_or_default()
-        })
+        .map(|refusal| refusal_kind(&refusal))
         .collect();
     let missing: Vec<&String> = declared.difference(&sampled).collect();
     assert!(missing.is_empty(), "refusals without a sample: {missing:?}");
@@ -94,15 +90,26 @@ fn snake_case_names_a_kind_as_serde_does() {
     assert_eq!(snake_case("Ladder"), "ladder");
 }
 
-/// The kind of a sample as its `Debug` form begins, in snake case.
+/// A refusal's kind, as the templates read it.
+pub(super) fn refusal_kind(refusal: &Refusal) -> String {
+    Value::from_serialize(refusal)
+        .get_attr("kind")
+        .map(|kind| kind.to_string())
+        .unwrap_or_default()
+}
+
+/// The kind of a sample as its `Debug` form begins (`Show`,
+/// `NoSuchBoard`).
+pub(super) fn kind_of(value: &impl std::fmt::Debug) -> String {
+    format!("{value:?}")
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect()
+}
+
+/// The same in snake case, as the enums' kinds are read off their source.
 fn debug_kind(value: &impl std::fmt::Debug) -> String {
-    let text = format!("{value:?}");
-    snake_case(
-        &text
-            .chars()
-            .take_while(char::is_ascii_alphanumeric)
-            .collect::<String>(),
-    )
+    snake_case(&kind_of(value))
 }
 
 /// The kinds of `name` in `source` that no sample has.

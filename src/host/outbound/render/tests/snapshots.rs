@@ -7,6 +7,7 @@
 //! from his seat, each account, event and plan mail, and the board mails
 //! of each game new, running and ended (chess ended every way).
 
+use super::coverage::{kind_of, refusal_kind};
 use super::*;
 use expect_test::expect_file;
 
@@ -24,14 +25,6 @@ impl Book {
     }
 }
 
-/// The kind of a notice as its `Debug` form begins: `Show`, `NoSuchBoard`.
-fn kind_of(value: &impl std::fmt::Debug) -> String {
-    let text = format!("{value:?}");
-    text.chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_')
-        .collect()
-}
-
 fn refusals(renderer: &Renderer, language: &str) -> String {
     let mut book = Book::new();
     let all: Vec<_> = refusals::samples()
@@ -39,10 +32,7 @@ fn refusals(renderer: &Renderer, language: &str) -> String {
         .chain(plans::plan_refusals())
         .collect();
     for refusal in &all {
-        let kind = Value::from_serialize(refusal)
-            .get_attr("kind")
-            .map(|kind| kind.to_string())
-            .unwrap_or_default();
+        let kind = refusal_kind(refusal);
         let letter = renderer
             .refusal(refusal, None, true, &sample_quote(), &host(), language)
             .unwrap();
