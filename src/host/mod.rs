@@ -367,7 +367,7 @@ pub struct Batch<'h> {
     clock: Clock,
 }
 
-impl Batch<'_> {
+impl<'h> Batch<'h> {
     /// Handles one raw inbound message inside the batch: the Message-ID
     /// is recorded, the commands applied and every reply queued, or (on
     /// an error, or a panic unwinding through here) none of it. Its
@@ -401,13 +401,7 @@ impl Batch<'_> {
                 return Ok(Receipt::Ignored(reason));
             }
         };
-        let handling = Handling {
-            renderer: self.renderer,
-            settings: self.settings,
-            passwords: self.passwords,
-            replays: self.replays,
-            now,
-        };
+        let handling = self.handling(now);
         // A savepoint per mail: a failing mail leaves nothing behind while
         // the others of the batch stand. Dropped unreleased, it rolls back.
         let mail_savepoint = self.tx.savepoint().map_err(StoreError::from)?;
@@ -452,6 +446,18 @@ impl Batch<'_> {
             );
         }
         Ok(receipt)
+    }
+
+    /// What running commands in the batch at `now` needs besides its
+    /// transaction: the mails', the robots' and the operator's alike.
+    fn handling(&self, now: i64) -> Handling<'h> {
+        Handling {
+            renderer: self.renderer,
+            settings: self.settings,
+            passwords: self.passwords,
+            replays: self.replays,
+            now,
+        }
     }
 
     /// The batch's transaction, for what a caller records along with the

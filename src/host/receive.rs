@@ -83,7 +83,7 @@ impl Handling<'_> {
                     let attempts = RefCell::new(Vec::new());
                     let ctx = self.context(
                         conn,
-                        mail,
+                        &mail.from,
                         request.comment.as_deref(),
                         prechecked,
                         &attempts,
@@ -183,19 +183,21 @@ impl Handling<'_> {
 }
 
 impl Handling<'_> {
-    /// What a command's handler is given: the store, the sender, the
-    /// settings, and where its password checks are counted.
-    fn context<'c>(
+    /// What a command's handler is given: the store, the sender (none:
+    /// the host's own, a robot's or the operator's), the settings, and
+    /// where its password checks are counted. The one way a `Context` is
+    /// made.
+    pub(super) fn context<'c>(
         &'c self,
         conn: &'c Connection,
-        mail: &'c InboundMail,
+        from: &'c str,
         comment: Option<&'c str>,
         prechecked: &'c Prechecked,
         attempts: &'c RefCell<Vec<guard::Attempt>>,
     ) -> Context<'c> {
         Context {
             conn,
-            from: &mail.from,
+            from,
             comment,
             passwords: self.passwords,
             prechecked,

@@ -7,7 +7,7 @@
 use crate::games::Side;
 use crate::host::accounts::{password, strength};
 use crate::host::handle;
-use crate::host::model::notice::{AccountEvent, AccountNews, BoardNews, Notice};
+use crate::host::model::notice::{AccountEvent, AccountNews, Notice};
 use crate::host::model::replays;
 use crate::host::request::Failure;
 use crate::host::{Batch, Host, HostError};
@@ -357,13 +357,7 @@ impl Batch<'_> {
                 ending,
                 now,
             )?;
-            notices.push(Notice::Board(BoardNews {
-                live,
-                events: Vec::new(),
-                comment: None,
-                new_game: false,
-            }));
-            notices.extend(consequences);
+            notices.extend(crate::host::events::told_over(live, None, consequences));
             voided.push(board);
         }
         let queued = self.post_all(notices, now)?;
