@@ -154,11 +154,8 @@ impl Batch<'_> {
     ) -> Result<Outcome, HostError> {
         let notices = match handled {
             Ok(notices) => notices,
-            Err(Failure::Refused(notice)) => {
-                let said = match *notice {
-                    Notice::Refused { refusal, .. } => self.refusal_said(&refusal, now)?,
-                    _ => "refused".to_string(),
-                };
+            Err(Failure::Refused(refused)) => {
+                let said = self.refusal_said(&refused.refusal, now)?;
                 return Ok(Outcome::Refused(said));
             }
             Err(Failure::Store(err)) => return Err(err.into()),

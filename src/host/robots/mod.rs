@@ -412,8 +412,8 @@ impl Batch<'_> {
         let ctx = handling.context(&self.tx, "", None, &prechecked, &attempts);
         let notices = match store::in_savepoint(&self.tx, || handle::handle(&ctx, command)) {
             Ok(notices) => notices,
-            Err(Failure::Refused(notice)) => {
-                tracing::info!(board, "a robot's move was not taken: {notice:?}");
+            Err(Failure::Refused(refused)) => {
+                tracing::info!(board, "a robot's move was not taken: {:?}", refused.refusal);
                 return Ok(None);
             }
             Err(Failure::Store(err)) => return Err(err.into()),
