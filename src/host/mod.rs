@@ -46,7 +46,6 @@ use outbound::pictures;
 use outbound::post::PostError;
 use outbound::render::{HostFacts, Renderer, TemplateError};
 use outbound::templates;
-use receive::Handling;
 use rusqlite::Connection;
 
 /// What the host needs to know about itself.
@@ -463,18 +462,6 @@ impl<'h> Batch<'h> {
             );
         }
         Ok(receipt)
-    }
-
-    /// What running commands in the batch at `now` needs besides its
-    /// transaction: the mails', the robots' and the operator's alike.
-    fn handling(&self, now: i64) -> Handling<'h> {
-        Handling {
-            renderer: self.renderer,
-            settings: self.settings,
-            passwords: self.passwords,
-            replays: self.replays,
-            now,
-        }
     }
 
     /// The batch's transaction, for what a caller records along with the

@@ -7,7 +7,7 @@ use super::handle;
 use super::inbound::redact;
 use super::model::replays::{self, LiveGame};
 use super::request::{Context, Failure, Refused};
-use super::{HostError, HostSettings, Receipt};
+use super::{Batch, HostError, HostSettings, Receipt};
 use crate::host::accounts::password::{Prechecked, VerifiedPasswords};
 use crate::host::inbound::interpret::Interpretation;
 use crate::host::model::command::Command;
@@ -235,6 +235,30 @@ impl Handling<'_> {
         board
             .and_then(|id| replays::load(conn, self.replays, id, None).ok())
             .map(Box::new)
+    }
+}
+
+impl<'h> Batch<'h> {
+    /// What running commands in the batch at `now` needs besides its
+    /// transaction: the mails', the robots' and the operator's alike.
+    pub(super) fn handling(&self, now: i64) -> Handling<'h> {
+        Handling {
+            renderer: self.renderer,
+            settings: self.settings,
+            passwords: self.passwords,
+            replays: self.replays,
+            now,
+        }
+    }
+
+    /// Queues the mails of the notices, as the host's own (the robots'
+    /// and the operator's); how many.
+    pub(super) fn post_all(&self, notices: Vec<Notice>, now: i64) -> Result<usize, HostError> {
+        let mut post = super::own_post(&self.tx, self.renderer, self.settings, now);
+        for notice in notices {
+            post.notice(notice)?;
+        }
+        Ok(post.queued)
     }
 }
 

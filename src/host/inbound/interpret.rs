@@ -56,7 +56,7 @@ pub fn interpret(
         Form::Own(OwnSubject::Board { board, chat, .. }) => return reply(first, Some(board), chat),
         Form::Own(OwnSubject::Answer) => return reply(first, None, false),
         Form::Multiple(read) => return Ok(read),
-        Form::Subject(read) => read,
+        Form::Subject(read) => *read,
     };
     let read = match read.command {
         Ok(_) => read,

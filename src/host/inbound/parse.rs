@@ -78,8 +78,8 @@ pub(super) enum Form {
     /// `multiple`: a command on each line of the body, read.
     Multiple(Interpretation),
     /// A command (or a line the grammar refuses), with what the sender
-    /// typed as its comment.
-    Subject(Request),
+    /// typed as its comment. (Boxed: the other forms are small.)
+    Subject(Box<Request>),
 }
 
 /// A mail as the grammar reads it, before the store is asked.
@@ -102,7 +102,7 @@ pub fn parse(mail: &InboundMail, max_commands: usize) -> Parsed {
             let read = read_request(&subject, non_empty(text.clone()));
             match read.command {
                 Ok(Command::Multiple) => Form::Multiple(multiple(&text, max_commands, &subject)),
-                _ => Form::Subject(read),
+                _ => Form::Subject(Box::new(read)),
             }
         }
     };
@@ -132,9 +132,9 @@ impl Parsed {
             Form::Own(_) => first.collect(),
             Form::Multiple(read) => read.requests.iter().collect(),
             Form::Subject(read) if read.command.is_ok() || mail.thread_ids().next().is_none() => {
-                vec![read]
+                vec![read.as_ref()]
             }
-            Form::Subject(read) => std::iter::once(read).chain(first).collect(),
+            Form::Subject(read) => std::iter::once(read.as_ref()).chain(first).collect(),
         }
     }
 }

@@ -374,13 +374,4 @@ impl Batch<'_> {
         };
         Ok(Ok((player.userid, done(said, queued))))
     }
-
-    /// Queues the mails of the notices, as the host's own; how many.
-    pub(super) fn post_all(&mut self, notices: Vec<Notice>, now: i64) -> Result<usize, HostError> {
-        let mut post = crate::host::own_post(&self.tx, self.renderer, self.settings, now);
-        for notice in notices {
-            post.notice(notice)?;
-        }
-        Ok(post.queued)
-    }
 }

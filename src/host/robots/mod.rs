@@ -419,11 +419,7 @@ impl Batch<'_> {
             Err(Failure::Store(err)) => return Err(err.into()),
             Err(Failure::Hash(err)) => return Err(err.into()),
         };
-        let mut post = super::own_post(&self.tx, self.renderer, self.settings, now);
-        for notice in notices {
-            post.notice(notice)?;
-        }
-        Ok(Some(post.queued))
+        Ok(Some(self.post_all(notices, now)?))
     }
 }
 
