@@ -129,16 +129,16 @@ impl Default for HostSettings {
 fn own_post<'a>(
     conn: &'a Connection,
     renderer: &'a Renderer,
-    settings: &HostSettings,
+    settings: &'a HostSettings,
     now: i64,
 ) -> outbound::post::Post<'a> {
     outbound::post::Post::new(
         conn,
-        None,
+        (None, inbound::redact::Quote::default()),
         renderer,
         settings.facts(now),
         settings.boards,
-        inbound::redact::Quote::default(),
+        &settings.flood,
     )
 }
 

@@ -53,15 +53,15 @@ impl Handling<'_> {
         prechecked: &Prechecked,
     ) -> Result<Receipt, HostError> {
         let held = read.held_passwords();
+        let quote = redact::Quote::of(mail, &read.command_lines).hiding(&held);
         let mut post = Post::new(
             conn,
-            Some(mail),
+            (Some(mail), quote),
             self.renderer,
             self.settings.facts(self.now),
             self.settings.boards,
-            redact::Quote::of(mail, &read.command_lines).hiding(&held),
+            &self.settings.flood,
         );
-        post.stranger_answers_per_hour = self.settings.flood.stranger_answers_per_hour;
         let mut applied = false;
         // Every refusal of the mail goes into one error mail, at the end.
         let mut refused = Vec::new();
@@ -112,6 +112,7 @@ impl Handling<'_> {
             }
         }
         self.answer_refusals(conn, mail, &mut post, refused, applied)?;
+        post.close()?;
         Ok(Receipt::Handled {
             commands,
             mails_queued: post.queued,
@@ -139,7 +140,7 @@ impl Handling<'_> {
         refused: Refused,
         applied: bool,
     ) -> Result<(), HostError> {
-        let key = store::error_run_key(&mail.from);
+        let key = self.settings.flood.mailboxes.mailbox(&mail.from);
         if applied {
             store::clear_error_run(conn, &key)?;
         }

@@ -98,7 +98,7 @@ fn check_accounts_at<'a>(
 ) -> Result<(), Failure> {
     let max = ctx.flood.accounts_per_address;
     for address in addresses {
-        if store::accounts_at_mailbox(ctx.conn, address)? >= max {
+        if store::accounts_at_mailbox(ctx.conn, &ctx.flood.mailboxes, address)? >= max {
             return Err(refused(Refusal::TooManyAccounts {
                 address: address.trim().to_string(),
                 max,

@@ -53,6 +53,10 @@ pub(super) const TOURNAMENT_V29_COLUMNS: &[(&str, &str)] = &[("comment", "TEXT")
 pub(super) const CHALLENGERS_COLUMNS: &[(&str, &str)] =
     &[("challengers", "TEXT NOT NULL DEFAULT 'anyone'")];
 
+/// The column version 39 adds to the outbox: the mailbox of the sender
+/// whose mail caused the row.
+pub(super) const OUTBOX_V39_COLUMNS: &[(&str, &str)] = &[("cause", "TEXT")];
+
 /// The column version 24 adds to the outbox.
 pub(super) const OUTBOX_V24_COLUMNS: &[(&str, &str)] = &[("mailbox", "TEXT")];
 

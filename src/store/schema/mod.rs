@@ -177,5 +177,8 @@ fn add_columns_before(tx: &Connection, from: usize) -> StoreResult<()> {
             add_missing_columns(tx, table, columns)?;
         }
     }
+    if from == 38 {
+        add_missing_columns(tx, "outbox", OUTBOX_V39_COLUMNS)?;
+    }
     Ok(())
 }

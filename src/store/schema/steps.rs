@@ -349,6 +349,13 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // 38: runs of mails from one sender that drew only errors, so that
     // an autoresponder's loop ends.
     crate::store::error_runs::ERROR_RUNS_V38,
+    // 39: each outbox row names the sender whose mail caused it (the
+    // column, in OUTBOX_V39_COLUMNS; older rows have none), so that his
+    // own cap counts what he made the host send to anyone.
+    crate::store::outbox::OUTBOX_V39,
+    // 40: the IMAP messages intake left on the server, too large or
+    // larger than the server said (see imap_cursor.rs).
+    crate::store::imap_cursor::SKIPPED_V40,
 ];
 
 /// The tables version 17 adds.
