@@ -42,10 +42,11 @@ pub struct Limits {
     /// players in an hour (the operator is not counted): each mails
     /// everyone in the event.
     pub event_news_per_hour: usize,
-    /// Mails one sender's mails may make the host queue in an hour, to
-    /// anyone (himself included), counted by his mailbox: past it his
-    /// answers, error mails, news and requests to confirm are dropped;
-    /// mail about a board someone sits at is counted but always goes.
+    /// Mails one sender's mails may make the host queue to other
+    /// mailboxes in an hour, counted by his mailbox: past it his
+    /// messages, news and requests to confirm are dropped; mail about a
+    /// board someone sits at is counted but always goes. Mail to his own
+    /// mailbox is the hourly cap's.
     pub mails_per_sender_per_hour: usize,
     /// Which spellings of an address are one mailbox, for every limit
     /// that counts or compares addresses.

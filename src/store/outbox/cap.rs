@@ -78,14 +78,14 @@ pub(crate) const OUTBOX_V39: &str = "
         WHERE cause IS NOT NULL;";
 
 /// How many mails the inbound mails of `cause` (a key of
-/// [`MailboxRule::mailbox`]) made the host queue since `since` (Unix
-/// seconds), to anyone, leaving out those the caps dropped: a sender's
-/// own cap.
+/// [`MailboxRule::mailbox`]) made the host queue to other mailboxes
+/// since `since` (Unix seconds), leaving out those the caps dropped: a
+/// sender's own cap.
 pub fn caused_since(conn: &Connection, cause: &str, since: i64) -> StoreResult<usize> {
     let count: i64 = conn
         .prepare_cached(
             "SELECT count(*) FROM outbox
-             WHERE cause = ?1 AND created >= ?2 AND dropped IS NULL",
+             WHERE cause = ?1 AND created >= ?2 AND mailbox != ?1 AND dropped IS NULL",
         )?
         .query_row(params![cause, since], |row| row.get(0))?;
     Ok(count as usize)

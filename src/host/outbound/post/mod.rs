@@ -61,8 +61,8 @@ pub struct Post<'a> {
     /// an address are one mailbox.
     pub limits: &'a Limits,
     /// What the sender of the mail being answered has made the host
-    /// queue in the last hour, once counted; and what his own cap
-    /// dropped of this mail's answers.
+    /// queue to others in the last hour, once counted; and what his own
+    /// cap dropped of this mail's answers.
     caused: Option<usize>,
     over_senders_cap: usize,
     /// Set when the error mail is the last the sender gets for now: it

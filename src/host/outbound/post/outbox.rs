@@ -109,7 +109,7 @@ impl Post<'_> {
         thread: Thread,
     ) -> Result<(), PostError> {
         let purpose = thread.purpose();
-        if !self.within_senders_cap(purpose)? {
+        if !self.counted_against_sender(recipient, purpose)? {
             self.over_senders_cap += 1;
             return Ok(());
         }
@@ -149,9 +149,6 @@ impl Post<'_> {
             &self.limits.mailboxes,
         )?;
         self.queued += 1;
-        if let Some(caused) = &mut self.caused {
-            *caused += 1;
-        }
         Ok(())
     }
 
@@ -196,26 +193,34 @@ impl Post<'_> {
     }
 
     /// Whether the sender of the mail being answered may make the host
-    /// queue one more mail of `purpose`: every mail he causes counts,
-    /// to anyone, and past `[limits] mails_per_sender_per_hour` those a
-    /// cap may drop are dropped. Mail about a board its recipient sits
-    /// at always goes: it needs a sender the host has proven.
-    fn within_senders_cap(&mut self, purpose: MailPurpose) -> Result<bool, PostError> {
+    /// queue one more mail of `purpose` to `recipient`, counting it. What
+    /// goes to other mailboxes counts: past `[limits]
+    /// mails_per_sender_per_hour` in an hour, what a cap may drop is
+    /// dropped, while mail about a board its recipient sits at always
+    /// goes (it needs a sender the host has proven). What goes to his
+    /// own mailbox is the hourly cap's to count, so that mail forged in
+    /// his name spends none of what he may send others.
+    fn counted_against_sender(
+        &mut self,
+        recipient: &str,
+        purpose: MailPurpose,
+    ) -> Result<bool, PostError> {
         let Some(mail) = self.mail else {
             return Ok(true);
         };
+        let rule = &self.limits.mailboxes;
+        let cause = rule.mailbox(&mail.from);
+        if rule.mailbox(recipient) == cause {
+            return Ok(true);
+        }
         let caused = match self.caused {
             Some(caused) => caused,
-            None => {
-                let cause = self.limits.mailboxes.mailbox(&mail.from);
-                let caused = store::caused_since(self.conn, &cause, self.now - HOUR)?;
-                *self.caused.insert(caused)
-            }
+            None => store::caused_since(self.conn, &cause, self.now - HOUR)?,
         };
-        Ok(
-            matches!(purpose, MailPurpose::Game | MailPurpose::Invitation)
-                || caused < self.limits.mails_per_sender_per_hour,
-        )
+        let goes = matches!(purpose, MailPurpose::Game | MailPurpose::Invitation)
+            || caused < self.limits.mails_per_sender_per_hour;
+        self.caused = Some(caused + usize::from(goes));
+        Ok(goes)
     }
 
     /// Once the mail's answers are queued: what its sender's own cap
@@ -229,7 +234,7 @@ impl Post<'_> {
         tracing::warn!(
             from = %mail.from,
             dropped,
-            "mails dropped: the sender's mails made the host send {max} in the last hour"
+            "mails dropped: the sender's mails made the host send others {max} in the last hour"
         );
         let event = SecurityEvent {
             at: self.now,
