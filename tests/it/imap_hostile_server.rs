@@ -392,3 +392,48 @@ fn a_lying_message_among_honest_ones_is_left_and_the_others_are_handled() {
     }
     assert_eq!(server.connections.load(Ordering::Relaxed), 3, "{said}");
 }
+
+/// `serve` against the same server: the first session ends at the bound,
+/// the next fetches the three mails alone and leaves the liar, the third
+/// answers the mail behind it; intake goes on.
+#[test]
+fn serve_goes_on_past_a_lying_message() {
+    let server = Hostile::start(Trick::LiarAmongHonest);
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("pbem.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[inbound]\nsource = \"imap\"\n[inbound.imap]\nhost = \"127.0.0.1\"\nport = {}\n\
+             tls = \"none\"\nuser = \"games\"\npassword = \"secret\"\nidle = false\n\
+             poll_interval = \"1s\"\n",
+            server.port
+        ),
+    )
+    .unwrap();
+    let mut serve = crate::util::pbem()
+        .arg("serve")
+        .arg("--config")
+        .arg(&config)
+        .arg("--data")
+        .arg(dir.path().join("data"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let outbox = dir.path().join("data/outbox");
+    let replies = || std::fs::read_dir(&outbox).map_or(0, |entries| entries.count());
+    crate::util::wait_until(
+        "both honest mails answered",
+        Duration::from_secs(30),
+        || replies() >= 2,
+    );
+    let _ = serve.kill();
+    let _ = serve.wait();
+    assert!(dir.path().join("data/failed/imap.7.2.error").exists());
+    assert!(
+        server.sent() < 2 * HELD_AT_MOST,
+        "{} bytes taken",
+        server.sent()
+    );
+}
