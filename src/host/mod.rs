@@ -306,7 +306,8 @@ impl Host {
         let mut prepared = Prepared::read(start, total_len, &self.settings);
         if let (Ok(mail), None) = (&prepared.mail, prepared.oversized) {
             let conn = self.store.connection();
-            let blocked = store::security::blocked_by(conn, &mail.from)?.is_some();
+            let mailboxes = &self.settings.flood.mailboxes;
+            let blocked = store::security::blocked_by(conn, mailboxes, &mail.from)?.is_some();
             if unanswerable(mail, &self.settings).is_none() && !blocked {
                 let now = self.clock.now().timestamp();
                 let reading = reading(&self.settings, now);
@@ -414,7 +415,8 @@ impl Batch<'_> {
         if !store::mark_seen(&mail_savepoint, &mail.message_id, handling.now)? {
             return Ok(Receipt::Duplicate);
         }
-        let refused = receive::blocked(&mail_savepoint, &mail, now)?;
+        let mailboxes = &self.settings.flood.mailboxes;
+        let refused = receive::blocked(&mail_savepoint, mailboxes, &mail, now)?;
         if let Some(reason) = refused.or_else(|| unanswerable(&mail, self.settings)) {
             mail_savepoint.commit().map_err(StoreError::from)?;
             return Ok(Receipt::Ignored(reason));

@@ -322,10 +322,11 @@ pub(super) fn record_unusable(
 /// the hit recorded; `None` when its sender is not blocked.
 pub(super) fn blocked(
     conn: &Connection,
+    mailboxes: &store::MailboxRule,
     mail: &InboundMail,
     now: i64,
 ) -> Result<Option<String>, HostError> {
-    let Some(block) = store::security::blocked_by(conn, &mail.from)? else {
+    let Some(block) = store::security::blocked_by(conn, mailboxes, &mail.from)? else {
         return Ok(None);
     };
     let event = SecurityEvent {

@@ -66,7 +66,7 @@ fn check_addresses(ctx: &Context<'_>, addresses: &[String]) -> Result<(), Failur
         if !crate::mail::address::usable(&address) {
             return Err(refused(Refusal::BadAddress { address }));
         }
-        if store::security::blocked_by(ctx.conn, &address)?.is_some() {
+        if store::security::blocked_by(ctx.conn, &ctx.flood.mailboxes, &address)?.is_some() {
             return Err(refused(Refusal::BlockedAddress { address }));
         }
     }
