@@ -23,4 +23,4 @@ pub mod lists;
 pub mod log;
 pub mod tournament;
 
-pub use ending::{end_game, forget_player, game_ended, mark_over};
+pub use ending::{end_game, forget_player, game_ended, mark_over, told_over};

@@ -3,7 +3,8 @@
 //! resign`). Each line answers its board as the digest showed it, so a
 //! line for a board that has moved on since is refused as a late move.
 
-use super::interpret::{reply_command, reply_error, request, Replier, Request};
+use super::interpret::{reply_command, reply_error, Replier};
+use super::parse::{request, Request};
 use crate::games::GameKind;
 use crate::host::model::refusal::Refusal;
 use crate::store::{self, SentId, StoreError};

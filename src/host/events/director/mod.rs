@@ -21,7 +21,7 @@ use crate::games::GameKind;
 use crate::host::competition::CompetitionSettings;
 use crate::host::model::command::Credential;
 use crate::host::model::command::{DirectorVerb, RulingVerb};
-use crate::host::model::notice::{Answer, BoardNews, LeagueChange, Notice};
+use crate::host::model::notice::{Answer, LeagueChange, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::{self, LiveGame, LoadError, Replays};
 use crate::host::request::{authenticate, board_of_kind, refused_on, Context, Failure, Handled};
@@ -207,14 +207,7 @@ pub fn rule_board(
         order,
         desk.now,
     )?;
-    let mut notices = vec![Notice::Board(BoardNews {
-        live,
-        events: Vec::new(),
-        comment: None,
-        new_game: false,
-    })];
-    notices.extend(consequences);
-    Ok(notices)
+    Ok(super::told_over(live, None, consequences))
 }
 
 /// `GAME adjudicate|forfeit|void board userid password ...` by mail.
