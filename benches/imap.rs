@@ -66,7 +66,10 @@ fn main() {
     let settings = dovecot.settings();
     let started = Instant::now();
     let mut session = pbem::mail::inbound::imap::connect(&settings).unwrap();
-    let pass = from_imap.imap_pass(&mut session, &settings).unwrap();
+    let mut pass = pbem::daemon::Pass::default();
+    from_imap
+        .imap_pass(&mut session, &settings, &mut pass)
+        .unwrap();
     let imap_secs = started.elapsed().as_secs_f64();
     assert_eq!(pass.handled, count, "{pass:?}");
     assert_eq!(dovecot.count("pbem-handled"), count);

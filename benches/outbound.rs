@@ -89,6 +89,7 @@ fn board(n: usize) -> QueuedMail {
         purpose: MailPurpose::Game,
         attachment: None,
         html: None,
+        cause: None,
     }
 }
 
@@ -114,7 +115,7 @@ fn sender_rate(port: u16, count: usize, connections: usize) -> f64 {
     let mut store = Store::open(&dir.path().join("bench.sqlite")).unwrap();
     let tx = store.begin().unwrap();
     for n in 0..count {
-        store::queue_mail(&tx, &board(n), store::now()).unwrap();
+        store::queue_mail(&tx, &board(n), store::now(), &store::MailboxRule::default()).unwrap();
     }
     tx.commit().unwrap();
     let transport = SmtpTransport::new(SmtpSettings {

@@ -240,9 +240,10 @@ pub enum Command {
         moment: Moment,
         userid: String,
     },
-    /// Block an address (eve@example.org) or a whole domain (example.org,
-    /// and the domains under it) from everything: its mail is recorded in
-    /// the security log and gets no answer at all.
+    /// Block an address (eve@example.org, in every spelling of its
+    /// mailbox: case, +tag, the dots of a dotless domain) or a whole domain
+    /// (example.org, and the domains under it) from everything: its mail is
+    /// recorded in the security log and gets no answer at all.
     Block {
         #[command(flatten)]
         place: Place,

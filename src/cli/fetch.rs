@@ -15,12 +15,13 @@ pub fn fetch_once(place: &Place, moment: &Moment) -> Result<ExitCode> {
     runtime.host.set_clock(moment.clock());
     let pass = runtime.fetch_once(settings)?;
     say!(
-        "handled {}, duplicates {}, ignored {}, failed {}, sent {}",
+        "handled {}, duplicates {}, ignored {}, failed {}, sent {}, left on the server {}",
         pass.handled,
         pass.duplicates,
         pass.ignored,
         pass.failed,
-        pass.sent
+        pass.sent,
+        pass.skipped
     );
     Ok(if pass.failed > 0 || pass.store_failures > 0 {
         ExitCode::FAILURE

@@ -1,6 +1,7 @@
 //! `[limits]`: how much one sender can make the host send to others.
 
 use crate::host::model::limits::Limits;
+use crate::store::MailboxRule;
 use serde::Deserialize;
 
 #[derive(Debug, Default, Deserialize)]
@@ -19,6 +20,8 @@ pub(super) struct LimitsSection {
     errors_in_a_row: Option<usize>,
     error_quiet_minutes: Option<usize>,
     event_news_per_hour: Option<usize>,
+    mails_per_sender_per_hour: Option<usize>,
+    dotless_domains: Option<Vec<String>>,
 }
 
 /// The value given (or the default), refused outside `low..=high` with
@@ -34,6 +37,28 @@ fn within(
         return Err((key, format!("{value} is out of range: use {low} to {high}")));
     }
     Ok(value)
+}
+
+/// The domains given, each a plain domain name (`gmail.com`), or the
+/// default ones.
+fn mailbox_rule(given: Option<&[String]>) -> Result<MailboxRule, (&'static str, String)> {
+    let Some(domains) = given else {
+        return Ok(MailboxRule::default());
+    };
+    for domain in domains {
+        let name = domain.trim();
+        let plain = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '.' || c == '-');
+        if !plain {
+            return Err((
+                "limits.dotless_domains",
+                format!("{domain:?} is no domain: name each as \"gmail.com\""),
+            ));
+        }
+    }
+    Ok(MailboxRule::new(domains))
 }
 
 pub(super) fn limits(section: &LimitsSection) -> Result<Limits, (&'static str, String)> {
@@ -69,6 +94,8 @@ pub(super) fn limits(section: &LimitsSection) -> Result<Limits, (&'static str, S
         errors_in_a_row: key!(errors_in_a_row, (2, 10_000)),
         error_quiet_minutes: key!(error_quiet_minutes, (1, 7 * 24 * 60)),
         event_news_per_hour: key!(event_news_per_hour, (1, 1000)),
+        mails_per_sender_per_hour: key!(mails_per_sender_per_hour, (1, 1_000_000)),
+        mailboxes: mailbox_rule(section.dotless_domains.as_deref())?,
     })
 }
 
@@ -84,7 +111,8 @@ mod tests {
              open_challenges = 7\nboards_per_day = 8\nrobot_boards = 0\n\
              subscriptions_per_player = 9\nobservers_per_board = 11\n\
              confirmations_per_day = 2\nerrors_in_a_row = 4\n\
-             error_quiet_minutes = 30\nevent_news_per_hour = 2\n",
+             error_quiet_minutes = 30\nevent_news_per_hour = 2\n\
+             mails_per_sender_per_hour = 40\ndotless_domains = [\"Example.NET\"]\n",
             None,
         )
         .unwrap();
@@ -101,6 +129,23 @@ mod tests {
         assert_eq!(flood.observers_per_board, 11);
         assert_eq!(flood.confirmations_per_day, 2);
         assert_eq!(flood.event_news_per_hour, 2);
+        assert_eq!(flood.mails_per_sender_per_hour, 40);
+        assert_eq!(flood.mailboxes.dotless_domains(), ["example.net"]);
+        let defaults = Config::from_toml("", None).unwrap().host.flood;
+        assert_eq!(
+            defaults.mailboxes.dotless_domains(),
+            ["gmail.com", "googlemail.com"]
+        );
+        let none = Config::from_toml("[limits]\ndotless_domains = []\n", None).unwrap();
+        assert!(none.host.flood.mailboxes.dotless_domains().is_empty());
+        for bad in ["\"bob@gmail.com\"", "\"\"", "\"gmail com\"", "\"+x.org\""] {
+            let toml = format!("[limits]\ndotless_domains = [{bad}]\n");
+            let err = Config::from_toml(&toml, None).unwrap_err();
+            assert!(
+                err.to_string().contains("limits.dotless_domains"),
+                "{bad}: {err}"
+            );
+        }
         for (key, bad) in [
             ("max_comment_bytes", 10),
             ("accounts_per_address", 0),
@@ -108,6 +153,7 @@ mod tests {
             ("boards_per_day", 0),
             ("confirmations_per_day", 5000),
             ("event_news_per_hour", 0),
+            ("mails_per_sender_per_hour", 0),
         ] {
             let toml = format!("[limits]\n{key} = {bad}\n");
             let err = Config::from_toml(&toml, None).unwrap_err();

@@ -24,6 +24,9 @@ const RECONNECT_MAX: Duration = Duration::from_secs(60);
 /// longer and longer waits, not a reconnection every
 /// [`RECONNECT_FIRST`].
 const SOUND_SESSION: Duration = Duration::from_secs(60);
+/// The most sessions one `fetch --once` opens: each after one that ended
+/// on a message it left on the server or fetches alone next.
+const SESSIONS_PER_FETCH: usize = 8;
 /// Failures are logged once in this interval, with their count.
 const OUTAGE_LOG_INTERVAL: Duration = Duration::from_secs(60);
 /// The longest IDLE or poll wait before the timers are looked at again
@@ -178,14 +181,23 @@ impl Runtime {
         wake: Option<&WakeListener>,
         stop: &AtomicBool,
     ) -> Result<bool, String> {
-        let pass = match self.imap_pass(session, settings) {
-            Ok(pass) => pass,
+        let mut pass = Pass::default();
+        match self.imap_pass(session, settings, &mut pass) {
+            Ok(()) => {}
             Err(err @ (super::IntakeError::Store(_) | super::IntakeError::Busy(_))) => {
                 self.log_repeated(&err.to_string());
                 return Ok(true);
             }
-            Err(err) => return Err(err.to_string()),
-        };
+            Err(err) => {
+                if pass.handled > 0 {
+                    self.mail_handled.store(true, Ordering::Relaxed);
+                    if let Some(wake) = wake {
+                        wake.wake();
+                    }
+                }
+                return Err(err.to_string());
+            }
+        }
         let mut queued = pass.handled > 0;
         if queued {
             self.mail_handled.store(true, Ordering::Relaxed);
@@ -228,14 +240,32 @@ impl Runtime {
         }
     }
 
-    /// `pbem fetch --once`: one session, one pass over the folder, the
-    /// timers and robots due, and the outbox sent.
+    /// `pbem fetch --once`: a pass over the folder (in a new session
+    /// after one ended on a message it then left on the server or will
+    /// fetch alone, [`SESSIONS_PER_FETCH`] at most), the timers and
+    /// robots due, and the outbox sent.
     pub fn fetch_once(&mut self, settings: &ImapSettings) -> Result<Pass, super::DaemonError> {
-        let mut session = imap::connect(settings)
-            .map_err(|err| super::DaemonError::Retry(format!("IMAP: {err}")))?;
-        let pass = self.imap_pass(&mut session, settings);
-        session.logout();
-        let mut pass = pass.map_err(|err| super::DaemonError::Retry(err.to_string()))?;
+        let mut pass = Pass::default();
+        let mut sessions = 0;
+        loop {
+            sessions += 1;
+            let mut session = imap::connect(settings)
+                .map_err(|err| super::DaemonError::Retry(format!("IMAP: {err}")))?;
+            match self.imap_pass(&mut session, settings, &mut pass) {
+                Ok(()) => {
+                    session.logout();
+                    break;
+                }
+                // The session was cut mid-answer: dropped, not logged out.
+                Err(super::IntakeError::Again(why)) if sessions < SESSIONS_PER_FETCH => {
+                    info!("IMAP: {why}; a new session goes on");
+                }
+                Err(err) => {
+                    session.logout();
+                    return Err(super::DaemonError::Retry(err.to_string()));
+                }
+            }
+        }
         self.run_due_timers()?;
         self.play_robots(crate::robot::Halt::never())?;
         pass.sent = self.send_waiting()?.sent;

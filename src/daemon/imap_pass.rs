@@ -35,6 +35,18 @@ pub enum IntakeError {
     /// The database cannot take a transaction now; the mails wait.
     #[error("the database cannot store mail now: {0}")]
     Busy(String),
+    /// The server's answer about a message passed its bound, or it did
+    /// not give one: the session is over, and the next goes on past it.
+    #[error("IMAP: {0}")]
+    Again(String),
+}
+
+/// How a fetch failed through the server's fault.
+enum Fault {
+    /// Its answer passed its bound (the words say how).
+    PassedBound(String),
+    /// It did not give a message it had listed.
+    NotGiven,
 }
 
 /// A mail fetched and read, before its group's transaction.
@@ -45,24 +57,31 @@ struct Fetched {
 }
 
 impl Runtime {
-    /// Fetches and handles what waits in the IMAP folder. Sending is left
-    /// to the caller. A group the database cannot store ends the pass
-    /// (`store_failures`); its mails wait on the server.
+    /// Fetches and handles what waits in the IMAP folder, counting into
+    /// `pass`. Sending is left to the caller. A group the database cannot
+    /// store ends the pass (`store_failures`); its mails wait on the
+    /// server. A message whose answer passed its bound ends the session
+    /// ([`IntakeError::Again`]): alone, it is left on the server for
+    /// good; with others, each of them is fetched alone next time.
     pub fn imap_pass(
         &mut self,
         mailbox: &mut dyn Mailbox,
         settings: &ImapSettings,
-    ) -> Result<Pass, IntakeError> {
+        pass: &mut Pass,
+    ) -> Result<(), IntakeError> {
         let key = settings.mailbox_key();
         let selected = mailbox.select(&settings.folder)?;
+        let folder = (key.as_str(), selected.uidvalidity);
         let cursor = self.current_cursor(&key, selected.uidvalidity)?;
-        let mut pass = Pass::default();
         if selected.exists == 0 {
-            return Ok(pass);
+            return Ok(());
         }
-        let waiting = mailbox.search(settings.after.waiting_criteria())?;
+        let mut waiting = mailbox.search(settings.after.waiting_criteria())?;
+        let conn = self.host.store().connection();
+        let left = imap_cursor::skipped(conn, &key, selected.uidvalidity)?;
+        waiting.retain(|uid| left.binary_search(uid).is_err());
         if waiting.is_empty() {
-            return Ok(pass);
+            return Ok(());
         }
         if let AfterHandling::MoveTo(folder) = &settings.after {
             mailbox.ensure_folder(folder)?;
@@ -78,46 +97,142 @@ impl Runtime {
             settle_on_server(mailbox, &settings.after, &old)?;
         }
         if fresh.is_empty() {
-            return Ok(pass);
+            return Ok(());
         }
         let limit = self.host.settings().limits.max_message_bytes as u64;
         let sizes = mailbox.sizes(&fresh)?;
         let mut next = 0;
         while next < sizes.len() {
-            let mut end = next;
-            let mut bytes = 0;
-            while end < sizes.len() && end - next < MAILS_PER_COMMIT && bytes < BYTES_PER_FETCH {
-                bytes += sizes[end].1.min(limit);
-                end += 1;
-            }
+            let end = self.chunk_end(&sizes, next, limit, selected.uidvalidity);
             let chunk = &sizes[next..end];
             next = end;
-            let (fetched, missing) = fetch_chunk(mailbox, chunk, limit)?;
-            let mut at = 0;
-            while at < fetched.len() {
-                let group = self.prepare_imap_group(&fetched[at..]);
-                let size = group.len();
-                let settled = self.run_imap_group(&key, selected.uidvalidity, group, &mut pass)?;
-                if !settled.is_empty() {
-                    settle_on_server(mailbox, &settings.after, &settled)?;
+            let (fetched, missing) = match fetch_chunk(mailbox, chunk, limit) {
+                Ok(found) => found,
+                Err(err) if err.passed_its_bound() => {
+                    let fault = Fault::PassedBound(err.to_string());
+                    return Err(self.suspect_or_leave(folder, chunk, fault, pass));
                 }
-                if settled.len() < size {
-                    // A mail could not be stored now: it and the rest wait.
-                    pass.store_failures += 1;
-                    return Ok(pass);
-                }
-                at += size;
+                Err(err) => return Err(err.into()),
+            };
+            for (uid, ..) in &fetched {
+                self.imap_suspects.remove(&(selected.uidvalidity, *uid));
+            }
+            if !self.handle_fetched(mailbox, settings, folder, &fetched, pass)? {
+                return Ok(());
             }
             if let Some(uid) = missing {
-                // Never passed over: it may be there on the next try (a
-                // mail expunged meanwhile is not found again).
-                return Err(IntakeError::Imap(ImapError::Command {
-                    which: "UID FETCH BODY.PEEK",
-                    message: format!("the server did not give message UID {uid}"),
-                }));
+                // Never passed over unless it fails alone twice: it may be
+                // there on the next try (a mail expunged meanwhile is not
+                // found again).
+                let at = chunk.iter().position(|(at, _)| *at == uid).unwrap_or(0);
+                let suspect = &chunk[at..=at];
+                return Err(self.suspect_or_leave(folder, suspect, Fault::NotGiven, pass));
             }
         }
-        Ok(pass)
+        Ok(())
+    }
+
+    /// Where the chunk of mails fetched at once that starts at `next`
+    /// ends: at most [`MAILS_PER_COMMIT`] mails or [`BYTES_PER_FETCH`],
+    /// and a suspect alone.
+    fn chunk_end(&self, sizes: &[(u32, u64)], next: usize, limit: u64, uidvalidity: u32) -> usize {
+        let alone = |uid: u32| self.imap_suspects.contains(&(uidvalidity, uid));
+        if alone(sizes[next].0) {
+            return next + 1;
+        }
+        let (mut end, mut bytes) = (next, 0);
+        while end < sizes.len()
+            && end - next < MAILS_PER_COMMIT
+            && bytes < BYTES_PER_FETCH
+            && !alone(sizes[end].0)
+        {
+            bytes += sizes[end].1.min(limit);
+            end += 1;
+        }
+        end
+    }
+
+    /// Handles fetched mails group by group, each settled on the server
+    /// after its commit; `false` when a mail could not be stored now (it
+    /// and the rest wait).
+    fn handle_fetched(
+        &mut self,
+        mailbox: &mut dyn Mailbox,
+        settings: &ImapSettings,
+        (key, uidvalidity): (&str, u32),
+        fetched: &[(u32, Vec<u8>, u64)],
+        pass: &mut Pass,
+    ) -> Result<bool, IntakeError> {
+        let mut at = 0;
+        while at < fetched.len() {
+            let group = self.prepare_imap_group(&fetched[at..]);
+            let size = group.len();
+            let settled = self.run_imap_group(key, uidvalidity, group, pass)?;
+            if !settled.is_empty() {
+                settle_on_server(mailbox, &settings.after, &settled)?;
+            }
+            if settled.len() < size {
+                pass.store_failures += 1;
+                return Ok(false);
+            }
+            at += size;
+        }
+        Ok(true)
+    }
+
+    /// A fetch of `chunk` failed through the server's `fault`: a message
+    /// whose answer passed its bound alone, or one the server did not
+    /// give twice, is left on the server for good, noted in the database,
+    /// the log and `failed/`; otherwise each mail of the chunk is fetched
+    /// alone next time.
+    fn suspect_or_leave(
+        &mut self,
+        (key, uidvalidity): (&str, u32),
+        chunk: &[(u32, u64)],
+        fault: Fault,
+        pass: &mut Pass,
+    ) -> IntakeError {
+        let (why, at_once) = match fault {
+            Fault::PassedBound(why) => (why, true),
+            Fault::NotGiven => ("the server did not give the message".to_string(), false),
+        };
+        let alone = match chunk {
+            [(uid, size)] if at_once || self.imap_suspects.contains(&(uidvalidity, *uid)) => {
+                Some((*uid, *size))
+            }
+            _ => None,
+        };
+        let Some((uid, size)) = alone else {
+            self.imap_suspects
+                .extend(chunk.iter().map(|(uid, _)| (uidvalidity, *uid)));
+            warn!(
+                mails = chunk.len(),
+                "IMAP: {why}; each of these mails is fetched alone next"
+            );
+            return IntakeError::Again(format!("{why}; its mails are fetched one by one next"));
+        };
+        self.imap_suspects.remove(&(uidvalidity, uid));
+        let reason = format!(
+            "message UID {uid} of {key} (UIDVALIDITY {uidvalidity}, announced as {size} bytes) \
+             is left on the server and not fetched again: {why}"
+        );
+        let now = self.host.clock().now().timestamp();
+        let conn = self.host.store().connection();
+        if let Err(err) = imap_cursor::skip(conn, key, (uidvalidity, uid), &reason, now) {
+            return IntakeError::Store(err);
+        }
+        error!(uid, "IMAP: {reason}");
+        if let Err(err) = self
+            .failed
+            .note(&format!("imap.{uidvalidity}.{uid}"), &reason)
+        {
+            warn!(
+                uid,
+                "cannot write the note of a message left on the server: {err}"
+            );
+        }
+        pass.skipped += 1;
+        IntakeError::Again(format!("message UID {uid} left on the server: {why}"))
     }
 
     /// The cursor for this folder; a new one when the host never read it,

@@ -192,6 +192,9 @@ pub struct Runtime {
     repeats: Repeats,
     /// Set whenever `serve` handled mail, for its robot thread.
     mail_handled: Arc<AtomicBool>,
+    /// IMAP messages (UIDVALIDITY, UID) to fetch one at a time: a fetch
+    /// with them passed its bound, and only one of them may be at fault.
+    imap_suspects: HashSet<(u32, u32)>,
 }
 
 /// What one pass over the Maildir did.
@@ -205,6 +208,8 @@ pub struct Pass {
     /// Groups the database could not store (busy, damaged, unwritable):
     /// their mails wait in `new/`.
     pub store_failures: usize,
+    /// IMAP messages left on the server for good.
+    pub skipped: usize,
 }
 
 impl Runtime {
@@ -243,6 +248,7 @@ impl Runtime {
             failing: HashSet::new(),
             repeats: Repeats::new(REPEAT_INTERVAL),
             mail_handled: Arc::default(),
+            imap_suspects: HashSet::new(),
         })
     }
 

@@ -129,16 +129,16 @@ impl Default for HostSettings {
 fn own_post<'a>(
     conn: &'a Connection,
     renderer: &'a Renderer,
-    settings: &HostSettings,
+    settings: &'a HostSettings,
     now: i64,
 ) -> outbound::post::Post<'a> {
     outbound::post::Post::new(
         conn,
-        None,
+        (None, inbound::redact::Quote::default()),
         renderer,
         settings.facts(now),
         settings.boards,
-        inbound::redact::Quote::default(),
+        &settings.flood,
     )
 }
 
@@ -315,7 +315,8 @@ impl Host {
         let mut prepared = Prepared::read(start, total_len, &self.settings);
         if let (Ok(mail), Some(parsed)) = (&prepared.mail, &prepared.parsed) {
             let conn = self.store.connection();
-            let blocked = store::security::blocked_by(conn, &mail.from)?.is_some();
+            let mailboxes = &self.settings.flood.mailboxes;
+            let blocked = store::security::blocked_by(conn, mailboxes, &mail.from)?.is_some();
             if unanswerable(mail, &self.settings).is_none() && !blocked {
                 let now = self.clock.now().timestamp();
                 let requests = parsed.requests(mail);
@@ -422,7 +423,8 @@ impl<'h> Batch<'h> {
         if former || !store::mark_seen(&mail_savepoint, &mail.message_id, handling.now)? {
             return Ok(Receipt::Duplicate);
         }
-        let refused = receive::blocked(&mail_savepoint, &mail, now)?;
+        let mailboxes = &self.settings.flood.mailboxes;
+        let refused = receive::blocked(&mail_savepoint, mailboxes, &mail, now)?;
         if let Some(reason) = refused.or_else(|| unanswerable(&mail, self.settings)) {
             mail_savepoint.commit().map_err(StoreError::from)?;
             return Ok(Receipt::Ignored(reason));

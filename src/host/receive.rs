@@ -53,15 +53,15 @@ impl Handling<'_> {
         prechecked: &Prechecked,
     ) -> Result<Receipt, HostError> {
         let held = read.held_passwords();
+        let quote = redact::Quote::of(mail, &read.command_lines).hiding(&held);
         let mut post = Post::new(
             conn,
-            Some(mail),
+            (Some(mail), quote),
             self.renderer,
             self.settings.facts(self.now),
             self.settings.boards,
-            redact::Quote::of(mail, &read.command_lines).hiding(&held),
+            &self.settings.flood,
         );
-        post.stranger_answers_per_hour = self.settings.flood.stranger_answers_per_hour;
         let mut applied = false;
         // Every refusal of the mail goes into one error mail, at the end.
         let mut refused = Vec::new();
@@ -90,6 +90,7 @@ impl Handling<'_> {
             }
         }
         self.answer_refusals(conn, mail, &mut post, refused, applied)?;
+        post.close()?;
         Ok(Receipt::Handled {
             commands,
             mails_queued: post.queued,
@@ -154,7 +155,7 @@ impl Handling<'_> {
         refused: RefusedAll,
         applied: bool,
     ) -> Result<(), HostError> {
-        let key = store::error_run_key(&mail.from);
+        let key = self.settings.flood.mailboxes.mailbox(&mail.from);
         if applied {
             store::clear_error_run(conn, &key)?;
         }
@@ -362,10 +363,11 @@ pub(super) fn record_unusable(
 /// the hit recorded; `None` when its sender is not blocked.
 pub(super) fn blocked(
     conn: &Connection,
+    mailboxes: &store::MailboxRule,
     mail: &InboundMail,
     now: i64,
 ) -> Result<Option<String>, HostError> {
-    let Some(block) = store::security::blocked_by(conn, &mail.from)? else {
+    let Some(block) = store::security::blocked_by(conn, mailboxes, &mail.from)? else {
         return Ok(None);
     };
     let event = SecurityEvent {

@@ -2,9 +2,9 @@
 //! a row and when the last one came, so that the host can stop answering
 //! a robot that answers every error mail with another mail (an
 //! autoresponder without the marks of automatic mail). Keys are the
-//! sender's mailbox as the hourly cap counts it, so that
-//! `Bob+chess@Example.org` and `bob@example.org` are one run, and so are
-//! Gmail's dot variants.
+//! sender's mailbox as the hourly cap counts it ([`super::MailboxRule`]),
+//! so that `Bob+chess@Example.org` and `bob@example.org` are one run, and
+//! so are the dot variants at a domain that ignores dots.
 
 use super::StoreResult;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -18,14 +18,7 @@ pub struct ErrorRun {
     pub last_mail: i64,
 }
 
-/// The key of a sender's run: the mailbox his address delivers to, as
-/// the hourly cap counts it (lower case, no `+tag`, no dots where the
-/// domain ignores them), so that the loop breaker and the cap see one
-/// sender alike.
-pub fn error_run_key(address: &str) -> String {
-    super::mailbox(address)
-}
-
+/// The run of `key`: the sender's mailbox, as [`super::MailboxRule`] makes it.
 pub fn error_run(conn: &Connection, key: &str) -> StoreResult<Option<ErrorRun>> {
     Ok(conn
         .prepare_cached("SELECT errors, last_mail FROM error_runs WHERE sender = ?1")?
@@ -67,14 +60,6 @@ pub fn clear_error_run(conn: &Connection, key: &str) -> StoreResult<()> {
 mod tests {
     use super::*;
     use crate::store::Store;
-
-    #[test]
-    fn the_key_is_the_mailbox_as_the_cap_counts_it() {
-        assert_eq!(error_run_key(" Bob+Chess@Example.ORG"), "bob@example.org");
-        assert_eq!(error_run_key("bob@example.org"), "bob@example.org");
-        assert_eq!(error_run_key("no-at-sign"), "no-at-sign");
-        assert_eq!(error_run_key("B.o.b+away@GMail.com"), "bob@gmail.com");
-    }
 
     #[test]
     fn a_run_is_kept_cleared_and_forgotten_when_over() {

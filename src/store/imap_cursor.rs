@@ -3,7 +3,9 @@
 //! cursor is written in the transaction that stores what those mails
 //! caused, so "committed" and "at or below the cursor" are the same thing:
 //! a mail at or below it is never handled again, even one without a
-//! Message-ID (it is keyed by UIDVALIDITY and UID).
+//! Message-ID (it is keyed by UIDVALIDITY and UID). Beside the cursor,
+//! the messages intake left on the server (larger than the host reads, or
+//! than the server said): never fetched or settled again.
 
 use super::StoreResult;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -41,6 +43,36 @@ pub fn set_cursor(conn: &Connection, mailbox: &str, cursor: Cursor, now: i64) ->
     Ok(())
 }
 
+/// Notes that message `uid` of `mailbox` (under `uidvalidity`) is left
+/// on the server for `reason`, at `now` (seconds); noted again, the first
+/// reason stays.
+pub fn skip(
+    conn: &Connection,
+    mailbox: &str,
+    (uidvalidity, uid): (u32, u32),
+    reason: &str,
+    now: i64,
+) -> StoreResult<()> {
+    conn.prepare_cached(
+        "INSERT INTO imap_skipped (mailbox, uidvalidity, uid, reason, at)
+         VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING",
+    )?
+    .execute(params![mailbox, uidvalidity, uid, reason, now])?;
+    Ok(())
+}
+
+/// The UIDs of `mailbox` left on the server under `uidvalidity`,
+/// ascending.
+pub fn skipped(conn: &Connection, mailbox: &str, uidvalidity: u32) -> StoreResult<Vec<u32>> {
+    let uids = conn
+        .prepare_cached(
+            "SELECT uid FROM imap_skipped WHERE mailbox = ?1 AND uidvalidity = ?2 ORDER BY uid",
+        )?
+        .query_map(params![mailbox, uidvalidity], |row| row.get(0))?
+        .collect::<Result<Vec<u32>, _>>()?;
+    Ok(uids)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,5 +97,27 @@ mod tests {
         set_cursor(conn, "b", first, 2).unwrap();
         assert_eq!(cursor(conn, "a").unwrap(), Some(moved));
         assert_eq!(cursor(conn, "b").unwrap(), Some(first));
+    }
+
+    #[test]
+    fn a_skipped_message_is_kept_by_mailbox_and_uidvalidity_with_its_first_reason() {
+        let store = Store::open_in_memory().unwrap();
+        let conn = store.connection();
+        skip(conn, "a", (7, 12), "too large", 1).unwrap();
+        skip(conn, "a", (7, 3), "too large", 1).unwrap();
+        skip(conn, "a", (7, 12), "again", 2).unwrap();
+        skip(conn, "a", (8, 5), "too large", 2).unwrap();
+        skip(conn, "b", (7, 4), "too large", 2).unwrap();
+        assert_eq!(skipped(conn, "a", 7).unwrap(), [3, 12]);
+        assert_eq!(skipped(conn, "a", 8).unwrap(), [5]);
+        assert!(skipped(conn, "a", 9).unwrap().is_empty());
+        let reason: String = conn
+            .query_row(
+                "SELECT reason FROM imap_skipped WHERE mailbox = 'a' AND uid = 12",
+                [],
+                |row| row.get(0),
+            )
+            .unwrap();
+        assert_eq!(reason, "too large");
     }
 }

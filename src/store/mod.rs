@@ -59,7 +59,7 @@ pub use comments::{
     board_comments, comments_are_public, insert_comment, set_public_comments, StoredComment,
 };
 pub use entrants::{clear_entrants, entrant, entrants, remove_entrant, set_entrant, Entrant};
-pub use error_runs::{clear_error_run, error_run, error_run_key, save_error_run, ErrorRun};
+pub use error_runs::{clear_error_run, error_run, save_error_run, ErrorRun};
 pub use event_log::{
     append_event_log, event_log, insert_ruling, logged_since, ruling, LogEntry, LoggedEvent, Ruling,
 };
@@ -295,11 +295,11 @@ pub use logins::{
 };
 pub use messages::{find_sent_id, insert_sent_id, latest_sent_ids, mark_seen, was_seen};
 pub use outbox::{
-    any_fresh_due, begin_write, claim_row, drop_due_answers, dropped_since, due, due_in_mailbox,
-    due_mailboxes, hold_due, load_row, mailbox, mark_failed, mark_sent, next_due, outbox_entries,
-    outbox_entries_at, prune_outbox, queue_mail, record_failed_attempt, release_claims,
-    release_claims_of_others, release_holds_of_other_caps, retry_unreachable_now, sent_to_since,
-    stranger_answers_since, unsent,
+    any_fresh_due, begin_write, caused_since, claim_row, drop_due_answers, dropped_since, due,
+    due_in_mailbox, due_mailboxes, hold_due, load_row, mark_failed, mark_sent, next_due,
+    outbox_entries, outbox_entries_at, prune_outbox, queue_mail, record_failed_attempt,
+    release_claims, release_claims_of_others, release_holds_of_other_caps, retry_unreachable_now,
+    sent_to_since, stranger_answers_since, unsent, MailboxRule, DOTLESS_DOMAINS,
 };
 pub use players::{
     accounts_at_mailbox, all_players, delete_player, find_player, find_player_by_address,

@@ -65,6 +65,10 @@ pub struct QueuedMail {
     /// The board drawn in HTML (and as an image) beside the text; none
     /// for a text-only mail and for rows queued before schema 17.
     pub html: Option<MailHtml>,
+    /// The address whose inbound mail caused this one (none for the
+    /// timers', the robots' and the operator's mail): each sender's
+    /// mails count against his own cap, whoever they go to.
+    pub cause: Option<String>,
 }
 
 /// The HTML part of a board mail, the alternative to its text.
@@ -144,13 +148,19 @@ pub struct OutboxEntry {
 }
 
 /// Queues `mail`, written at `created` (seconds since the epoch, by the
-/// host's clock).
-pub fn queue_mail(conn: &Connection, mail: &QueuedMail, created: i64) -> StoreResult<i64> {
+/// host's clock), its recipient and its cause counted by the mailboxes
+/// `rule` makes of them.
+pub fn queue_mail(
+    conn: &Connection,
+    mail: &QueuedMail,
+    created: i64,
+    rule: &MailboxRule,
+) -> StoreResult<i64> {
     conn.prepare_cached(
         "INSERT INTO outbox (recipient, subject, body, message_id, in_reply_to, references_ids,
                              created, purpose, attachment_name, attachment_type,
-                             attachment_text, html_body, html_image, mailbox)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                             attachment_text, html_body, html_image, mailbox, cause)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
     )?
     .execute(params![
         mail.recipient,
@@ -166,14 +176,15 @@ pub fn queue_mail(conn: &Connection, mail: &QueuedMail, created: i64) -> StoreRe
         mail.attachment.as_ref().map(|file| &file.text),
         mail.html.as_ref().map(|part| &part.html),
         mail.html.as_ref().and_then(|part| part.image.as_ref()),
-        mailbox(&mail.recipient),
+        rule.mailbox(&mail.recipient),
+        mail.cause.as_deref().map(|cause| rule.mailbox(cause)),
     ])?;
     Ok(conn.last_insert_rowid())
 }
 
 const ROW_COLUMNS: &str = "id, recipient, subject, body, message_id, in_reply_to,
                            references_ids, created, attempts, purpose, attachment_name,
-                           attachment_type, attachment_text, html_body, html_image";
+                           attachment_type, attachment_text, html_body, html_image, cause";
 
 fn outbox_row(row: &Row<'_>) -> rusqlite::Result<OutboxRow> {
     let references: String = row.get(6)?;
@@ -200,6 +211,7 @@ fn outbox_row(row: &Row<'_>) -> rusqlite::Result<OutboxRow> {
                 html,
                 image: row.get(14).ok().flatten(),
             }),
+            cause: row.get(15)?,
         },
         created: row.get(7)?,
         attempts: row.get(8)?,
@@ -371,7 +383,10 @@ pub fn outbox_entries(conn: &Connection) -> StoreResult<Vec<OutboxEntry>> {
 mod cap;
 mod claims;
 mod prune;
-pub use cap::{dropped_since, mailbox, sent_to_since, stranger_answers_since};
+pub use cap::{
+    caused_since, dropped_since, sent_to_since, stranger_answers_since, MailboxRule,
+    DOTLESS_DOMAINS,
+};
 pub use claims::{
     claim_row, drop_due_answers, due_in_mailbox, due_mailboxes, hold_due, load_row, release_claims,
     release_claims_of_others, release_holds_of_other_caps,

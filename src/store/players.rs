@@ -63,10 +63,14 @@ pub fn find_player_by_address(conn: &Connection, address: &str) -> StoreResult<V
 }
 
 /// The accounts that hold, or wait to confirm, an address of the same
-/// mailbox as `address`: its `+tag`, case and (at a domain that ignores
-/// them) dots aside, as the hourly cap counts one mailbox.
-pub fn accounts_at_mailbox(conn: &Connection, address: &str) -> StoreResult<usize> {
-    let key = super::mailbox(address);
+/// mailbox as `address` by `rule`: its `+tag`, case and (at a domain that
+/// ignores them) dots aside, as the hourly cap counts one mailbox.
+pub fn accounts_at_mailbox(
+    conn: &Connection,
+    rule: &super::MailboxRule,
+    address: &str,
+) -> StoreResult<usize> {
+    let key = rule.mailbox(address);
     let domain = key.rsplit_once('@').map_or("", |(_, domain)| domain);
     // SQLite keeps the rows at the domain; the mailboxes are compared here.
     let pattern = format!("@{domain}");
@@ -79,7 +83,7 @@ pub fn accounts_at_mailbox(conn: &Connection, address: &str) -> StoreResult<usiz
         if player
             .addresses
             .iter()
-            .any(|held| super::mailbox(held) == key)
+            .any(|held| rule.mailbox(held) == key)
         {
             userids.insert(player.userid.to_lowercase());
         }
@@ -92,7 +96,7 @@ pub fn accounts_at_mailbox(conn: &Connection, address: &str) -> StoreResult<usiz
     })?;
     for row in waiting {
         let (userid, waiting) = row?;
-        if super::mailbox(&waiting) == key {
+        if rule.mailbox(&waiting) == key {
             userids.insert(userid.to_lowercase());
         }
     }

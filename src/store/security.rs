@@ -4,7 +4,7 @@
 //! addresses and domains blocked from everything, and the accounts the
 //! operator locked.
 
-use super::{StoreError, StoreResult};
+use super::{MailboxRule, StoreError, StoreResult};
 use rusqlite::{params, Connection, OptionalExtension};
 
 /// What an entry of the security log is about; the closed list of them.
@@ -162,37 +162,49 @@ pub fn security_log(
     Ok(events)
 }
 
-/// Blocks an address (`someone@example.org`) or a whole domain
-/// (`example.org` or `@example.org`); `false` when it already was.
-pub fn block(conn: &Connection, pattern: &str, now: i64) -> StoreResult<bool> {
+/// Blocks an address (`someone@example.org`: its mailbox by `rule`, so
+/// every spelling of it) or a whole domain (`example.org` or
+/// `@example.org`); `false` when it already was.
+pub fn block(conn: &Connection, rule: &MailboxRule, pattern: &str, now: i64) -> StoreResult<bool> {
     let added = conn
         .prepare_cached(
             "INSERT INTO blocked_addresses (pattern, since) VALUES (?1, ?2)
              ON CONFLICT (pattern) DO NOTHING",
         )?
-        .execute(params![block_pattern(pattern), now])?;
+        .execute(params![block_pattern(rule, pattern), now])?;
     Ok(added > 0)
 }
 
-/// `false` when it was not blocked.
-pub fn unblock(conn: &Connection, pattern: &str) -> StoreResult<bool> {
+/// `false` when it was not blocked (a block kept as spelt, from before
+/// blocks were kept by mailbox, is lifted by that spelling too).
+pub fn unblock(conn: &Connection, rule: &MailboxRule, pattern: &str) -> StoreResult<bool> {
+    let spelt = pattern.trim().trim_start_matches('@').to_lowercase();
     let removed = conn
-        .prepare_cached("DELETE FROM blocked_addresses WHERE pattern = ?1")?
-        .execute([block_pattern(pattern)])?;
+        .prepare_cached("DELETE FROM blocked_addresses WHERE pattern IN (?1, ?2)")?
+        .execute([block_pattern(rule, pattern), spelt])?;
     Ok(removed > 0)
 }
 
-/// How a pattern is kept: an address as it is, a domain without its `@`,
-/// both trimmed and in lower case.
-fn block_pattern(pattern: &str) -> String {
-    pattern.trim().trim_start_matches('@').to_lowercase()
+/// How a pattern is kept: an address as its mailbox, a domain without
+/// its `@`, trimmed and in lower case.
+fn block_pattern(rule: &MailboxRule, pattern: &str) -> String {
+    let pattern = pattern.trim().trim_start_matches('@');
+    if pattern.contains('@') {
+        rule.mailbox(pattern)
+    } else {
+        pattern.to_lowercase()
+    }
 }
 
-/// The block that covers `address` (the address itself, or its domain
-/// or a domain above it), if any.
-pub fn blocked_by(conn: &Connection, address: &str) -> StoreResult<Option<String>> {
+/// The block that covers `address` (its mailbox by `rule`, the address
+/// as spelt, its domain or a domain above it), if any.
+pub fn blocked_by(
+    conn: &Connection,
+    rule: &MailboxRule,
+    address: &str,
+) -> StoreResult<Option<String>> {
     let address = address.trim().to_lowercase();
-    let mut candidates = vec![address.clone()];
+    let mut candidates = vec![rule.mailbox(&address), address.clone()];
     if let Some((_, domain)) = address.rsplit_once('@') {
         let mut rest = domain;
         loop {
@@ -286,17 +298,50 @@ mod tests {
     fn a_block_covers_the_address_or_its_domain_and_the_domains_below() {
         let store = Store::open_in_memory().unwrap();
         let conn = store.connection();
-        assert!(block(conn, "Eve@Evil.example", 1).unwrap());
-        assert!(!block(conn, "eve@evil.example", 2).unwrap());
-        assert!(block(conn, "@spam.example", 3).unwrap());
-        let hit = |address| blocked_by(conn, address).unwrap();
+        let rule = MailboxRule::default();
+        assert!(block(conn, &rule, "Eve@Evil.example", 1).unwrap());
+        assert!(!block(conn, &rule, "eve@evil.example", 2).unwrap());
+        assert!(block(conn, &rule, "@spam.example", 3).unwrap());
+        let hit = |address| blocked_by(conn, &rule, address).unwrap();
         assert_eq!(hit("EVE@evil.example").as_deref(), Some("eve@evil.example"));
         assert_eq!(hit("adam@evil.example"), None);
         assert_eq!(hit("x@spam.example").as_deref(), Some("spam.example"));
         assert_eq!(hit("x@mail.spam.example").as_deref(), Some("spam.example"));
         assert_eq!(hit("x@notspam.example"), None);
-        assert!(unblock(conn, "spam.example").unwrap());
+        assert!(unblock(conn, &rule, "spam.example").unwrap());
         assert_eq!(hit("x@spam.example"), None);
+    }
+
+    #[test]
+    fn a_blocked_address_is_blocked_in_every_spelling_of_its_mailbox() {
+        let store = Store::open_in_memory().unwrap();
+        let conn = store.connection();
+        let rule = MailboxRule::new(["example.net"]);
+        let hit = |address| blocked_by(conn, &rule, address).unwrap();
+        assert!(block(conn, &rule, "E.ve+spam@Example.NET", 1).unwrap());
+        assert_eq!(hit("eve@example.net").as_deref(), Some("eve@example.net"));
+        assert_eq!(
+            hit("e.v.e+x@example.net").as_deref(),
+            Some("eve@example.net")
+        );
+        block(conn, &rule, "mallory+a@example.org", 1).unwrap();
+        assert!(hit("Mallory+b@example.org").is_some());
+        assert_eq!(
+            hit("m.allory@example.org"),
+            None,
+            "example.org keeps its dots"
+        );
+        assert!(unblock(conn, &rule, "eve+other@example.net").unwrap());
+        assert_eq!(hit("eve@example.net"), None);
+        // A block kept as spelt before blocks were kept by mailbox.
+        conn.execute(
+            "INSERT INTO blocked_addresses (pattern, since) VALUES ('old+x@example.org', 1)",
+            [],
+        )
+        .unwrap();
+        assert!(hit("old+x@example.org").is_some());
+        assert!(unblock(conn, &rule, "old+x@example.org").unwrap());
+        assert_eq!(hit("old+x@example.org"), None);
     }
 
     #[test]

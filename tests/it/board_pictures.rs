@@ -342,8 +342,15 @@ fn a_file_from_before_board_pictures_upgrades_and_its_waiting_mail_goes_as_text(
         purpose: MailPurpose::Game,
         attachment: None,
         html: None,
+        cause: None,
     };
-    store::queue_mail(store.connection(), &mail, store::now()).unwrap();
+    store::queue_mail(
+        store.connection(),
+        &mail,
+        store::now(),
+        &store::MailboxRule::default(),
+    )
+    .unwrap();
     drop(store);
     // Back to the layout of version 16, which had none of the columns.
     rusqlite::Connection::open(&path)

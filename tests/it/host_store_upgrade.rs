@@ -275,7 +275,13 @@ fn older_outbox_rows_are_game_mail_unclaimed_after_version_8() {
     assert_eq!(entries[0].claim, None);
     // The row sent under version 3 counts in its address's hour.
     assert_eq!(
-        store::sent_to_since(conn, &store::mailbox("BOB@example.org"), 0, 10).unwrap(),
+        store::sent_to_since(
+            conn,
+            &store::MailboxRule::default().mailbox("BOB@example.org"),
+            0,
+            10
+        )
+        .unwrap(),
         vec![6_000]
     );
     assert!(store::any_fresh_due(conn, 0).unwrap());

@@ -1,7 +1,8 @@
 //! IMAP intake against a hostile server of the test's own on loopback:
 //! a literal longer than the size it announced, an answer line without
 //! end, an answer trickled a byte at a time, and a BYE on every IDLE.
-//! Each costs the host a bounded amount of memory and time.
+//! Each costs the host a bounded amount of memory and time, and a message
+//! the server lies about is left on it while the others are handled.
 
 use pbem::mail::inbound::imap::{
     self, AfterHandling, Credentials, ImapSettings, ImapTls, Mailbox, Part, ANSWER_BYTES,
@@ -23,6 +24,9 @@ enum Trick {
     Trickle,
     /// Answers every IDLE with BYE and closes.
     ByeOnIdle,
+    /// Holds three mails of 100 bytes, gives the first and the third
+    /// as announced and the second as a literal of `OFFERED`.
+    LiarAmongHonest,
 }
 
 /// What the server offers to send at most.
@@ -110,10 +114,30 @@ fn converse(stream: TcpStream, trick: Trick, sent: &AtomicU64) -> std::io::Resul
             match trick {
                 Trick::EndlessLine => flood(&mut out, b"* SEARCH", b" 1", sent)?,
                 Trick::Trickle => trickle(&mut out, sent)?,
+                Trick::LiarAmongHonest => write!(out, "* SEARCH 1 2 3\r\n{done}")?,
                 _ => write!(out, "* SEARCH 1\r\n{done}")?,
             }
         } else if command.contains("RFC822.SIZE") {
-            write!(out, "* 1 FETCH (UID 1 RFC822.SIZE 100)\r\n{done}")?;
+            for uid in uids_of(&command) {
+                write!(out, "* {uid} FETCH (UID {uid} RFC822.SIZE 100)\r\n")?;
+            }
+            out.write_all(done.as_bytes())?;
+        } else if command.contains("BODY.PEEK[]") && matches!(trick, Trick::LiarAmongHonest) {
+            for uid in uids_of(&command) {
+                if uid == 2 {
+                    let open = format!("* 2 FETCH (UID 2 BODY[] {{{OFFERED}}}\r\n");
+                    return flood(&mut out, open.as_bytes(), b"x", sent);
+                }
+                let mail = honest_mail(uid);
+                write!(
+                    out,
+                    "* {uid} FETCH (UID {uid} BODY[] {{{}}}\r\n",
+                    mail.len()
+                )?;
+                out.write_all(&mail)?;
+                out.write_all(b")\r\n")?;
+            }
+            out.write_all(done.as_bytes())?;
         } else if command.contains("BODY.PEEK[]") {
             let open = format!("* 1 FETCH (UID 1 BODY[] {{{OFFERED}}}\r\n");
             flood(&mut out, open.as_bytes(), b"x", sent)?;
@@ -130,6 +154,30 @@ fn converse(stream: TcpStream, trick: Trick, sent: &AtomicU64) -> std::io::Resul
             out.write_all(done.as_bytes())?;
         }
     }
+}
+
+/// The UIDs a `UID FETCH` names ("1:3", "1,3", "2").
+fn uids_of(command: &str) -> Vec<u32> {
+    let set = command.split_whitespace().nth(2).unwrap_or_default();
+    let mut uids = Vec::new();
+    for part in set.split(',') {
+        let (start, end) = part.split_once(':').unwrap_or((part, part));
+        if let (Ok(start), Ok(end)) = (start.parse::<u32>(), end.parse::<u32>()) {
+            uids.extend(start.min(3)..=end.min(3));
+        }
+    }
+    uids
+}
+
+/// An honest mail of exactly 100 bytes asking for help.
+fn honest_mail(uid: u32) -> Vec<u8> {
+    let head = format!(
+        "From: asker{uid}@example.org\r\nSubject: help\r\nMessage-ID: <m{uid}@example.org>\r\n\r\n"
+    );
+    let mut mail = head.into_bytes();
+    mail.resize(98, b' ');
+    mail.extend(b"\r\n");
+    mail
 }
 
 /// `head`, then `unit` over and over until `OFFERED` bytes or the client
@@ -258,20 +306,15 @@ fn serve_backs_off_from_a_server_that_says_bye_on_every_idle() {
     assert!(took >= Duration::from_millis(2500), "{took:?}");
 }
 
-/// The attacker's `fetch --once` against a size of 100 bytes and a
-/// literal of hundreds of megabytes: it ends with the bound named, the
-/// mail left on the server, and takes little of what was offered.
-#[test]
-fn fetch_once_ends_at_the_bound_when_a_literal_is_longer_than_announced() {
-    let server = Hostile::start(Trick::LongLiteral);
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("pbem.toml");
+/// `pbem fetch --once` with `config` (the server's port set) into the
+/// data directory `dir/data`: its exit status and what it said.
+fn fetch_once(dir: &std::path::Path, port: u16) -> (bool, String) {
+    let config = dir.join("pbem.toml");
     std::fs::write(
         &config,
         format!(
-            "[inbound]\nsource = \"imap\"\n[inbound.imap]\nhost = \"127.0.0.1\"\nport = {}\n\
-             tls = \"none\"\nuser = \"games\"\npassword = \"secret\"\n",
-            server.port
+            "[inbound]\nsource = \"imap\"\n[inbound.imap]\nhost = \"127.0.0.1\"\nport = {port}\n\
+             tls = \"none\"\nuser = \"games\"\npassword = \"secret\"\n"
         ),
     )
     .unwrap();
@@ -279,7 +322,7 @@ fn fetch_once_ends_at_the_bound_when_a_literal_is_longer_than_announced() {
         .args(["fetch", "--once", "--config"])
         .arg(&config)
         .arg("--data")
-        .arg(dir.path().join("data"))
+        .arg(dir.join("data"))
         .output()
         .unwrap();
     let said = format!(
@@ -287,10 +330,109 @@ fn fetch_once_ends_at_the_bound_when_a_literal_is_longer_than_announced() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(!out.status.success(), "{said}");
+    (out.status.success(), said)
+}
+
+/// The attacker's `fetch --once` against a size of 100 bytes and a
+/// literal of hundreds of megabytes: the message is left on the server
+/// and noted, its answer cut at the bound, and the next run fetches it no
+/// more (it used to end every run at the same message for ever).
+#[test]
+fn fetch_once_leaves_a_message_longer_than_announced_on_the_server_and_moves_on() {
+    let server = Hostile::start(Trick::LongLiteral);
+    let dir = tempfile::tempdir().unwrap();
+    let (ok, said) = fetch_once(dir.path(), server.port);
+    assert!(ok, "{said}");
     assert!(said.contains("passed"), "{said}");
+    assert!(said.contains("left on the server 1"), "{said}");
+    let taken = server.sent();
+    assert!(taken < HELD_AT_MOST, "{taken} bytes taken");
+    let note = std::fs::read_to_string(dir.path().join("data/failed/imap.7.1.error")).unwrap();
     assert!(
-        server.sent() < HELD_AT_MOST,
+        note.contains("message UID 1 of imap://games@127.0.0.1"),
+        "{note}"
+    );
+    assert!(note.contains("announced as 100 bytes"), "{note}");
+    let (ok, said) = fetch_once(dir.path(), server.port);
+    assert!(ok && said.contains("left on the server 0"), "{said}");
+    assert_eq!(server.sent(), taken, "it was not fetched again");
+}
+
+/// Three mails, the second of which the server sends as hundreds of
+/// megabytes: one run of `fetch --once` answers the first and the third
+/// and leaves the second on the server (the first session fetches all
+/// three at once and ends at the bound; the next fetches them alone).
+#[test]
+fn a_lying_message_among_honest_ones_is_left_and_the_others_are_handled() {
+    let server = Hostile::start(Trick::LiarAmongHonest);
+    let dir = tempfile::tempdir().unwrap();
+    let (ok, said) = fetch_once(dir.path(), server.port);
+    assert!(ok, "{said}");
+    assert!(
+        said.contains("handled 2, duplicates 0, ignored 0, failed 0, sent 2, left on the server 1"),
+        "{said}"
+    );
+    assert!(dir.path().join("data/failed/imap.7.2.error").exists());
+    assert!(
+        server.sent() < 2 * HELD_AT_MOST,
+        "{} bytes taken",
+        server.sent()
+    );
+    let replies: Vec<String> = std::fs::read_dir(dir.path().join("data/outbox"))
+        .unwrap()
+        .map(|entry| std::fs::read_to_string(entry.unwrap().path()).unwrap())
+        .collect();
+    for asker in ["asker1@example.org", "asker3@example.org"] {
+        assert!(
+            replies
+                .iter()
+                .any(|reply| reply.contains(&format!("To: {asker}"))),
+            "{asker}: {replies:?}"
+        );
+    }
+    assert_eq!(server.connections.load(Ordering::Relaxed), 3, "{said}");
+}
+
+/// `serve` against the same server: the first session ends at the bound,
+/// the next fetches the three mails alone and leaves the liar, the third
+/// answers the mail behind it; intake goes on.
+#[test]
+fn serve_goes_on_past_a_lying_message() {
+    let server = Hostile::start(Trick::LiarAmongHonest);
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("pbem.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[inbound]\nsource = \"imap\"\n[inbound.imap]\nhost = \"127.0.0.1\"\nport = {}\n\
+             tls = \"none\"\nuser = \"games\"\npassword = \"secret\"\nidle = false\n\
+             poll_interval = \"1s\"\n",
+            server.port
+        ),
+    )
+    .unwrap();
+    let mut serve = crate::util::pbem()
+        .arg("serve")
+        .arg("--config")
+        .arg(&config)
+        .arg("--data")
+        .arg(dir.path().join("data"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let outbox = dir.path().join("data/outbox");
+    let replies = || std::fs::read_dir(&outbox).map_or(0, |entries| entries.count());
+    crate::util::wait_until(
+        "both honest mails answered",
+        Duration::from_secs(30),
+        || replies() >= 2,
+    );
+    let _ = serve.kill();
+    let _ = serve.wait();
+    assert!(dir.path().join("data/failed/imap.7.2.error").exists());
+    assert!(
+        server.sent() < 2 * HELD_AT_MOST,
         "{} bytes taken",
         server.sent()
     );

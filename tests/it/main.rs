@@ -60,6 +60,7 @@ mod host_robot_hogs;
 mod host_robots;
 mod host_secrets;
 mod host_seeks_messages;
+mod host_sender_caps;
 mod host_store_upgrade;
 mod host_swiss;
 mod host_templates;

@@ -397,8 +397,9 @@ fn printing_into_a_closed_pipe_ends_quietly() {
             purpose: store::MailPurpose::Game,
             attachment: None,
             html: None,
+            cause: None,
         };
-        store::queue_mail(conn, &mail, 1).unwrap();
+        store::queue_mail(conn, &mail, 1, &store::MailboxRule::default()).unwrap();
     }
     let data = office.dir.path().to_str().unwrap().to_string();
     let mut child = pbem()

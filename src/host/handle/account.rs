@@ -66,7 +66,7 @@ fn check_addresses(ctx: &Context<'_>, addresses: &[String]) -> Result<(), Failur
         if !crate::mail::address::usable(&address) {
             return Err(refused(Refusal::BadAddress { address }));
         }
-        if store::security::blocked_by(ctx.conn, &address)?.is_some() {
+        if store::security::blocked_by(ctx.conn, &ctx.flood.mailboxes, &address)?.is_some() {
             return Err(refused(Refusal::BlockedAddress { address }));
         }
     }
@@ -98,7 +98,7 @@ fn check_accounts_at<'a>(
 ) -> Result<(), Failure> {
     let max = ctx.flood.accounts_per_address;
     for address in addresses {
-        if store::accounts_at_mailbox(ctx.conn, address)? >= max {
+        if store::accounts_at_mailbox(ctx.conn, &ctx.flood.mailboxes, address)? >= max {
             return Err(refused(Refusal::TooManyAccounts {
                 address: address.trim().to_string(),
                 max,

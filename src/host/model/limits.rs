@@ -4,6 +4,7 @@
 //! challenges, subscriptions and confirmation requests one player may
 //! cause.
 
+use crate::store::MailboxRule;
 use serde::Serialize;
 
 /// `[limits]`: each bounds what one sender can make the host send.
@@ -41,6 +42,15 @@ pub struct Limits {
     /// players in an hour (the operator is not counted): each mails
     /// everyone in the event.
     pub event_news_per_hour: usize,
+    /// Mails one sender's mails may make the host queue to other
+    /// mailboxes in an hour, counted by his mailbox: past it his
+    /// messages, news and requests to confirm are dropped; mail about a
+    /// board someone sits at is counted but always goes. Mail to his own
+    /// mailbox is the hourly cap's.
+    pub mails_per_sender_per_hour: usize,
+    /// Which spellings of an address are one mailbox, for every limit
+    /// that counts or compares addresses.
+    pub mailboxes: MailboxRule,
 }
 
 impl Default for Limits {
@@ -59,6 +69,8 @@ impl Default for Limits {
             errors_in_a_row: 10,
             error_quiet_minutes: 60,
             event_news_per_hour: 3,
+            mails_per_sender_per_hour: 300,
+            mailboxes: MailboxRule::default(),
         }
     }
 }

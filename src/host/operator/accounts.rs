@@ -150,14 +150,15 @@ impl Batch<'_> {
                 };
                 let block = matches!(action, Action::Block { .. });
                 let (kind, said) = if block {
-                    let new = security::block(conn, &pattern, now)?;
+                    let new = security::block(conn, &self.settings.flood.mailboxes, &pattern, now)?;
                     let said = match new {
                         true => format!("{pattern} is blocked from everything"),
                         false => format!("{pattern} was blocked already"),
                     };
                     (SecurityKind::OperatorBlock, said)
                 } else {
-                    let removed = security::unblock(conn, &pattern)?;
+                    let removed =
+                        security::unblock(conn, &self.settings.flood.mailboxes, &pattern)?;
                     let said = match removed {
                         true => format!("{pattern} is no longer blocked"),
                         false => format!("{pattern} was not blocked"),

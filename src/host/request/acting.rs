@@ -109,7 +109,7 @@ pub fn reachable(ctx: &Context<'_>, player: &Player) -> Result<(), Failure> {
     let locked = store::security::account_locked_since(ctx.conn, &player.userid)?.is_some();
     let mut blocked = !player.addresses.is_empty();
     for address in &player.addresses {
-        blocked &= store::security::blocked_by(ctx.conn, address)?.is_some();
+        blocked &= store::security::blocked_by(ctx.conn, &ctx.flood.mailboxes, address)?.is_some();
     }
     if locked || blocked {
         return Err(refused(Refusal::Unreachable {

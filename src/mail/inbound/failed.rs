@@ -63,6 +63,18 @@ impl FailedFolder {
         write_note(&path, error)?;
         Ok(path)
     }
+
+    /// A note with no mail beside it, `NAME.error`: a message the host
+    /// could not take at all (one left on an IMAP server), for the
+    /// operator to find with the rest.
+    pub fn note(&self, name: &str, error: &str) -> io::Result<PathBuf> {
+        std::fs::create_dir_all(&self.dir)?;
+        let path = self.dir.join(name);
+        write_note(&path, error)?;
+        let mut note = path.into_os_string();
+        note.push(".error");
+        Ok(PathBuf::from(note))
+    }
 }
 
 /// The `.error` note beside a mail kept here.
@@ -98,5 +110,18 @@ mod tests {
         let mut note = kept.into_os_string();
         note.push(".error");
         assert_eq!(std::fs::read_to_string(note).unwrap(), "damaged row\n");
+    }
+
+    #[test]
+    fn a_note_without_a_mail_stands_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let failed = FailedFolder::in_data_dir(dir.path());
+        let note = failed.note("imap.7.12", "left on the server").unwrap();
+        assert_eq!(note, dir.path().join("failed/imap.7.12.error"));
+        assert_eq!(
+            std::fs::read_to_string(note).unwrap(),
+            "left on the server\n"
+        );
+        assert!(!dir.path().join("failed/imap.7.12").exists());
     }
 }

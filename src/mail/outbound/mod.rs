@@ -126,6 +126,7 @@ mod tests {
             purpose: crate::store::MailPurpose::Game,
             attachment: None,
             html: None,
+            cause: None,
         }
     }
 

@@ -1,29 +1,88 @@
 //! What the hourly cap counts: the mails sent to one mailbox in the last
-//! hour, the answers it dropped, and the mails to strangers.
+//! hour, the answers it dropped, and the mails to strangers; and the one
+//! rule of which spellings of an address are one mailbox.
 
 use crate::store::StoreResult;
 use rusqlite::{params, Connection};
 
-/// Domains whose mailboxes ignore dots in the local part (Gmail's).
-const DOTLESS_DOMAINS: &[&str] = &["gmail.com", "googlemail.com"];
+/// The domains that ignore dots in an address's local part unless the
+/// operator names others (`[limits] dotless_domains`): Gmail's.
+pub const DOTLESS_DOMAINS: &[&str] = &["gmail.com", "googlemail.com"];
 
-/// The mailbox an address delivers to, as the hourly cap, the strangers'
-/// budget and the loop breaker count it: lower case, without a `+tag`,
-/// and without dots in a domain that ignores them (`B.ob+7@GMail.com` is
-/// `bob@gmail.com`), so that no spelling of an address escapes them.
-pub fn mailbox(address: &str) -> String {
-    let address = address.trim().to_lowercase();
-    match address.rsplit_once('@') {
-        Some((local, domain)) => {
-            let local = local.split_once('+').map_or(local, |(base, _)| base);
-            if DOTLESS_DOMAINS.contains(&domain) {
-                format!("{}@{domain}", local.replace('.', ""))
-            } else {
-                format!("{local}@{domain}")
-            }
-        }
-        None => address,
+/// Which spellings of an address deliver to one mailbox: lower case,
+/// without a `+tag`, and without dots at a domain the operator says
+/// ignores them. Every limit that counts or compares addresses (the
+/// hourly cap, a sender's own cap, the strangers' budget, the loop
+/// breaker, the accounts per address) keys them by [`MailboxRule::mailbox`],
+/// so that no spelling of an address escapes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MailboxRule {
+    dotless_domains: Vec<String>,
+}
+
+impl Default for MailboxRule {
+    fn default() -> Self {
+        MailboxRule::new(DOTLESS_DOMAINS.iter().copied())
     }
+}
+
+impl MailboxRule {
+    /// The rule with these domains ignoring dots (any case; a leading
+    /// `@` is no part of a domain).
+    pub fn new<S: AsRef<str>>(dotless_domains: impl IntoIterator<Item = S>) -> MailboxRule {
+        let mut domains: Vec<String> = dotless_domains
+            .into_iter()
+            .map(|domain| {
+                domain
+                    .as_ref()
+                    .trim()
+                    .trim_start_matches('@')
+                    .to_lowercase()
+            })
+            .filter(|domain| !domain.is_empty())
+            .collect();
+        domains.sort();
+        domains.dedup();
+        MailboxRule {
+            dotless_domains: domains,
+        }
+    }
+
+    /// The domains whose local parts' dots are ignored.
+    pub fn dotless_domains(&self) -> &[String] {
+        &self.dotless_domains
+    }
+
+    /// The mailbox `address` delivers to (`B.ob+7@GMail.com` is
+    /// `bob@gmail.com` while `gmail.com` ignores dots).
+    pub fn mailbox(&self, address: &str) -> String {
+        let address = address.trim().to_lowercase();
+        match address.rsplit_once('@') {
+            Some((local, domain)) => {
+                let local = local.split_once('+').map_or(local, |(base, _)| base);
+                if self.dotless_domains.iter().any(|dotless| dotless == domain) {
+                    format!("{}@{domain}", local.replace('.', ""))
+                } else {
+                    format!("{local}@{domain}")
+                }
+            }
+            None => address,
+        }
+    }
+}
+
+/// How many mails the inbound mails of `cause` (a key of
+/// [`MailboxRule::mailbox`]) made the host queue to other mailboxes
+/// since `since` (Unix seconds), leaving out those the caps dropped: a
+/// sender's own cap.
+pub fn caused_since(conn: &Connection, cause: &str, since: i64) -> StoreResult<usize> {
+    let count: i64 = conn
+        .prepare_cached(
+            "SELECT count(*) FROM outbox
+             WHERE cause = ?1 AND created >= ?2 AND mailbox != ?1 AND dropped IS NULL",
+        )?
+        .query_row(params![cause, since], |row| row.get(0))?;
+    Ok(count as usize)
 }
 
 /// How many mails to addresses no account has confirmed were queued since
@@ -74,12 +133,30 @@ mod tests {
 
     #[test]
     fn case_tags_and_the_dots_of_a_dotless_domain_make_no_other_mailbox() {
-        assert_eq!(mailbox(" Bob+7@Example.org "), "bob@example.org");
-        assert_eq!(mailbox("B.o.b+x@GMail.com"), "bob@gmail.com");
+        let rule = MailboxRule::default();
+        assert_eq!(rule.mailbox(" Bob+7@Example.org "), "bob@example.org");
+        assert_eq!(rule.mailbox("B.o.b+x@GMail.com"), "bob@gmail.com");
         assert_eq!(
-            mailbox("b.ob@example.org"),
+            rule.mailbox("b.ob@example.org"),
             "b.ob@example.org",
             "other domains keep their dots"
         );
+    }
+
+    #[test]
+    fn only_the_domains_the_rule_names_lose_their_dots() {
+        let rule = MailboxRule::new([" @Example.NET", "example.net", ""]);
+        assert_eq!(rule.dotless_domains(), ["example.net"]);
+        assert_eq!(rule.mailbox("B.o.b+x@example.net"), "bob@example.net");
+        assert_eq!(
+            rule.mailbox("b.ob@gmail.com"),
+            "b.ob@gmail.com",
+            "gmail.com is not named"
+        );
+        assert_eq!(
+            MailboxRule::new::<&str>([]).mailbox("b.ob@gmail.com"),
+            "b.ob@gmail.com"
+        );
+        assert_eq!(rule.mailbox("No-At-Sign"), "no-at-sign");
     }
 }

@@ -12,6 +12,7 @@ fn mail(recipient: &str, purpose: MailPurpose) -> QueuedMail {
         purpose,
         attachment: None,
         html: None,
+        cause: None,
     }
 }
 
@@ -32,7 +33,13 @@ fn claim(conn: &Connection, owner: &str, now_ms: i64, until: i64) -> Vec<i64> {
 fn a_claimed_row_is_not_claimable_by_another_owner_until_its_claim_expires() {
     let store = Store::open_in_memory().unwrap();
     let conn = store.connection();
-    let id = queue_mail(conn, &mail("bob@example.org", MailPurpose::Game), now()).unwrap();
+    let id = queue_mail(
+        conn,
+        &mail("bob@example.org", MailPurpose::Game),
+        now(),
+        &MailboxRule::default(),
+    )
+    .unwrap();
     assert_eq!(claim(conn, "first", 1_000, 61_000), vec![id]);
     assert!(claim(conn, "second", 2_000, 62_000).is_empty());
     assert_eq!(claim(conn, "first", 2_000, 62_000), vec![id], "its own");
@@ -51,8 +58,20 @@ fn a_claimed_row_is_not_claimable_by_another_owner_until_its_claim_expires() {
 fn the_lock_holder_voids_the_claims_of_a_stopped_sender_and_a_sent_row_stays_sent() {
     let store = Store::open_in_memory().unwrap();
     let conn = store.connection();
-    let first = queue_mail(conn, &mail("bob@example.org", MailPurpose::Game), now()).unwrap();
-    let second = queue_mail(conn, &mail("carol@example.org", MailPurpose::Game), now()).unwrap();
+    let first = queue_mail(
+        conn,
+        &mail("bob@example.org", MailPurpose::Game),
+        now(),
+        &MailboxRule::default(),
+    )
+    .unwrap();
+    let second = queue_mail(
+        conn,
+        &mail("carol@example.org", MailPurpose::Game),
+        now(),
+        &MailboxRule::default(),
+    )
+    .unwrap();
     assert_eq!(claim(conn, "dead", 1_000, 600_000), vec![first, second]);
     mark_sent(conn, first, 1_500).unwrap();
     assert_eq!(release_claims_of_others(conn, "alive").unwrap(), 1);
@@ -65,8 +84,20 @@ fn the_lock_holder_voids_the_claims_of_a_stopped_sender_and_a_sent_row_stays_sen
 fn held_rows_wait_and_are_listed_and_dropped_rows_are_only_counted() {
     let store = Store::open_in_memory().unwrap();
     let conn = store.connection();
-    let held = queue_mail(conn, &mail("bob@example.org", MailPurpose::Game), now()).unwrap();
-    queue_mail(conn, &mail("bob@example.org", MailPurpose::Answer), now()).unwrap();
+    let held = queue_mail(
+        conn,
+        &mail("bob@example.org", MailPurpose::Game),
+        now(),
+        &MailboxRule::default(),
+    )
+    .unwrap();
+    queue_mail(
+        conn,
+        &mail("bob@example.org", MailPurpose::Answer),
+        now(),
+        &MailboxRule::default(),
+    )
+    .unwrap();
     let tx = begin_write(conn).unwrap();
     assert_eq!(hold_due(&tx, "bob@example.org", 10_000, 90_000).unwrap(), 1);
     assert_eq!(drop_due_answers(&tx, "bob@example.org", 10_000).unwrap(), 1);
@@ -91,7 +122,13 @@ fn the_caps_window_counts_sent_mail_ignoring_case() {
     let store = Store::open_in_memory().unwrap();
     let conn = store.connection();
     for at in [5_000, 3_605_000, 3_700_000] {
-        let id = queue_mail(conn, &mail("Bob@Example.org", MailPurpose::Game), now()).unwrap();
+        let id = queue_mail(
+            conn,
+            &mail("Bob@Example.org", MailPurpose::Game),
+            now(),
+            &MailboxRule::default(),
+        )
+        .unwrap();
         mark_sent(conn, id, at).unwrap();
     }
     assert_eq!(

@@ -82,7 +82,8 @@ CREATE TABLE outbox (
     attachment_text TEXT,
     html_body TEXT,
     html_image BLOB,
-    mailbox TEXT
+    mailbox TEXT,
+    cause TEXT
 );
 CREATE INDEX outbox_unreachable ON outbox (id) WHERE unreachable = 1 AND sent IS NULL AND failure IS NULL;
 CREATE INDEX outbox_sent_to ON outbox (recipient COLLATE NOCASE, sent) WHERE sent IS NOT NULL;
@@ -91,6 +92,7 @@ CREATE INDEX outbox_by_mailbox ON outbox (mailbox, sent);
 CREATE INDEX outbox_strangers ON outbox (created) WHERE purpose = 'stranger';
 CREATE INDEX outbox_sent_at ON outbox (sent) WHERE sent IS NOT NULL;
 CREATE INDEX outbox_dropped_at ON outbox (dropped) WHERE dropped IS NOT NULL;
+CREATE INDEX outbox_by_cause ON outbox (cause, created) WHERE cause IS NOT NULL;
 
 CREATE TABLE preferences (
     userid TEXT NOT NULL,
@@ -483,3 +485,12 @@ CREATE TABLE error_runs (
     last_mail INTEGER NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX error_runs_by_last ON error_runs (last_mail);
+
+CREATE TABLE imap_skipped (
+    mailbox TEXT NOT NULL,
+    uidvalidity INTEGER NOT NULL,
+    uid INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (mailbox, uidvalidity, uid)
+) WITHOUT ROWID;

@@ -12,6 +12,7 @@ use super::pictures::BoardPictures;
 use super::render::{HostFacts, LastAnswer, Letter, Reader, Renderer, TemplateError};
 use crate::games::Side;
 use crate::host::inbound::redact::Quote;
+use crate::host::model::limits::Limits;
 use crate::host::model::notice::{Answer, BoardNews, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::LiveGame;
@@ -55,24 +56,30 @@ pub struct Post<'a> {
     /// The inbound mail as an error mail quotes it back to its sender,
     /// its passwords masked.
     pub quote: Quote,
-    /// Answers to senders who are no player, across all of them, per
-    /// hour; past it they get nothing.
-    pub stranger_answers_per_hour: u32,
+    /// The `[limits]` on what a sender can make the host send: the
+    /// strangers' budget, each sender's own cap, and which spellings of
+    /// an address are one mailbox.
+    pub limits: &'a Limits,
+    /// What the sender of the mail being answered has made the host
+    /// queue to others in the last hour, once counted; and what his own
+    /// cap dropped of this mail's answers.
+    caused: Option<usize>,
+    over_senders_cap: usize,
     /// Set when the error mail is the last the sender gets for now: it
     /// begins by saying why no more follow.
     pub last_answer: Option<LastAnswer>,
 }
 
 impl<'a> Post<'a> {
-    /// Queues mails for `mail` (none for the timers), at `now`; an error
-    /// mail quotes it as `quote`.
+    /// Queues mails for `mail` (none for the timers), at `now`, within
+    /// `limits`; an error mail quotes it as `quote`.
     pub fn new(
         conn: &'a Connection,
-        mail: Option<&'a InboundMail>,
+        (mail, quote): (Option<&'a InboundMail>, Quote),
         renderer: &'a Renderer,
         host: HostFacts,
         boards: BoardPictures,
-        quote: Quote,
+        limits: &'a Limits,
     ) -> Post<'a> {
         Post {
             boards,
@@ -83,7 +90,9 @@ impl<'a> Post<'a> {
             host,
             quote,
             queued: 0,
-            stranger_answers_per_hour: u32::MAX,
+            limits,
+            caused: None,
+            over_senders_cap: 0,
             last_answer: None,
         }
     }

@@ -7,7 +7,14 @@ use crate::host::model::replays::LiveGame;
 use crate::host::outbound::render::Letter;
 use crate::mail::inbound::InboundMail;
 use crate::mail::threading::new_message_id;
-use crate::store::{self, Player, QueuedMail, SentId};
+use crate::store::security::{SecurityEvent, SecurityKind};
+use crate::store::{self, MailPurpose, Player, QueuedMail, SentId};
+
+const HOUR: i64 = 3600;
+
+/// A mail's threading: its reader's userid, its board, the id it answers
+/// and those it names.
+type Threading = (Option<String>, Option<i64>, Option<String>, Vec<String>);
 
 impl Post<'_> {
     /// A mail to every address of a player seated at `live`; `chat` for
@@ -77,8 +84,8 @@ impl Post<'_> {
         // A forged From can be anyone's: strangers get so many answers an
         // hour in all, however many addresses they write from.
         if sender.is_none() {
-            let answered = store::stranger_answers_since(self.conn, self.now - 3600)?;
-            if answered >= self.stranger_answers_per_hour as usize {
+            let answered = store::stranger_answers_since(self.conn, self.now - HOUR)?;
+            if answered >= self.limits.stranger_answers_per_hour as usize {
                 tracing::warn!(from = %mail.from, answered, "answers to strangers at their hourly limit: none sent");
                 return Ok(());
             }
@@ -101,45 +108,15 @@ impl Post<'_> {
         letter: &Letter,
         thread: Thread,
     ) -> Result<(), PostError> {
+        let purpose = thread.purpose();
+        if !self.counted_against_sender(recipient, purpose)? {
+            self.over_senders_cap += 1;
+            return Ok(());
+        }
         let body = letter.body.clone();
         let html = self.html_part(letter, &body, thread.userid())?;
-        let purpose = thread.purpose();
         let (scope, asks) = thread.proves();
-        // The first mail of a thread to the sender of the inbound mail (a
-        // confirmation, a new board) names the mail that caused it.
-        let caused_by = self
-            .mail
-            .filter(|mail| mail.from.eq_ignore_ascii_case(recipient))
-            .map(|mail| mail.message_id.clone());
-        let first_of_thread = || (caused_by.clone(), caused_by.iter().cloned().collect());
-        let (userid, game_id, in_reply_to, references) = match thread {
-            Thread::Account { userid, .. } => {
-                let (in_reply_to, references) = first_of_thread();
-                (Some(userid), None, in_reply_to, references)
-            }
-            Thread::Message {
-                userid, references, ..
-            } => (Some(userid), None, references.last().cloned(), references),
-            Thread::Game {
-                userid, game_id, ..
-            }
-            | Thread::Observer { userid, game_id } => {
-                let (in_reply_to, references) =
-                    match store::latest_sent_ids(self.conn, &userid, game_id)? {
-                        Some((root, latest)) if root == latest => (Some(latest), vec![root]),
-                        Some((root, latest)) => (Some(latest.clone()), vec![root, latest]),
-                        None => first_of_thread(),
-                    };
-                (Some(userid), Some(game_id), in_reply_to, references)
-            }
-            Thread::Answer {
-                userid,
-                game_id,
-                in_reply_to,
-                references,
-                ..
-            } => (userid, game_id, Some(in_reply_to), references),
-        };
+        let (userid, game_id, in_reply_to, references) = self.threading(recipient, thread)?;
         let message_id = new_message_id(game_id, &self.host.identity.domain())?;
         if let Some(userid) = userid {
             store::insert_sent_id(
@@ -166,10 +143,110 @@ impl Post<'_> {
                 purpose,
                 attachment: letter.attachment.clone(),
                 html,
+                cause: self.mail.map(|mail| mail.from.clone()),
             },
             self.now,
+            &self.limits.mailboxes,
         )?;
         self.queued += 1;
+        Ok(())
+    }
+
+    /// Who a mail to `recipient` in `thread` is for, its board, and the
+    /// ids it answers and names.
+    fn threading(&self, recipient: &str, thread: Thread) -> Result<Threading, PostError> {
+        // The first mail of a thread to the sender of the inbound mail (a
+        // confirmation, a new board) names the mail that caused it.
+        let caused_by = self
+            .mail
+            .filter(|mail| mail.from.eq_ignore_ascii_case(recipient))
+            .map(|mail| mail.message_id.clone());
+        let first_of_thread = || (caused_by.clone(), caused_by.iter().cloned().collect());
+        Ok(match thread {
+            Thread::Account { userid, .. } => {
+                let (in_reply_to, references) = first_of_thread();
+                (Some(userid), None, in_reply_to, references)
+            }
+            Thread::Message {
+                userid, references, ..
+            } => (Some(userid), None, references.last().cloned(), references),
+            Thread::Game {
+                userid, game_id, ..
+            }
+            | Thread::Observer { userid, game_id } => {
+                let (in_reply_to, references) =
+                    match store::latest_sent_ids(self.conn, &userid, game_id)? {
+                        Some((root, latest)) if root == latest => (Some(latest), vec![root]),
+                        Some((root, latest)) => (Some(latest.clone()), vec![root, latest]),
+                        None => first_of_thread(),
+                    };
+                (Some(userid), Some(game_id), in_reply_to, references)
+            }
+            Thread::Answer {
+                userid,
+                game_id,
+                in_reply_to,
+                references,
+                ..
+            } => (userid, game_id, Some(in_reply_to), references),
+        })
+    }
+
+    /// Whether the sender of the mail being answered may make the host
+    /// queue one more mail of `purpose` to `recipient`, counting it. What
+    /// goes to other mailboxes counts: past `[limits]
+    /// mails_per_sender_per_hour` in an hour, what a cap may drop is
+    /// dropped, while mail about a board its recipient sits at always
+    /// goes (it needs a sender the host has proven). What goes to his
+    /// own mailbox is the hourly cap's to count, so that mail forged in
+    /// his name spends none of what he may send others.
+    fn counted_against_sender(
+        &mut self,
+        recipient: &str,
+        purpose: MailPurpose,
+    ) -> Result<bool, PostError> {
+        let Some(mail) = self.mail else {
+            return Ok(true);
+        };
+        let rule = &self.limits.mailboxes;
+        let cause = rule.mailbox(&mail.from);
+        if rule.mailbox(recipient) == cause {
+            return Ok(true);
+        }
+        let caused = match self.caused {
+            Some(caused) => caused,
+            None => store::caused_since(self.conn, &cause, self.now - HOUR)?,
+        };
+        let goes = matches!(purpose, MailPurpose::Game | MailPurpose::Invitation)
+            || caused < self.limits.mails_per_sender_per_hour;
+        self.caused = Some(caused + usize::from(goes));
+        Ok(goes)
+    }
+
+    /// Once the mail's answers are queued: what its sender's own cap
+    /// dropped of them, in one line of the log and one entry of the
+    /// security log (`limit-hit`), however many it was.
+    pub fn close(&self) -> Result<(), PostError> {
+        let (Some(mail), dropped @ 1..) = (self.mail, self.over_senders_cap) else {
+            return Ok(());
+        };
+        let max = self.limits.mails_per_sender_per_hour;
+        tracing::warn!(
+            from = %mail.from,
+            dropped,
+            "mails dropped: the sender's mails made the host send others {max} in the last hour"
+        );
+        let event = SecurityEvent {
+            at: self.now,
+            kind: SecurityKind::LimitHit,
+            userid: None,
+            address: Some(mail.from.trim().to_string()),
+            detail: format!(
+                "mails_per_sender_per_hour: {dropped} mail(s) of {} dropped",
+                mail.message_id
+            ),
+        };
+        store::security::record_security(self.conn, &event)?;
         Ok(())
     }
 }

@@ -20,6 +20,28 @@ pub const PER_MESSAGE: u64 = 4096;
 /// timeout plus its bytes at this rate.
 pub const SLOWEST_BYTES_PER_SECOND: u64 = 256 * 1024;
 
+/// An answer that passed its byte budget: more than the server
+/// announced, or a line without end. The stream is cut mid-answer, so
+/// the session is over; intake leaves the message that did it on the
+/// server ([`super::ImapError::passed_its_bound`]).
+#[derive(Debug)]
+pub struct PassedBound {
+    pub budget: u64,
+}
+
+impl std::fmt::Display for PassedBound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the server's answer passed {} bytes (more than it announced, \
+             or a line without end); the connection is dropped",
+            self.budget
+        )
+    }
+}
+
+impl std::error::Error for PassedBound {}
+
 /// The bounds of the command under way; shared by the session, which
 /// sets them, and the stream, which enforces them.
 #[derive(Debug)]
@@ -117,11 +139,9 @@ impl Bounds {
         let mut state = self.state();
         state.read = state.read.saturating_add(bytes as u64);
         if state.read > state.budget {
-            return Err(io::Error::other(format!(
-                "the server's answer passed {} bytes (more than it announced, \
-                 or a line without end); the connection is dropped",
-                state.budget
-            )));
+            return Err(io::Error::other(PassedBound {
+                budget: state.budget,
+            }));
         }
         Ok(())
     }
@@ -135,7 +155,9 @@ mod tests {
     fn an_answer_over_its_budget_is_an_error_and_a_new_command_counts_afresh() {
         let bounds = Bounds::new(Duration::from_secs(60));
         bounds.after_read(ANSWER_BYTES as usize).unwrap();
-        assert!(bounds.after_read(1).is_err());
+        let err = bounds.after_read(1).unwrap_err();
+        let passed = err.get_ref().and_then(|e| e.downcast_ref::<PassedBound>());
+        assert_eq!(passed.map(|p| p.budget), Some(ANSWER_BYTES));
         bounds.command_sent();
         bounds.after_read(1).unwrap();
         bounds.expect_messages(2, 1000);

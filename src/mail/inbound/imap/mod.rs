@@ -11,7 +11,7 @@ mod client;
 pub mod credentials;
 mod stream;
 
-pub use bounds::{ANSWER_BYTES, PER_MESSAGE};
+pub use bounds::{PassedBound, ANSWER_BYTES, PER_MESSAGE};
 pub use client::{connect, ImapSession};
 pub use credentials::Credentials;
 pub use stream::Cutter;
@@ -52,6 +52,19 @@ pub enum ImapError {
 }
 
 impl ImapError {
+    /// Whether the server's answer passed its byte budget
+    /// ([`PassedBound`]): the fault of what it sent, not of the network.
+    pub fn passed_its_bound(&self) -> bool {
+        let ImapError::Imap { source, .. } = self else {
+            return false;
+        };
+        let imap::Error::Io(io) = source.as_ref() else {
+            return false;
+        };
+        io.get_ref()
+            .is_some_and(|inner| inner.downcast_ref::<PassedBound>().is_some())
+    }
+
     pub(crate) fn imap(command: &'static str) -> impl FnOnce(imap::Error) -> ImapError {
         move |source| ImapError::Imap {
             command,

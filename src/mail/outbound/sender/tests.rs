@@ -60,8 +60,15 @@ fn queue(store: &Store, recipient: &str) -> i64 {
         purpose: MailPurpose::Game,
         attachment: None,
         html: None,
+        cause: None,
     };
-    store::queue_mail(store.connection(), &mail, store::now()).unwrap()
+    store::queue_mail(
+        store.connection(),
+        &mail,
+        store::now(),
+        &store::MailboxRule::default(),
+    )
+    .unwrap()
 }
 
 fn sender(transport: &std::sync::Arc<Scripted>) -> OutboxSender {

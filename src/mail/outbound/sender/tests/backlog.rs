@@ -20,8 +20,9 @@ fn queue_n(store: &Store, recipient: &str, purpose: MailPurpose, n: usize) -> Ve
                 purpose,
                 attachment: None,
                 html: None,
+                cause: None,
             };
-            store::queue_mail(&tx, &mail, store::now()).unwrap()
+            store::queue_mail(&tx, &mail, store::now(), &store::MailboxRule::default()).unwrap()
         })
         .collect();
     tx.commit().unwrap();

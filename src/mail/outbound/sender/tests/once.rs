@@ -16,8 +16,15 @@ fn queue_for(store: &Store, recipient: &str, purpose: MailPurpose, n: usize) -> 
         purpose,
         attachment: None,
         html: None,
+        cause: None,
     };
-    store::queue_mail(store.connection(), &mail, store::now()).unwrap()
+    store::queue_mail(
+        store.connection(),
+        &mail,
+        store::now(),
+        &store::MailboxRule::default(),
+    )
+    .unwrap()
 }
 
 fn capped_sender(transport: &std::sync::Arc<Scripted>, per_hour: u32) -> OutboxSender {
