@@ -37,8 +37,8 @@ use crate::host::request::{
     seated_game, Context, Failure, Handled,
 };
 
-/// Runs one command: the accounts' and archive's commands here, the
-/// boards' and the plans' in the functions after.
+/// Runs one command. One exhaustive `match`: a new `Command` without
+/// an arm here does not compile.
 pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
     match command {
         Command::Help { topic } => account::help(topic),
@@ -61,56 +61,6 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         Command::Delete { userid, password } => account::delete(ctx, &userid, &password),
         Command::ConfirmAddress { userid, address } => address::confirm(ctx, &userid, &address),
         Command::UndoAddressChange { userid, restore } => address::undo(ctx, &userid, restore),
-        archived @ (Command::Status { .. }
-        | Command::Record { .. }
-        | Command::Subscribe { .. }
-        | Command::Notify { .. }
-        | Command::History { .. }) => handle_archive(ctx, archived),
-        Command::Vacation {
-            userid,
-            password,
-            on,
-        } => time::vacation(ctx, &userid, &password, on),
-        Command::Remind {
-            userid,
-            password,
-            schedule,
-        } => time::remind(ctx, &userid, &password, &schedule),
-        Command::Set {
-            userid,
-            password,
-            setting,
-        } => account::set(ctx, &userid, &password, setting),
-        board @ (Command::Multiple
-        | Command::Challenge { .. }
-        | Command::Accepting { .. }
-        | Command::Limit { .. }
-        | Command::Move { .. }
-        | Command::Resign { .. }
-        | Command::Decline { .. }
-        | Command::Show { .. }
-        | Command::Games { .. }
-        | Command::Chat { .. }) => handle_board(ctx, board),
-        plans @ (Command::Standings { .. }
-        | Command::Ladder { .. }
-        | Command::EventList { .. }
-        | Command::Tournament { .. }
-        | Command::League { .. }
-        | Command::EventLog { .. }
-        | Command::Rule { .. }
-        | Command::Queue { .. }
-        | Command::Preview { .. }
-        | Command::Note { .. }
-        | Command::Seek { .. }
-        | Command::Seeks { .. }
-        | Command::SeekAnswer { .. }
-        | Command::Message { .. }) => handle_plans(ctx, plans),
-    }
-}
-
-/// A player's record, his subscriptions and the archive.
-fn handle_archive(ctx: &Context<'_>, command: Command) -> Handled {
-    match command {
         Command::Status { userid } => archive::status(ctx, &userid),
         Command::Record { kind, board } => archive::record(ctx, kind, board),
         Command::Subscribe {
@@ -129,13 +79,21 @@ fn handle_archive(ctx: &Context<'_>, command: Command) -> Handled {
         Command::History { kind, userid, page } => {
             archive::history(ctx, kind, userid.as_deref(), page)
         }
-        other => not_routed(other),
-    }
-}
-
-/// Starting, playing and showing boards.
-fn handle_board(ctx: &Context<'_>, command: Command) -> Handled {
-    match command {
+        Command::Vacation {
+            userid,
+            password,
+            on,
+        } => time::vacation(ctx, &userid, &password, on),
+        Command::Remind {
+            userid,
+            password,
+            schedule,
+        } => time::remind(ctx, &userid, &password, &schedule),
+        Command::Set {
+            userid,
+            password,
+            setting,
+        } => account::set(ctx, &userid, &password, setting),
         Command::Multiple => Err(refused(Refusal::MultipleInBody)),
         Command::Challenge {
             kind,
@@ -183,13 +141,6 @@ fn handle_board(ctx: &Context<'_>, command: Command) -> Handled {
             userid,
             credential,
         } => board::chat(ctx, kind, board, &userid, &credential),
-        other => not_routed(other),
-    }
-}
-
-/// Competition, conditional moves, previews, notes, seeks and messages.
-fn handle_plans(ctx: &Context<'_>, command: Command) -> Handled {
-    match command {
         Command::Standings { kind, all } => standings::standings(ctx, kind, all),
         Command::Ladder { kind, name, action } => match action {
             None => lists::ladder(ctx, kind, &name),
@@ -252,16 +203,5 @@ fn handle_plans(ctx: &Context<'_>, command: Command) -> Handled {
             credential,
             to,
         } => message::message(ctx, &userid, &credential, &to),
-        other => not_routed(other),
     }
-}
-
-/// A command `handle` routed to a family that has no arm for it: a slip
-/// in this file, logged and refused rather than a panic.
-fn not_routed(command: Command) -> Handled {
-    tracing::error!(
-        ?command,
-        "a command reached a handler family without its arm"
-    );
-    Err(refused(Refusal::NoCommand))
 }
