@@ -3,7 +3,6 @@
 //! This stage reads the store (a reply's token, a board's game) but never
 //! writes it.
 
-mod digest_reply;
 pub mod grammar;
 pub mod interpret;
 pub mod kept;
