@@ -140,3 +140,18 @@ pub(super) fn seek_view(seek: &Seek) -> Value {
         expires => utc_text(seek.expires),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_and_sonneborn_berger_are_written_with_fractions() {
+        assert_eq!(points_text(0), "0");
+        assert_eq!(points_text(1), "½");
+        assert_eq!(points_text(5), "2½");
+        assert_eq!(quarters_text(31), "7¾");
+        assert_eq!(quarters_text(2), "½");
+        assert_eq!(quarters_text(8), "2");
+    }
+}
