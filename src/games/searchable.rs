@@ -85,15 +85,6 @@ pub trait Searchable {
     fn notation(&self, side: Side, mv: Self::Move) -> String;
 }
 
-/// A game's position ready for a search, one kind per game (Spherical
-/// Chess 324's 324 squares boxed, so the others are not as large).
-pub enum SearchStart {
-    Chess(super::chess::ChessSearch),
-    Progression(super::progression::ProgressionSearch),
-    Recursion(super::recursion::RecursionSearch),
-    Spherical(Box<super::spherical::SphericalSearch>),
-}
-
 /// Mixes words into a key: each word multiplied into the running value
 /// and folded (a 64-bit multiply-xorshift), enough to tell positions
 /// apart in a table that checks whole keys.
