@@ -133,9 +133,11 @@ const ROOMS: &[(&str, &[&str])] = &[
 ];
 
 /// The entry points of the host (its root, `precheck`, `receive`, `timers`,
-/// `robots`, `operator`) may use every room of the host and all below.
+/// `robots`, `operator`, and `settings`, what they read of the host) may use
+/// every room of the host and all below.
 const HOST_ENTRIES: &[&str] = &[
     "host",
+    "host::settings",
     "host::precheck",
     "host::receive",
     "host::timers",
