@@ -109,13 +109,13 @@ pub struct PlayedMove {
     pub public_notation: String,
 }
 
+/// The most legal moves weighed for a board mail's example move.
+const EXAMPLE_MOVES_TRIED: usize = 300;
+
 /// One game in progress: its set-up plus the moves played so far.
 ///
 /// The move list is the truth: a game is rebuilt by [`GameKind::new_game`]
 /// with the stored switches and then [`Game::play`] of every stored move.
-/// The most legal moves weighed for a board mail's example move.
-const EXAMPLE_MOVES_TRIED: usize = 300;
-
 pub trait Game: Send {
     fn kind(&self) -> GameKind;
 

@@ -5,7 +5,7 @@
 //! [`Searchable::notation`].
 //!
 //! A game hands its position to a search through [`crate::games::Game::search_start`],
-//! as one [`SearchStart`] per game, so a search is compiled for each
+//! as one [`SearchStart`](super::SearchStart) per game, so a search is compiled for each
 //! game's own moves and positions rather than through the boxed
 //! [`crate::games::Game`].
 

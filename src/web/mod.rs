@@ -7,7 +7,7 @@
 //! through the same views as an observer's mail (a sealed move is shown
 //! as an observer by mail sees it, never in full). [`server`] puts a
 //! site on a socket, on threads of its own, every request's cost bounded
-//! ([`http`]).
+//! (`http`).
 //!
 //! The pages come from templates (`templates/web/`), built in and
 //! overridable file by file in the operator's templates folder under

@@ -1,7 +1,7 @@
 //! The web view on a socket. Each connection gets a small thread of its
 //! own (at most [`MAX_CONNECTIONS`] at once, more are answered 503 at
 //! once) that reads one bounded request and writes the answer within a
-//! deadline ([`super::http`]); the pages are made by [`SITE_WORKERS`]
+//! deadline (`http`); the pages are made by [`SITE_WORKERS`]
 //! threads, each with the site's own read-only connection. A slow or
 //! never-reading client thus holds only its own thread, never a page
 //! maker nor another client, and memory stays bounded whatever is sent.

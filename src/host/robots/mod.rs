@@ -134,7 +134,7 @@ impl Host {
         batch.commit()
     }
 
-    /// Plays the robot moves owed now in the fair order of [`order`],
+    /// Plays the robot moves owed now in the fair order of `order`,
     /// each thought over first and played in a transaction of its own:
     /// at most `most` of them, and none started once `halt` is due or
     /// the look's budget (`[robots] budget`) is spent. The first move of

@@ -74,7 +74,7 @@ impl Verdict {
 }
 
 /// Ends the running board `live` by a ruling of `actor` (a director's
-/// userid, or [`OPERATOR`]) with `reason`: the ruling is kept with the
+/// userid, or [`OPERATOR`](crate::host::events::log::OPERATOR)) with `reason`: the ruling is kept with the
 /// board, logged in its event's log, and the board ends as the verdict
 /// says. The notices are what the end changes beyond the board; the
 /// caller tells the players of the board itself.
