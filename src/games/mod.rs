@@ -1,7 +1,8 @@
 //! The rules of every game the host runs. Pure: no I/O, no SQL, no mail.
 //!
 //! The host sees a game only through [`Game`] and finds one through
-//! [`GameKind`], the registry of names and aliases.
+//! [`GameKind`], the list of names and aliases (`kind`), whose `registry`
+//! starts each game.
 
 pub mod chess;
 pub mod diagram;

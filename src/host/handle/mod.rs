@@ -1,28 +1,33 @@
 //! The handlers: one command against the store, inside the mail's
 //! transaction. They change state and return typed notices; they never
-//! write mail or prose themselves.
+//! write mail or prose themselves. [`handle`] routes every command in one
+//! exhaustive `match`, so a command without a handler does not compile;
+//! the events' commands go to `crate::host::events`.
 //!
-//! `account` keeps players' accounts, `challenge` starts games and keeps
-//! preferences, `play` runs move commands, `board` the other board actions
-//! and views.
+//! `account` keeps accounts and their settings and `address` their
+//! addresses; `archive` is a player's status, record and subscriptions;
+//! `challenge` starts games and keeps preferences, `seek` the open
+//! challenges; `play` runs the move command over `turn` (a turn played,
+//! for a move and a queued answer alike), `undo` and `withdraw`; `board`
+//! the other board actions and views; `queue` conditional moves,
+//! `preview` moves tried on a copy, `note` private notes, `message`
+//! messages between players, `time` vacations and reminders,
+//! `standings` the ratings.
 
 mod account;
 mod address;
 mod archive;
 mod board;
 mod challenge;
-mod play;
-mod standings;
-mod time;
-mod turn;
-
-// After pbmserv's commands: conditional moves, preview, take-backs,
-// notes, seeks, messages.
 mod message;
 mod note;
+mod play;
 mod preview;
 mod queue;
 mod seek;
+mod standings;
+mod time;
+mod turn;
 mod undo;
 mod withdraw;
 
