@@ -45,8 +45,10 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
     // The mail parser and its screen (the mail's parse path is being
     // reworked).
     &["src/mail/inbound/mod.rs", "src/mail/inbound/screen.rs"],
-    // The events: ladders, tournaments, leagues and the director call one
-    // another through their verbs, the formats and the ending of a game.
+    // The events: the director's verbs reach each event's, a game's end
+    // reaches the tournament's progress, whose formats (behind `format::of`)
+    // begin boards and mail tables that ask `format::of` again; a league's
+    // season ends from a tournament's finish.
     &[
         "src/host/events/director/mod.rs",
         "src/host/events/director/rulings.rs",
@@ -56,16 +58,12 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "src/host/events/format/mod.rs",
         "src/host/events/format/round_robin.rs",
         "src/host/events/format/swiss.rs",
-        "src/host/events/ladder/absence.rs",
-        "src/host/events/ladder/climb.rs",
         "src/host/events/ladder/removal.rs",
         "src/host/events/ladder/verbs.rs",
         "src/host/events/league/door.rs",
         "src/host/events/league/mod.rs",
         "src/host/events/league/rules.rs",
         "src/host/events/league/season.rs",
-        "src/host/events/lists.rs",
-        "src/host/events/log.rs",
         "src/host/events/tournament/mod.rs",
         "src/host/events/tournament/rules.rs",
         "src/host/events/tournament/running.rs",

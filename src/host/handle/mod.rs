@@ -33,7 +33,7 @@ mod withdraw;
 
 pub use account::remove_account;
 
-use crate::host::events::{director, ladder, league, lists, log, tournament};
+use crate::host::events::{director, ladder, league, lists, logbook, tournament};
 use crate::host::model::command::{Command, EventList};
 use crate::host::model::refusal::Refusal;
 use crate::host::request::limits;
@@ -160,7 +160,7 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         Command::Tournament { kind, name, action } => {
             tournament::tournament(ctx, kind, &name, action)
         }
-        Command::EventLog { kind, name, of } => log::answer_log(ctx, kind, &name, of),
+        Command::EventLog { kind, name, of } => logbook::answer_log(ctx, kind, &name, of),
         Command::Rule {
             kind,
             board,

@@ -9,9 +9,10 @@
 //! change to a tournament goes into the event's append-only log.
 
 use super::super::log::log_event;
+use super::desk::Desk;
 use crate::games::Side;
 use crate::host::competition::CompetitionSettings;
-use crate::host::model::notice::Notice;
+use crate::host::model::notice::{BoardNews, Notice};
 use crate::host::model::replays::LiveGame;
 use crate::rules::score::{Ending, Score, Stop};
 use crate::store::{self, LoggedEvent, StoreError};
@@ -109,4 +110,31 @@ pub fn rule(
     }
     live.ruling = Some(ruling);
     crate::host::events::end_game(conn, replays, settings, live, ending, now)
+}
+
+/// Ends the running board `live` by a ruling and tells both players: the
+/// game-over mail says who ruled, what and why.
+pub fn rule_board(
+    desk: &Desk<'_>,
+    mut live: LiveGame,
+    verdict: Verdict,
+    reason: &str,
+) -> Result<Vec<Notice>, StoreError> {
+    let order = (desk.actor, verdict, reason);
+    let consequences = rule(
+        desk.conn,
+        desk.replays,
+        desk.competition,
+        &mut live,
+        order,
+        desk.now,
+    )?;
+    let mut notices = vec![Notice::Board(BoardNews {
+        live,
+        events: Vec::new(),
+        comment: None,
+        new_game: false,
+    })];
+    notices.extend(consequences);
+    Ok(notices)
 }
