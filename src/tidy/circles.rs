@@ -209,7 +209,13 @@ fn no_file_level_import_circle() {
     for group in circles(&graph) {
         let files = sorted(group.iter().map(|&at| sources[at].path.as_str()).collect());
         if !known.remove(&files) {
-            found.push(describe(&index, &graph, &group));
+            // The files as KNOWN_CIRCLES lists them, for a circle that
+            // only shrank and must stay listed for now.
+            let listed: String = files.iter().map(|f| format!("\"{f}\", ")).collect();
+            found.push(format!(
+                "{}  files: [{listed}]\n",
+                describe(&index, &graph, &group)
+            ));
         }
     }
     assert!(
