@@ -10,16 +10,15 @@
 # of (the package's own service is never started); chromium (see below).
 # Safe to run again; quiet when everything is there.
 set -euo pipefail
-if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
-    python3 -m pip install --quiet --disable-pip-version-check aiosmtpd
-fi
-if ! python3 -c 'import chess' 2>/dev/null; then
-    python3 -m pip install --quiet --disable-pip-version-check chess
-fi
 # tests/it/swiss_pairings.rs checks our Swiss pairings with the free
 # pairings checker of caissify-pairings, an independent Dutch system.
-if ! python3 -c 'import caissify_pairings' 2>/dev/null; then
-    python3 -m pip install --quiet --disable-pip-version-check caissify-pairings==0.5.0
+# One pip run for what is missing (each run costs pip's own start-up).
+wanted=()
+python3 -c 'import aiosmtpd' 2>/dev/null || wanted+=(aiosmtpd)
+python3 -c 'import chess' 2>/dev/null || wanted+=(chess)
+python3 -c 'import caissify_pairings' 2>/dev/null || wanted+=(caissify-pairings==0.5.0)
+if [ ${#wanted[@]} -gt 0 ]; then
+    python3 -m pip install --quiet --disable-pip-version-check "${wanted[@]}"
 fi
 missing=()
 command -v openssl >/dev/null || missing+=(openssl)

@@ -3,7 +3,7 @@
 //! allowance.
 
 use crate::games::GameKind;
-use crate::host::clocks::ClockSettings;
+use crate::host::clocks::{ClockSettings, VACATION_DAYS};
 use serde::Deserialize;
 
 /// One set of time options, written as in a challenge (`"7"`, `"36h"`,
@@ -56,7 +56,7 @@ pub(super) fn clock_settings(
         (GameKind::Recursion, &section.recursion),
         (GameKind::Spherical, &section.spherical),
     ];
-    let vacation_days = section.vacation_days.unwrap_or(45);
+    let vacation_days = section.vacation_days.unwrap_or(VACATION_DAYS);
     if !(0..=366).contains(&vacation_days) {
         return Err((
             "clocks.vacation_days",

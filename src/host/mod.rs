@@ -37,10 +37,10 @@ use crate::mail::inbound::{InboundError, InboundMail};
 use crate::store::{self, Store, StoreError};
 use accounts::password::{Prechecked, VerifiedPasswords};
 use inbound::interpret::{self, Reading, Request};
+use inbound::parse::{self as grammar, Parsed};
 use model::refusal::Refusal;
 use model::replays;
 use outbound::render::Renderer;
-use receive::Handling;
 use rusqlite::Connection;
 
 /// A post for the mails the host sends of its own accord (the timers'
@@ -77,6 +77,9 @@ pub struct Prepared {
     /// The whole length of a mail over the size limit, of which only the
     /// header block was read.
     oversized: Option<u64>,
+    /// What the grammar reads in the mail (not in an oversized one): read
+    /// once, and carried into the transaction.
+    parsed: Option<Parsed>,
     prechecked: Prechecked,
 }
 
@@ -98,9 +101,15 @@ impl Prepared {
         if let Ok(mail) = &mut mail {
             mail.read_as_reply_to(&[&settings.address, &settings.name]);
         }
+        let max_commands = settings.limits.max_commands_per_mail;
+        let parsed = match (&mail, oversized) {
+            (Ok(mail), None) => Some(grammar::parse(mail, max_commands)),
+            _ => None,
+        };
         Prepared {
             mail,
             oversized,
+            parsed,
             prechecked: Prechecked::new(),
         }
     }
@@ -170,14 +179,13 @@ impl Host {
     /// database's write lock. Only reads the store.
     pub fn prepare(&self, start: &[u8], total_len: u64) -> Result<Prepared, HostError> {
         let mut prepared = Prepared::read(start, total_len, &self.settings);
-        if let (Ok(mail), None) = (&prepared.mail, prepared.oversized) {
+        if let (Ok(mail), Some(parsed)) = (&prepared.mail, &prepared.parsed) {
             let conn = self.store.connection();
             let blocked = store::security::blocked_by(conn, &mail.from)?.is_some();
             if unanswerable(mail, &self.settings).is_none() && !blocked {
                 let now = self.clock.now().timestamp();
-                let reading = reading(&self.settings, now);
-                let read = interpret::interpret(conn, mail, &reading)?;
-                self.precheck(conn, mail, &read.requests, now, &mut prepared.prechecked)?;
+                let requests = parsed.requests(mail);
+                self.precheck(conn, mail, &requests, now, &mut prepared.prechecked)?;
             }
         }
         Ok(prepared)
@@ -233,7 +241,7 @@ pub struct Batch<'h> {
     clock: Clock,
 }
 
-impl Batch<'_> {
+impl<'h> Batch<'h> {
     /// Handles one raw inbound message inside the batch: the Message-ID
     /// is recorded, the commands applied and every reply queued, or (on
     /// an error, or a panic unwinding through here) none of it. Its
@@ -267,17 +275,17 @@ impl Batch<'_> {
                 return Ok(Receipt::Ignored(reason));
             }
         };
-        let handling = Handling {
-            renderer: self.renderer,
-            settings: self.settings,
-            passwords: self.passwords,
-            replays: self.replays,
-            now,
-        };
+        let handling = self.handling(now);
         // A savepoint per mail: a failing mail leaves nothing behind while
         // the others of the batch stand. Dropped unreleased, it rolls back.
         let mail_savepoint = self.tx.savepoint().map_err(StoreError::from)?;
-        if !store::mark_seen(&mail_savepoint, &mail.message_id, handling.now)? {
+        // A mail without a Message-ID handled by an older version is known
+        // by the id that version made.
+        let former = match &mail.former_id {
+            Some(id) => store::was_seen(&mail_savepoint, id)?,
+            None => false,
+        };
+        if former || !store::mark_seen(&mail_savepoint, &mail.message_id, handling.now)? {
             return Ok(Receipt::Duplicate);
         }
         let refused = receive::blocked(&mail_savepoint, &mail, now)?;
@@ -296,11 +304,13 @@ impl Batch<'_> {
                 }],
                 command_lines: vec![model::subject::clean(&mail.subject)],
             },
-            None => interpret::interpret(
-                &mail_savepoint,
-                &mail,
-                &reading(self.settings, handling.now),
-            )?,
+            None => {
+                let max_commands = self.settings.limits.max_commands_per_mail;
+                let parsed =
+                    (prepared.parsed).unwrap_or_else(|| grammar::parse(&mail, max_commands));
+                let reading = reading(self.settings, handling.now);
+                interpret::interpret(&mail_savepoint, &mail, parsed, &reading)?
+            }
         };
         let receipt = handling.run(&mail_savepoint, &mail, read, &prepared.prechecked)?;
         mail_savepoint.commit().map_err(StoreError::from)?;

@@ -19,7 +19,7 @@ impl Host {
         &self,
         conn: &Connection,
         mail: &InboundMail,
-        requests: &[Request],
+        requests: &[&Request],
         now: i64,
         prechecked: &mut Prechecked,
     ) -> Result<(), HostError> {
@@ -57,7 +57,7 @@ impl Host {
     fn hash_new_passwords_ahead(
         &self,
         conn: &Connection,
-        requests: &[Request],
+        requests: &[&Request],
         prechecked: &mut Prechecked,
     ) -> Result<(), HostError> {
         let mut signups = 0;

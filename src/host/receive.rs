@@ -6,8 +6,8 @@ use super::accounts::guard;
 use super::handle;
 use super::inbound::redact;
 use super::model::replays::{self, LiveGame};
-use super::request::{Context, Failure};
-use super::{HostError, HostSettings, Receipt};
+use super::request::{Context, Failure, Refused};
+use super::{Batch, HostError, HostSettings, Receipt};
 use crate::host::accounts::password::{Prechecked, VerifiedPasswords};
 use crate::host::inbound::interpret::Interpretation;
 use crate::host::model::command::Command;
@@ -22,11 +22,11 @@ use crate::store::security::{SecurityEvent, SecurityKind};
 use rusqlite::Connection;
 use std::cell::RefCell;
 
-/// A handler's failure: a refusal is a notice like any other, a failure
-/// of the host fails the mail.
-fn refusal_or_error(failure: Failure) -> Result<Vec<Notice>, HostError> {
+/// A handler's failure: a refusal is told the sender, a failure of the
+/// host fails the mail.
+fn refusal_or_error(failure: Failure) -> Result<Refused, HostError> {
     match failure {
-        Failure::Refused(notice) => Ok(vec![*notice]),
+        Failure::Refused(refused) => Ok(*refused),
         Failure::Store(err) => Err(err.into()),
         Failure::Hash(err) => Err(err.into()),
     }
@@ -71,44 +71,22 @@ impl Handling<'_> {
                 &request.noted.passwords,
                 self.settings.flood.max_comment_bytes,
             );
-            let command = request.command.and_then(|command| {
-                comment_kept_apart(command, request.comment.as_deref(), passwords, max)
-            });
-            let notices = match command {
-                Err(refusal) => vec![Notice::Refused {
+            let comment = request.comment.as_deref();
+            let command = request
+                .command
+                .and_then(|command| comment_kept_apart(command, comment, passwords, max));
+            let done = match command {
+                Err(refusal) => Err(Refused {
                     refusal,
                     board: self.board_of(conn, request.board),
-                }],
+                }),
                 Ok(command) => {
-                    let attempts = RefCell::new(Vec::new());
-                    let ctx = self.context(
-                        conn,
-                        mail,
-                        request.comment.as_deref(),
-                        prechecked,
-                        &attempts,
-                    );
-                    // Each command runs in a savepoint so a refused one
-                    // leaves nothing half-done while earlier ones stand.
-                    let mut notices =
-                        match store::in_savepoint(conn, || handle::handle(&ctx, command)) {
-                            Ok(notices) => {
-                                applied = true;
-                                notices
-                            }
-                            Err(failure) => refused_logged(conn, &mail.from, self.now, failure)?,
-                        };
-                    // Counted outside the command's savepoint: a refusal
-                    // must not roll back the count of a wrong password.
-                    notices.extend(self.count_attempts(conn, &mail.from, attempts.take())?);
-                    notices
+                    self.command(conn, mail, (command, comment), prechecked, &mut post)?
                 }
             };
-            for notice in notices {
-                match notice {
-                    Notice::Refused { refusal, board } => refused.push((refusal, board, applied)),
-                    notice => post.notice(notice)?,
-                }
+            match done {
+                Ok(()) => applied = true,
+                Err(Refused { refusal, board }) => refused.push((refusal, board, applied)),
             }
         }
         self.answer_refusals(conn, mail, &mut post, refused, applied)?;
@@ -119,9 +97,46 @@ impl Handling<'_> {
     }
 }
 
+impl Handling<'_> {
+    /// Runs one command of a mail in its own savepoint, so a refused one
+    /// leaves nothing half-done while earlier ones stand, and queues the
+    /// mails it caused; its refusal, each limit it met logged.
+    fn command(
+        &self,
+        conn: &Connection,
+        mail: &InboundMail,
+        (command, comment): (Command, Option<&str>),
+        prechecked: &Prechecked,
+        post: &mut Post<'_>,
+    ) -> Result<Result<(), Refused>, HostError> {
+        let attempts = RefCell::new(Vec::new());
+        let ctx = self.context(conn, &mail.from, comment, prechecked, &attempts);
+        let done = match store::in_savepoint(conn, || handle::handle(&ctx, command)) {
+            Ok(notices) => Ok(notices),
+            Err(failure) => Err(refused_logged(conn, &mail.from, self.now, failure)?),
+        };
+        // Counted outside the command's savepoint: a refusal must not roll
+        // back the count of a wrong password.
+        let warnings = self.count_attempts(conn, &mail.from, attempts.take())?;
+        let notices = match done {
+            Ok(notices) => notices,
+            Err(refused) => {
+                warnings
+                    .into_iter()
+                    .try_for_each(|notice| post.notice(notice))?;
+                return Ok(Err(refused));
+            }
+        };
+        for notice in notices.into_iter().chain(warnings) {
+            post.notice(notice)?;
+        }
+        Ok(Ok(()))
+    }
+}
+
 /// A mail's refused commands with their boards, and whether commands
 /// before each were carried out.
-type Refused = Vec<(Refusal, Option<Box<LiveGame>>, bool)>;
+type RefusedAll = Vec<(Refusal, Option<Box<LiveGame>>, bool)>;
 
 impl Handling<'_> {
     /// Answers a mail's refusals, unless its sender's mails drew only
@@ -136,7 +151,7 @@ impl Handling<'_> {
         conn: &Connection,
         mail: &InboundMail,
         post: &mut Post<'_>,
-        refused: Refused,
+        refused: RefusedAll,
         applied: bool,
     ) -> Result<(), HostError> {
         let key = store::error_run_key(&mail.from);
@@ -183,19 +198,21 @@ impl Handling<'_> {
 }
 
 impl Handling<'_> {
-    /// What a command's handler is given: the store, the sender, the
-    /// settings, and where its password checks are counted.
-    fn context<'c>(
+    /// What a command's handler is given: the store, the sender (none:
+    /// the host's own, a robot's or the operator's), the settings, and
+    /// where its password checks are counted. The one way a `Context` is
+    /// made.
+    pub(super) fn context<'c>(
         &'c self,
         conn: &'c Connection,
-        mail: &'c InboundMail,
+        from: &'c str,
         comment: Option<&'c str>,
         prechecked: &'c Prechecked,
         attempts: &'c RefCell<Vec<guard::Attempt>>,
     ) -> Context<'c> {
         Context {
             conn,
-            from: &mail.from,
+            from,
             comment,
             passwords: self.passwords,
             prechecked,
@@ -218,6 +235,30 @@ impl Handling<'_> {
         board
             .and_then(|id| replays::load(conn, self.replays, id, None).ok())
             .map(Box::new)
+    }
+}
+
+impl<'h> Batch<'h> {
+    /// What running commands in the batch at `now` needs besides its
+    /// transaction: the mails', the robots' and the operator's alike.
+    pub(super) fn handling(&self, now: i64) -> Handling<'h> {
+        Handling {
+            renderer: self.renderer,
+            settings: self.settings,
+            passwords: self.passwords,
+            replays: self.replays,
+            now,
+        }
+    }
+
+    /// Queues the mails of the notices, as the host's own (the robots'
+    /// and the operator's); how many.
+    pub(super) fn post_all(&self, notices: Vec<Notice>, now: i64) -> Result<usize, HostError> {
+        let mut post = super::own_post(&self.tx, self.renderer, self.settings, now);
+        for notice in notices {
+            post.notice(notice)?;
+        }
+        Ok(post.queued)
     }
 }
 
@@ -338,41 +379,25 @@ pub(super) fn blocked(
     Ok(Some(format!("the sender is blocked ({block})")))
 }
 
-/// A refused command's notices, each limit it met logged.
+/// A refused command's refusal, the limit it met, if any, kept in the
+/// security log outside the command's savepoint (which the refusal
+/// rolled back).
 fn refused_logged(
     conn: &Connection,
     from: &str,
     now: i64,
     failure: Failure,
-) -> Result<Vec<Notice>, HostError> {
-    let notices = refusal_or_error(failure)?;
-    log_limits_met(conn, from, now, &notices)?;
-    Ok(notices)
-}
-
-/// Keeps each limit a refused command met in the security log, outside
-/// the command's savepoint (which the refusal rolled back).
-fn log_limits_met(
-    conn: &Connection,
-    from: &str,
-    now: i64,
-    notices: &[Notice],
-) -> Result<(), HostError> {
-    for notice in notices {
-        if let Notice::Refused {
-            refusal: Refusal::Limit { userid, hit },
-            ..
-        } = notice
-        {
-            let event = SecurityEvent {
-                at: now,
-                kind: SecurityKind::LimitHit,
-                userid: Some(userid.clone()),
-                address: Some(from.trim().to_string()),
-                detail: hit.key().to_string(),
-            };
-            store::security::record_security(conn, &event)?;
-        }
+) -> Result<Refused, HostError> {
+    let refused = refusal_or_error(failure)?;
+    if let Refusal::Limit { userid, hit } = &refused.refusal {
+        let event = SecurityEvent {
+            at: now,
+            kind: SecurityKind::LimitHit,
+            userid: Some(userid.clone()),
+            address: Some(from.trim().to_string()),
+            detail: hit.key().to_string(),
+        };
+        store::security::record_security(conn, &event)?;
     }
-    Ok(())
+    Ok(refused)
 }

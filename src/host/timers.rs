@@ -15,7 +15,7 @@ use super::events::tournament::deadline;
 use super::{Batch, Host, HostError};
 use crate::games::{GameKind, Side};
 use crate::host::model::board_list;
-use crate::host::model::notice::{AccountEvent, AccountNews, BoardLine, BoardNews, Notice};
+use crate::host::model::notice::{AccountEvent, AccountNews, BoardLine, Notice};
 use crate::host::model::replays::{self, LiveGame};
 use crate::host::outbound::post::Post;
 use crate::rules::score::{Ending, Stop};
@@ -350,12 +350,5 @@ fn forfeit(
     };
     let ending = Ending::by_host(stop, live.begun());
     let consequences = end_game(conn, replays, competition, &mut live, ending, now)?;
-    let mut notices = vec![Notice::Board(BoardNews {
-        live,
-        events: Vec::new(),
-        comment: None,
-        new_game: false,
-    })];
-    notices.extend(consequences);
-    Ok(notices)
+    Ok(crate::host::events::told_over(live, None, consequences))
 }

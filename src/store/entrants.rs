@@ -100,14 +100,3 @@ pub fn entrants(conn: &Connection, event: LoggedEvent) -> StoreResult<Vec<(Strin
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
-
-/// Version 33: the tournaments' entrants, like the ladders' (whose
-/// table version 31 made).
-pub(crate) const ENTRANTS_V33: &str = "
-    CREATE TABLE IF NOT EXISTS tournament_entrants (
-        tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
-        userid TEXT NOT NULL COLLATE NOCASE,
-        state TEXT NOT NULL,
-        since INTEGER NOT NULL,
-        PRIMARY KEY (tournament_id, userid)
-    ) WITHOUT ROWID;";

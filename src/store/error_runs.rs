@@ -9,15 +9,6 @@
 use super::StoreResult;
 use rusqlite::{params, Connection, OptionalExtension};
 
-/// Version 38's table.
-pub(super) const ERROR_RUNS_V38: &str = "
-    CREATE TABLE IF NOT EXISTS error_runs (
-        sender TEXT PRIMARY KEY,
-        errors INTEGER NOT NULL,
-        last_mail INTEGER NOT NULL
-    ) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS error_runs_by_last ON error_runs (last_mail);";
-
 /// One sender's run of mails that drew only errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ErrorRun {

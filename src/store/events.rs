@@ -126,8 +126,3 @@ pub fn event_of_board(conn: &Connection, game_id: i64) -> StoreResult<Option<Eve
         })
         .optional()?)
 }
-
-/// The column version 26 adds to the ladder games: what each counted in
-/// the ladder (each only where missing, as a file rolled back by hand may
-/// have it).
-pub(crate) const LADDER_V26_COLUMNS: &[(&str, &str)] = &[("score", "TEXT")];

@@ -36,13 +36,6 @@ impl GameStatus {
     }
 }
 
-/// Version 26's step: boards stored as `declined` (a decline, or a
-/// resignation before moving) are aborted boards, by the name every
-/// board stopped before each player moved now has. Run again on a file
-/// whose version was rolled back, it finds nothing left to change.
-pub(crate) const ABORTED_V26: &str =
-    "UPDATE games SET status = 'aborted' WHERE status = 'declined';";
-
 pub(crate) fn side_name(side: Side) -> &'static str {
     match side {
         Side::White => "white",

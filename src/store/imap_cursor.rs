@@ -8,14 +8,6 @@
 use super::StoreResult;
 use rusqlite::{params, Connection, OptionalExtension};
 
-/// Schema version 21.
-pub const CURSORS_V21: &str = "CREATE TABLE IF NOT EXISTS imap_cursors (
-        mailbox TEXT PRIMARY KEY,
-        uidvalidity INTEGER NOT NULL,
-        last_uid INTEGER NOT NULL,
-        updated INTEGER NOT NULL
-     );";
-
 /// A mailbox's cursor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cursor {

@@ -16,6 +16,14 @@ pub fn mark_seen(conn: &Connection, message_id: &str, now: i64) -> StoreResult<b
     Ok(inserted == 1)
 }
 
+/// Whether a Message-ID was handled before, without marking it.
+pub fn was_seen(conn: &Connection, message_id: &str) -> StoreResult<bool> {
+    let seen = conn
+        .prepare_cached("SELECT EXISTS (SELECT 1 FROM seen_messages WHERE message_id = ?1)")?
+        .query_row(params![message_id], |row| row.get(0))?;
+    Ok(seen)
+}
+
 /// What a Message-ID the host made for a player proves when a reply
 /// names it.
 #[derive(Clone, Debug, PartialEq, Eq)]

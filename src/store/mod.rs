@@ -319,7 +319,7 @@ pub use games::{
 pub use logins::{
     clear_login_failures, forget_login_failures, login_failures, save_login_failures,
 };
-pub use messages::{find_sent_id, insert_sent_id, latest_sent_ids, mark_seen};
+pub use messages::{find_sent_id, insert_sent_id, latest_sent_ids, mark_seen, was_seen};
 pub use outbox::{
     any_fresh_due, begin_write, claim_row, drop_due_answers, dropped_since, due, due_in_mailbox,
     due_mailboxes, hold_due, load_row, mailbox, mark_failed, mark_sent, next_due, outbox_entries,

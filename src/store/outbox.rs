@@ -377,7 +377,6 @@ pub use claims::{
     release_claims_of_others, release_holds_of_other_caps,
 };
 pub use prune::prune_outbox;
-pub(crate) use prune::OUTBOX_V37;
 
 #[cfg(test)]
 mod tests;

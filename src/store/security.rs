@@ -7,26 +7,6 @@
 use super::{StoreError, StoreResult};
 use rusqlite::{params, Connection, OptionalExtension};
 
-/// Version 23's tables.
-pub(super) const SECURITY_V25: &str = "
-    CREATE TABLE IF NOT EXISTS security_log (
-        id INTEGER PRIMARY KEY,
-        at INTEGER NOT NULL,
-        kind TEXT NOT NULL,
-        userid TEXT COLLATE NOCASE,
-        address TEXT COLLATE NOCASE,
-        detail TEXT NOT NULL DEFAULT ''
-    );
-    CREATE INDEX IF NOT EXISTS security_log_by_time ON security_log (at);
-    CREATE TABLE IF NOT EXISTS blocked_addresses (
-        pattern TEXT PRIMARY KEY COLLATE NOCASE,
-        since INTEGER NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS locked_accounts (
-        userid TEXT PRIMARY KEY COLLATE NOCASE,
-        since INTEGER NOT NULL
-    );";
-
 /// What an entry of the security log is about; the closed list of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum SecurityKind {

@@ -6,18 +6,6 @@ use super::StoreResult;
 use crate::games::Side;
 use rusqlite::{params, Connection, OptionalExtension};
 
-/// Version 35's table and index (its columns are in
-/// `schema::columns`): the byes, and the deadlines the timers look for.
-pub(super) const SWISS_V35: &str = "
-    CREATE TABLE IF NOT EXISTS tournament_byes (
-        tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
-        round INTEGER NOT NULL,
-        userid TEXT NOT NULL COLLATE NOCASE,
-        PRIMARY KEY (tournament_id, round)
-    ) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS tournaments_by_round_due
-        ON tournaments (round_due) WHERE round_due IS NOT NULL;";
-
 /// Keeps the colour the lot gave seed 1 on board 1 of round 1.
 pub fn set_first_colour(conn: &Connection, id: i64, side: Side) -> StoreResult<()> {
     let name = match side {

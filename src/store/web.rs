@@ -354,41 +354,5 @@ pub fn set_game_score(conn: &Connection, id: i64, score: Option<&str>) -> StoreR
     Ok(())
 }
 
-/// The column version 23 adds to the games (each only where missing, as
-/// a file rolled back by hand may have it).
-pub(crate) const WEB_V23_COLUMNS: &[(&str, &str)] = &[("score", "TEXT")];
-
-/// Version 23's backfill of the scores, and its indexes.
-pub(crate) const WEB_V23: &str = "UPDATE games SET score = CASE
-        WHEN ending IN ('resigned', 'time_forfeit') AND ending_side = 'white' THEN '0-1'
-        WHEN ending IN ('resigned', 'time_forfeit') AND ending_side = 'black' THEN '1-0'
-        WHEN ending IN ('draw_agreed', 'time_forfeit_drawn') THEN '1/2-1/2'
-    END
-    WHERE status = 'finished';
-    CREATE INDEX IF NOT EXISTS games_finished_by_updated ON games (updated, id)
-        WHERE status = 'finished';
-    CREATE INDEX IF NOT EXISTS games_running_by_updated ON games (updated, id)
-        WHERE status = 'active';
-    CREATE INDEX IF NOT EXISTS games_by_created ON games (created);
-    CREATE INDEX IF NOT EXISTS tournament_players_by_userid ON tournament_players (userid);
-    CREATE INDEX IF NOT EXISTS games_running_by_white ON games (white COLLATE NOCASE, kind)
-        WHERE status = 'active';
-    CREATE INDEX IF NOT EXISTS games_running_by_black ON games (black COLLATE NOCASE, kind)
-        WHERE status = 'active';";
-
-/// Version 27's indexes: the archive finds a result's or a game's boards
-/// newest first without reading the others; the standings read a game's
-/// ratings best first from one that holds every column (no row looked
-/// up, nothing sorted); a ladder's feed its boards newest first. (A
-/// ladder's page finds its rungs by rank through version 31's
-/// `ladder_rungs_by_rank`; the index this version once made on the old
-/// `ladder` table went with it.)
-pub(crate) const WEB_V27: &str =
-    "CREATE INDEX IF NOT EXISTS games_by_score ON games (score) WHERE score IS NOT NULL;
-    CREATE INDEX IF NOT EXISTS games_by_game ON games (lower(kind));
-    CREATE INDEX IF NOT EXISTS ratings_by_rating ON ratings
-        (kind, rating DESC, userid, deviation, volatility, last_rated, won, lost, drawn);
-    CREATE INDEX IF NOT EXISTS ladder_games_by_kind ON ladder_games (kind);";
-
 #[cfg(test)]
 mod tests;

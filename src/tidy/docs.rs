@@ -58,7 +58,14 @@ fn repository_paths(root: &Path) -> Vec<String> {
 /// Whether a file name (`steps.rs`, `daemon/group.rs`, `src/host/`)
 /// is the whole or the tail of a path in the repository.
 fn names_a_file(span: &str, paths: &[String]) -> bool {
-    let wanted = span.trim_end_matches('/');
+    let mut wanted = span.trim_end_matches('/');
+    // A placeholder name (`steps/NN.sql`) names its folder.
+    if let Some((folder, name)) = wanted.rsplit_once('/') {
+        let stem = name.split('.').next().unwrap_or(name);
+        if !stem.is_empty() && stem.chars().all(|c| c.is_ascii_uppercase()) {
+            wanted = folder;
+        }
+    }
     paths
         .iter()
         .any(|path| path == wanted || path.ends_with(&format!("/{wanted}")))
@@ -167,7 +174,11 @@ fn a_doc_names_files_and_paths_in_backticks() {
     let words = rust_path("store::games::load()").unwrap_or_default();
     assert_eq!(words, ["store", "games", "load"]);
     assert_eq!(rust_path("a word"), None);
-    let paths = vec!["src/store/schema/steps.rs".to_string()];
+    let paths = vec![
+        "src/store/schema".to_string(),
+        "src/store/schema/steps.rs".to_string(),
+    ];
     assert!(names_a_file("steps.rs", &paths) && names_a_file("schema/steps.rs", &paths));
     assert!(!names_a_file("eps.rs", &paths));
+    assert!(names_a_file("schema/NN.sql", &paths) && !names_a_file("other/NN.sql", &paths));
 }

@@ -180,7 +180,7 @@ fn a_mail_that_cannot_be_handled_is_70_and_kept_in_failed() {
         .filter(|path| path.extension().is_some_and(|ext| ext == "deliver"))
         .collect();
     assert_eq!(kept.len(), 1);
-    // Kept whole, but for its password (the README: the host keeps none).
+    // Kept whole, but for its password (docs/playing.md: the host keeps none).
     let masked = String::from_utf8(doomed)
         .unwrap()
         .replace("pw-quince-ladle", "********");

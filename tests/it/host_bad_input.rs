@@ -144,6 +144,54 @@ fn duplicate_message_id_is_ignored() {
     assert_eq!(office.move_count(101), 2);
 }
 
+/// A mail without a Message-ID: its id is the SHA-256 of its bytes, so a
+/// redelivered copy is a duplicate; and one handled by a version that
+/// made the id with the `DefaultHasher` (a row in that form) is known as
+/// handled too.
+#[test]
+fn a_mail_without_a_message_id_is_known_again_by_its_bytes_in_either_form() {
+    use pbem::mail::inbound::made_id::{former_made_id, made_id};
+    let (mut office, _) = game_after_e4();
+    let mail = |text: &str| {
+        format!(
+            "From: {}\r\nTo: {HOST}\r\nSubject: chess move 101 bob {} {text}\r\n\r\n\r\n",
+            address("bob"),
+            password("bob")
+        )
+        .into_bytes()
+    };
+    let once = mail("e5");
+    assert_eq!(office.deliver_raw(&once).len(), 2);
+    assert!(
+        office.deliver_raw(&once).is_empty(),
+        "a copy is a duplicate"
+    );
+    assert_eq!(office.move_count(101), 2);
+    let seen: bool = office
+        .runtime
+        .host
+        .store()
+        .connection()
+        .query_row(
+            "SELECT EXISTS (SELECT 1 FROM seen_messages WHERE message_id = ?1)",
+            [made_id(&once)],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert!(seen, "kept under the SHA-256 form");
+
+    // Handled before the change: only the former id is stored.
+    let earlier = mail("Nf6");
+    let conn = office.runtime.host.store().connection();
+    conn.execute(
+        "INSERT INTO seen_messages (message_id, received) VALUES (?1, 0)",
+        [former_made_id(&earlier)],
+    )
+    .unwrap();
+    assert!(office.deliver_raw(&earlier).is_empty(), "known as handled");
+    assert_eq!(office.move_count(101), 2);
+}
+
 #[test]
 fn challenge_with_a_bad_switch_is_refused_and_starts_nothing() {
     let mut office = PostOffice::new();

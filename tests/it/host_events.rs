@@ -2,7 +2,7 @@
 //! of a knockout, the ladder's log, vacations on a ladder, games nobody
 //! moved in, rules changes, requests and invitations that lapse, ladder
 //! refusals that name their ladder, robots, and the web view showing what
-//! the mails show. Each test is one promise of README kept; the host's
+//! the mails show. Each test is one promise of docs/organising.md or docs/playing.md kept; the host's
 //! clock is set, nothing sleeps.
 
 use crate::util::club::Club;

@@ -341,7 +341,7 @@ fn piped_mail_that_makes_the_database_fail_is_kept_in_failed_and_reported_as_not
         .iter()
         .find(|path| path.extension().is_some_and(|ext| ext == "deliver"))
         .expect("the mail is kept");
-    // Kept whole, but for its password (the README: the host keeps none).
+    // Kept whole, but for its password (docs/playing.md: the host keeps none).
     let masked = String::from_utf8(doomed)
         .unwrap()
         .replace("pw-quince-ladle", "********");

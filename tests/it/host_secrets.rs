@@ -399,7 +399,7 @@ fn opening_a_data_directory_tightens_it_and_its_database() {
     assert_eq!(mode(&data.join("pbem.sqlite")), 0o600);
 }
 
-/// The README: the host keeps only a hash of each password; the copies
+/// docs/playing.md: the host keeps only a hash of each password; the copies
 /// of handled mails in `inbox/cur/` hold none either.
 #[test]
 fn handled_mails_are_kept_in_inbox_cur_with_their_passwords_masked() {

@@ -23,12 +23,15 @@ pub struct ClockSettings {
     pub vacation_days: i64,
 }
 
+/// Each player's yearly vacation allowance where the config gives none.
+pub const VACATION_DAYS: i64 = 45;
+
 impl Default for ClockSettings {
     fn default() -> Self {
         ClockSettings {
             options: Vec::new(),
             per_game: Vec::new(),
-            vacation_days: 45,
+            vacation_days: VACATION_DAYS,
         }
     }
 }

@@ -7,7 +7,7 @@
 use super::{ladder, tournament};
 use crate::host::clocks;
 use crate::host::competition::{rated, CompetitionSettings};
-use crate::host::model::notice::Notice;
+use crate::host::model::notice::{BoardNews, Comment, Notice};
 use crate::host::model::replays::{LiveGame, Replays};
 use crate::rules::score::Ending;
 use crate::store::{self, StoreError};
@@ -68,6 +68,23 @@ pub fn end_game(
     clocks::stop_all(conn, live, turn, now)?;
     live.clocks = crate::host::model::replays::load_clocks(conn, &live.record)?;
     game_ended(conn, replays, settings, live, now)
+}
+
+/// The notices of a game ended by something other than a move: the
+/// game-over mail of its board (with the comment of whoever ended it)
+/// first, then `consequences`, what the end changed beyond the board.
+pub fn told_over(
+    live: LiveGame,
+    comment: Option<Comment>,
+    consequences: Vec<Notice>,
+) -> Vec<Notice> {
+    let board = Notice::Board(BoardNews {
+        live,
+        events: Vec::new(),
+        comment,
+        new_game: false,
+    });
+    std::iter::once(board).chain(consequences).collect()
 }
 
 /// What a game's end changes beyond the board: its players' ratings (kept

@@ -25,4 +25,4 @@ pub mod log;
 pub mod logbook;
 pub mod tournament;
 
-pub use ending::{end_game, forget_player, game_ended, mark_over};
+pub use ending::{end_game, forget_player, game_ended, mark_over, told_over};

@@ -8,7 +8,7 @@ use crate::games::GameKind;
 use crate::host::model::answers::{self, Reply};
 use crate::host::model::board_list;
 use crate::host::model::command::{Credential, Syntax};
-use crate::host::model::notice::{Answer, BoardNews, Notice};
+use crate::host::model::notice::{Answer, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::{self, LiveGame};
 use crate::rules::score::{Ending, Stop};
@@ -52,14 +52,8 @@ fn end(ctx: &Context<'_>, mut live: LiveGame, ending: Ending, author: &str) -> H
         ending,
         ctx.now,
     )?;
-    let mut notices = vec![Notice::Board(BoardNews {
-        live,
-        events: Vec::new(),
-        comment: comment_of(ctx, author)?,
-        new_game: false,
-    })];
-    notices.extend(consequences);
-    Ok(notices)
+    let comment = comment_of(ctx, author)?;
+    Ok(crate::host::events::told_over(live, comment, consequences))
 }
 
 pub fn show(ctx: &Context<'_>, kind: GameKind, board: i64, after: Option<i64>) -> Handled {

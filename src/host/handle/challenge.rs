@@ -76,14 +76,8 @@ fn challenger(
         let credential = Credential::Password(password.to_string());
         return match authenticate(ctx, userids[0], &credential, None) {
             Ok(player) => Ok(player.userid),
-            Err(Failure::Refused(notice))
-                if matches!(
-                    *notice,
-                    Notice::Refused {
-                        refusal: Refusal::WrongPassword { .. },
-                        ..
-                    }
-                ) =>
+            Err(Failure::Refused(refused))
+                if matches!(refused.refusal, Refusal::WrongPassword { .. }) =>
             {
                 Err(not_allowed())
             }

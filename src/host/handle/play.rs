@@ -6,7 +6,7 @@ use super::turn::{play_words, record_turn};
 use super::{refused_on, reload, seated_game, Context, Failure, Handled};
 use crate::games::{GameKind, Side};
 use crate::host::model::command::{Credential, MoveWord};
-use crate::host::model::notice::Notice;
+use crate::host::model::notice::{BoardNews, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::{self, LiveGame};
 use crate::store::{self};
@@ -35,31 +35,27 @@ pub fn play(
     let turn_before = live.game.turn_number();
     let turn = play_words(ctx, &mut live, &player, side, words)?;
     let news = record_turn(ctx, live, &player, side, turn_before, turn)?;
-    let mut notices = super::queue::answer_from_queues(ctx, vec![Notice::Board(news)])?;
-    let consequences = after_the_end(ctx, &mut notices)?;
-    notices.extend(consequences);
-    Ok(notices)
+    let mut news = super::queue::answer_from_queues(ctx, news)?;
+    let consequences = after_the_end(ctx, &mut news)?;
+    Ok(std::iter::once(Notice::Board(news))
+        .chain(consequences)
+        .collect())
 }
 
 /// What the end of the game changes beyond the board (ratings, ladder,
 /// tournament), when this command ended it: by a move, a queued answer or
 /// a draw agreed. The board was running when the command began.
-fn after_the_end(ctx: &Context<'_>, notices: &mut [Notice]) -> Result<Vec<Notice>, Failure> {
-    for notice in notices.iter_mut() {
-        if let Notice::Board(news) = notice {
-            if news.live.record.status != store::GameStatus::Active {
-                let live = &mut news.live;
-                return Ok(crate::host::events::game_ended(
-                    ctx.conn,
-                    ctx.replays,
-                    ctx.competition,
-                    live,
-                    ctx.now,
-                )?);
-            }
-        }
+fn after_the_end(ctx: &Context<'_>, news: &mut BoardNews) -> Result<Vec<Notice>, Failure> {
+    if news.live.record.status == store::GameStatus::Active {
+        return Ok(Vec::new());
     }
-    Ok(Vec::new())
+    Ok(crate::host::events::game_ended(
+        ctx.conn,
+        ctx.replays,
+        ctx.competition,
+        &mut news.live,
+        ctx.now,
+    )?)
 }
 
 /// The `#n` guard: the move is refused unless it is the next one, so a

@@ -239,17 +239,10 @@ fn conflicts(old: &[String], new: &[String]) -> bool {
 /// the matching lines played as his own move. Lines that did not match,
 /// or whose answer is not legal, are dropped and he is told. The board
 /// mail of the command then tells every move, each marked as queued.
-pub(super) fn answer_from_queues(ctx: &Context<'_>, notices: Vec<Notice>) -> Handled {
-    let mut notices = notices;
-    let Some(index) = notices
-        .iter()
-        .position(|notice| matches!(notice, Notice::Board(_)))
-    else {
-        return Ok(notices);
-    };
-    let Notice::Board(mut news) = notices.remove(index) else {
-        unreachable!("the position of a board notice");
-    };
+pub(super) fn answer_from_queues(
+    ctx: &Context<'_>,
+    mut news: BoardNews,
+) -> Result<BoardNews, Failure> {
     // Each round plays at least one queued turn, so lines run out; the
     // bound is only a guard.
     for _ in 0..(2 * MAX_UNITS) {
@@ -257,8 +250,7 @@ pub(super) fn answer_from_queues(ctx: &Context<'_>, notices: Vec<Notice>) -> Han
             break;
         }
     }
-    notices.insert(index, Notice::Board(news));
-    Ok(notices)
+    Ok(news)
 }
 
 /// One player's queued answer, when one is due; whether one was played.

@@ -159,13 +159,7 @@ fn after_turn(
 fn word_text(word: &MoveWord) -> String {
     match word {
         MoveWord::Play(text) => text.clone(),
-        MoveWord::ProposeDraw => "propose".into(),
-        MoveWord::AcceptDraw => "accept".into(),
-        MoveWord::RejectDraw => "reject".into(),
-        MoveWord::Pause => "pause".into(),
-        MoveWord::Resume => "resume".into(),
-        MoveWord::Undo => "undo".into(),
-        MoveWord::Withdraw => "withdraw".into(),
+        word => Reply::of(word).word().into(),
     }
 }
 

@@ -11,6 +11,7 @@ mod words;
 
 use super::normalise;
 use crate::games::GameKind;
+use crate::host::model::answers::Reply;
 use crate::host::model::command::{Command, Credential, EventList, MoveWord, Syntax};
 use crate::host::model::refusal::Refusal;
 use std::cell::RefCell;
@@ -123,16 +124,8 @@ pub fn parse_move_words(
         if text.is_empty() {
             continue;
         }
-        moves.push(match text.to_lowercase().as_str() {
-            "propose" | "draw" => MoveWord::ProposeDraw,
-            "accept" => MoveWord::AcceptDraw,
-            "reject" => MoveWord::RejectDraw,
-            "pause" => MoveWord::Pause,
-            "resume" => MoveWord::Resume,
-            "undo" => MoveWord::Undo,
-            "withdraw" => MoveWord::Withdraw,
-            _ => MoveWord::Play(text.to_string()),
-        });
+        let named = Reply::named(&text.to_lowercase()).and_then(Reply::move_word);
+        moves.push(named.unwrap_or_else(|| MoveWord::Play(text.to_string())));
     }
     if moves.is_empty() {
         return Err(Refusal::NoMoveGiven { game: kind });
@@ -149,19 +142,7 @@ pub fn could_be_a_move(word: &str) -> bool {
     let bare = lower.trim_end_matches(['+', '#', '!', '?', '.', ',']);
     word.chars().any(|c| c.is_ascii_digit())
         || matches!(bare, "o-o" | "o-o-o" | "oo" | "ooo")
-        || matches!(
-            bare,
-            "propose"
-                | "draw"
-                | "accept"
-                | "reject"
-                | "resign"
-                | "decline"
-                | "pause"
-                | "resume"
-                | "undo"
-                | "withdraw"
-        )
+        || Reply::named(bare).is_some()
 }
 
 fn parse_game_command(kind: GameKind, args: Args<'_>) -> Parsed {

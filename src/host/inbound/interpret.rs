@@ -1,51 +1,20 @@
 //! Which commands a mail carries: the Subject (pbmserv style), the body
 //! lines of a `multiple` mail, or the first line of a reply to a board
 //! mail, whose sender is proven by the reply's threading token, or the
-//! lines of a reply to a daily digest, one board each.
+//! lines of a reply to a daily digest, one board each. The grammar's
+//! reading (`parse`) is given; this adds what the store knows.
 
-use super::grammar::{parse_move_words, read_line, Noted};
+use super::grammar::parse_move_words;
+use super::parse::{non_empty, request, FirstLine, Form, Parsed};
+pub use super::parse::{Interpretation, Request};
 use crate::games::GameKind;
 use crate::host::accounts::guard::AccountPolicy;
 use crate::host::model::command::{Command, Credential};
 use crate::host::model::refusal::Refusal;
-use crate::host::model::subject::{self, OwnSubject};
+use crate::host::model::subject::OwnSubject;
 use crate::mail::inbound::InboundMail;
 use crate::store::{self, GameStatus, SentId, StoreError, TokenScope};
 use rusqlite::Connection;
-
-/// One command read from a mail, or why a line could not be read, with
-/// the comment that goes with it.
-pub struct Request {
-    pub command: Result<Command, Refusal>,
-    pub comment: Option<String>,
-    /// The board the request is about, when known, for the error mail.
-    pub board: Option<i64>,
-    /// The passwords its command line gave, as the grammar noted them.
-    pub noted: Noted,
-}
-
-pub(super) fn request(command: Result<Command, Refusal>, comment: Option<String>) -> Request {
-    Request {
-        command,
-        comment,
-        board: None,
-        noted: Noted::default(),
-    }
-}
-
-/// The request of a command line, with the passwords it gave.
-fn read_request(line: &str, comment: Option<String>) -> Request {
-    let read = read_line(line);
-    Request {
-        noted: read.noted,
-        ..request(read.command, comment)
-    }
-}
-
-fn non_empty(text: String) -> Option<String> {
-    let text = text.trim().to_string();
-    (!text.is_empty()).then_some(text)
-}
 
 /// What reading a mail needs besides the mail.
 #[derive(Clone, Copy)]
@@ -59,29 +28,11 @@ pub struct Reading<'a> {
     pub policy: &'a AccountPolicy,
 }
 
-/// What a mail asks for, and the lines of it that are command lines (the
-/// ones whose passwords a quote of the mail masks).
-pub struct Interpretation {
-    pub requests: Vec<Request>,
-    pub command_lines: Vec<String>,
-}
-
-impl Interpretation {
-    /// The passwords the mail's comments hold (each refuses its request).
-    pub fn held_passwords(&self) -> Vec<String> {
-        self.requests
-            .iter()
-            .flat_map(|request| {
-                super::redact::held_passwords(request.comment.as_deref(), &request.noted.passwords)
-            })
-            .collect()
-    }
-}
-
-/// The requests a mail carries.
+/// The requests a mail carries, from what the grammar read in it.
 pub fn interpret(
     conn: &Connection,
     mail: &InboundMail,
+    parsed: Parsed,
     reading: &Reading<'_>,
 ) -> Result<Interpretation, StoreError> {
     if let Some(request) = account_reply(conn, mail, reading)? {
@@ -90,78 +41,41 @@ pub fn interpret(
             command_lines: Vec::new(),
         });
     }
-    let subject = subject::clean(&mail.subject);
-    let reply = |subject_board, to_chat| -> Result<Interpretation, StoreError> {
-        let (requests, first) = reply_style(conn, mail, reading, subject_board, to_chat)?;
+    let Parsed {
+        subject,
+        form,
+        first,
+    } = parsed;
+    let reply = |first, subject_board, to_chat| -> Result<Interpretation, StoreError> {
+        let (requests, line) = reply_style(conn, mail, reading, first, subject_board, to_chat)?;
         Ok(Interpretation {
             requests,
-            command_lines: first.into_iter().collect(),
+            command_lines: line.into_iter().collect(),
         })
     };
-    match subject::recognise(&subject) {
-        Some(OwnSubject::Board { board, chat, .. }) => return reply(Some(board), chat),
-        Some(OwnSubject::Answer) => return reply(None, false),
-        None => {}
-    }
-    let subject_only = |requests| Interpretation {
-        requests,
-        command_lines: vec![subject.clone()],
+    let read = match form {
+        Form::Own(OwnSubject::Board { board, chat, .. }) => return reply(first, Some(board), chat),
+        Form::Own(OwnSubject::Answer) => return reply(first, None, false),
+        Form::Multiple(read) => return Ok(read),
+        Form::Subject(read) => *read,
     };
-    let read = read_request(&subject, non_empty(mail.sender_text()));
-    match &read.command {
-        Ok(Command::Multiple) => Ok(multiple(mail, reading.max_commands, &subject)),
-        Ok(_) => Ok(subject_only(vec![read])),
-        Err(_) => {
-            // A reply with a subject of the sender's own is still a reply.
-            if names_sent_id(conn, mail)? {
-                let mut read = reply(None, false)?;
-                read.command_lines.push(subject.clone());
-                return Ok(read);
-            }
-            Ok(subject_only(vec![Request {
-                comment: None,
-                ..read
-            }]))
+    let read = match read.command {
+        Ok(_) => read,
+        // A reply with a subject of the sender's own is still a reply.
+        Err(_) if names_sent_id(conn, mail)? => {
+            let mut read = reply(first, None, false)?;
+            read.command_lines.push(subject);
+            return Ok(read);
         }
-    }
-}
-
-/// A `multiple` mail: a command on each line of its body, up to the most
-/// a mail may carry.
-fn multiple(mail: &InboundMail, max_commands: usize, subject: &str) -> Interpretation {
-    let text = mail.sender_text();
-    let lines: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty())
-        .collect();
-    let mut requests: Vec<Request> = lines
-        .iter()
-        .take(max_commands)
-        .map(|line| read_request(line, None))
-        .collect();
-    if lines.len() > max_commands {
-        let left_out = super::redact::mask_command_line(lines[max_commands]);
-        requests.push(request(
-            Err(Refusal::TooManyCommands {
-                max: max_commands,
-                rest: lines.len() - max_commands,
-                first_left_out: left_out.chars().take(60).collect(),
-            }),
-            None,
-        ));
-    }
-    if requests.is_empty() {
-        requests.push(request(Err(Refusal::EmptyMultiple), None));
-    }
-    let command_lines = std::iter::once(subject)
-        .chain(lines)
-        .map(str::to_string)
-        .collect();
-    Interpretation {
-        requests,
-        command_lines,
-    }
+        Err(_) => Request {
+            comment: None,
+            ..read
+        },
+    };
+    Ok(Interpretation {
+        requests: vec![read],
+        command_lines: vec![subject],
+    })
 }
 
 fn names_sent_id(conn: &Connection, mail: &InboundMail) -> Result<bool, StoreError> {
@@ -188,24 +102,23 @@ fn reply_style(
     conn: &Connection,
     mail: &InboundMail,
     reading: &Reading<'_>,
+    first: Option<FirstLine>,
     subject_board: Option<i64>,
     to_chat: bool,
 ) -> Result<(Vec<Request>, Option<String>), StoreError> {
     let text = mail.sender_text();
-    let mut lines = text.lines().skip_while(|line| line.trim().is_empty());
-    let Some(first) = lines.next().map(str::trim) else {
+    let Some(FirstLine { line: first, read }) = first else {
         return Ok((vec![reply_error(Refusal::EmptyReply, subject_board)], None));
     };
-    let comment = non_empty(lines.collect::<Vec<_>>().join("\n"));
     // A full command written in the body of a reply is taken as it is.
-    let read = read_request(first, comment.clone());
     if read
         .command
         .as_ref()
         .is_ok_and(|command| *command != Command::Multiple)
     {
-        return Ok((vec![read], Some(first.to_string())));
+        return Ok((vec![read], Some(first)));
     }
+    let (first, comment) = (first.as_str(), read.comment);
     let proven = proving_id(conn, mail)?;
     if let Some(Ok(sent)) = &proven {
         let expired = reading.now

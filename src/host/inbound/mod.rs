@@ -1,10 +1,12 @@
 //! Reading a mail into requests: the command grammar, the normalising of
-//! move text, which commands a mail carries, and where its secrets stand.
-//! This stage reads the store (a reply's token, a board's game) but never
-//! writes it.
+//! move text, what the grammar reads in a mail (`parse`, pure, once per
+//! mail), which commands a mail carries (`interpret`), and where its
+//! secrets stand. This stage reads the store (a reply's token, a board's
+//! game) but never writes it.
 
 pub mod grammar;
 pub mod interpret;
 pub mod kept;
 pub mod normalise;
+pub mod parse;
 pub mod redact;

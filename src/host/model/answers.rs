@@ -55,6 +55,33 @@ impl Reply {
         }
     }
 
+    /// The move command's word for it; none for a move, `resign` and
+    /// `decline` (commands of their own).
+    pub fn move_word(self) -> Option<MoveWord> {
+        Some(match self {
+            Reply::Propose => MoveWord::ProposeDraw,
+            Reply::Accept => MoveWord::AcceptDraw,
+            Reply::Reject => MoveWord::RejectDraw,
+            Reply::Pause => MoveWord::Pause,
+            Reply::Resume => MoveWord::Resume,
+            Reply::Undo => MoveWord::Undo,
+            Reply::Withdraw => MoveWord::Withdraw,
+            Reply::Move | Reply::Resign | Reply::Decline => return None,
+        })
+    }
+
+    /// The answer a word a player wrote names (lower case), besides a
+    /// move: [`Reply::word`]'s words, and `draw` for `propose`.
+    pub fn named(word: &str) -> Option<Reply> {
+        if word == "draw" {
+            return Some(Reply::Propose);
+        }
+        Reply::ALL
+            .into_iter()
+            .filter(|reply| *reply != Reply::Move)
+            .find(|reply| reply.word() == word)
+    }
+
     /// The word a reply says for it (a move is written in notation).
     pub fn word(self) -> &'static str {
         match self {
@@ -181,4 +208,23 @@ pub fn open_replies(live: &LiveGame, side: Side) -> Vec<Reply> {
         .into_iter()
         .filter(|reply| may(live, side, *reply).is_ok())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MoveWord, Reply};
+
+    #[test]
+    fn each_answer_reads_back_from_its_word_and_draw_proposes() {
+        for reply in Reply::ALL.into_iter().filter(|reply| *reply != Reply::Move) {
+            assert_eq!(Reply::named(reply.word()), Some(reply), "{reply:?}");
+            if let Some(word) = reply.move_word() {
+                assert_eq!(Reply::of(&word), reply);
+            }
+        }
+        assert_eq!(Reply::named("draw"), Some(Reply::Propose));
+        assert_eq!(Reply::named("move"), None);
+        assert_eq!(Reply::named("e4"), None);
+        assert_eq!(Reply::Resign.move_word(), None::<MoveWord>);
+    }
 }

@@ -81,7 +81,7 @@ pub fn may_read(piece: Piece, audience: Audience) -> bool {
 mod tests {
     use super::*;
 
-    /// Every piece through every reader, as README and `help set` promise.
+    /// Every piece through every reader, as docs/playing.md and `help set` promise.
     #[test]
     fn each_piece_reaches_exactly_the_readers_it_may() {
         let pieces = [

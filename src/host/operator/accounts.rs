@@ -7,7 +7,7 @@
 use crate::games::Side;
 use crate::host::accounts::{password, strength};
 use crate::host::handle;
-use crate::host::model::notice::{AccountEvent, AccountNews, BoardNews, Notice};
+use crate::host::model::notice::{AccountEvent, AccountNews, Notice};
 use crate::host::model::replays;
 use crate::host::request::Failure;
 use crate::host::{Batch, Host, HostError};
@@ -357,13 +357,7 @@ impl Batch<'_> {
                 ending,
                 now,
             )?;
-            notices.push(Notice::Board(BoardNews {
-                live,
-                events: Vec::new(),
-                comment: None,
-                new_game: false,
-            }));
-            notices.extend(consequences);
+            notices.extend(crate::host::events::told_over(live, None, consequences));
             voided.push(board);
         }
         let queued = self.post_all(notices, now)?;
@@ -379,14 +373,5 @@ impl Batch<'_> {
             ),
         };
         Ok(Ok((player.userid, done(said, queued))))
-    }
-
-    /// Queues the mails of the notices, as the host's own; how many.
-    pub(super) fn post_all(&mut self, notices: Vec<Notice>, now: i64) -> Result<usize, HostError> {
-        let mut post = crate::host::own_post(&self.tx, self.renderer, self.settings, now);
-        for notice in notices {
-            post.notice(notice)?;
-        }
-        Ok(post.queued)
     }
 }

@@ -131,25 +131,8 @@ impl Batch<'_> {
     ) -> Handled {
         let prechecked = Prechecked::new();
         let attempts = RefCell::new(Vec::new());
-        let settings = self.settings;
-        let ctx = Context {
-            conn: &self.tx,
-            from: "",
-            comment: text,
-            passwords: self.passwords,
-            prechecked: &prechecked,
-            replays: self.replays,
-            languages: self.renderer.languages(),
-            now,
-            policy: &settings.accounts,
-            clock_defaults: &settings.clocks,
-            competition: &settings.competition,
-            attempts: &attempts,
-            seeks: &settings.seeks,
-            messages: &settings.messages,
-            flood: &settings.flood,
-            host_address: &settings.address,
-        };
+        let handling = self.handling(now);
+        let ctx = handling.context(&self.tx, "", text, &prechecked, &attempts);
         act(&ctx)
     }
 
@@ -171,11 +154,8 @@ impl Batch<'_> {
     ) -> Result<Outcome, HostError> {
         let notices = match handled {
             Ok(notices) => notices,
-            Err(Failure::Refused(notice)) => {
-                let said = match *notice {
-                    Notice::Refused { refusal, .. } => self.refusal_said(&refusal, now)?,
-                    _ => "refused".to_string(),
-                };
+            Err(Failure::Refused(refused)) => {
+                let said = self.refusal_said(&refused.refusal, now)?;
                 return Ok(Outcome::Refused(said));
             }
             Err(Failure::Store(err)) => return Err(err.into()),

@@ -14,17 +14,40 @@ use std::path::Path;
 /// The language of the built-in templates that every other falls back to.
 pub const FALLBACK_LANGUAGE: &str = "en";
 
+/// A template's name and its built-in text per language.
+type BuiltIn = (&'static str, [(&'static str, &'static str); 2]);
+
 macro_rules! built_in {
     ($($name:literal),* $(,)?) => {
-        /// Every template name, and its built-in text per language: a
-        /// language lacking one would not compile.
-        const BUILT_IN: &[(&str, [(&str, &str); 2])] = &[$(
+        /// Every template name but the help topics', and its built-in
+        /// text per language: a language lacking one would not compile.
+        const BUILT_IN: &[BuiltIn] = &[$(
             ($name, [
                 ("en", include_str!(concat!("../../../templates/en/", $name))),
                 ("de", include_str!(concat!("../../../templates/de/", $name))),
             ]),
         )*];
     };
+}
+
+macro_rules! built_in_help {
+    ($($topic:literal),* $(,)?) => {
+        /// The help topics' templates (`help/TOPIC.txt`), from the one
+        /// list of topics.
+        const HELP_BUILT_IN: &[BuiltIn] = &[$(
+            (concat!("help/", $topic, ".txt"), [
+                ("en", include_str!(concat!("../../../templates/en/help/", $topic, ".txt"))),
+                ("de", include_str!(concat!("../../../templates/de/help/", $topic, ".txt"))),
+            ]),
+        )*];
+    };
+}
+
+crate::host::model::help::help_topics!(built_in_help);
+
+/// Every built-in template.
+fn built_in() -> impl Iterator<Item = &'static BuiltIn> {
+    BUILT_IN.iter().chain(HELP_BUILT_IN)
 }
 
 built_in!(
@@ -70,23 +93,6 @@ built_in!(
     "accepting.txt",
     "limit.txt",
     "help.txt",
-    "help/commands.txt",
-    "help/move.txt",
-    "help/reply.txt",
-    "help/challenge.txt",
-    "help/draw.txt",
-    "help/aborted.txt",
-    "help/account.txt",
-    "help/show.txt",
-    "help/chat.txt",
-    "help/multiple.txt",
-    "help/subjects.txt",
-    "help/set.txt",
-    "help/time.txt",
-    "help/ratings.txt",
-    "help/ladder.txt",
-    "help/tournament.txt",
-    "help/robots.txt",
     "standings.txt",
     "ladder.txt",
     "ladder-news.txt",
@@ -115,13 +121,6 @@ built_in!(
     "message.txt",
     "message-sent.txt",
     "refusal-more.txt",
-    "help/queue.txt",
-    "help/preview.txt",
-    "help/undo.txt",
-    "help/note.txt",
-    "help/seek.txt",
-    "help/message.txt",
-    "help/league.txt",
     "swiss-bye.txt",
     "round-deadline.txt",
     "leagues.txt",
@@ -133,16 +132,14 @@ built_in!(
 
 /// The names of every template.
 pub fn names() -> impl Iterator<Item = &'static str> {
-    BUILT_IN.iter().map(|(name, _)| *name)
+    built_in().map(|(name, _)| *name)
 }
 
 /// Every built-in template's text in every language, for the test that
 /// keeps the passwords' vocabulary in step with the mails.
 #[cfg(test)]
 pub fn built_in_texts() -> impl Iterator<Item = &'static str> {
-    BUILT_IN
-        .iter()
-        .flat_map(|(_, texts)| texts.iter().map(|(_, text)| *text))
+    built_in().flat_map(|(_, texts)| texts.iter().map(|(_, text)| *text))
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -192,7 +189,7 @@ impl Templates {
         let mut sources = HashMap::new();
         let mut operators = Vec::new();
         for language in &languages {
-            for (name, texts) in BUILT_IN {
+            for (name, texts) in built_in() {
                 let full = format!("{language}/{name}");
                 let source = source_of(overrides, language, texts, &full)?;
                 if source.from_operator {
@@ -314,7 +311,7 @@ impl Templates {
 /// The built-in texts of every template in `language`, by name.
 #[cfg(test)]
 pub fn built_in_sources(language: &str) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
-    BUILT_IN.iter().flat_map(move |(name, texts)| {
+    built_in().flat_map(move |(name, texts)| {
         texts
             .iter()
             .filter(move |(l, _)| *l == language)
@@ -645,7 +642,7 @@ mod tests {
             .iter()
             .flat_map(|language| names().map(move |name| format!("{language}/{name}")))
             .collect();
-        assert_eq!(every.len(), 2 * BUILT_IN.len());
+        assert_eq!(every.len(), 2 * built_in().count());
         check_compiles(&templates.env, &every).unwrap();
     }
 

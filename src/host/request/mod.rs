@@ -30,7 +30,7 @@ use std::cell::RefCell;
 #[derive(Debug)]
 pub enum Failure {
     /// Boxed: a refusal carries the board it is about.
-    Refused(Box<Notice>),
+    Refused(Box<Refused>),
     Store(StoreError),
     Hash(HashError),
 }
@@ -62,9 +62,18 @@ impl From<LoadError> for Failure {
     }
 }
 
+/// A command not carried out: why, and the board it is about when there
+/// is one, as it stands. Not a notice: every refusal of a mail goes into
+/// its one error mail, after its notices.
+#[derive(Debug)]
+pub struct Refused {
+    pub refusal: Refusal,
+    pub board: Option<Box<LiveGame>>,
+}
+
 /// A refusal not about a board the sender may see.
 pub fn refused(refusal: impl Into<Refusal>) -> Failure {
-    Failure::Refused(Box::new(Notice::Refused {
+    Failure::Refused(Box::new(Refused {
         refusal: refusal.into(),
         board: None,
     }))
@@ -72,7 +81,7 @@ pub fn refused(refusal: impl Into<Refusal>) -> Failure {
 
 /// A refusal shown with the board it is about, as it stands.
 pub fn refused_on(refusal: Refusal, live: LiveGame) -> Failure {
-    Failure::Refused(Box::new(Notice::Refused {
+    Failure::Refused(Box::new(Refused {
         refusal,
         board: Some(Box::new(live)),
     }))

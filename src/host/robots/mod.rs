@@ -17,7 +17,7 @@
 mod order;
 
 use super::handle;
-use super::request::{Context, Failure};
+use super::request::Failure;
 use super::{Batch, Host, HostError};
 use crate::games::{self, Game, GameKind, RecordedMove, Side};
 use crate::host::accounts::password::Prechecked;
@@ -387,38 +387,18 @@ impl Batch<'_> {
         };
         let attempts = RefCell::new(Vec::new());
         let prechecked = Prechecked::new();
-        let ctx = Context {
-            conn: &self.tx,
-            from: "",
-            comment: None,
-            passwords: self.passwords,
-            prechecked: &prechecked,
-            replays: self.replays,
-            languages: self.renderer.languages(),
-            now,
-            policy: &self.settings.accounts,
-            clock_defaults: &self.settings.clocks,
-            competition: &self.settings.competition,
-            attempts: &attempts,
-            seeks: &self.settings.seeks,
-            messages: &self.settings.messages,
-            flood: &self.settings.flood,
-            host_address: &self.settings.address,
-        };
+        let handling = self.handling(now);
+        let ctx = handling.context(&self.tx, "", None, &prechecked, &attempts);
         let notices = match store::in_savepoint(&self.tx, || handle::handle(&ctx, command)) {
             Ok(notices) => notices,
-            Err(Failure::Refused(notice)) => {
-                tracing::info!(board, "a robot's move was not taken: {notice:?}");
+            Err(Failure::Refused(refused)) => {
+                tracing::info!(board, "a robot's move was not taken: {:?}", refused.refusal);
                 return Ok(None);
             }
             Err(Failure::Store(err)) => return Err(err.into()),
             Err(Failure::Hash(err)) => return Err(err.into()),
         };
-        let mut post = super::own_post(&self.tx, self.renderer, self.settings, now);
-        for notice in notices {
-            post.notice(notice)?;
-        }
-        Ok(Some(post.queued))
+        Ok(Some(self.post_all(notices, now)?))
     }
 }
 

@@ -5,6 +5,7 @@ pub mod clean;
 pub mod failed;
 pub mod html;
 pub mod imap;
+pub mod made_id;
 pub mod maildir;
 pub mod raw;
 pub mod screen;
@@ -20,8 +21,12 @@ use mail_parser::{HeaderValue, MessageParser, PartType};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InboundMail {
     /// Without angle brackets. A mail without one gets an id made from a
-    /// hash of its bytes, so a redelivered copy is still recognised.
+    /// hash of its bytes, so a redelivered copy is still recognised
+    /// (`made_id`).
     pub message_id: String,
+    /// For a mail without a Message-ID, the id older versions made for
+    /// it, which a copy handled then is recorded under.
+    pub former_id: Option<String>,
     /// The sender's address (From).
     pub from: String,
     pub subject: String,
@@ -148,14 +153,9 @@ pub fn parse(raw: &[u8]) -> Result<InboundMail, InboundError> {
     if let Err(unusable) = crate::mail::address::recipient(&from) {
         return Err(InboundError::UnusableSender(unusable.shown));
     }
-    let message_id = match message.message_id() {
-        Some(id) if is_safe_id(id.trim()) => id.trim().to_string(),
-        _ => {
-            use std::hash::{DefaultHasher, Hash, Hasher};
-            let mut hasher = DefaultHasher::new();
-            raw.hash(&mut hasher);
-            format!("no-message-id.{:016x}@pbem", hasher.finish())
-        }
+    let (message_id, former_id) = match message.message_id() {
+        Some(id) if is_safe_id(id.trim()) => (id.trim().to_string(), None),
+        _ => (made_id::made_id(raw), Some(made_id::former_made_id(raw))),
     };
     // An HTML-only mail marks its quotes with <blockquote>: its text
     // marks them with `>` as a plain one does, for the same cleaner.
@@ -184,6 +184,7 @@ pub fn parse(raw: &[u8]) -> Result<InboundMail, InboundError> {
         received_hops,
         loop_stamps,
         message_id,
+        former_id,
         subject: one_line(message.subject().unwrap_or_default()),
         in_reply_to: header_ids(message.in_reply_to()),
         references: header_ids(message.references()),

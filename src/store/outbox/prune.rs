@@ -9,18 +9,6 @@
 use super::super::StoreResult;
 use rusqlite::{params, Connection};
 
-/// What version 37 adds: the cap the held rows were decided under, and
-/// the indexes that find old sent and dropped rows.
-pub(crate) const OUTBOX_V37: &str = "
-    CREATE TABLE IF NOT EXISTS outbox_cap (
-        one INTEGER PRIMARY KEY CHECK (one = 1),
-        per_hour INTEGER NOT NULL,
-        answers_per_hour INTEGER NOT NULL
-    );
-    CREATE INDEX IF NOT EXISTS outbox_sent_at ON outbox (sent) WHERE sent IS NOT NULL;
-    CREATE INDEX IF NOT EXISTS outbox_dropped_at ON outbox (dropped)
-        WHERE dropped IS NOT NULL;";
-
 /// Deletes at most `limit` rows sent or dropped before `before` (Unix
 /// seconds), never the newest row; returns how many. Called in small
 /// steps so the write lock is never held for long.

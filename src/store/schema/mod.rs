@@ -1,17 +1,20 @@
-//! Schema migrations, numbered by SQLite's `user_version`. A file of any
-//! older version is upgraded in place, one step at a time, each step in its
-//! own transaction.
+//! The schema, in one place. A new database is made whole from
+//! `new.sql`; a file of an older version (SQLite's `user_version`) is
+//! upgraded in place by the ordered steps of `steps.rs`, one at a time,
+//! each in its own transaction. A test holds the two equal: the steps
+//! from an empty file build exactly the schema of `new.sql`.
 
 use super::{StoreError, StoreResult};
 use rusqlite::{params, Connection};
 
-mod columns;
 mod steps;
 
-use columns::*;
-use steps::*;
+use steps::STEPS;
 
-pub(crate) fn add_missing_columns(
+/// The schema a new database is created with, as the steps build it.
+const NEW: &str = include_str!("new.sql");
+
+fn add_missing_columns(
     conn: &Connection,
     table: &str,
     columns: &[(&str, &str)],
@@ -78,7 +81,7 @@ fn mask_quoted_passwords(conn: &Connection, mask: QuoteMasker) -> StoreResult<()
 }
 
 /// The version this build writes.
-pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+pub const SCHEMA_VERSION: i64 = STEPS.len() as i64;
 
 pub fn version(conn: &Connection) -> StoreResult<i64> {
     Ok(conn.pragma_query_value(None, "user_version", |row| row.get(0))?)
@@ -92,90 +95,29 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
             known: SCHEMA_VERSION,
         });
     }
-    for (from, sql) in MIGRATIONS.iter().enumerate().skip(found.max(0) as usize) {
+    if found <= 0 {
+        // A new file: one transaction instead of one per step (each of
+        // which syncs the file), and nothing to carry over.
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        add_columns_before(&tx, from)?;
-        tx.execute_batch(sql)?;
-        tx.pragma_update(None, "user_version", from as i64 + 1)?;
+        tx.execute_batch(NEW)?;
+        tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        tx.commit()?;
+        return Ok(());
+    }
+    upgrade(conn, found)
+}
+
+/// Runs the steps after version `from`, each in its own transaction.
+fn upgrade(conn: &mut Connection, from: i64) -> StoreResult<()> {
+    let done = usize::try_from(from).unwrap_or(0);
+    for (at, step) in STEPS.iter().enumerate().skip(done) {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        step.run(&tx)?;
+        tx.pragma_update(None, "user_version", at as i64 + 1)?;
         tx.commit()?;
     }
     Ok(())
 }
 
-/// The columns a step adds only where they are missing (a file set back
-/// by hand keeps them), before the step's own SQL from version `from`.
-fn add_columns_before(tx: &Connection, from: usize) -> StoreResult<()> {
-    if from == 7 {
-        add_missing_columns(tx, "outbox", OUTBOX_V8_COLUMNS)?;
-    }
-    if from == 8 {
-        for (table, columns) in GAME_AND_PLAYER_V9_COLUMNS {
-            add_missing_columns(tx, table, columns)?;
-        }
-    }
-    if from == 10 {
-        add_missing_columns(tx, "sent_ids", SENT_IDS_V11_COLUMNS)?;
-    }
-    if from == 11 {
-        for (table, columns) in CLOCK_V12_COLUMNS {
-            add_missing_columns(tx, table, columns)?;
-        }
-    }
-    if from == 12 {
-        add_missing_columns(tx, "outbox", OUTBOX_V13_COLUMNS)?;
-    }
-    if from == 14 {
-        add_missing_columns(tx, "players", &[("digest_due", "INTEGER")])?;
-    }
-    if from == 15 {
-        let public = [("public_comments", "INTEGER NOT NULL DEFAULT 0")];
-        add_missing_columns(tx, "players", &public)?;
-    }
-    if from == 17 {
-        for (table, columns) in BOARD_PICTURES_COLUMNS {
-            add_missing_columns(tx, table, columns)?;
-        }
-    }
-    if from == 19 {
-        add_missing_columns(tx, "players", ROBOT_COLUMNS)?;
-    }
-    if from == 21 {
-        add_missing_columns(tx, "players", WEAK_PASSWORD_COLUMNS)?;
-    }
-    if from == 22 {
-        add_missing_columns(tx, "games", crate::store::web::WEB_V23_COLUMNS)?;
-    }
-    if from == 23 {
-        add_missing_columns(tx, "outbox", OUTBOX_V24_COLUMNS)?;
-    }
-    if from == 25 {
-        let columns = crate::store::events::LADDER_V26_COLUMNS;
-        add_missing_columns(tx, "ladder_games", columns)?;
-    }
-    if from == 27 {
-        add_missing_columns(tx, "players", CHALLENGERS_COLUMNS)?;
-    }
-    if from == 28 {
-        add_missing_columns(tx, "tournaments", TOURNAMENT_V29_COLUMNS)?;
-    }
-    if from == 29 {
-        for (table, columns) in KNOCKOUT_V30_COLUMNS {
-            add_missing_columns(tx, table, columns)?;
-        }
-    }
-    if from == 30 {
-        crate::store::ladder_events::upgrade_v31(tx)?;
-    }
-    if from == 32 {
-        add_missing_columns(tx, "tournaments", TOURNAMENT_V33_COLUMNS)?;
-    }
-    if from == 33 {
-        add_missing_columns(tx, "tournament_players", TOURNAMENT_V34_COLUMNS)?;
-    }
-    if from == 34 {
-        for (table, columns) in TOURNAMENT_V35_COLUMNS {
-            add_missing_columns(tx, table, columns)?;
-        }
-    }
-    Ok(())
-}
+#[cfg(test)]
+mod tests;

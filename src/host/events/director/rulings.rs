@@ -12,7 +12,7 @@ use super::super::log::log_event;
 use super::desk::Desk;
 use crate::games::Side;
 use crate::host::competition::CompetitionSettings;
-use crate::host::model::notice::{BoardNews, Notice};
+use crate::host::model::notice::Notice;
 use crate::host::model::replays::LiveGame;
 use crate::rules::score::{Ending, Score, Stop};
 use crate::store::{self, LoggedEvent, StoreError};
@@ -129,12 +129,5 @@ pub fn rule_board(
         order,
         desk.now,
     )?;
-    let mut notices = vec![Notice::Board(BoardNews {
-        live,
-        events: Vec::new(),
-        comment: None,
-        new_game: false,
-    })];
-    notices.extend(consequences);
-    Ok(notices)
+    Ok(super::super::told_over(live, None, consequences))
 }

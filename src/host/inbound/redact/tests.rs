@@ -131,6 +131,7 @@ fn only_the_value_of_a_password_switch_is_masked() {
 fn mail(subject: &str, text: &str) -> InboundMail {
     InboundMail {
         message_id: "m@x".into(),
+        former_id: None,
         from: "alice@example.org".into(),
         subject: subject.into(),
         in_reply_to: Vec::new(),

@@ -2,7 +2,7 @@
 //! renderer words each notice through a template in the reader's
 //! language; `post` queues the mails.
 
-use super::refusal::{Refusal, Weakness};
+use super::refusal::Weakness;
 use super::replays::LiveGame;
 use crate::games::Side;
 use crate::rules::score::AbortRule;
@@ -29,12 +29,6 @@ pub enum Notice {
     },
     /// An answer to the sender alone.
     Answer(Answer),
-    /// The command was not carried out; the sender is told why, with the
-    /// board it was about when there is one.
-    Refused {
-        refusal: Refusal,
-        board: Option<Box<LiveGame>>,
-    },
     /// A mail about an account to addresses other than the sender's.
     Account(AccountNews),
     /// A player's daily digest: the boards that wait for his move.

@@ -94,7 +94,6 @@ impl<'a> Post<'a> {
             Notice::Board(news) => self.board_news(&news),
             Notice::Chat { live, author, text } => self.chat(&live, &author, &text),
             Notice::Answer(answer) => self.answer_sender(&answer),
-            Notice::Refused { refusal, board } => self.refused(&refusal, board.as_deref(), false),
             Notice::Account(news) => self.account(&news),
             Notice::Digest { userid, boards } => {
                 let Some(player) = store::find_player(self.conn, &userid)? else {

@@ -8,17 +8,13 @@
 //! start does the rest. (The sendmail transport keeps no files: its spool
 //! files are removed once sent and when it starts.)
 
+use crate::store::QuoteMasker;
 use lettre::message::Body;
 use std::io::{self, Write};
 use std::path::Path;
 
 /// The marker, in the data directory, of an outbox folder scrubbed.
 pub const SCRUBBED_MARKER: &str = "outbox-passwords-masked";
-
-/// A function that masks the passwords a stored mail's text quotes,
-/// `None` when it quotes none. The host's grammar knows where they stand;
-/// mail only carries the function.
-pub type QuoteMasker<'a> = &'a dyn Fn(&str) -> Option<String>;
 
 /// Scrubs every `.eml` file of `dir` once, unless `marker` exists, and
 /// then makes it, masking each with `mask`.
