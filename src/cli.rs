@@ -9,10 +9,9 @@ macro_rules! say {
 }
 pub(crate) mod out;
 
-use crate::archive;
-use crate::identity::HostIdentity;
 mod args;
 mod competition;
+mod database;
 mod director;
 mod fetch;
 mod games;
@@ -24,24 +23,12 @@ mod timers;
 mod web;
 
 pub use args::{Cli, Command, ExportFilter, Moment, Place};
-use args::{EX_SOFTWARE, EX_TEMPFAIL};
 use mailing::{deliver, mail, serve};
 use records::{backup, export, outbox};
 
-use crate::config::Config;
-use crate::daemon::Runtime;
 use crate::host::operator::Report;
-use crate::host::Receipt;
-use crate::mail::inbound::maildir::Maildir;
-use crate::mail::inbound::raw::read_mail;
-use crate::mail::outbound::compose::player_mail;
-use crate::store::{self, GameFilter, OutboxState, Store};
-use anyhow::{bail, Context, Result};
-use std::fs::File;
-use std::io::{BufWriter, IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use anyhow::Result;
 use std::process::ExitCode;
-use tracing::{error, info, warn};
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
     match dispatch(cli) {
@@ -129,16 +116,4 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         log @ Command::EventLog { .. } => director::event_log(log),
         tool => operator::act(tool),
     }
-}
-
-/// The data directory's database, which a command that only reads needs
-/// to exist already.
-fn existing_store(config: &Config) -> Result<Store> {
-    if !config.database.exists() {
-        bail!(
-            "no database at {}: the host has not run with this data directory",
-            config.database.display()
-        );
-    }
-    Store::open(&config.database).with_context(|| format!("opening {}", config.database.display()))
 }

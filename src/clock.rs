@@ -1,5 +1,5 @@
 //! The host's one clock. Everything that depends on the time of day
-//! (password locks, the life of reply tokens, and later the game clocks)
+//! (password locks, the life of reply tokens, the game clocks, every timer)
 //! asks this clock, which a test or a replay of a backlog sets to a fixed
 //! moment (`--now` on the command line) instead of the system time.
 

@@ -1,3 +1,6 @@
+//! The `pbem` binary: parses the arguments and hands them to
+//! `pbem::cli`.
+
 use clap::Parser;
 
 fn main() -> std::process::ExitCode {

@@ -1,3 +1,6 @@
+//! The PGN export's tests: tags, move text, results and comments of
+//! each game, and reading an export back.
+
 use super::*;
 use crate::games::GameKind;
 use crate::rules::score::Abort;

@@ -304,7 +304,7 @@ pub enum Command {
     /// or announce in a tournament; logged as `operator`, players told.
     Director {
         #[command(subcommand)]
-        verb: super::director::DirectorVerb,
+        verb: DirectorVerb,
     },
     /// Print an event's log (who did what, when), oldest first.
     EventLog {
@@ -412,3 +412,101 @@ impl Moment {
 pub(super) const EX_TEMPFAIL: u8 = 75;
 /// sysexits.h: an internal error; the mail is returned to its sender.
 pub(super) const EX_SOFTWARE: u8 = 70;
+
+/// The operator's verbs as a director: a ruling on a board, or any of a
+/// director's verbs on a ladder or tournament, read by the same words
+/// as by mail.
+#[derive(Subcommand, Debug)]
+pub enum DirectorVerb {
+    /// End running board BOARD with RESULT (1-0, 0-1 or 1/2) for REASON:
+    /// once both players have moved a game played (rated where the board
+    /// is), before that aborted (unrated) and counted in an event by its
+    /// rule against the side it went against.
+    Adjudicate {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// The board's number.
+        board: i64,
+        /// 1-0, 0-1 or 1/2.
+        result: String,
+        /// Why, told to both players and kept with the board.
+        #[arg(required = true, num_args = 1..)]
+        reason: Vec<String>,
+    },
+    /// End running board BOARD as lost by LOSER (an adjudicated loss).
+    Forfeit {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// The board's number.
+        board: i64,
+        /// The userid of the player who loses it.
+        loser: String,
+        /// Why (may be left out).
+        reason: Vec<String>,
+    },
+    /// Void running board BOARD: aborted, unrated, counted for nobody.
+    Void {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// The board's number.
+        board: i64,
+        /// Why (may be left out).
+        reason: Vec<String>,
+    },
+    /// Direct a ladder (NAME; '' for the game's own): admit, invite,
+    /// suspend, reinstate or remove PLAYER; rules RULE...; handover TO;
+    /// cancel; announce TEXT... As its director by mail would, told to
+    /// whom it concerns and logged as `operator`.
+    Ladder {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// The ladder's name; '' for the game's own ladder.
+        name: String,
+        /// The verb and its arguments (rule words may start with '-').
+        #[arg(required = true, allow_hyphen_values = true, trailing_var_arg = true)]
+        verb: Vec<String>,
+    },
+    /// Direct a tournament: start; admit, invite or remove PLAYER;
+    /// replace OLD NEW; rules RULE...; handover TO; cancel; announce
+    /// TEXT... As its organiser by mail would, told to whom it concerns
+    /// and logged as `operator`.
+    Tournament {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// The tournament's name.
+        name: String,
+        /// The verb and its arguments (rule words may start with '-').
+        #[arg(required = true, allow_hyphen_values = true, trailing_var_arg = true)]
+        verb: Vec<String>,
+    },
+    /// Direct a league: start; remove PLAYER; rules RULE...; handover
+    /// TO; cancel; announce TEXT... As its director by mail would, told
+    /// to whom it concerns and logged as `operator`.
+    League {
+        #[command(flatten)]
+        place: Place,
+        #[command(flatten)]
+        moment: Moment,
+        /// Game name or alias.
+        game: GameKind,
+        /// The league's name.
+        name: String,
+        /// The verb and its arguments (rule words may start with '-').
+        #[arg(required = true, allow_hyphen_values = true, trailing_var_arg = true)]
+        verb: Vec<String>,
+    },
+}

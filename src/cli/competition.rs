@@ -1,7 +1,9 @@
 //! `pbem standings`, `pbem ladder` and `pbem tournament`: what players
 //! get by mail, printed for the operator.
 
-use super::{existing_store, out, Moment, Place};
+use super::args::{Moment, Place};
+use super::database::existing_store;
+use super::out;
 use crate::host::operator::{report, Report};
 use crate::host::outbound::render::Renderer;
 use anyhow::{bail, Result};

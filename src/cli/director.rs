@@ -4,7 +4,8 @@
 //! actor `operator` and told by mail to whom it concerns, the mails sent
 //! at once; and `pbem event-log`, an event's log.
 
-use super::{existing_store, Command, Moment, Place};
+use super::args::{Command, DirectorVerb, Moment, Place};
+use super::database::existing_store;
 use crate::clock::utc_text_seconds;
 use crate::daemon::Runtime;
 use crate::games::GameKind;
@@ -12,106 +13,7 @@ use crate::host::inbound::grammar::competition::director_verb;
 use crate::host::model::command::{DirectorVerb as Verb, EventList, RulingVerb};
 use crate::host::operator::{ladder_log, tournament_log, Directing};
 use anyhow::{bail, Result};
-use clap::Subcommand;
 use std::process::ExitCode;
-
-/// The operator's verbs as a director: a ruling on a board, or any of a
-/// director's verbs on a ladder or tournament, read by the same words
-/// as by mail.
-#[derive(Subcommand, Debug)]
-pub enum DirectorVerb {
-    /// End running board BOARD with RESULT (1-0, 0-1 or 1/2) for REASON:
-    /// once both players have moved a game played (rated where the board
-    /// is), before that aborted (unrated) and counted in an event by its
-    /// rule against the side it went against.
-    Adjudicate {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// The board's number.
-        board: i64,
-        /// 1-0, 0-1 or 1/2.
-        result: String,
-        /// Why, told to both players and kept with the board.
-        #[arg(required = true, num_args = 1..)]
-        reason: Vec<String>,
-    },
-    /// End running board BOARD as lost by LOSER (an adjudicated loss).
-    Forfeit {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// The board's number.
-        board: i64,
-        /// The userid of the player who loses it.
-        loser: String,
-        /// Why (may be left out).
-        reason: Vec<String>,
-    },
-    /// Void running board BOARD: aborted, unrated, counted for nobody.
-    Void {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// The board's number.
-        board: i64,
-        /// Why (may be left out).
-        reason: Vec<String>,
-    },
-    /// Direct a ladder (NAME; '' for the game's own): admit, invite,
-    /// suspend, reinstate or remove PLAYER; rules RULE...; handover TO;
-    /// cancel; announce TEXT... As its director by mail would, told to
-    /// whom it concerns and logged as `operator`.
-    Ladder {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// Game name or alias.
-        game: GameKind,
-        /// The ladder's name; '' for the game's own ladder.
-        name: String,
-        /// The verb and its arguments (rule words may start with '-').
-        #[arg(required = true, allow_hyphen_values = true, trailing_var_arg = true)]
-        verb: Vec<String>,
-    },
-    /// Direct a tournament: start; admit, invite or remove PLAYER;
-    /// replace OLD NEW; rules RULE...; handover TO; cancel; announce
-    /// TEXT... As its organiser by mail would, told to whom it concerns
-    /// and logged as `operator`.
-    Tournament {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// Game name or alias.
-        game: GameKind,
-        /// The tournament's name.
-        name: String,
-        /// The verb and its arguments (rule words may start with '-').
-        #[arg(required = true, allow_hyphen_values = true, trailing_var_arg = true)]
-        verb: Vec<String>,
-    },
-    /// Direct a league: start; remove PLAYER; rules RULE...; handover
-    /// TO; cancel; announce TEXT... As its director by mail would, told
-    /// to whom it concerns and logged as `operator`.
-    League {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// Game name or alias.
-        game: GameKind,
-        /// The league's name.
-        name: String,
-        /// The verb and its arguments (rule words may start with '-').
-        #[arg(required = true, allow_hyphen_values = true, trailing_var_arg = true)]
-        verb: Vec<String>,
-    },
-}
 
 pub(super) fn direct(verb: DirectorVerb) -> Result<ExitCode> {
     let (place, moment, action) = match verb {

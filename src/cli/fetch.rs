@@ -1,6 +1,6 @@
 //! `pbem fetch --once`: one pass over the IMAP mailbox, for cron.
 
-use super::{Moment, Place};
+use super::args::{Moment, Place};
 use crate::config::InboundSource;
 use crate::daemon::Runtime;
 use anyhow::{bail, Result};

@@ -1,8 +1,18 @@
 //! The commands that run the host on mail: serve, deliver, and `mail`,
 //! which puts a mail in the Maildir as a player's client would.
 
-use super::*;
-use crate::config::InboundSource;
+use super::args::{Moment, Place, EX_SOFTWARE, EX_TEMPFAIL};
+use crate::config::{Config, InboundSource};
+use crate::daemon::Runtime;
+use crate::host::Receipt;
+use crate::mail::inbound::maildir::Maildir;
+use crate::mail::inbound::raw::read_mail;
+use crate::mail::outbound::compose::player_mail;
+use anyhow::{bail, Context, Result};
+use std::io::{IsTerminal, Read};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use tracing::{error, info, warn};
 
 pub(super) fn serve(place: &Place, once: bool, moment: &Moment) -> Result<ExitCode> {
     if moment.now.is_some() && !once {

@@ -4,7 +4,8 @@
 //! the security log; the mails it causes are sent at once, as `tick`
 //! sends its own.
 
-use super::{existing_store, Command, Moment, Place};
+use super::args::{Command, Moment, Place};
+use super::database::existing_store;
 use crate::clock::utc_text_seconds;
 use crate::daemon::Runtime;
 use crate::host::operator::{self, Action, Outcome};

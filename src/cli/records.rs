@@ -1,7 +1,16 @@
 //! The operator's commands on what the host keeps: export, the outbox,
 //! backup.
 
-use super::*;
+use super::args::{ExportFilter, Place};
+use super::database::existing_store;
+use crate::archive;
+use crate::identity::HostIdentity;
+use crate::store::{self, GameFilter, OutboxState, Store};
+use anyhow::{Context, Result};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+use std::process::ExitCode;
 
 pub(super) fn export(place: &Place, filter: &ExportFilter, out: Option<&Path>) -> Result<ExitCode> {
     let config = place.config()?;

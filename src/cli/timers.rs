@@ -1,7 +1,7 @@
 //! `pbem tick` and `pbem robots`: what is due or owed, run once, for
 //! hosts fed by `deliver` from an MTA.
 
-use super::{Moment, Place};
+use super::args::{Moment, Place};
 use crate::daemon::Runtime;
 use anyhow::Result;
 use std::process::ExitCode;

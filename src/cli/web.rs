@@ -1,7 +1,7 @@
 //! `pbem web`: the read-only web view in the foreground.
 
-use super::existing_store;
-use super::{Moment, Place};
+use super::args::{Moment, Place};
+use super::database::existing_store;
 use crate::config::Config;
 use crate::web::{self, SiteConfig};
 use anyhow::Result;

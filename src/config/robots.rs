@@ -2,7 +2,7 @@
 //! about a move, and how long all robot moves of one look may take.
 
 use super::parse_duration;
-use crate::host::robots::RobotSettings;
+use crate::host::RobotSettings;
 use serde::Deserialize;
 use std::time::Duration;
 

@@ -432,7 +432,7 @@ impl Runtime {
         self.deliver_start(raw, raw.len() as u64)
     }
 
-    /// The MTA pipe, for a message read by [`crate::mail::raw::read_mail`]
+    /// The MTA pipe, for a message read by [`crate::mail::inbound::raw::read_mail`]
     /// (of an oversized one, only its start is held).
     pub fn deliver_mail(&mut self, mail: &ReadMail) -> Result<Receipt, DaemonError> {
         self.deliver_start(&mail.start, mail.total_len)

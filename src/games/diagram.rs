@@ -5,7 +5,6 @@
 //! for logs, the CLI and the PGN.
 
 use super::fact::BoardState;
-use super::picture::ListPicture;
 use super::recursion::MegaState;
 use super::{PieceName, Side};
 use serde::Serialize;
@@ -33,6 +32,21 @@ pub enum Line {
         width: usize,
         columns: Vec<Vec<Line>>,
     },
+}
+
+/// A Progression Chess list: its letters, and for each kind of piece the
+/// kind it becomes after a move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ListPicture {
+    pub side: Side,
+    /// `None` while the side has not chosen it yet.
+    pub list: Option<String>,
+    /// The template lists are chosen by (`xxxxxxxK`).
+    pub template: String,
+    /// (kind, what it becomes), each a letter as the list writes it.
+    pub becomes: Vec<(String, String)>,
+    /// (digit, kind) a pawn may promote to.
+    pub promotions: Vec<(String, String)>,
 }
 
 /// What a line of a board's text says, in a closed vocabulary shared by

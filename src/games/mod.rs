@@ -1,98 +1,39 @@
 //! The rules of every game the host runs. Pure: no I/O, no SQL, no mail.
 //!
 //! The host sees a game only through [`Game`] and finds one through
-//! [`GameKind`], the registry of names and aliases.
+//! [`GameKind`], the list of names and aliases (`kind`), whose `registry`
+//! starts each game.
 
 pub mod chess;
 pub mod diagram;
 mod fact;
+mod kind;
+mod move_error;
 mod outcome;
 pub mod picture;
 pub mod progression;
 mod reason;
 pub mod recursion;
 mod registry;
+mod search_start;
 pub mod searchable;
 mod setup;
+mod side;
 pub mod spherical;
 
 pub use diagram::Diagram;
 pub use fact::{BoardState, CountedPiece, Fact};
+pub use kind::{GameKind, UnknownGame};
+pub use move_error::MoveError;
 pub use outcome::{EndReason, MatchCell, Outcome};
 pub use picture::Picture;
 pub use reason::{
     KingSafety, ListProblem, MegaBar, MegaHint, Notation, Obstacle, PieceName, Reason,
 };
-pub use registry::{GameKind, UnknownGame};
-pub use searchable::{Decided, Owing, SearchStart, Searchable};
+pub use search_start::SearchStart;
+pub use searchable::{Decided, Owing, Searchable};
 pub use setup::SetupError;
-
-use std::fmt;
-
-/// One of the two players of a game. White (the challenger's first userid)
-/// moves first in every game of the project. Serializes as "White" or
-/// "Black".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-pub enum Side {
-    White,
-    Black,
-}
-
-impl Side {
-    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
-
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::White => "White",
-            Side::Black => "Black",
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A move that cannot be played, with what would be right.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
-    #[error("the game is over")]
-    GameOver,
-    #[error("it is not {0}'s turn")]
-    NotYourTurn(Side),
-    /// The text is not a move in this game's notation at all.
-    #[error("cannot read {text:?} as a move: {reason}")]
-    Malformed { text: String, reason: Box<Reason> },
-    /// A well-formed move that the rules do not allow here.
-    #[error("{text} is not legal here: {reason}")]
-    Illegal { text: String, reason: Box<Reason> },
-}
-
-impl MoveError {
-    /// Why the move was refused, as a typed reason for the host to word.
-    pub fn reason(&self) -> Reason {
-        match self {
-            MoveError::GameOver => Reason::GameOver,
-            MoveError::NotYourTurn(side) => Reason::NotYourTurn { side: *side },
-            MoveError::Malformed { reason, .. } | MoveError::Illegal { reason, .. } => {
-                reason.as_ref().clone()
-            }
-        }
-    }
-}
+pub use side::Side;
 
 /// A move as stored in a game's move list: who played it and its canonical
 /// notation ([`PlayedMove::notation`]).
@@ -169,13 +110,13 @@ pub struct PlayedMove {
     pub public_notation: String,
 }
 
+/// The most legal moves weighed for a board mail's example move.
+const EXAMPLE_MOVES_TRIED: usize = 300;
+
 /// One game in progress: its set-up plus the moves played so far.
 ///
 /// The move list is the truth: a game is rebuilt by [`GameKind::new_game`]
 /// with the stored switches and then [`Game::play`] of every stored move.
-/// The most legal moves weighed for a board mail's example move.
-const EXAMPLE_MOVES_TRIED: usize = 300;
-
 pub trait Game: Send {
     fn kind(&self) -> GameKind;
 

@@ -3,7 +3,7 @@
 //! move and the marks a game adds. The host draws it (HTML, SVG); the
 //! rules know nothing of how.
 
-use super::diagram::Label;
+use super::diagram::{Label, ListPicture};
 use super::{PieceName, Side};
 use serde::Serialize;
 
@@ -116,21 +116,6 @@ pub struct PromotionProgress {
     pub target: PieceName,
     /// Its diagonals as drawn, like [`PicturePiece::diagonals`].
     pub target_diagonals: Vec<String>,
-}
-
-/// A Progression Chess list: its letters, and for each kind of piece the
-/// kind it becomes after a move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ListPicture {
-    pub side: Side,
-    /// `None` while the side has not chosen it yet.
-    pub list: Option<String>,
-    /// The template lists are chosen by (`xxxxxxxK`).
-    pub template: String,
-    /// (kind, what it becomes), each a letter as the list writes it.
-    pub becomes: Vec<(String, String)>,
-    /// (digit, kind) a pawn may promote to.
-    pub promotions: Vec<(String, String)>,
 }
 
 impl PictureBoard {

@@ -5,7 +5,7 @@
 //! [`Searchable::notation`].
 //!
 //! A game hands its position to a search through [`crate::games::Game::search_start`],
-//! as one [`SearchStart`] per game, so a search is compiled for each
+//! as one [`SearchStart`](super::SearchStart) per game, so a search is compiled for each
 //! game's own moves and positions rather than through the boxed
 //! [`crate::games::Game`].
 
@@ -83,15 +83,6 @@ pub trait Searchable {
 
     /// `mv` as the game's `play` reads it, the text the host stores.
     fn notation(&self, side: Side, mv: Self::Move) -> String;
-}
-
-/// A game's position ready for a search, one kind per game (Spherical
-/// Chess 324's 324 squares boxed, so the others are not as large).
-pub enum SearchStart {
-    Chess(super::chess::ChessSearch),
-    Progression(super::progression::ProgressionSearch),
-    Recursion(super::recursion::RecursionSearch),
-    Spherical(Box<super::spherical::SphericalSearch>),
 }
 
 /// Mixes words into a key: each word multiplied into the running value

@@ -23,106 +23,25 @@ mod precheck;
 mod receive;
 pub mod request;
 pub mod robots;
+mod settings;
 mod timers;
 
 pub use request::{MessageSettings, SeekSettings};
+pub use settings::{HostError, HostSettings, Receipt, RobotSettings};
 pub use timers::TickReport;
 
 use crate::clock::Clock;
-use crate::identity::HostIdentity;
 use crate::mail::inbound::raw::header_block;
-use crate::mail::inbound::screen::{self, InboundLimits};
+use crate::mail::inbound::screen;
 use crate::mail::inbound::{InboundError, InboundMail};
-use crate::mail::outbound::OutboundError;
-use crate::mail::threading::TokenError;
 use crate::store::{self, Store, StoreError};
-use accounts::guard;
-use accounts::password::{self, Prechecked, VerifiedPasswords};
+use accounts::password::{Prechecked, VerifiedPasswords};
 use inbound::interpret::{self, Reading, Request};
 use inbound::parse::{self as grammar, Parsed};
 use model::refusal::Refusal;
 use model::replays;
-use outbound::pictures;
-use outbound::post::PostError;
-use outbound::render::{HostFacts, Renderer, TemplateError};
-use outbound::templates;
+use outbound::render::Renderer;
 use rusqlite::Connection;
-
-/// What the host needs to know about itself.
-#[derive(Clone, Debug)]
-pub struct HostSettings {
-    /// The address players mail commands to; From on every mail sent.
-    pub address: String,
-    /// The display name on mails sent.
-    pub name: String,
-    /// The language of mails to players who chose none.
-    pub language: String,
-    /// No address gets more mails than this in an hour.
-    pub max_mails_per_hour: u32,
-    /// What one inbound mail may be.
-    pub limits: InboundLimits,
-    /// How accounts are kept safe.
-    pub accounts: guard::AccountPolicy,
-    /// Default time controls and the vacation allowance.
-    pub clocks: clocks::ClockSettings,
-    /// Ratings, ladders and tournaments.
-    pub competition: competition::CompetitionSettings,
-    /// Which board pictures mails may carry.
-    pub boards: pictures::BoardPictures,
-    /// How long seeks stand, and how many a player may have open.
-    pub seeks: request::SeekSettings,
-    /// How many messages a player may send other players in an hour.
-    pub messages: request::MessageSettings,
-    /// The robot opponents.
-    pub robots: robots::RobotSettings,
-    /// What one sender can make the host send to others.
-    pub flood: model::limits::Limits,
-    /// Where the web view is reached from outside (`[web] public_url`),
-    /// for the link in board mails; none: no link.
-    pub public_url: Option<String>,
-}
-
-impl HostSettings {
-    /// Who the host is, on its mails and exports.
-    pub fn identity(&self) -> HostIdentity {
-        HostIdentity {
-            name: self.name.clone(),
-            address: self.address.clone(),
-        }
-    }
-
-    /// What every mail's text may say of the host, at `now`.
-    pub fn facts(&self, now: i64) -> HostFacts {
-        HostFacts {
-            identity: self.identity(),
-            max_addresses: self.accounts.max_addresses,
-            confirms_signups: self.accounts.confirm_signup_address,
-            now,
-            web: self.public_url.clone(),
-        }
-    }
-}
-
-impl Default for HostSettings {
-    fn default() -> Self {
-        HostSettings {
-            address: "pbem@localhost".into(),
-            name: "PBeM host".into(),
-            language: templates::FALLBACK_LANGUAGE.into(),
-            max_mails_per_hour: 60,
-            limits: InboundLimits::default(),
-            accounts: guard::AccountPolicy::default(),
-            clocks: clocks::ClockSettings::default(),
-            competition: competition::CompetitionSettings::default(),
-            boards: pictures::BoardPictures::default(),
-            seeks: request::SeekSettings::default(),
-            messages: request::MessageSettings::default(),
-            robots: robots::RobotSettings::default(),
-            flood: model::limits::Limits::default(),
-            public_url: None,
-        }
-    }
-}
 
 /// A post for the mails the host sends of its own accord (the timers'
 /// and the robots'): none answers a mail, so none quotes one.
@@ -140,59 +59,6 @@ fn own_post<'a>(
         settings.boards,
         &settings.flood,
     )
-}
-
-/// What became of one inbound mail.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Receipt {
-    /// Its commands were carried out (or refused with an error mail).
-    Handled {
-        commands: usize,
-        mails_queued: usize,
-    },
-    /// Its Message-ID was handled before; nothing was done.
-    Duplicate,
-    /// It must not be answered (auto-reply, bounce, list mail, unreadable).
-    Ignored(String),
-}
-
-/// A failure of the host itself, not of the sender's command.
-#[derive(Debug, thiserror::Error)]
-pub enum HostError {
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error(transparent)]
-    Token(#[from] TokenError),
-    #[error(transparent)]
-    Hash(#[from] password::HashError),
-    #[error(transparent)]
-    Template(#[from] TemplateError),
-    #[error(transparent)]
-    Outbound(#[from] OutboundError),
-}
-
-impl From<PostError> for HostError {
-    fn from(err: PostError) -> HostError {
-        match err {
-            PostError::Store(err) => HostError::Store(err),
-            PostError::Token(err) => HostError::Token(err),
-            PostError::Template(err) => HostError::Template(err),
-            PostError::Outbound(err) => HostError::Outbound(err),
-        }
-    }
-}
-
-impl HostError {
-    /// Whether the same mail may succeed later (a busy database, no
-    /// randomness yet), so an MTA should retry it.
-    pub fn is_temporary(&self) -> bool {
-        match self {
-            HostError::Store(err) => err.is_temporary(),
-            HostError::Token(_) | HostError::Hash(_) => true,
-            HostError::Outbound(OutboundError::Store(err)) => err.is_temporary(),
-            HostError::Template(_) | HostError::Outbound(OutboundError::Build { .. }) => false,
-        }
-    }
 }
 
 pub struct Host {

@@ -14,6 +14,7 @@ use super::events::ladder::{self as ladder_event};
 use super::events::tournament::deadline;
 use super::{Batch, Host, HostError};
 use crate::games::{GameKind, Side};
+use crate::host::model::board_list;
 use crate::host::model::notice::{AccountEvent, AccountNews, BoardLine, Notice};
 use crate::host::model::replays::{self, LiveGame};
 use crate::host::outbound::post::Post;
@@ -223,7 +224,7 @@ fn waiting_boards(
     userid: &str,
 ) -> Result<Vec<BoardLine>, StoreError> {
     let running = store::active_boards_of(conn, userid)?;
-    let mut boards = replays::board_lines(conn, replays, userid, running, |_| true)?;
+    let mut boards = board_list::board_lines(conn, replays, userid, running, |_| true)?;
     boards.retain(|line| {
         line.live
             .as_ref()

@@ -32,101 +32,16 @@ mod halt;
 mod ordering;
 mod random;
 mod search;
+mod strength;
 mod table;
+mod thought;
 
 pub use halt::Halt;
 pub use random::Rng;
+pub use strength::{Strength, WIN};
+pub use thought::{Thought, DRAW_AT_MOST, RESIGN_BELOW};
 
 use crate::games::{Game, SearchStart, Side};
-use std::time::Duration;
-
-/// A score for a won game, less the plies it takes.
-pub const WIN: i32 = 1_000_000;
-
-/// How strongly a robot plays.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Strength {
-    /// The deepest search, in actions (plies).
-    pub depth: u32,
-    /// Time for one move; the search stops at the deadline and plays the
-    /// best move of the deepest search it finished.
-    pub think: Duration,
-    /// Up to this many hundredths of a pawn of randomness in how each
-    /// candidate move is scored, so a weak robot errs like a human.
-    pub noise: i32,
-}
-
-impl Strength {
-    /// The three robots: 1 looks one action ahead and errs, 2 looks two
-    /// ahead, 3 as deep as its time allows (at most `think`).
-    pub fn level(level: u8, think: Duration) -> Strength {
-        match level {
-            1 => Strength {
-                depth: 1,
-                think,
-                noise: 80,
-            },
-            2 => Strength {
-                depth: 2,
-                think,
-                noise: 20,
-            },
-            _ => Strength {
-                depth: 12,
-                think,
-                noise: 0,
-            },
-        }
-    }
-}
-
-/// What a robot makes of a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Thought {
-    /// The move to play, or none when `side` has no legal move.
-    pub choice: Option<String>,
-    /// How the position looks to the robot after its search, from its own
-    /// side (`WIN` minus plies for a forced win).
-    pub score: i32,
-    /// The deepest search finished.
-    pub depth: u32,
-    pub nodes: u64,
-    /// The caller's [`Halt`] ended the search before its own time: the
-    /// choice is only the best found so far (or none), not to be played
-    /// as the robot's considered move.
-    pub halted: bool,
-}
-
-/// A robot resigns when it sees a forced loss, or when it is this far
-/// behind (twelve pawns: about a queen and a rook).
-pub const RESIGN_BELOW: i32 = -1200;
-
-/// A robot takes a draw offer when it stands no better than this.
-pub const DRAW_AT_MOST: i32 = -50;
-
-impl Thought {
-    /// No move: none is owed or legal, or the halt came first.
-    fn none(score: i32, halted: bool) -> Thought {
-        Thought {
-            choice: None,
-            score,
-            depth: 0,
-            nodes: 0,
-            halted,
-        }
-    }
-
-    /// Whether the robot gives up: hopelessly behind, and its opponent
-    /// could still win.
-    pub fn resigns(&self, game: &dyn Game, side: Side) -> bool {
-        self.score <= RESIGN_BELOW && game.could_still_win(side.opponent())
-    }
-
-    /// Whether the robot accepts a draw offer in this position.
-    pub fn accepts_draw(&self) -> bool {
-        self.score <= DRAW_AT_MOST
-    }
-}
 
 /// The robot's move for `side`. `game` must be the position as `side`
 /// may know it: with no sealed move of the other player in it.

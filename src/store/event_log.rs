@@ -1,5 +1,5 @@
-//! The append-only log of each event (a tournament, and later a named
-//! ladder): who did what to it, and when. Rows are only ever added: the
+//! The append-only log of each event (a ladder, a tournament or a
+//! league): who did what to it, and when. Rows are only ever added: the
 //! schema's triggers refuse any UPDATE or DELETE of them, so a deleted
 //! account's userid stays in the log of the events it took part in.
 //! The directors' rulings on boards (adjudications, forfeits, voids)

@@ -1,6 +1,32 @@
-//! SQLite storage: one file holds players, games with their move lists,
-//! the inbound Message-IDs already handled, the threading ids the host
-//! generated, and the outbox.
+//! SQLite storage: one file holds every table of the host, and no SQL is
+//! written anywhere else. One file here per group of tables:
+//!
+//! - Players: `players` (accounts and per-game preferences), `addresses`
+//!   (addresses not confirmed yet), `logins` (wrong passwords and the
+//!   locks they earn), `security` (the security log, blocked addresses,
+//!   locked accounts), `robots` (the robots' accounts and boards),
+//!   `board_style`, `challengers` (who may challenge whom) and `ratings`.
+//! - Boards: `games` (each game and its move list, the truth), `clocks`
+//!   (the players' clocks and vacations, with when each next falls due),
+//!   `comments`, `notes`, `queue` (conditional moves), `undo`
+//!   (take-backs and a board's event history), `challenges` (who started
+//!   each board), `seeks`, `subscriptions` (observers), `history` (the
+//!   boards that are over, by page) and `archive` (the boards an export
+//!   takes).
+//! - Events: `ladder_events` (the ladders) and `ladders` (their rungs and
+//!   games), `tournaments`, `tournament_boards`, `swiss` (what a Swiss
+//!   keeps beside its boards), `leagues`, `entrants` (who waits at an
+//!   event's door), `events` (which event a board is a game of, and what
+//!   it counted there) and `event_log` (each event's append-only log and
+//!   the directors' rulings).
+//! - Mail: `messages` (Message-IDs handled and made), `outbox` (mail
+//!   waiting to be sent, with its claims, the hourly cap and pruning in
+//!   `outbox/`), `relayed` (messages passed between players, counted),
+//!   `error_runs` (senders whose mails drew only errors) and
+//!   `imap_cursor` (where IMAP intake stands).
+//! - The rest: `web` (what the read-only web view lists), `backup` (a
+//!   consistent copy while the host runs) and `schema` (the migrations,
+//!   numbered by `user_version`).
 //!
 //! Every function here takes a `&Connection` so that the host can run a
 //! whole inbound mail inside one IMMEDIATE transaction (a `Transaction`

@@ -3,38 +3,21 @@
 //! same the mails show (`rated::standings`, `tournament::table`).
 
 use super::paging::Pager;
-use super::player::board_entry;
 use super::query::Target;
+use super::rows::{board_entry, tournament_line};
 use super::{Page, PageError, Site};
 use crate::games::GameKind;
 use crate::host::competition::rated;
 use crate::host::events::league;
 use crate::host::events::tournament::table as tournament;
 use crate::host::outbound::render::{league_view, standing_view, table_view};
-use crate::store::{self, Tournament, TournamentStatus};
+use crate::store::{self, Tournament};
 use minijinja::{context, Value};
 
 /// Tournaments listed on their page.
 const TOURNAMENTS: u32 = 200;
 /// Players on a page of the standings.
 const STANDINGS_PAGE: usize = 100;
-
-/// A tournament in a list.
-pub(super) fn tournament_line(t: &Tournament) -> Value {
-    context! {
-        id => t.id,
-        game => GameKind::from_name(&t.kind),
-        name => &t.name,
-        organiser => &t.organiser,
-        status => match t.status {
-            TournamentStatus::Open => "open",
-            TournamentStatus::Running => "running",
-            TournamentStatus::Finished => "finished",
-            TournamentStatus::Cancelled => "cancelled",
-        },
-        created => t.created,
-    }
-}
 
 impl Site {
     /// A page of a game's standings, [`STANDINGS_PAGE`] players a page:

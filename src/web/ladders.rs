@@ -4,27 +4,19 @@
 //! `/ladder/GAME/NAME`.
 
 use super::paging::Pager;
-use super::player::board_entry;
 use super::query::Target;
+use super::rows::board_entry;
 use super::{Page, PageError, Site};
 use crate::games::GameKind;
 use crate::host::events::ladder::{self as ladder_event, listing, LadderEvent};
 use crate::host::outbound::render::{ladder_info_view, ladder_line_view};
-use crate::store::{self, StoreError};
+use crate::store;
 use minijinja::{context, Value};
-use rusqlite::Connection;
 
 /// Boards in a ladder's feed.
 const LADDER_FEED: u32 = 50;
 /// Rungs on a page of a ladder.
 const LADDER_PAGE: usize = 100;
-
-/// The id of a game type's default ladder, which the player pages and
-/// the front page show; 0 (which no rung has) before anyone joined it,
-/// since the view writes nothing.
-pub(super) fn default_ladder(conn: &Connection, kind: GameKind) -> Result<i64, StoreError> {
-    Ok(store::find_ladder(conn, kind.name(), "")?.map_or(0, |ladder| ladder.id))
-}
 
 /// The path of a ladder's page, below the site's root.
 fn ladder_path(event: &LadderEvent) -> String {

@@ -3,9 +3,10 @@
 
 use super::query::Target;
 use super::routes::query_string;
+use super::rows::{row_view, tournament_line};
 use super::{Page, PageError, Reply, Site, PGN};
 use crate::games::GameKind;
-use crate::store::{self, BoardQuery, BoardRow, EventFilter, GameStatus, ResultFilter};
+use crate::store::{self, BoardQuery, EventFilter, GameStatus, ResultFilter};
 use minijinja::{context, Value};
 
 /// Boards on one archive page.
@@ -16,35 +17,6 @@ pub const PGN_BOARDS: u32 = 200;
 const FRONT_LIST: u32 = 20;
 
 const FILTERS: &[&str] = &["game", "player", "result", "event", "from", "to", "before"];
-
-/// A board as a list shows it.
-pub(super) fn row_view(row: &BoardRow) -> Value {
-    let kind = GameKind::from_name(&row.kind);
-    context! {
-        id => row.id,
-        game => kind,
-        game_name => &row.kind,
-        white => &row.white,
-        black => &row.black,
-        running => row.status == GameStatus::Active,
-        result => result_text(row),
-        started => row.created,
-        changed => row.updated,
-        moves => row.moves,
-    }
-}
-
-/// A list row's result: the score, `running`, `aborted`, or the words
-/// an older version stored.
-fn result_text(row: &BoardRow) -> String {
-    match (row.status, row.score.as_deref()) {
-        (GameStatus::Active, _) => "running".into(),
-        (GameStatus::Aborted, _) => "aborted".into(),
-        (_, Some("1/2-1/2")) => "½-½".into(),
-        (_, Some(score)) => score.into(),
-        (_, None) => row.legacy_result.clone().unwrap_or_else(|| "over".into()),
-    }
-}
 
 /// The archive's filters from a request.
 fn board_query(target: &Target) -> Result<BoardQuery, PageError> {
@@ -120,7 +92,7 @@ impl Site {
                     store::TournamentStatus::Finished | store::TournamentStatus::Cancelled
                 )
             })
-            .map(super::events::tournament_line)
+            .map(tournament_line)
             .collect();
         // Every ladder someone stands on, named ones too, not cancelled.
         let mut ladders = Vec::new();

@@ -7,7 +7,7 @@
 //! through the same views as an observer's mail (a sealed move is shown
 //! as an observer by mail sees it, never in full). [`server`] puts a
 //! site on a socket, on threads of its own, every request's cost bounded
-//! ([`http`]).
+//! (`http`).
 //!
 //! The pages come from templates (`templates/web/`), built in and
 //! overridable file by file in the operator's templates folder under
@@ -18,21 +18,24 @@ mod events;
 mod http;
 mod ladders;
 mod lists;
+mod page_error;
 mod paging;
 mod player;
 mod query;
 mod routes;
+mod rows;
 pub mod server;
 mod templates;
 
 pub use http::MAX_HEAD_BYTES;
+pub(crate) use page_error::PageError;
 pub use server::{start, Running, MAX_CONNECTIONS};
 
 use crate::clock::Clock;
 use crate::host::model::replays::Replays;
 use crate::host::outbound::render::{HostFacts, Renderer, TemplateError};
 use crate::host::HostSettings;
-use crate::store::{StoreError, SCHEMA_VERSION};
+use crate::store::SCHEMA_VERSION;
 use minijinja::Environment;
 use rusqlite::{Connection, OpenFlags};
 use std::path::PathBuf;
@@ -142,31 +145,5 @@ impl Site {
     }
 }
 
-/// Why a page could not be made: the request was wrong (400), names
-/// nothing (404), or the store failed (500, logged).
-#[derive(Debug)]
-pub(crate) enum PageError {
-    BadRequest(String),
-    NotFound,
-    Store(String),
-}
-
-impl From<StoreError> for PageError {
-    fn from(err: StoreError) -> PageError {
-        PageError::Store(err.to_string())
-    }
-}
-
-impl From<TemplateError> for PageError {
-    fn from(err: TemplateError) -> PageError {
-        PageError::Store(err.to_string())
-    }
-}
-
-impl From<minijinja::Error> for PageError {
-    fn from(err: minijinja::Error) -> PageError {
-        PageError::Store(err.to_string())
-    }
-}
-
+/// What a page's maker returns.
 pub(crate) type Page = Result<Reply, PageError>;

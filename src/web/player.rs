@@ -3,8 +3,8 @@
 //! of his boards (`/player/alice.atom`). Nothing of his account but his
 //! userid is ever read.
 
-use super::lists::row_view;
 use super::query::Target;
+use super::rows::{board_entry, default_ladder, row_view, tournament_line};
 use super::{Page, PageError, Reply, Site, TEXT};
 use crate::games::GameKind;
 use crate::host::competition::rated;
@@ -53,7 +53,7 @@ impl Site {
         let mut games = Vec::new();
         for kind in GameKind::ALL {
             let rating = store::load_rating(conn, kind.name(), &userid)?;
-            let ladder = super::ladders::default_ladder(conn, kind)?;
+            let ladder = default_ladder(conn, kind)?;
             let rung = store::ladder_rank(conn, ladder, &userid)?;
             if rating.is_none() && rung.is_none() {
                 continue;
@@ -69,7 +69,7 @@ impl Site {
         }
         let tournaments: Vec<Value> = store::web_tournaments(conn, Some(&userid), PLAYER_LIST)?
             .iter()
-            .map(super::events::tournament_line)
+            .map(tournament_line)
             .collect();
         self.html(
             "player.html",
@@ -125,18 +125,5 @@ impl Site {
         let path = format!("/player/{}", super::query::encode(&userid));
         let title = format!("The boards of {userid}");
         self.feed(&title, &path[1..], &path, entries, updated)
-    }
-}
-
-/// A board as an entry of a feed.
-pub(super) fn board_entry(row: &store::BoardRow) -> Value {
-    let view = row_view(row);
-    context! {
-        id => format!("board/{}/{}", row.id, row.updated),
-        link => format!("/board/{}", row.id),
-        updated => row.updated,
-        title => format!("Board {}: {} – {} ({})", row.id, row.white, row.black,
-            view.get_attr("result").map(|r| r.to_string()).unwrap_or_default()),
-        board => view,
     }
 }

@@ -1,7 +1,7 @@
 //! The web view on a socket. Each connection gets a small thread of its
 //! own (at most [`MAX_CONNECTIONS`] at once, more are answered 503 at
 //! once) that reads one bounded request and writes the answer within a
-//! deadline ([`super::http`]); the pages are made by [`SITE_WORKERS`]
+//! deadline (`http`); the pages are made by [`SITE_WORKERS`]
 //! threads, each with the site's own read-only connection. A slow or
 //! never-reading client thus holds only its own thread, never a page
 //! maker nor another client, and memory stays bounded whatever is sent.
@@ -11,7 +11,7 @@
 
 use super::http::{self, Answer, Request};
 use super::{Reply, Site, SiteConfig, WebError, CONTENT_SECURITY_POLICY, TEXT};
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
@@ -93,7 +93,21 @@ pub fn start(config: SiteConfig, listen: &str) -> Result<Running, WebError> {
     };
     // Opened here to report a problem at once; each worker opens its own.
     drop(Site::open(config.clone())?);
-    let listener = TcpListener::bind(listen).map_err(|err| listen_error(err.to_string()))?;
+    // Warned before the socket exists: once it is bound a client can
+    // connect (and an operator's script stop the view) before a warning
+    // written afterwards is out.
+    let addresses: Vec<SocketAddr> = listen
+        .to_socket_addrs()
+        .map_err(|err| listen_error(err.to_string()))?
+        .collect();
+    if addresses.iter().any(|address| !address.ip().is_loopback()) {
+        tracing::warn!(
+            "web view: {listen} is reachable from other machines, and the view speaks no TLS; \
+             listen on loopback behind a reverse proxy that terminates TLS"
+        );
+    }
+    let listener =
+        TcpListener::bind(&addresses[..]).map_err(|err| listen_error(err.to_string()))?;
     listener
         .set_nonblocking(true)
         .map_err(|err| listen_error(err.to_string()))?;
@@ -125,12 +139,6 @@ pub fn start(config: SiteConfig, listen: &str) -> Result<Running, WebError> {
         .map_err(|err| listen_error(err.to_string()))?;
     threads.push(thread);
     tracing::info!("web view on http://{address}/");
-    if !address.ip().is_loopback() {
-        tracing::warn!(
-            "web view: {address} is reachable from other machines, and the view speaks no TLS; \
-             listen on loopback behind a reverse proxy that terminates TLS"
-        );
-    }
     Ok(Running {
         address,
         shared,

@@ -1,8 +1,18 @@
 //! A move on the 8×8 board, and what it took.
 
 use super::piece::{Piece, Role};
-use super::position::Wing;
 use super::square::Square;
+
+/// A castling wing: `King` is `O-O`, `Queen` is `O-O-O`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wing {
+    King = 0,
+    Queen = 1,
+}
+
+impl Wing {
+    pub const BOTH: [Wing; 2] = [Wing::King, Wing::Queen];
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {

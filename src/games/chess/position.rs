@@ -6,7 +6,7 @@
 //! and Infinite Recursion Chess (mirrored back rank, mega-knights that may
 //! not capture or be captured) use this one generator unchanged.
 
-pub use super::moves::{Capture, Move, MoveKind};
+pub use super::moves::{Capture, Move, MoveKind, Wing};
 pub use keys::RepetitionKey;
 
 mod keys;
@@ -14,17 +14,6 @@ mod keys;
 use super::attacks;
 use super::piece::{Color, Piece, Role};
 use super::square::{Bitboard, Square};
-
-/// A castling wing: `King` is `O-O`, `Queen` is `O-O-O`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Wing {
-    King = 0,
-    Queen = 1,
-}
-
-impl Wing {
-    pub const BOTH: [Wing; 2] = [Wing::King, Wing::Queen];
-}
 
 /// Where the castling king and rooks stand and where they go, by file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

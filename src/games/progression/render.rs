@@ -8,8 +8,9 @@ use super::list::ProgressionList;
 use crate::games::chess::picture;
 use crate::games::chess::render::draw_grid;
 use crate::games::chess::{Color, Piece, Role, Square};
+use crate::games::diagram::ListPicture;
 use crate::games::diagram::{Diagram, Label};
-use crate::games::picture::{Figure, ListPicture, PicturePiece};
+use crate::games::picture::{Figure, PicturePiece};
 use crate::games::Picture;
 
 /// Draws the board from `viewer`'s side, the key, and one line per list.

@@ -50,37 +50,3 @@ pub fn log_event(
         },
     )
 }
-
-/// `GAME tournament NAME log`, `GAME league NAME log` and `GAME ladder
-/// [NAME] log`: an event's
-/// log, for anyone.
-pub fn answer_log(
-    ctx: &crate::host::request::Context<'_>,
-    kind: crate::games::GameKind,
-    name: &str,
-    of: crate::host::model::command::EventList,
-) -> crate::host::request::Handled {
-    use crate::host::model::command::EventList;
-    use crate::host::model::notice::{Answer, Notice};
-    let (key, name) = match of {
-        EventList::Ladders => {
-            let event = super::lists::find_ladder(ctx, kind, name)?;
-            (event.key(), event.row.name)
-        }
-        EventList::Tournaments => {
-            let found = super::tournament::find(ctx, kind, name)?;
-            (found.key(), found.name)
-        }
-        EventList::Leagues => {
-            let found = super::league::find(ctx, kind, name)?;
-            (found.key(), found.name)
-        }
-    };
-    let entries = store::event_log(ctx.conn, key)?;
-    Ok(vec![Notice::Answer(Answer::EventLog {
-        kind,
-        name,
-        of,
-        entries,
-    })])
-}

@@ -1,13 +1,14 @@
-//! The events: ladders and tournaments, everything about them in one
-//! room. `ladder` is a ladder as the host runs it (its climbs and drops,
-//! its listing, its players' and director's verbs); `tournament` a
+//! The events: ladders, tournaments and leagues, everything about them
+//! in one room. `ladder` is a ladder as the host runs it (its climbs and
+//! drops, its listing, its players' and director's verbs); `tournament` a
 //! tournament (its verbs, rules and table) and `format` how each format
-//! pairs and ends (one file per format behind one trait); `door` who
-//! may come in (open, by approval, by invitation); `director` the one
-//! director's verbs and rulings, for a player who directs and for the
-//! operator alike; `log` each event's append-only log; `ending` what a
-//! game's end changes beyond its board; `lists` the lists of a game
-//! type's events.
+//! pairs and ends (one file per format behind one trait); `league` a
+//! league's seasons of divisions; `door` who may come in (open, by
+//! approval, by invitation); `director` the one director's verbs and
+//! rulings, for a player who directs and for the operator alike; `log`
+//! each event's append-only log, `logbook` its reading by mail; `ending`
+//! what a game's end changes beyond its board; `lists` the lists of a
+//! game type's events.
 //!
 //! The pure rules (`rules::ladder`, `rules::round_robin`,
 //! `rules::knockout`, `rules::score`) know nothing of the store; this
@@ -21,6 +22,7 @@ pub mod ladder;
 pub mod league;
 pub mod lists;
 pub mod log;
+pub mod logbook;
 pub mod tournament;
 
 pub use ending::{end_game, forget_player, game_ended, mark_over, told_over};

@@ -7,7 +7,7 @@ use crate::host::model::audience::{may_read, Audience, Piece};
 use crate::host::model::command::{Credential, Syntax};
 use crate::host::model::notice::{Answer, HistoryLine, Notice};
 use crate::host::model::refusal::Refusal;
-use crate::host::model::replays;
+use crate::host::model::{board_list, replays};
 use crate::store::{self, Watched};
 
 /// Finished boards listed in one mail.
@@ -22,7 +22,7 @@ pub fn status(ctx: &Context<'_>, userid: &str) -> Handled {
         }));
     };
     let running = store::active_boards_of(ctx.conn, &player.userid)?;
-    let boards = replays::board_lines(ctx.conn, ctx.replays, &player.userid, running, |_| true)?;
+    let boards = board_list::board_lines(ctx.conn, ctx.replays, &player.userid, running, |_| true)?;
     Ok(vec![Notice::Answer(Answer::Status {
         userid: player.userid,
         boards,

@@ -6,6 +6,7 @@ use super::{
 };
 use crate::games::GameKind;
 use crate::host::model::answers::{self, Reply};
+use crate::host::model::board_list;
 use crate::host::model::command::{Credential, Syntax};
 use crate::host::model::notice::{Answer, Notice};
 use crate::host::model::refusal::Refusal;
@@ -105,7 +106,7 @@ pub fn games(ctx: &Context<'_>, kind: GameKind, userid: &str, page: u32) -> Hand
         .skip(start)
         .take(GAMES_PAGE as usize)
         .collect();
-    let boards = replays::board_lines(ctx.conn, ctx.replays, &player.userid, shown, |_| true)?;
+    let boards = board_list::board_lines(ctx.conn, ctx.replays, &player.userid, shown, |_| true)?;
     Ok(vec![Notice::Answer(Answer::Games {
         userid: player.userid,
         kind,

@@ -1,34 +1,39 @@
 //! The handlers: one command against the store, inside the mail's
 //! transaction. They change state and return typed notices; they never
-//! write mail or prose themselves.
+//! write mail or prose themselves. [`handle`] routes every command in one
+//! exhaustive `match`, so a command without a handler does not compile;
+//! the events' commands go to `crate::host::events`.
 //!
-//! `account` keeps players' accounts, `challenge` starts games and keeps
-//! preferences, `play` runs move commands, `board` the other board actions
-//! and views.
+//! `account` keeps accounts and their settings and `address` their
+//! addresses; `archive` is a player's status, record and subscriptions;
+//! `challenge` starts games and keeps preferences, `seek` the open
+//! challenges; `play` runs the move command over `turn` (a turn played,
+//! for a move and a queued answer alike), `undo` and `withdraw`; `board`
+//! the other board actions and views; `queue` conditional moves,
+//! `preview` moves tried on a copy, `note` private notes, `message`
+//! messages between players, `time` vacations and reminders,
+//! `standings` the ratings.
 
 mod account;
 mod address;
 mod archive;
 mod board;
 mod challenge;
-mod play;
-mod standings;
-mod time;
-mod turn;
-
-// After pbmserv's commands: conditional moves, preview, take-backs,
-// notes, seeks, messages.
 mod message;
 mod note;
+mod play;
 mod preview;
 mod queue;
 mod seek;
+mod standings;
+mod time;
+mod turn;
 mod undo;
 mod withdraw;
 
 pub use account::remove_account;
 
-use crate::host::events::{director, ladder, league, lists, log, tournament};
+use crate::host::events::{director, ladder, league, lists, logbook, tournament};
 use crate::host::model::command::{Command, EventList};
 use crate::host::model::refusal::Refusal;
 use crate::host::request::limits;
@@ -37,8 +42,8 @@ use crate::host::request::{
     seated_game, Context, Failure, Handled,
 };
 
-/// Runs one command: the accounts' and archive's commands here, the
-/// boards' and the plans' in the functions after.
+/// Runs one command. One exhaustive `match`: a new `Command` without
+/// an arm here does not compile.
 pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
     match command {
         Command::Help { topic } => account::help(topic),
@@ -61,56 +66,6 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         Command::Delete { userid, password } => account::delete(ctx, &userid, &password),
         Command::ConfirmAddress { userid, address } => address::confirm(ctx, &userid, &address),
         Command::UndoAddressChange { userid, restore } => address::undo(ctx, &userid, restore),
-        archived @ (Command::Status { .. }
-        | Command::Record { .. }
-        | Command::Subscribe { .. }
-        | Command::Notify { .. }
-        | Command::History { .. }) => handle_archive(ctx, archived),
-        Command::Vacation {
-            userid,
-            password,
-            on,
-        } => time::vacation(ctx, &userid, &password, on),
-        Command::Remind {
-            userid,
-            password,
-            schedule,
-        } => time::remind(ctx, &userid, &password, &schedule),
-        Command::Set {
-            userid,
-            password,
-            setting,
-        } => account::set(ctx, &userid, &password, setting),
-        board @ (Command::Multiple
-        | Command::Challenge { .. }
-        | Command::Accepting { .. }
-        | Command::Limit { .. }
-        | Command::Move { .. }
-        | Command::Resign { .. }
-        | Command::Decline { .. }
-        | Command::Show { .. }
-        | Command::Games { .. }
-        | Command::Chat { .. }) => handle_board(ctx, board),
-        plans @ (Command::Standings { .. }
-        | Command::Ladder { .. }
-        | Command::EventList { .. }
-        | Command::Tournament { .. }
-        | Command::League { .. }
-        | Command::EventLog { .. }
-        | Command::Rule { .. }
-        | Command::Queue { .. }
-        | Command::Preview { .. }
-        | Command::Note { .. }
-        | Command::Seek { .. }
-        | Command::Seeks { .. }
-        | Command::SeekAnswer { .. }
-        | Command::Message { .. }) => handle_plans(ctx, plans),
-    }
-}
-
-/// A player's record, his subscriptions and the archive.
-fn handle_archive(ctx: &Context<'_>, command: Command) -> Handled {
-    match command {
         Command::Status { userid } => archive::status(ctx, &userid),
         Command::Record { kind, board } => archive::record(ctx, kind, board),
         Command::Subscribe {
@@ -129,13 +84,21 @@ fn handle_archive(ctx: &Context<'_>, command: Command) -> Handled {
         Command::History { kind, userid, page } => {
             archive::history(ctx, kind, userid.as_deref(), page)
         }
-        other => not_routed(other),
-    }
-}
-
-/// Starting, playing and showing boards.
-fn handle_board(ctx: &Context<'_>, command: Command) -> Handled {
-    match command {
+        Command::Vacation {
+            userid,
+            password,
+            on,
+        } => time::vacation(ctx, &userid, &password, on),
+        Command::Remind {
+            userid,
+            password,
+            schedule,
+        } => time::remind(ctx, &userid, &password, &schedule),
+        Command::Set {
+            userid,
+            password,
+            setting,
+        } => account::set(ctx, &userid, &password, setting),
         Command::Multiple => Err(refused(Refusal::MultipleInBody)),
         Command::Challenge {
             kind,
@@ -183,13 +146,6 @@ fn handle_board(ctx: &Context<'_>, command: Command) -> Handled {
             userid,
             credential,
         } => board::chat(ctx, kind, board, &userid, &credential),
-        other => not_routed(other),
-    }
-}
-
-/// Competition, conditional moves, previews, notes, seeks and messages.
-fn handle_plans(ctx: &Context<'_>, command: Command) -> Handled {
-    match command {
         Command::Standings { kind, all } => standings::standings(ctx, kind, all),
         Command::Ladder { kind, name, action } => match action {
             None => lists::ladder(ctx, kind, &name),
@@ -204,7 +160,7 @@ fn handle_plans(ctx: &Context<'_>, command: Command) -> Handled {
         Command::Tournament { kind, name, action } => {
             tournament::tournament(ctx, kind, &name, action)
         }
-        Command::EventLog { kind, name, of } => log::answer_log(ctx, kind, &name, of),
+        Command::EventLog { kind, name, of } => logbook::answer_log(ctx, kind, &name, of),
         Command::Rule {
             kind,
             board,
@@ -252,16 +208,5 @@ fn handle_plans(ctx: &Context<'_>, command: Command) -> Handled {
             credential,
             to,
         } => message::message(ctx, &userid, &credential, &to),
-        other => not_routed(other),
     }
-}
-
-/// A command `handle` routed to a family that has no arm for it: a slip
-/// in this file, logged and refused rather than a panic.
-fn not_routed(command: Command) -> Handled {
-    tracing::error!(
-        ?command,
-        "a command reached a handler family without its arm"
-    );
-    Err(refused(Refusal::NoCommand))
 }

@@ -15,54 +15,13 @@ use crate::host::model::answers::Reply;
 use crate::host::model::command::{Command, Credential, EventList, MoveWord, Syntax};
 use crate::host::model::refusal::Refusal;
 use std::cell::RefCell;
-use words::Args;
+pub use words::split_guard;
+use words::{parse_board, wrong_arguments, Args, Parsed, GAME_VERBS, VERBS};
 pub use words::{Noted, SecretSpans};
 
 /// Commands of the mail interface this host does not run yet, so the
 /// reply can say so instead of "unknown command".
 const NOT_OFFERED: &[&str] = &["showas"];
-
-/// The verbs of the commands that name no game, for finding the one a
-/// misspelt verb was meant as.
-const VERBS: &[&str] = &[
-    "help", "list", "multiple", "signup", "change", "signoff", "delete", "set", "vacation",
-    "status", "message", "remind",
-];
-
-/// The verbs after a game's name.
-const GAME_VERBS: &[&str] = &[
-    "help",
-    "challenge",
-    "accept",
-    "reject",
-    "limit",
-    "move",
-    "resign",
-    "decline",
-    "show",
-    "games",
-    "chat",
-    "history",
-    "record",
-    "subscribe",
-    "unsubscribe",
-    "notify",
-    "standings",
-    "ladder",
-    "tournament",
-    "league",
-    "leagues",
-    "adjudicate",
-    "forfeit",
-    "void",
-    "queue",
-    "preview",
-    "note",
-    "seek",
-    "seeks",
-];
-
-type Parsed = Result<Command, Refusal>;
 
 /// A line as the grammar read it.
 #[derive(Debug)]
@@ -144,35 +103,6 @@ fn note_nearest_secrets(verb: &str, args: Args<'_>) -> Option<&'static str> {
     // Read only for the places it notes; the line stays unknown.
     let _ = parse_verb(meant, meant, args);
     Some(meant)
-}
-
-fn wrong_arguments(syntax: Syntax, game: Option<GameKind>) -> Refusal {
-    Refusal::WrongArguments { syntax, game }
-}
-
-fn parse_board(kind: GameKind, text: &str, syntax: Syntax) -> Result<i64, Refusal> {
-    text.parse::<i64>()
-        .ok()
-        .filter(|id| *id > 0)
-        .ok_or_else(|| Refusal::NotABoardNumber {
-            text: text.to_string(),
-            syntax,
-            game: kind,
-        })
-}
-
-/// Splits a trailing `#n` guard off a move (`e4#5`). A `#` with no digits
-/// after it is a mate sign and stays part of the move.
-pub fn split_guard(word: &str) -> (&str, Option<i64>) {
-    if let Some(at) = word.rfind('#') {
-        let digits = &word[at + 1..];
-        if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
-            if let Ok(number) = digits.parse() {
-                return (&word[..at], Some(number));
-            }
-        }
-    }
-    (word, None)
 }
 
 /// Reads the words after `userid password` in a move command (or the

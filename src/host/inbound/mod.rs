@@ -4,7 +4,6 @@
 //! secrets stand. This stage reads the store (a reply's token, a board's
 //! game) but never writes it.
 
-mod digest_reply;
 pub mod grammar;
 pub mod interpret;
 pub mod kept;

@@ -5,6 +5,7 @@
 
 pub mod answers;
 pub mod audience;
+pub mod board_list;
 pub mod board_style;
 pub mod challengers;
 pub mod command;

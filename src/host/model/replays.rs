@@ -2,7 +2,6 @@
 //! this process: a board is its record plus the position reached by
 //! replaying its move list, the stored truth.
 
-use super::notice::BoardLine;
 use crate::games::{play_on_noting, Game, GameKind, RecordedMove, ReplayError};
 use crate::rules::side_clock::{BoardClocks, SideClock};
 use crate::rules::time_control::TimeControl;
@@ -294,34 +293,6 @@ fn evict_least_recent(entries: &mut HashMap<i64, Replayed>) {
     {
         entries.remove(&oldest);
     }
-}
-
-/// A player's boards among `ids` whose stored record `keep` accepts, each
-/// with his side, his opponent and the board rebuilt (or why it cannot
-/// be).
-pub fn board_lines(
-    conn: &Connection,
-    replays: &Replays,
-    userid: &str,
-    ids: Vec<i64>,
-    keep: impl Fn(&GameRecord) -> bool,
-) -> Result<Vec<BoardLine>, StoreError> {
-    let mut lines = Vec::new();
-    for id in ids {
-        let Some(record) = store::load_game(conn, id)? else {
-            continue;
-        };
-        let Some(side) = record.side_of(userid).filter(|_| keep(&record)) else {
-            continue;
-        };
-        lines.push(BoardLine {
-            board: id,
-            side,
-            opponent: record.player(side.opponent()).to_string(),
-            live: load(conn, replays, id, None).map_err(|err| err.to_string()),
-        });
-    }
-    Ok(lines)
 }
 
 #[cfg(test)]

@@ -27,31 +27,10 @@ use crate::host::model::replays::{self, LoadError};
 use crate::robot::{self, Halt, Rng, Strength};
 use crate::store::{self, GameStatus};
 use std::cell::RefCell;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The robots: userid and level.
 pub const ROBOTS: [(&str, u8); 3] = [("robot1", 1), ("robot2", 2), ("robot3", 3)];
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RobotSettings {
-    /// Whether the robots play (their accounts exist either way once made).
-    pub enabled: bool,
-    /// The longest a robot thinks about one move.
-    pub think: Duration,
-    /// The time all robot moves of one look may take together; the
-    /// rest wait for the next look.
-    pub budget: Duration,
-}
-
-impl Default for RobotSettings {
-    fn default() -> Self {
-        RobotSettings {
-            enabled: true,
-            think: Duration::from_secs(10),
-            budget: Duration::from_secs(30),
-        }
-    }
-}
 
 /// What one run of the robots did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -155,7 +134,7 @@ impl Host {
         batch.commit()
     }
 
-    /// Plays the robot moves owed now in the fair order of [`order`],
+    /// Plays the robot moves owed now in the fair order of `order`,
     /// each thought over first and played in a transaction of its own:
     /// at most `most` of them, and none started once `halt` is due or
     /// the look's budget (`[robots] budget`) is spent. The first move of

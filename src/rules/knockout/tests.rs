@@ -1,3 +1,6 @@
+//! The knockout rules' tests: seeding, brackets, matches and their
+//! tie-breaks, byes and final places.
+
 use super::*;
 use crate::rules::score::Score;
 

@@ -1,3 +1,6 @@
+//! The league rules' tests: the rule words read and written back, and
+//! the divisions' promotion and relegation.
+
 use super::*;
 
 fn words(text: &str) -> Vec<String> {

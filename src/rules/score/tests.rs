@@ -1,3 +1,6 @@
+//! Every ending read once: one result for ratings, tournaments, the PGN
+//! and the mails.
+
 use super::*;
 use crate::games::Side::{Black, White};
 

@@ -1,3 +1,5 @@
+//! The standings' tests: points first, then each tie-break in its order.
+
 use super::*;
 use crate::rules::score::{EventScore, Score};
 

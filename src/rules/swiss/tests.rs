@@ -1,3 +1,6 @@
+//! The Swiss pairings' tests: whole tournaments played with a seeded
+//! die, and the pairing rules each round keeps.
+
 use super::*;
 
 /// A small deterministic generator (xorshift), so failures reproduce.

@@ -1,3 +1,6 @@
+//! The outbox's tests: claims, their expiry, and the order rows are
+//! handed to the sender.
+
 use super::*;
 use crate::store::Store;
 

@@ -1,3 +1,6 @@
+//! The schema's tests: the steps from an empty file build what new.sql
+//! holds, and every older version upgrades to the same.
+
 use super::*;
 
 /// The head of `new.sql`, which the dump writes first.

@@ -8,31 +8,12 @@
 
 mod king;
 mod pawns;
+mod terms;
 
 use crate::games::chess::attacks;
 use crate::games::chess::{Bitboard, Color, Position, Role, Square};
-
-/// A term for the middle game and for the ending.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Score {
-    pub middle: i32,
-    pub end: i32,
-}
-
-impl Score {
-    pub const fn new(middle: i32, end: i32) -> Score {
-        Score { middle, end }
-    }
-
-    fn add(&mut self, other: Score) {
-        self.middle += other.middle;
-        self.end += other.end;
-    }
-
-    fn times(self, n: i32) -> Score {
-        Score::new(self.middle * n, self.end * n)
-    }
-}
+pub use terms::Score;
+use terms::{advance, centrality};
 
 /// Material by role, middle game and ending.
 const MATERIAL: [Score; 6] = [
@@ -58,20 +39,6 @@ fn phase(position: &Position) -> i32 {
 /// The blend of a score's two parts at `phase`.
 fn blend(score: Score, phase: i32) -> i32 {
     (score.middle * phase + score.end * (FULL_PHASE - phase)) / FULL_PHASE
-}
-
-/// 0 on the rim up to 3 in the four middle squares.
-fn centrality(sq: Square) -> i32 {
-    let from_middle = |coord: u8| (2 * i32::from(coord) - 7).abs();
-    (7 - from_middle(sq.file()).max(from_middle(sq.rank()))) / 2
-}
-
-/// How far `color`'s piece on `sq` has come from its own back rank.
-fn advance(color: Color, sq: Square) -> i32 {
-    i32::from(match color {
-        Color::White => sq.rank(),
-        Color::Black => 7 - sq.rank(),
-    })
 }
 
 /// Where each piece is worth most: knights and bishops in the centre,

@@ -1,3 +1,6 @@
+//! Which passwords are refused and why: length, the lists built in from
+//! `data/passwords/`, and a password made of the userid.
+
 use super::*;
 use crate::host::outbound::templates;
 

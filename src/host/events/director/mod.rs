@@ -11,44 +11,25 @@
 //! tournament is over a [`Desk`]: the store, the settings, who acts and
 //! when.
 
+mod desk;
 pub mod rulings;
+
+pub use desk::{desk, Desk};
+pub use rulings::rule_board;
 
 use super::ladder::{self, LadderEvent};
 use super::league;
 use super::log::{log_event, OPERATOR};
 use super::tournament;
 use crate::games::GameKind;
-use crate::host::competition::CompetitionSettings;
 use crate::host::model::command::Credential;
 use crate::host::model::command::{DirectorVerb, RulingVerb};
 use crate::host::model::notice::{Answer, LeagueChange, Notice};
 use crate::host::model::refusal::Refusal;
-use crate::host::model::replays::{self, LiveGame, LoadError, Replays};
+use crate::host::model::replays::{self, LiveGame, LoadError};
 use crate::host::request::{authenticate, board_of_kind, refused_on, Context, Failure, Handled};
-use crate::store::{GameStatus, League, LoggedEvent, StoreError, Tournament};
+use crate::store::{GameStatus, League, LoggedEvent, Tournament};
 use rulings::{director_of_game, Verdict};
-use rusqlite::Connection;
-
-/// Where a director's work is carried out: the store, the settings, the
-/// replays, who acts (a userid, or `operator`) and when.
-pub struct Desk<'a> {
-    pub conn: &'a Connection,
-    pub competition: &'a CompetitionSettings,
-    pub replays: &'a Replays,
-    pub actor: &'a str,
-    pub now: i64,
-}
-
-/// The desk of a command handled with `ctx`, for `actor`.
-pub(super) fn desk<'a>(ctx: &'a Context<'a>, actor: &'a str) -> Desk<'a> {
-    Desk {
-        conn: ctx.conn,
-        competition: ctx.competition,
-        replays: ctx.replays,
-        actor,
-        now: ctx.now,
-    }
-}
 
 /// The event a director's verb is for.
 pub enum Directed {
@@ -188,26 +169,6 @@ pub fn verdict_of(live: &LiveGame, verb: &RulingVerb) -> Result<Verdict, Refusal
         },
         RulingVerb::Void => Verdict::Void,
     })
-}
-
-/// Ends the running board `live` by a ruling and tells both players: the
-/// game-over mail says who ruled, what and why.
-pub fn rule_board(
-    desk: &Desk<'_>,
-    mut live: LiveGame,
-    verdict: Verdict,
-    reason: &str,
-) -> Result<Vec<Notice>, StoreError> {
-    let order = (desk.actor, verdict, reason);
-    let consequences = rulings::rule(
-        desk.conn,
-        desk.replays,
-        desk.competition,
-        &mut live,
-        order,
-        desk.now,
-    )?;
-    Ok(super::told_over(live, None, consequences))
 }
 
 /// `GAME adjudicate|forfeit|void board userid password ...` by mail.

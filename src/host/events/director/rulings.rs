@@ -9,6 +9,7 @@
 //! change to a tournament goes into the event's append-only log.
 
 use super::super::log::log_event;
+use super::desk::Desk;
 use crate::games::Side;
 use crate::host::competition::CompetitionSettings;
 use crate::host::model::notice::Notice;
@@ -74,7 +75,7 @@ impl Verdict {
 }
 
 /// Ends the running board `live` by a ruling of `actor` (a director's
-/// userid, or [`OPERATOR`]) with `reason`: the ruling is kept with the
+/// userid, or [`OPERATOR`](crate::host::events::log::OPERATOR)) with `reason`: the ruling is kept with the
 /// board, logged in its event's log, and the board ends as the verdict
 /// says. The notices are what the end changes beyond the board; the
 /// caller tells the players of the board itself.
@@ -109,4 +110,24 @@ pub fn rule(
     }
     live.ruling = Some(ruling);
     crate::host::events::end_game(conn, replays, settings, live, ending, now)
+}
+
+/// Ends the running board `live` by a ruling and tells both players: the
+/// game-over mail says who ruled, what and why.
+pub fn rule_board(
+    desk: &Desk<'_>,
+    mut live: LiveGame,
+    verdict: Verdict,
+    reason: &str,
+) -> Result<Vec<Notice>, StoreError> {
+    let order = (desk.actor, verdict, reason);
+    let consequences = rule(
+        desk.conn,
+        desk.replays,
+        desk.competition,
+        &mut live,
+        order,
+        desk.now,
+    )?;
+    Ok(super::super::told_over(live, None, consequences))
 }

@@ -13,32 +13,6 @@ use crate::rules::ladder_rules::Inactivity;
 use crate::store::{self, Rung, StoreError};
 use rusqlite::Connection;
 
-/// When a player's vacation ends, if he is on one.
-pub(super) fn on_vacation(conn: &Connection, userid: &str) -> Result<Option<i64>, StoreError> {
-    let vacation = store::vacation(conn, userid)?;
-    Ok(vacation.since.and(vacation.ends))
-}
-
-/// A player whose ladder game is over without his having played it is
-/// due to drop again when his time without a game runs out, as if the
-/// game had never been.
-pub(super) fn resume(
-    conn: &Connection,
-    event: &LadderEvent,
-    userid: &str,
-) -> Result<(), StoreError> {
-    let Some(period) = event.rules.inactive_after else {
-        return Ok(());
-    };
-    let mut rungs = store::ladder(conn, event.id())?;
-    for rung in &mut rungs {
-        if rung.userid.eq_ignore_ascii_case(userid) {
-            rung.next_drop = Some(rung.active_since + (rung.drops + 1) * period);
-        }
-    }
-    store::save_ladder(conn, event.id(), &rungs)
-}
-
 /// Players whose time without a ladder game has run out drop a place for
 /// each period that ran out, each time below the next player who is not
 /// away too, so no drop lifts anyone who is away; the mails for everyone
@@ -124,7 +98,7 @@ fn hold_for_vacations(
 ) -> Result<Vec<String>, StoreError> {
     let mut on_holiday = Vec::new();
     for rung in rungs {
-        if let Some(until) = on_vacation(conn, &rung.userid)? {
+        if let Some(until) = super::on_vacation(conn, &rung.userid)? {
             if rung.next_drop.is_some_and(|at| at <= now) {
                 rung.next_drop = Some(until.max(now + 1));
             }

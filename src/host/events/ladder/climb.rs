@@ -194,7 +194,7 @@ pub fn check_challenge(
         }
     }
     // A player on vacation is not there to answer.
-    if let Some(until) = super::absence::on_vacation(conn, challenged)? {
+    if let Some(until) = super::on_vacation(conn, challenged)? {
         return Ok(Err(ChallengeProblem::Away {
             userid: challenged.to_string(),
             until,
@@ -324,7 +324,7 @@ pub fn settle(
     let (active, idle) = who_played(&game, live, forfeit);
     save(conn, &event, &ladder, &rungs, &active, now)?;
     for userid in idle {
-        super::absence::resume(conn, &event, userid)?;
+        super::resume(conn, &event, userid)?;
     }
     let moved = ladder.moved_since(&before);
     log_result(conn, &event, live, counted, &climb_text(&moved), now)?;

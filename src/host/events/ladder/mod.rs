@@ -142,3 +142,25 @@ pub fn all_of(
         .filter_map(|row| from_row(settings, row))
         .collect())
 }
+
+/// When a player's vacation ends, if he is on one.
+fn on_vacation(conn: &Connection, userid: &str) -> Result<Option<i64>, StoreError> {
+    let vacation = store::vacation(conn, userid)?;
+    Ok(vacation.since.and(vacation.ends))
+}
+
+/// A player whose ladder game is over without his having played it is
+/// due to drop again when his time without a game runs out, as if the
+/// game had never been.
+fn resume(conn: &Connection, event: &LadderEvent, userid: &str) -> Result<(), StoreError> {
+    let Some(period) = event.rules.inactive_after else {
+        return Ok(());
+    };
+    let mut rungs = store::ladder(conn, event.id())?;
+    for rung in &mut rungs {
+        if rung.userid.eq_ignore_ascii_case(userid) {
+            rung.next_drop = Some(rung.active_since + (rung.drops + 1) * period);
+        }
+    }
+    store::save_ladder(conn, event.id(), &rungs)
+}

@@ -2,8 +2,7 @@
 //! vacation and remind. Each reads its password with [`Args::password`],
 //! which notes where it stood.
 
-use super::words::Args;
-use super::{wrong_arguments, Parsed};
+use super::words::{wrong_arguments, Args, Parsed};
 use crate::host::model::board_style::BoardStyle;
 use crate::host::model::challengers::Challengers;
 use crate::host::model::command::{Command, Setting, Syntax};

@@ -5,8 +5,7 @@
 //! `GAME tournament VERB NAME userid password [...]`, `GAME tournament NAME
 //! log`, and the director's rulings `GAME adjudicate|forfeit|void board ...`.
 
-use super::words::Args;
-use super::{wrong_arguments, Parsed};
+use super::words::{wrong_arguments, Args, Parsed};
 use crate::games::GameKind;
 use crate::host::model::command::{
     Command, DirectorVerb, EventList, LadderAction, LadderVerb, RulingVerb, Syntax,

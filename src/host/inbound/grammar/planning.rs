@@ -2,8 +2,7 @@
 //! (`queue`), `preview`, private notes, seeks and messages between
 //! players.
 
-use super::words::Args;
-use super::{parse_board, split_guard, wrong_arguments, Parsed};
+use super::words::{parse_board, split_guard, wrong_arguments, Args, Parsed};
 use crate::games::GameKind;
 use crate::host::inbound::normalise;
 use crate::host::model::command::{Command, Credential, QueueAction, Syntax};

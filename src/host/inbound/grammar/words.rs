@@ -3,11 +3,85 @@
 //! the nearest verb for one misspelt.
 
 use crate::games::GameKind;
-use crate::host::model::command::Command;
 use crate::host::model::command::PASSWORD_SWITCH;
+use crate::host::model::command::{Command, Syntax};
 use crate::host::model::refusal::Refusal;
 use std::cell::RefCell;
 use std::ops::Range;
+
+/// The verbs of the commands that name no game, for finding the one a
+/// misspelt verb was meant as.
+pub(super) const VERBS: &[&str] = &[
+    "help", "list", "multiple", "signup", "change", "signoff", "delete", "set", "vacation",
+    "status", "message", "remind",
+];
+
+/// The verbs after a game's name.
+pub(super) const GAME_VERBS: &[&str] = &[
+    "help",
+    "challenge",
+    "accept",
+    "reject",
+    "limit",
+    "move",
+    "resign",
+    "decline",
+    "show",
+    "games",
+    "chat",
+    "history",
+    "record",
+    "subscribe",
+    "unsubscribe",
+    "notify",
+    "standings",
+    "ladder",
+    "tournament",
+    "league",
+    "leagues",
+    "adjudicate",
+    "forfeit",
+    "void",
+    "queue",
+    "preview",
+    "note",
+    "seek",
+    "seeks",
+];
+
+/// The refusal of a form's arguments, naming the form.
+pub(super) fn wrong_arguments(syntax: Syntax, game: Option<GameKind>) -> Refusal {
+    Refusal::WrongArguments { syntax, game }
+}
+
+/// A board's number, or the refusal that names the form.
+pub(super) fn parse_board(kind: GameKind, text: &str, syntax: Syntax) -> Result<i64, Refusal> {
+    text.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| Refusal::NotABoardNumber {
+            text: text.to_string(),
+            syntax,
+            game: kind,
+        })
+}
+
+/// A line read as a command, or why not.
+pub(super) type Parsed = Result<Command, Refusal>;
+
+/// Splits a trailing `#n` guard off a move (`e4#5`). A `#` with no digits
+/// after it is a mate sign and stays part of the move.
+pub fn split_guard(word: &str) -> (&str, Option<i64>) {
+    if let Some(at) = word.rfind('#') {
+        let digits = &word[at + 1..];
+        if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
+            if let Ok(number) = digits.parse() {
+                return (&word[..at], Some(number));
+            }
+        }
+    }
+    (word, None)
+}
 
 /// Byte ranges of a line that hold passwords.
 pub type SecretSpans = Vec<Range<usize>>;
@@ -175,11 +249,7 @@ fn is_game_name(word: &str) -> bool {
 
 /// The grammar's own words: its verbs and sub-verbs.
 fn keywords() -> impl Iterator<Item = &'static str> {
-    super::VERBS
-        .iter()
-        .chain(super::GAME_VERBS)
-        .chain(SUB_VERBS)
-        .copied()
+    VERBS.iter().chain(GAME_VERBS).chain(SUB_VERBS).copied()
 }
 
 fn is_keyword(word: &str) -> bool {

@@ -21,7 +21,6 @@ use crate::mail::outbound::OutboundError;
 use crate::mail::threading::is_own_message_id;
 use crate::mail::threading::TokenError;
 use crate::store::{self, Player, StoreError, TokenScope};
-use recipients::reader_of;
 use rusqlite::Connection;
 use thread::Thread;
 
@@ -302,7 +301,7 @@ impl<'a> Post<'a> {
     fn conversation(&self) -> Vec<String> {
         let address = &self.host.identity.address;
         self.mail
-            .map(outbox::reply_references)
+            .map(thread::reply_references)
             .unwrap_or_default()
             .into_iter()
             .filter(|id| is_own_message_id(id, address))
@@ -318,5 +317,17 @@ impl<'a> Post<'a> {
         let mut letter = self.renderer.nag(live, side, &self.host, &language)?;
         self.add_note(&mut letter, &player, live, &language)?;
         self.mail_player(&player, &letter, live, false)
+    }
+}
+
+/// How the sender of a mail reads a board: from his seat when he plays
+/// on it.
+pub(super) fn reader_of(sender: Option<&Player>, live: Option<&LiveGame>) -> Reader {
+    let seat = sender
+        .zip(live)
+        .and_then(|(player, live)| live.record.side_of(&player.userid));
+    match seat {
+        Some(side) => Reader::Seated(side),
+        None => Reader::Onlooker,
     }
 }

@@ -1,6 +1,7 @@
 //! The outbox rows: one mail to one address, with its threading ids,
 //! queued in the mail's transaction.
 
+use super::thread::reply_references;
 use super::thread::{asks, Thread};
 use super::{Post, PostError};
 use crate::host::model::replays::LiveGame;
@@ -249,13 +250,4 @@ impl Post<'_> {
         store::security::record_security(self.conn, &event)?;
         Ok(())
     }
-}
-
-/// The References of a mail that answers `mail`: its own last eight and
-/// its Message-ID, so a thread keeps its root without growing for ever.
-pub(super) fn reply_references(mail: &InboundMail) -> Vec<String> {
-    let kept = mail.references.len().saturating_sub(8);
-    let mut references = mail.references[kept..].to_vec();
-    references.push(mail.message_id.clone());
-    references
 }

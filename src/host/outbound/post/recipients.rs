@@ -117,15 +117,3 @@ impl<'a> Post<'a> {
             .language_for(player.and_then(|player| player.language.as_deref()))
     }
 }
-
-/// How the sender of a mail reads a board: from his seat when he plays
-/// on it.
-pub(super) fn reader_of(sender: Option<&Player>, live: Option<&LiveGame>) -> Reader {
-    let seat = sender
-        .zip(live)
-        .and_then(|(player, live)| live.record.side_of(&player.userid));
-    match seat {
-        Some(side) => Reader::Seated(side),
-        None => Reader::Onlooker,
-    }
-}

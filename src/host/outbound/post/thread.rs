@@ -1,6 +1,7 @@
 //! How an outgoing mail threads, and what its Message-ID proves.
 
 use crate::host::model::replays::LiveGame;
+use crate::mail::inbound::InboundMail;
 use crate::store::{GameStatus, MailPurpose, TokenScope};
 
 /// How an outgoing mail threads, and what its Message-ID proves.
@@ -127,6 +128,15 @@ impl Thread {
 /// The move a running board waits for, which a reply to its mail answers.
 pub(super) fn asks(live: &LiveGame) -> Option<i64> {
     (live.record.status == GameStatus::Active).then(|| live.next_number())
+}
+
+/// The References of a mail that answers `mail`: its own last eight and
+/// its Message-ID, so a thread keeps its root without growing for ever.
+pub(super) fn reply_references(mail: &InboundMail) -> Vec<String> {
+    let kept = mail.references.len().saturating_sub(8);
+    let mut references = mail.references[kept..].to_vec();
+    references.push(mail.message_id.clone());
+    references
 }
 
 #[cfg(test)]

@@ -1,8 +1,10 @@
 //! The answers for the sender alone: which template, subject and
 //! variables each has.
 
+use super::parts::seek_view;
+use super::plans;
+use super::reader::Reader;
 use super::view::{all_turns, board_view, clock_view, moves_left_out, result_view};
-use super::{plans, Reader};
 use crate::clock::utc_text;
 use crate::games::{GameKind, Side};
 use crate::host::model::command::EventList;
@@ -360,11 +362,11 @@ fn plan_answer_context(answer: &Answer, now: i64) -> Value {
         } => context! { game => kind, board_id => board, userid, text, had_one },
         Answer::Seeks { kind, seeks } => context! {
             game => kind,
-            seeks => seeks.iter().map(plans::seek_view).collect::<Vec<_>>(),
+            seeks => seeks.iter().map(seek_view).collect::<Vec<_>>(),
         },
         Answer::SeekChanged { kind, seek, posted } => context! {
             game => kind,
-            seek => plans::seek_view(seek),
+            seek => seek_view(seek),
             posted,
         },
         Answer::MessageSent { userid, to } => context! { userid, to },

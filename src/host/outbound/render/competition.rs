@@ -2,55 +2,17 @@
 //! a tournament's crosstable, and the news of a changed rank or a
 //! tournament's pairings and end.
 
+use super::parts::{waiting_view, whole, without_controls};
 use super::tournament::{self, status_name, table_view};
 use crate::games::GameKind;
 use crate::host::model::command::EventList;
 use crate::host::model::notice::{
     Answer, CompetitionEvent, CompetitionNews, LadderChange, LadderInfo, LadderLine, LadderReason,
-    StandingLine, TournamentLine,
+    StandingLine, TournamentLine, TournamentTable,
 };
 use crate::host::model::subject::Subject;
 use crate::rules::score::Abort;
-use crate::store::RatingChange;
 use minijinja::{context, Value};
-
-/// Points from half-points, as crosstables write them: `2½`.
-pub fn points_text(half_points: u32) -> String {
-    match (half_points / 2, half_points % 2) {
-        (0, 1) => "½".to_string(),
-        (whole, 1) => format!("{whole}½"),
-        (whole, _) => whole.to_string(),
-    }
-}
-
-/// Sonneborn-Berger from quarter points: `7¾`.
-pub(super) fn quarters_text(quarters: u32) -> String {
-    let fraction = ["", "¼", "½", "¾"][(quarters % 4) as usize];
-    match quarters / 4 {
-        0 if !fraction.is_empty() => fraction.to_string(),
-        whole => format!("{whole}{fraction}"),
-    }
-}
-
-/// A rating as mails show it: a whole number.
-fn whole(value: f64) -> i64 {
-    value.round() as i64
-}
-
-/// What a game changed in its players' ratings, for its game-over mail.
-pub fn rating_changes_view(changes: &[RatingChange]) -> Vec<Value> {
-    changes
-        .iter()
-        .map(|change| {
-            context! {
-                userid => &change.userid,
-                before => whole(change.before),
-                after => whole(change.after),
-                difference => whole(change.after) - whole(change.before),
-            }
-        })
-        .collect()
-}
 
 pub fn standing_view(line: &StandingLine) -> Value {
     context! {
@@ -86,15 +48,6 @@ pub fn ladder_info_view(info: &LadderInfo) -> Value {
         aborted => rules.aborted.name(),
         switches => &rules.switches,
     }
-}
-
-/// Those waiting to join an event: who asked (`applied`) and who was
-/// invited (`invited`).
-pub(super) fn waiting_view(waiting: &[(String, crate::store::Entrant)]) -> Vec<Value> {
-    waiting
-        .iter()
-        .map(|(userid, state)| context! { userid, state => Value::from_serialize(state) })
-        .collect()
 }
 
 /// A tournament in the list of a game type's tournaments.
@@ -209,7 +162,7 @@ pub(super) fn answer_context(answer: &Answer) -> Value {
                         at => crate::clock::utc_text(entry.at),
                         actor => &entry.actor,
                         action => &entry.action,
-                        detail => super::without_controls(&entry.detail, &[]),
+                        detail => without_controls(&entry.detail, &[]),
                     }
                 })
                 .collect();
@@ -256,7 +209,7 @@ pub(super) fn news_parts(news: &CompetitionNews) -> (&'static str, Subject, Valu
         CompetitionEvent::Announcement { name, from, text } => {
             tournament::announcement_parts(userid, kind, name, from, text)
         }
-        CompetitionEvent::KnockoutBegun { table } => super::knockout::begun_parts(userid, table),
+        CompetitionEvent::KnockoutBegun { table } => begun_parts(userid, table),
         CompetitionEvent::LeagueNews { name, change } => {
             super::league::news_parts(userid, kind, name, Some(change), None)
         }
@@ -310,24 +263,26 @@ fn ladder_change_view(change: &LadderChange) -> Value {
         LadderChange::Announcement { by, text } => {
             Value::from_serialize(LadderChange::Announcement {
                 by: by.clone(),
-                text: super::without_controls(text, &['\n', '\t']),
+                text: without_controls(text, &['\n', '\t']),
             })
         }
         other => Value::from_serialize(other),
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn points_and_sonneborn_berger_are_written_with_fractions() {
-        assert_eq!(points_text(0), "0");
-        assert_eq!(points_text(1), "½");
-        assert_eq!(points_text(5), "2½");
-        assert_eq!(quarters_text(31), "7¾");
-        assert_eq!(quarters_text(2), "½");
-        assert_eq!(quarters_text(8), "2");
-    }
+/// The mail telling a player a knockout began: his seed and the bracket.
+pub(super) fn begun_parts(userid: &str, table: &TournamentTable) -> (&'static str, Subject, Value) {
+    let seed = table
+        .players
+        .iter()
+        .position(|player| player.eq_ignore_ascii_case(userid))
+        .map(|seed| seed + 1);
+    (
+        "knockout-begun.txt",
+        Subject::Tournament {
+            kind: table.kind,
+            name: table.name.clone(),
+        },
+        context! { userid, seed, ..table_view(table) },
+    )
 }

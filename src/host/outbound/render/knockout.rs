@@ -2,10 +2,8 @@
 //! matches, each match's points, games and who went through, and the
 //! final places once the final is decided.
 
-use super::competition::points_text;
-use super::tournament::{board_result_view, table_view};
+use super::parts::{board_result_view, points_text};
 use crate::host::model::notice::TournamentTable;
-use crate::host::model::subject::Subject;
 use crate::rules::knockout::{Bracket, MatchOutcome, Place};
 use minijinja::{context, Value};
 
@@ -92,21 +90,4 @@ fn place_view(table: &TournamentTable, round: u32, place: &Place) -> Value {
             }
         }
     }
-}
-
-/// The mail telling a player a knockout began: his seed and the bracket.
-pub(super) fn begun_parts(userid: &str, table: &TournamentTable) -> (&'static str, Subject, Value) {
-    let seed = table
-        .players
-        .iter()
-        .position(|player| player.eq_ignore_ascii_case(userid))
-        .map(|seed| seed + 1);
-    (
-        "knockout-begun.txt",
-        Subject::Tournament {
-            kind: table.kind,
-            name: table.name.clone(),
-        },
-        context! { userid, seed, ..table_view(table) },
-    )
 }

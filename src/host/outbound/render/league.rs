@@ -2,6 +2,7 @@
 //! division's table, the list of a game type's leagues, what a command
 //! changed, and where a season left a player.
 
+use super::parts::without_controls;
 use super::tournament::table_view;
 use crate::games::GameKind;
 use crate::host::model::notice::{Answer, LeagueChange, LeagueLine, LeagueTable, SeasonEnd};
@@ -43,7 +44,7 @@ pub fn league_view(table: &LeagueTable) -> Value {
         size => table.size,
         updown => table.updown,
         rules => &table.rules,
-        comment => table.comment.as_deref().map(|text| super::without_controls(text, &['\n', '\t'])),
+        comment => table.comment.as_deref().map(|text| without_controls(text, &['\n', '\t'])),
         players => table.players.len(),
         divisions => divisions,
         waiting => waiting,
@@ -104,7 +105,7 @@ fn change_view(change: &LeagueChange) -> Value {
         } => Value::from_serialize(LeagueChange::Announced {
             userid: userid.clone(),
             players: *players,
-            text: super::without_controls(text, &['\n', '\t']),
+            text: without_controls(text, &['\n', '\t']),
         }),
         _ => Value::from_serialize(change),
     }

@@ -6,8 +6,11 @@ mod answers;
 mod competition;
 mod knockout;
 mod league;
+mod message;
+mod parts;
 mod pictures;
 mod plans;
+mod reader;
 mod refusals;
 #[cfg(test)]
 mod tests;
@@ -17,92 +20,26 @@ mod web;
 
 pub use competition::{ladder_info_view, ladder_line_view, standing_view};
 pub use league::league_view;
+pub use reader::{HostFacts, Letter, Reader};
 pub use refusals::LastAnswer;
 pub use tournament::table_view;
 pub use web::{public_result, PublicBoard};
 
 pub use super::templates::TemplateError;
 
-use super::pictures::ShownBoard;
 use super::templates::{Templates, FALLBACK_LANGUAGE};
 use crate::clock::utc_text;
 use crate::games::Side;
-use crate::host::inbound::redact::Quote;
-use crate::host::model::audience::{may_read, Audience, Piece};
+use crate::host::model::audience::{may_read, Piece};
 use crate::host::model::notice::{AccountEvent, AccountNews, Answer, BoardNews, Event};
 use crate::host::model::replays::LiveGame;
 use crate::host::model::subject::{AccountTopic, BoardTail, Subject};
-use crate::identity::HostIdentity;
 use crate::store::GameStatus;
 use answers::answer_parts;
 use minijinja::{context, Value};
+use parts::{quoted, seek_view, without_controls};
 use std::path::Path;
 use view::{board_view, event_view};
-
-/// One mail's text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Letter {
-    pub subject: Subject,
-    pub body: String,
-    /// A file sent with it (a game's PGN).
-    pub attachment: Option<crate::store::MailAttachment>,
-    /// The board it shows, for its HTML part and image.
-    pub board: Option<ShownBoard>,
-}
-
-/// Who reads a mail about a board: a player from his seat, or someone
-/// else (who sees nothing sealed).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reader {
-    Seated(Side),
-    Onlooker,
-    /// Someone who follows the board: he sees it from White's side, and
-    /// no sealed move.
-    Observer,
-}
-
-impl Reader {
-    /// Who this reader is to a piece of the board written by `author`.
-    fn audience(self, live: &LiveGame, author: &str) -> Audience {
-        match self {
-            Reader::Seated(side) => Audience::of(Some(live.record.player(side)), author, true),
-            Reader::Onlooker | Reader::Observer => Audience::Observer,
-        }
-    }
-
-    fn seat(self, live: &LiveGame) -> (Side, bool) {
-        match self {
-            Reader::Seated(side) => (side, true),
-            // Everyone else (an observer, a stranger asking `show`) reads
-            // the facts as the side still to move knows them, which has
-            // sealed nothing; the board itself is drawn from White's side
-            // with nothing sealed (see `shown`).
-            Reader::Onlooker | Reader::Observer if live.game.sealed_moves() == 0 => {
-                (Side::White, false)
-            }
-            Reader::Onlooker | Reader::Observer => (
-                live.game.to_move().first().copied().unwrap_or(Side::White),
-                false,
-            ),
-        }
-    }
-}
-
-/// What every template may show about the host itself.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HostFacts {
-    pub identity: HostIdentity,
-    /// The most addresses an account may have.
-    pub max_addresses: usize,
-    /// Whether a signup's own address must confirm before it gets mail.
-    pub confirms_signups: bool,
-    /// The moment the mail is written (seconds since the epoch), for the
-    /// time left on the clocks.
-    pub now: i64,
-    /// The web view's address (`[web] public_url`, without a trailing
-    /// slash), for the link to a board's page; none without one.
-    pub web: Option<String>,
-}
 
 pub struct Renderer {
     templates: Templates,
@@ -384,7 +321,7 @@ impl Renderer {
             ),
             AccountEvent::SeekExpired { kind, seek } => {
                 let ctx = context! {
-                    userid, game => kind, seek => plans::seek_view(seek), expired => true
+                    userid, game => kind, seek => seek_view(seek), expired => true
                 };
                 return Ok(Letter {
                     subject: Subject::Seeks { kind: *kind },
@@ -440,32 +377,4 @@ fn board_subject(news: &BoardNews) -> Subject {
         tail,
         comment: news.comment.is_some(),
     }
-}
-
-/// The original mail, for quoting in error replies: its subject on one
-/// line (a line break someone encoded into it must not become a line of
-/// the reply) and its first lines.
-fn quoted(quote: &Quote) -> Value {
-    let subject = without_controls(&quote.subject, &[]);
-    let lines: Vec<String> = quote
-        .lines
-        .iter()
-        .map(|line| without_controls(line, &['\t']))
-        .collect();
-    context! { subject => subject, lines => lines }
-}
-
-/// Text the sender wrote, with every control character but those `kept`
-/// made a space: a lone CR or a vertical tab would start a line of its
-/// own in some mail clients, outside the quote or the comment it is in.
-fn without_controls(text: &str, kept: &[char]) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() && !kept.contains(&c) {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect()
 }

@@ -77,7 +77,7 @@ impl Renderer {
     }
 
     /// Several refused commands of one mail, for its sender: the problem
-    /// and hint of the first of each kind (at most [`LISTED_REFUSALS`],
+    /// and hint of the first of each kind (at most `LISTED_REFUSALS`,
     /// the rest counted),
     /// whether other commands of the mail were carried out, and his mail
     /// quoted once.

@@ -2,7 +2,7 @@
 //! chart, standings and tie-breaks), its pairings, and the news its
 //! players hear.
 
-use super::competition::{points_text, quarters_text, waiting_view};
+use super::parts::{board_result_view, points_text, quarters_text, waiting_view, without_controls};
 use crate::games::{GameKind, Side};
 use crate::host::model::notice::{PairingLine, TournamentChange, TournamentTable};
 use crate::host::model::subject::Subject;
@@ -50,48 +50,6 @@ fn cell_mark(game: &Played, seat: usize) -> &'static str {
             1 => "½",
             _ => "0",
         },
-    }
-}
-
-/// One board of a tournament with its result: `1-0`, `½-½`, a forfeit
-/// `+/-` or `-/+` (aborted, lost by `loser`), a void `0-0`.
-pub(super) fn board_result_view(
-    table: &TournamentTable,
-    board: i64,
-    round: u32,
-    game: &Played,
-) -> Value {
-    let player = |side: Side| match side {
-        Side::White => &table.players[game.white],
-        Side::Black => &table.players[game.black],
-    };
-    let result = game.score.map(|score| match score {
-        EventScore::Played(played) => {
-            let white = points_text(played.half_points(Side::White));
-            let black = points_text(played.half_points(Side::Black));
-            format!("{white}-{black}")
-        }
-        EventScore::Forfeit { loser: Side::White } => "-/+".to_string(),
-        EventScore::Forfeit { loser: Side::Black } => "+/-".to_string(),
-        EventScore::DoubleForfeit => "-/-".to_string(),
-        EventScore::Void => "0-0".to_string(),
-    });
-    let loser = match game.score {
-        Some(EventScore::Forfeit { loser }) => Some(player(loser)),
-        _ => None,
-    };
-    let ruling = table.ruled.iter().find(|(id, _, _)| *id == board);
-    context! {
-        board_id => board,
-        round => round,
-        white => player(Side::White),
-        black => player(Side::Black),
-        result => result,
-        aborted => game.score.is_some_and(|score| !matches!(score, EventScore::Played(_))),
-        loser => loser,
-        nobody_moved => game.score == Some(EventScore::DoubleForfeit),
-        ruled => ruling.map(|(_, verdict, _)| verdict),
-        ruled_by_operator => ruling.is_some_and(|(_, _, operator)| *operator),
     }
 }
 
@@ -209,7 +167,7 @@ pub fn table_view(table: &TournamentTable) -> Value {
         rated => table.rated,
         control => super::view::control_view(&table.control),
         switches => &table.switches,
-        comment => table.comment.as_deref().map(|text| super::without_controls(text, &['\n', '\t'])),
+        comment => table.comment.as_deref().map(|text| without_controls(text, &['\n', '\t'])),
         admission => table.admission.name(),
         aborted => table.aborted.name(),
         waiting => waiting_view(&table.waiting),
@@ -285,7 +243,7 @@ pub(super) fn announcement_parts(
     (
         "announcement.txt",
         subject(kind, name),
-        context! { userid, game => kind, name, from, text => super::without_controls(text, &['\n', '\t']) },
+        context! { userid, game => kind, name, from, text => without_controls(text, &['\n', '\t']) },
     )
 }
 

@@ -3,6 +3,7 @@
 //! renderer adds the ASCII board, worded in the reader's language).
 //! Nothing still sealed from the viewer is in it.
 
+use super::parts::{rating_changes_view, without_controls};
 use crate::games::{Fact, Outcome, Side};
 use crate::host::model::answers::{self, Proposal, Reply};
 use crate::host::model::audience::{may_read, Audience, Piece};
@@ -59,7 +60,7 @@ pub fn board_view(live: &LiveGame, viewer: Side, seated: bool, now: i64) -> Valu
         clock => (!finished).then(|| clock_view(live, now)).flatten(),
         // An aborted game counts for nobody's rating, whatever was set.
         rated => record.rated && record.status != GameStatus::Aborted,
-        ratings => super::competition::rating_changes_view(&live.ratings),
+        ratings => rating_changes_view(&live.ratings),
     }
 }
 
@@ -367,7 +368,7 @@ fn event_game_view(event: &Event) -> Value {
             division => Value::from_serialize(division),
             bout,
             aborted => aborted.name(),
-            note => note.as_deref().map(|text| super::without_controls(text, &['\n', '\t'])),
+            note => note.as_deref().map(|text| without_controls(text, &['\n', '\t'])),
         },
         Event::LadderGame {
             aborted,
@@ -379,7 +380,7 @@ fn event_game_view(event: &Event) -> Value {
             name => ladder,
             ladder_name => (!ladder.is_empty()).then_some(ladder),
             aborted => aborted.name(),
-            note => note.as_deref().map(|text| super::without_controls(text, &['\n', '\t'])),
+            note => note.as_deref().map(|text| without_controls(text, &['\n', '\t'])),
         },
         _ => Value::UNDEFINED,
     }

@@ -1,3 +1,6 @@
+//! The cleaner's tests: the quoted original of a reply found and cut in
+//! each client's and language's form.
+
 use super::*;
 
 /// Intro lines as the clients write them (the host is "Games Club"

@@ -1,6 +1,6 @@
 //! Mail in from an IMAP mailbox: the settings, the few mailbox operations
 //! the host needs (as a trait of its own, so the client crate behind it can
-//! be swapped), and the adapter over the `imap` crate in [`client`].
+//! be swapped), and the adapter over the `imap` crate in `client`.
 //!
 //! Nothing here decides when a mail counts as handled: the daemon fetches
 //! with `BODY.PEEK` (nothing is marked read), stores what a mail causes,

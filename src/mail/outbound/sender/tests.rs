@@ -1,3 +1,6 @@
+//! The sender's tests over a transport that records: retries, the hourly
+//! cap, parallel sends and what stays queued.
+
 use super::*;
 use crate::mail::outbound::host_mailbox;
 use crate::store::{MailPurpose, OutboxState, QueuedMail, Store};

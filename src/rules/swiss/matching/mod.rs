@@ -11,19 +11,7 @@
 mod search;
 
 use super::wide::Wide;
-
-/// No vertex, blossom or edge.
-const NONE: usize = usize::MAX;
-
-/// A blossom's label in the current stage's alternating forest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Label {
-    Free,
-    /// Even distance from a root.
-    Outer,
-    /// Odd distance from a root.
-    Inner,
-}
+use search::NONE;
 
 /// A graph of `n` vertices with wide weights (zero: no edge).
 pub struct Matching<const L: usize> {

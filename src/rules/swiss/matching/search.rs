@@ -4,8 +4,20 @@
 //! partner; labels record the endpoint through which a blossom was
 //! reached. Blossom ids are `n..2n`.
 
-use super::{Label, NONE};
 use crate::rules::swiss::wide::Wide;
+
+/// No vertex, blossom or edge.
+pub(super) const NONE: usize = usize::MAX;
+
+/// A blossom's label in the current stage's alternating forest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Label {
+    Free,
+    /// Even distance from a root.
+    Outer,
+    /// Odd distance from a root.
+    Inner,
+}
 
 pub(super) struct Search<const L: usize> {
     n: usize,

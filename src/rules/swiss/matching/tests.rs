@@ -1,3 +1,6 @@
+//! The maximum-weight matching checked against brute force on small
+//! random graphs.
+
 // The graphs are adjacency matrices, read by index.
 #![allow(clippy::needless_range_loop)]
 

@@ -2,7 +2,7 @@
 //! squares around it while the middle game lasts, and in an ending far
 //! ahead, the bare king driven to the edge and our own king brought up.
 
-use super::{centrality, Score};
+use super::terms::{centrality, Score};
 use crate::games::chess::attacks;
 use crate::games::chess::{Bitboard, Color, Position, Role, Square};
 

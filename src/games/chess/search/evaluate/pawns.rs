@@ -1,7 +1,7 @@
 //! The pawns of one side: how far each has come, whether it is passed
 //! (no enemy pawn ahead on its file or the next), doubled or isolated.
 
-use super::{advance, Score};
+use super::terms::{advance, Score};
 use crate::games::chess::{Bitboard, Color, Position, Role, Square};
 
 /// By ranks advanced (0 for the starting rank, 5 for the seventh).

@@ -1,3 +1,6 @@
+//! The evaluation's tests: material, development, pawn structure and
+//! king safety each move the score the way a player would expect.
+
 use super::*;
 use crate::games::chess::fen;
 use crate::games::chess::position::Rules;

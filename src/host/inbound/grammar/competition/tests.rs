@@ -1,3 +1,6 @@
+//! The grammar's tests for standings, ladders, tournaments, leagues and
+//! the directors' rulings.
+
 use super::super::parse_command;
 use super::*;
 

@@ -6,7 +6,7 @@
 use super::reasons::{only_in, words};
 use super::*;
 use crate::games::diagram::Label;
-use crate::games::picture::ListPicture;
+use crate::games::diagram::ListPicture;
 use crate::games::recursion::MegaState;
 use crate::games::{BoardState, EndReason, Outcome, PieceName};
 use crate::host::outbound::pictures::sample_game;
