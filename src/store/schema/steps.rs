@@ -231,7 +231,10 @@ pub(super) const STEPS: &[Step] = &[
     Step::Sql(include_str!("steps/36.sql")),
     Step::Sql(include_str!("steps/37.sql")),
     Step::Sql(include_str!("steps/38.sql")),
-    Step::Columns(&[("outbox", &[("cause", "TEXT")])], include_str!("steps/39.sql")),
+    Step::Columns(
+        &[("outbox", &[("cause", "TEXT")])],
+        include_str!("steps/39.sql"),
+    ),
     Step::Sql(include_str!("steps/40.sql")),
 ];
 
