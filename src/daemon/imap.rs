@@ -242,7 +242,7 @@ impl Runtime {
 
     /// `pbem fetch --once`: a pass over the folder (in a new session
     /// after one ended on a message it then left on the server or will
-    /// fetch alone, [`SESSIONS_PER_FETCH`] at most), the timers and
+    /// fetch alone, `SESSIONS_PER_FETCH` at most), the timers and
     /// robots due, and the outbox sent.
     pub fn fetch_once(&mut self, settings: &ImapSettings) -> Result<Pass, super::DaemonError> {
         let mut pass = Pass::default();

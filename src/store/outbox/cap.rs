@@ -95,7 +95,7 @@ pub fn stranger_answers_since(conn: &Connection, since: i64) -> StoreResult<usiz
     Ok(count as usize)
 }
 
-/// When the mails sent to `mailbox` (a key of [`mailbox`])
+/// When the mails sent to `mailbox` (a key of [`MailboxRule::mailbox`])
 /// since `since_ms` went out, oldest first, at most `up_to` of them, in
 /// Unix ms: the hourly cap's window.
 pub fn sent_to_since(
