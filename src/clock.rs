@@ -15,7 +15,7 @@ pub enum Clock {
 }
 
 impl Clock {
-    pub fn now(&self) -> DateTime<Utc> {
+    pub(crate) fn now(&self) -> DateTime<Utc> {
         match self {
             Clock::System => Utc::now(),
             Clock::Fixed(moment) => *moment,
@@ -41,12 +41,12 @@ pub fn from_unix(seconds: i64) -> DateTime<Utc> {
 }
 
 /// A moment as players read it: `2027-03-01 09:15 UTC`.
-pub fn utc_text(seconds: i64) -> String {
+pub(crate) fn utc_text(seconds: i64) -> String {
     from_unix(seconds).format("%Y-%m-%d %H:%M UTC").to_string()
 }
 
 /// A moment to the second, for the operator: `2027-03-01 09:15:00 UTC`.
-pub fn utc_text_seconds(seconds: i64) -> String {
+pub(crate) fn utc_text_seconds(seconds: i64) -> String {
     from_unix(seconds)
         .format("%Y-%m-%d %H:%M:%S UTC")
         .to_string()

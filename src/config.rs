@@ -13,9 +13,9 @@ mod robots;
 mod social;
 mod web;
 
-pub use exposure::exposed_secret_warning;
+pub(crate) use exposure::exposed_secret_warning;
 
-pub use inbound::InboundSource;
+pub(crate) use inbound::InboundSource;
 
 use crate::host::HostSettings;
 use crate::mail::inbound::screen::InboundLimits;
@@ -119,7 +119,7 @@ struct InboundSection {
 
 /// How outgoing mail leaves the host.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TransportChoice {
+pub(crate) enum TransportChoice {
     /// `.eml` files in `Config::outbox_folder`.
     File,
     Smtp(SmtpSettings),
@@ -131,10 +131,10 @@ pub enum TransportChoice {
 /// The outgoing side: the transport, the retry policy, and how long
 /// sent and dropped rows are kept before they are pruned.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OutboundSettings {
-    pub transport: TransportChoice,
-    pub retry: RetryPolicy,
-    pub keep_sent: std::time::Duration,
+pub(crate) struct OutboundSettings {
+    pub(crate) transport: TransportChoice,
+    pub(crate) retry: RetryPolicy,
+    pub(crate) keep_sent: std::time::Duration,
 }
 
 /// The settings in force, with every path resolved.
@@ -142,25 +142,25 @@ pub struct OutboundSettings {
 pub struct Config {
     pub data_dir: PathBuf,
     pub database: PathBuf,
-    pub maildir: PathBuf,
+    pub(crate) maildir: PathBuf,
     pub outbox_folder: PathBuf,
     /// Operator templates overriding the built-in ones, when the folder
     /// exists.
     pub templates: PathBuf,
-    pub poll_interval: Duration,
+    pub(crate) poll_interval: Duration,
     /// Where `serve` takes mail from: the Maildir or an IMAP mailbox.
-    pub source: InboundSource,
+    pub(crate) source: InboundSource,
     /// What the log shows (`tracing` filter syntax: "info", "debug",
     /// "info,pbem::mail=debug"); `PBEM_LOG` in the environment wins.
-    pub log_filter: String,
-    pub host: HostSettings,
-    pub outbound: OutboundSettings,
+    pub(crate) log_filter: String,
+    pub(crate) host: HostSettings,
+    pub(crate) outbound: OutboundSettings,
     /// Where `serve` runs the web view (`[web] listen`); none: it runs
     /// none.
-    pub web_listen: Option<String>,
+    pub(crate) web_listen: Option<String>,
 }
 
-pub const DEFAULT_DATA_DIR: &str = "./pbem-data";
+pub(crate) const DEFAULT_DATA_DIR: &str = "./pbem-data";
 
 impl Config {
     /// The settings from `file` (none: every default), with `data_dir`
@@ -306,7 +306,7 @@ fn host_settings(
 }
 
 /// Reads a length of time such as "250ms", "30s", "5m", "2h" or "5d".
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
     let text = text.trim();
     let split = text
         .find(|c: char| !c.is_ascii_digit())

@@ -4,14 +4,14 @@
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HostIdentity {
     /// The display name on mails sent; the PGN `Event` of casual games.
-    pub name: String,
+    pub(crate) name: String,
     /// The address players mail commands to; From on every mail sent.
-    pub address: String,
+    pub(crate) address: String,
 }
 
 impl HostIdentity {
     /// The right-hand side of generated Message-IDs.
-    pub fn domain(&self) -> String {
+    pub(crate) fn domain(&self) -> String {
         self.address
             .rsplit_once('@')
             .map(|(_, domain)| domain.to_string())

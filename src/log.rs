@@ -12,15 +12,15 @@ use tracing_subscriber::EnvFilter;
 
 /// The environment variable that overrides the config's filter
 /// (`PBEM_LOG=debug`, `PBEM_LOG=pbem::mail=debug,info`).
-pub const FILTER_VARIABLE: &str = "PBEM_LOG";
+pub(crate) const FILTER_VARIABLE: &str = "PBEM_LOG";
 
 /// The file in the data directory that `pbem deliver` logs to: its
 /// standard error goes to the MTA, which may mail it to the sender.
-pub const DELIVER_LOG: &str = "deliver.log";
+pub(crate) const DELIVER_LOG: &str = "deliver.log";
 
 /// Starts the log on standard error. `filter` is the config's; the
 /// environment's wins when set. Calling it again changes nothing.
-pub fn init(filter: &str) {
+pub(crate) fn init(filter: &str) {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(env_filter(filter))
         .with_writer(std::io::stderr)
@@ -31,7 +31,7 @@ pub fn init(filter: &str) {
 /// Starts the log in the file `path`, appended to (and created, readable
 /// by the owner only, when missing), instead of on standard error.
 /// Calling it again, or after [`init`], changes nothing.
-pub fn init_file(filter: &str, path: &Path) -> std::io::Result<()> {
+pub(crate) fn init_file(filter: &str, path: &Path) -> std::io::Result<()> {
     let file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -57,7 +57,7 @@ fn env_filter(filter: &str) -> EnvFilter {
 }
 
 /// Whether a filter is one `init` can use, for checking the config.
-pub fn filter_is_valid(filter: &str) -> Result<(), String> {
+pub(crate) fn filter_is_valid(filter: &str) -> Result<(), String> {
     EnvFilter::try_new(filter)
         .map(drop)
         .map_err(|err| err.to_string())
@@ -66,7 +66,7 @@ pub fn filter_is_valid(filter: &str) -> Result<(), String> {
 /// Remembers recent messages so that one repeating unchanged (a busy
 /// database, an unreachable server, seen on every poll) is logged once
 /// per `interval`, the next time with how often it came meanwhile.
-pub struct Repeats {
+pub(crate) struct Repeats {
     interval: Duration,
     seen: HashMap<String, Seen>,
 }
@@ -80,7 +80,7 @@ struct Seen {
 const REMEMBERED: usize = 64;
 
 impl Repeats {
-    pub fn new(interval: Duration) -> Repeats {
+    pub(crate) fn new(interval: Duration) -> Repeats {
         Repeats {
             interval,
             seen: HashMap::new(),
@@ -90,7 +90,7 @@ impl Repeats {
     /// `Some(n)` when `message` should be logged now, `n` being how many
     /// identical ones were held back since it was last logged; `None`
     /// while it repeats within the interval.
-    pub fn admit(&mut self, message: &str, now: Instant) -> Option<u64> {
+    pub(crate) fn admit(&mut self, message: &str, now: Instant) -> Option<u64> {
         if let Some(seen) = self.seen.get_mut(message) {
             if now.duration_since(seen.logged) < self.interval {
                 seen.suppressed += 1;
@@ -125,7 +125,8 @@ impl Repeats {
 
     /// Forgets a message, so that the next time it comes it is logged at
     /// once (the trouble it told of is over).
-    pub fn clear(&mut self, message: &str) {
+    #[cfg(test)]
+    pub(crate) fn clear(&mut self, message: &str) {
         self.seen.remove(message);
     }
 }

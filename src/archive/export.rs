@@ -8,14 +8,14 @@ use std::io::Write;
 
 /// What an export wrote, and the boards it had to leave out with why.
 #[derive(Debug, Default)]
-pub struct ExportSummary {
-    pub written: usize,
-    pub skipped: Vec<(i64, ArchiveError)>,
+pub(crate) struct ExportSummary {
+    pub(crate) written: usize,
+    pub(crate) skipped: Vec<(i64, ArchiveError)>,
 }
 
 /// Why an export stopped.
 #[derive(Debug, thiserror::Error)]
-pub enum ExportError {
+pub(crate) enum ExportError {
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error("writing the PGN: {0}")]
@@ -26,7 +26,7 @@ pub enum ExportError {
 /// line between games. A board that cannot be written (it does not
 /// replay, or its row is damaged) is skipped and named in the summary;
 /// only the store failing or `out` failing stops the export.
-pub fn export_games(
+pub(crate) fn export_games(
     conn: &Connection,
     filter: &GameFilter,
     host: &HostIdentity,
@@ -56,7 +56,7 @@ pub fn export_games(
 
 /// The first moment of a UTC day given as `YYYY-MM-DD` (seconds since
 /// the epoch), for `--since`.
-pub fn day_start(text: &str) -> Result<i64, String> {
+pub(crate) fn day_start(text: &str) -> Result<i64, String> {
     chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
         .map(|day| day.and_time(chrono::NaiveTime::MIN).and_utc().timestamp())
         .map_err(|_| format!("{text:?} is not a day like 2027-03-01"))

@@ -66,11 +66,11 @@
 //! A comment says how many are left out.
 
 mod export;
-pub mod pgn;
-pub mod reader;
+pub(crate) mod pgn;
+pub(crate) mod reader;
 
-pub use export::{day_start, export_games, ExportError, ExportSummary};
-pub use pgn::{write_pgn, ArchivedGame, PgnEvent, WriteError};
+pub(crate) use export::{day_start, export_games};
+pub(crate) use pgn::{write_pgn, ArchivedGame, PgnEvent, WriteError};
 pub use reader::{read_pgn, replay_read, ReadError, ReadGame};
 
 use crate::games::{GameKind, Side};
@@ -81,7 +81,7 @@ use rusqlite::Connection;
 
 /// Why one board could not be written.
 #[derive(Debug, thiserror::Error)]
-pub enum ArchiveError {
+pub(crate) enum ArchiveError {
     #[error("there is no board {0}")]
     NoSuchBoard(i64),
     #[error("board {id}: {error}")]
@@ -92,7 +92,7 @@ pub enum ArchiveError {
 
 /// One board from the store as PGN: its record, its moves, and its time
 /// control when its clocks run.
-pub fn archive_board(
+pub(crate) fn archive_board(
     conn: &Connection,
     id: i64,
     host: &HostIdentity,

@@ -11,42 +11,42 @@ use crate::rules::time_control::TimeControl;
 use crate::store::{GameRecord, GameStatus, MoveRecord};
 
 /// Movetext lines are wrapped to this many characters at most.
-pub const LINE_WIDTH: usize = 80;
+pub(crate) const LINE_WIDTH: usize = 80;
 
 /// What a PGN game is written from.
-pub struct ArchivedGame<'a> {
-    pub record: &'a GameRecord,
-    pub moves: &'a [MoveRecord],
-    pub host: &'a HostIdentity,
+pub(crate) struct ArchivedGame<'a> {
+    pub(crate) record: &'a GameRecord,
+    pub(crate) moves: &'a [MoveRecord],
+    pub(crate) host: &'a HostIdentity,
     /// The board's time control, when its clocks run.
-    pub time_control: Option<TimeControl>,
+    pub(crate) time_control: Option<TimeControl>,
     /// The ladder or tournament it is a game of.
-    pub event: Option<PgnEvent>,
+    pub(crate) event: Option<PgnEvent>,
     /// The players' ratings when it began, White's then Black's (`None`:
     /// unknown, and the tag is left out).
-    pub elo: [Option<f64>; 2],
+    pub(crate) elo: [Option<f64>; 2],
     /// The ruling that ended it, if a director or the operator gave one:
     /// written as the `Ruling` tag (who, what, why).
-    pub ruling: Option<&'a crate::store::Ruling>,
+    pub(crate) ruling: Option<&'a crate::store::Ruling>,
 }
 
 /// The event of a ladder or tournament game, as its tags say it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PgnEvent {
+pub(crate) struct PgnEvent {
     /// `Event`: the tournament's name, or the ladder's ("Chess ladder").
-    pub name: String,
+    pub(crate) name: String,
     /// `Round`: a tournament board's round; `-` without one.
-    pub round: Option<u32>,
+    pub(crate) round: Option<u32>,
     /// A knockout board's match within its round: `Round` is then
     /// `round.match` (`1.2`), the same for every game of the match.
-    pub match_no: Option<u32>,
+    pub(crate) match_no: Option<u32>,
     /// `EventDate`: when the event began (seconds since the epoch).
-    pub began: i64,
+    pub(crate) began: i64,
 }
 
 /// A stored game that cannot be written as PGN.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum WriteError {
+pub(crate) enum WriteError {
     #[error("this host has no game called {0:?}")]
     UnknownGame(String),
     #[error("it does not replay: {0}")]
@@ -105,7 +105,7 @@ fn white_first(
 }
 
 /// The game as PGN text, ending with a newline.
-pub fn write_pgn(archived: &ArchivedGame<'_>) -> Result<String, WriteError> {
+pub(crate) fn write_pgn(archived: &ArchivedGame<'_>) -> Result<String, WriteError> {
     let record = archived.record;
     let kind = GameKind::from_name(&record.kind)
         .ok_or_else(|| WriteError::UnknownGame(record.kind.clone()))?;
@@ -294,7 +294,7 @@ fn ruling_text(ruling: &crate::store::Ruling) -> String {
 }
 
 /// The PGN correspondence form of a time control (see the module docs).
-pub fn time_control_text(control: &TimeControl) -> String {
+pub(crate) fn time_control_text(control: &TimeControl) -> String {
     match (control.bank, control.per_move) {
         (Some(bank), _) if bank.increment > 0 => format!("{}+{}", bank.initial, bank.increment),
         (Some(bank), _) => bank.initial.to_string(),

@@ -9,18 +9,18 @@ use crate::games::{Game, GameKind, MoveError, SetupError, Side};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadMove {
     pub text: String,
-    pub side: Option<Side>,
+    pub(crate) side: Option<Side>,
 }
 
 /// One game as read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ReadGame {
-    pub tags: Vec<(String, String)>,
+    pub(crate) tags: Vec<(String, String)>,
     pub moves: Vec<ReadMove>,
     /// The comments' texts, without their braces.
-    pub comments: Vec<String>,
+    pub(crate) comments: Vec<String>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub result: String,
+    pub(crate) result: String,
 }
 
 impl ReadGame {

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 #[command(name = "pbem", version, about = "A play-by-email game host")]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
 }
 
 #[derive(Subcommand, Debug)]
@@ -353,16 +353,16 @@ fn moment_or_day(text: &str) -> Result<i64, String> {
 pub struct ExportFilter {
     /// Only this board.
     #[arg(long, value_name = "N")]
-    pub game: Option<i64>,
+    pub(crate) game: Option<i64>,
     /// Only games this userid plays in, at either seat.
     #[arg(long, value_name = "USERID")]
-    pub player: Option<String>,
+    pub(crate) player: Option<String>,
     /// Only games of this type (name or alias).
     #[arg(long, value_name = "GAME")]
-    pub kind: Option<GameKind>,
+    pub(crate) kind: Option<GameKind>,
     /// Only games begun on this day (UTC) or later.
     #[arg(long, value_name = "YYYY-MM-DD", value_parser = archive::day_start)]
-    pub since: Option<i64>,
+    pub(crate) since: Option<i64>,
 }
 
 /// Where the host's files are.
@@ -370,10 +370,10 @@ pub struct ExportFilter {
 pub struct Place {
     /// The data directory (database, inbox/, outbox/); default ./pbem-data.
     #[arg(long, value_name = "DIR")]
-    pub data: Option<PathBuf>,
+    pub(crate) data: Option<PathBuf>,
     /// A TOML config file (see config.example.toml).
     #[arg(long, value_name = "FILE")]
-    pub config: Option<PathBuf>,
+    pub(crate) config: Option<PathBuf>,
 }
 
 impl Place {
@@ -399,7 +399,7 @@ pub struct Moment {
     /// for tests and for replaying a backlog. With `serve`, only together
     /// with --once.
     #[arg(long, value_name = "TIME", value_parser = Clock::parse_fixed)]
-    pub now: Option<Clock>,
+    pub(crate) now: Option<Clock>,
 }
 
 impl Moment {

@@ -9,7 +9,7 @@ use crate::host::outbound::render::Renderer;
 use anyhow::{bail, Result};
 use std::process::ExitCode;
 
-pub fn print(place: &Place, moment: &Moment, asked: Report) -> Result<ExitCode> {
+pub(crate) fn print(place: &Place, moment: &Moment, asked: Report) -> Result<ExitCode> {
     let config = place.config()?;
     let store = existing_store(&config)?;
     let overrides = config

@@ -6,7 +6,7 @@ use crate::daemon::Runtime;
 use anyhow::{bail, Result};
 use std::process::ExitCode;
 
-pub fn fetch_once(place: &Place, moment: &Moment) -> Result<ExitCode> {
+pub(crate) fn fetch_once(place: &Place, moment: &Moment) -> Result<ExitCode> {
     let config = place.config()?;
     let InboundSource::Imap(settings) = &config.source else {
         bail!("pbem fetch reads an IMAP mailbox: set [inbound] source = \"imap\" and [inbound.imap] in the config");

@@ -5,7 +5,7 @@ use crate::games::GameKind;
 use anyhow::{bail, Context, Result};
 use std::process::ExitCode;
 
-pub fn perft(
+pub(crate) fn perft(
     game: &str,
     depth: u32,
     fen: Option<&str>,
@@ -40,7 +40,7 @@ pub fn perft(
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn replay(game: &str, switches: &str, moves: &str) -> Result<ExitCode> {
+pub(crate) fn replay(game: &str, switches: &str, moves: &str) -> Result<ExitCode> {
     let kind: GameKind = game.parse()?;
     let switches: Vec<String> = switches.split_whitespace().map(String::from).collect();
     let mut state = kind.new_game(&switches)?;

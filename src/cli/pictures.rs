@@ -10,7 +10,7 @@ use anyhow::{anyhow, Context, Result};
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn pictures(out: &Path, templates: Option<&Path>) -> Result<ExitCode> {
+pub(crate) fn pictures(out: &Path, templates: Option<&Path>) -> Result<ExitCode> {
     let renderer = Renderer::new(templates)?;
     let host = HostSettings::default().facts(0);
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;

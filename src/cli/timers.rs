@@ -6,7 +6,7 @@ use crate::daemon::Runtime;
 use anyhow::Result;
 use std::process::ExitCode;
 
-pub fn tick(place: &Place, moment: &Moment) -> Result<ExitCode> {
+pub(crate) fn tick(place: &Place, moment: &Moment) -> Result<ExitCode> {
     let config = place.config()?;
     let mut runtime = Runtime::open(&config)?;
     runtime.host.set_clock(moment.clock());
@@ -19,7 +19,7 @@ pub fn tick(place: &Place, moment: &Moment) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn robots(place: &Place, moment: &Moment) -> Result<ExitCode> {
+pub(crate) fn robots(place: &Place, moment: &Moment) -> Result<ExitCode> {
     let config = place.config()?;
     let mut runtime = Runtime::open(&config)?;
     runtime.host.set_clock(moment.clock());

@@ -8,7 +8,7 @@ use anyhow::Result;
 use std::process::ExitCode;
 
 /// Where `pbem web` listens without `--listen` or `[web] listen`.
-pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
+pub(crate) const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 
 pub(super) fn web(place: &Place, listen: Option<&str>, moment: &Moment) -> Result<ExitCode> {
     let config = place.config()?;
@@ -25,7 +25,7 @@ pub(super) fn web(place: &Place, listen: Option<&str>, moment: &Moment) -> Resul
 }
 
 /// The web view's settings from the host's.
-pub fn site_config(config: &Config, moment: &Moment) -> SiteConfig {
+pub(crate) fn site_config(config: &Config, moment: &Moment) -> SiteConfig {
     SiteConfig {
         database: config.database.clone(),
         templates: Some(config.templates.clone()),

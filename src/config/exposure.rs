@@ -7,7 +7,7 @@ use std::path::Path;
 
 /// The warning for `path` when it holds a password and its group or
 /// others may read it; `None` when it is fine (or cannot be read).
-pub fn exposed_secret_warning(path: &Path) -> Option<String> {
+pub(crate) fn exposed_secret_warning(path: &Path) -> Option<String> {
     let mode = std::fs::metadata(path).ok()?.permissions().mode() & 0o777;
     if mode & 0o044 == 0 {
         return None;

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 /// Where `serve` takes mail from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum InboundSource {
+pub(crate) enum InboundSource {
     /// The Maildir (`[inbound] maildir`), the embedded default.
     Maildir,
     /// An IMAP mailbox.
@@ -19,7 +19,7 @@ pub enum InboundSource {
 impl InboundSource {
     /// The intake as the log names it: the Maildir (`maildir`, the
     /// config's), or the IMAP server, mailbox and user.
-    pub fn describe(&self, maildir: &Path) -> String {
+    pub(crate) fn describe(&self, maildir: &Path) -> String {
         match self {
             InboundSource::Maildir => format!("Maildir {}", maildir.display()),
             InboundSource::Imap(imap) => format!(
@@ -32,7 +32,7 @@ impl InboundSource {
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ImapSection {
+pub(crate) struct ImapSection {
     host: Option<String>,
     port: Option<u16>,
     tls: Option<String>,
@@ -54,7 +54,7 @@ pub struct ImapSection {
 type Invalid = (&'static str, String);
 
 /// The inbound source from `[inbound] source` and `[inbound.imap]`.
-pub fn inbound_source(
+pub(crate) fn inbound_source(
     source: Option<&str>,
     imap: Option<ImapSection>,
 ) -> Result<InboundSource, Invalid> {

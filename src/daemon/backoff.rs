@@ -4,14 +4,14 @@
 
 use std::time::Duration;
 
-pub struct Backoff {
+pub(crate) struct Backoff {
     first: Duration,
     max: Duration,
     failures: u32,
 }
 
 impl Backoff {
-    pub fn new(first: Duration, max: Duration) -> Backoff {
+    pub(crate) fn new(first: Duration, max: Duration) -> Backoff {
         Backoff {
             first,
             max: max.max(first),
@@ -20,23 +20,23 @@ impl Backoff {
     }
 
     /// Records a failure; returns the wait before the next try.
-    pub fn failed(&mut self) -> Duration {
+    pub(crate) fn failed(&mut self) -> Duration {
         self.failures = self.failures.saturating_add(1);
         self.delay()
     }
 
-    pub fn succeeded(&mut self) {
+    pub(crate) fn succeeded(&mut self) {
         self.failures = 0;
     }
 
     /// The wait before the next try: the first after a success, doubling
     /// with each failure up to the maximum.
-    pub fn delay(&self) -> Duration {
+    pub(crate) fn delay(&self) -> Duration {
         let doublings = self.failures.saturating_sub(1).min(20);
         self.first.saturating_mul(1 << doublings).min(self.max)
     }
 
-    pub fn failing(&self) -> bool {
+    pub(crate) fn failing(&self) -> bool {
         self.failures > 0
     }
 }

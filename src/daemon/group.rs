@@ -18,7 +18,7 @@ pub const GROUP_TIME: Duration = Duration::from_millis(50);
 
 /// Why one mail could not be handled.
 #[derive(Debug, PartialEq, Eq)]
-pub enum MailFailure {
+pub(crate) enum MailFailure {
     /// It may work later (a busy database): leave it where it is.
     Temporary(String),
     /// The database is damaged: no mail is to blame and none can be
@@ -31,7 +31,7 @@ pub enum MailFailure {
 /// Runs one mail's handling (or its preparation), turning a panic into a
 /// failure of that mail alone; its savepoint or transaction rolls back as
 /// the panic unwinds.
-pub fn guarded<T>(handler: impl FnOnce() -> Result<T, HostError>) -> Result<T, MailFailure> {
+pub(crate) fn guarded<T>(handler: impl FnOnce() -> Result<T, HostError>) -> Result<T, MailFailure> {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(handler)) {
         Ok(Ok(receipt)) => Ok(receipt),
         Ok(Err(err)) => Err(classify(&err)),
@@ -58,11 +58,11 @@ fn classify(err: &HostError) -> MailFailure {
 
 /// What became of the mails of one group, and whether the group was
 /// committed (when it was not, none of them was stored).
-pub struct Group<'p> {
-    pub outcomes: Vec<(&'p PathBuf, Result<Receipt, MailFailure>)>,
-    pub committed: Result<(), String>,
+pub(crate) struct Group<'p> {
+    pub(crate) outcomes: Vec<(&'p PathBuf, Result<Receipt, MailFailure>)>,
+    pub(crate) committed: Result<(), String>,
     /// How many of the offered paths the group took.
-    pub taken: usize,
+    pub(crate) taken: usize,
 }
 
 /// Handles mails from the front of `waiting` in one transaction, up to
@@ -72,7 +72,7 @@ pub struct Group<'p> {
 /// joins the group once [`GROUP_TIME`] has gone by, in preparing or in
 /// the transaction. A damaged database ends the group at once: the mails
 /// after it are not taken.
-pub fn run_group<'p>(host: &mut Host, waiting: &'p [PathBuf]) -> Group<'p> {
+pub(crate) fn run_group<'p>(host: &mut Host, waiting: &'p [PathBuf]) -> Group<'p> {
     let offered = &waiting[..waiting.len().min(MAILS_PER_COMMIT)];
     let ready = prepare_group(host, offered);
     let mut batch = match host.batch() {

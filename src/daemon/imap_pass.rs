@@ -411,7 +411,7 @@ fn fetch_chunk(
 }
 
 /// Moves or flags handled mails on the server, as the settings say.
-pub fn settle_on_server(
+pub(crate) fn settle_on_server(
     mailbox: &mut dyn Mailbox,
     after: &AfterHandling,
     uids: &[u32],

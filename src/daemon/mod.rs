@@ -36,7 +36,7 @@ use std::time::{Duration, Instant, SystemTime};
 use tracing::{debug, error, info, warn};
 
 pub use group::{GROUP_TIME, MAILS_PER_COMMIT};
-pub use imap_pass::IntakeError;
+pub(crate) use imap_pass::IntakeError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DaemonError {
@@ -201,8 +201,8 @@ pub struct Runtime {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pass {
     pub handled: usize,
-    pub duplicates: usize,
-    pub ignored: usize,
+    pub(crate) duplicates: usize,
+    pub(crate) ignored: usize,
     pub failed: usize,
     pub sent: usize,
     /// Groups the database could not store (busy, damaged, unwritable):
@@ -265,7 +265,9 @@ impl Runtime {
     /// Runs the timers (reminders, losses on time, ending vacations) when
     /// one is due at the host's clock; what was done, if anything. Asking
     /// costs one look into an index, so `serve` asks every poll.
-    pub fn run_due_timers(&mut self) -> Result<Option<crate::host::TickReport>, DaemonError> {
+    pub(crate) fn run_due_timers(
+        &mut self,
+    ) -> Result<Option<crate::host::TickReport>, DaemonError> {
         let now = self.host.clock().now().timestamp();
         match self.host.next_timer()? {
             Some(due) if due <= now => Ok(Some(self.host.tick()?)),
@@ -278,7 +280,7 @@ impl Runtime {
     /// lock). When another process holds the lock this returns at once:
     /// that sender looks again for rows never tried after it lets the
     /// lock go, so rows stored meanwhile are not left behind.
-    pub fn send_waiting(&mut self) -> Result<Drained, DaemonError> {
+    pub(crate) fn send_waiting(&mut self) -> Result<Drained, DaemonError> {
         let presence = Presence::new(&self.config.data_dir);
         if presence.serve_runs().unwrap_or(false) && wake::wake_daemon(&self.config.data_dir) {
             debug!("serve runs and sends the replies");
@@ -434,7 +436,7 @@ impl Runtime {
 
     /// The MTA pipe, for a message read by [`crate::mail::inbound::raw::read_mail`]
     /// (of an oversized one, only its start is held).
-    pub fn deliver_mail(&mut self, mail: &ReadMail) -> Result<Receipt, DaemonError> {
+    pub(crate) fn deliver_mail(&mut self, mail: &ReadMail) -> Result<Receipt, DaemonError> {
         self.deliver_start(&mail.start, mail.total_len)
     }
 

@@ -23,7 +23,7 @@ const SENDER_LOCK: &str = "sender.lock";
 const ROBOTS_LOCK: &str = "robots.lock";
 
 /// A held lock; dropping it lets go.
-pub struct Held {
+pub(crate) struct Held {
     _file: File,
 }
 
@@ -63,12 +63,12 @@ fn holder(path: &Path) -> String {
 }
 
 /// The data directory's locks.
-pub struct Presence {
+pub(crate) struct Presence {
     dir: PathBuf,
 }
 
 impl Presence {
-    pub fn new(data_dir: &Path) -> Presence {
+    pub(crate) fn new(data_dir: &Path) -> Presence {
         Presence {
             dir: data_dir.to_path_buf(),
         }
@@ -77,7 +77,7 @@ impl Presence {
     /// For `serve`: the daemon's lock, or an error naming the process
     /// that holds it. A `deliver` looking whether a daemon runs holds the
     /// lock for an instant, so a busy lock is tried for a moment.
-    pub fn take_serve(&self) -> io::Result<Held> {
+    pub(crate) fn take_serve(&self) -> io::Result<Held> {
         let path = self.dir.join(SERVE_LOCK);
         let deadline = Instant::now() + Duration::from_secs(2);
         loop {
@@ -99,7 +99,7 @@ impl Presence {
     }
 
     /// Whether a `serve` runs on this data directory now.
-    pub fn serve_runs(&self) -> io::Result<bool> {
+    pub(crate) fn serve_runs(&self) -> io::Result<bool> {
         let file = open(&self.dir.join(SERVE_LOCK))?;
         match file.try_lock_shared() {
             Ok(()) => Ok(false),
@@ -109,17 +109,17 @@ impl Presence {
     }
 
     /// The sender's lock if no other sender holds it now.
-    pub fn try_take_sender(&self) -> io::Result<Option<Held>> {
+    pub(crate) fn try_take_sender(&self) -> io::Result<Option<Held>> {
         try_take(&self.dir.join(SENDER_LOCK))
     }
 
     /// The robots' lock if nobody plays the robots now.
-    pub fn try_take_robots(&self) -> io::Result<Option<Held>> {
+    pub(crate) fn try_take_robots(&self) -> io::Result<Option<Held>> {
         try_take(&self.dir.join(ROBOTS_LOCK))
     }
 
     /// The process that last took the robots' lock, for a message.
-    pub fn robots_holder(&self) -> String {
+    pub(crate) fn robots_holder(&self) -> String {
         holder(&self.dir.join(ROBOTS_LOCK))
     }
 }

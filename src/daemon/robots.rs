@@ -34,7 +34,7 @@ const MOVES_A_LOOK: usize = 50;
 impl Runtime {
     /// Plays the robot moves owed now, then sends what they caused; none
     /// when another process plays the robots now.
-    pub fn run_robots(&mut self) -> Result<Option<RobotReport>, DaemonError> {
+    pub(crate) fn run_robots(&mut self) -> Result<Option<RobotReport>, DaemonError> {
         let report = self.play_robots(Halt::never())?;
         if report
             .as_ref()

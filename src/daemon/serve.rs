@@ -51,7 +51,7 @@ impl Runtime {
 
     /// Runs until SIGTERM or SIGINT; a group of mails in progress finishes
     /// first, so no mail is left half-handled.
-    pub fn serve(&mut self) -> Result<(), DaemonError> {
+    pub(crate) fn serve(&mut self) -> Result<(), DaemonError> {
         let presence = Presence::new(&self.config.data_dir);
         let _serving = presence
             .take_serve()

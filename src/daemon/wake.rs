@@ -18,7 +18,7 @@ fn fifo_path(data_dir: &Path) -> PathBuf {
 }
 
 /// The daemon's end: read by the sender, written by the daemon itself.
-pub struct WakeListener {
+pub(crate) struct WakeListener {
     fd: OwnedFd,
 }
 
@@ -26,7 +26,7 @@ impl WakeListener {
     /// Opens (making it if needed) the data directory's FIFO. Opened for
     /// reading and writing, it never reports end-of-file and never blocks
     /// on open.
-    pub fn open(data_dir: &Path) -> io::Result<WakeListener> {
+    pub(crate) fn open(data_dir: &Path) -> io::Result<WakeListener> {
         let path = fifo_path(data_dir);
         match rustix::fs::mknodat(
             rustix::fs::CWD,
@@ -55,7 +55,7 @@ impl WakeListener {
 
     /// Waits for a wake-up or the timeout; true when woken. Every wake-up
     /// that came meanwhile is answered by this one.
-    pub fn wait(&self, timeout: Duration) -> io::Result<bool> {
+    pub(crate) fn wait(&self, timeout: Duration) -> io::Result<bool> {
         if !readable(self.fd.as_fd(), timeout)? {
             return Ok(false);
         }
@@ -69,14 +69,14 @@ impl WakeListener {
     }
 
     /// Wakes the waiting sender from within the daemon.
-    pub fn wake(&self) {
+    pub(crate) fn wake(&self) {
         // A full FIFO already holds a wake-up.
         let _ = rustix::io::write(&self.fd, b"w");
     }
 }
 
 /// Wakes the daemon of `data_dir`; false when no daemon listens.
-pub fn wake_daemon(data_dir: &Path) -> bool {
+pub(crate) fn wake_daemon(data_dir: &Path) -> bool {
     let opened = rustix::fs::open(
         fifo_path(data_dir),
         OFlags::WRONLY | OFlags::NONBLOCK | OFlags::CLOEXEC,

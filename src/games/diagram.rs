@@ -16,11 +16,11 @@ mod english;
 /// A board as its text shows it, line by line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Diagram {
-    pub lines: Vec<Line>,
+    pub(crate) lines: Vec<Line>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Line {
+pub(crate) enum Line {
     /// Part of the drawing, the same in every language.
     Drawn(String),
     /// A line that says something, `indent` spaces in.
@@ -53,7 +53,7 @@ pub struct ListPicture {
 /// all games.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Label {
+pub(crate) enum Label {
     /// Progression Chess: how the board writes a piece.
     ProgressionKey,
     /// Progression Chess: a side's list, what each kind becomes after a
@@ -111,42 +111,19 @@ pub enum Label {
 
 impl Diagram {
     /// A diagram that is all drawing.
-    pub fn drawn(text: &str) -> Diagram {
+    pub(crate) fn drawn(text: &str) -> Diagram {
         Diagram {
             lines: text.lines().map(|line| Line::Drawn(line.into())).collect(),
         }
     }
 
-    pub fn push_drawn(&mut self, text: &str) {
-        self.lines
-            .extend(text.lines().map(|line| Line::Drawn(line.into())));
-    }
-
-    pub fn push(&mut self, label: Label) {
+    pub(crate) fn push(&mut self, label: Label) {
         self.lines.push(Line::Says { indent: 0, label });
-    }
-
-    /// Every label, in the order the text shows them.
-    pub fn labels(&self) -> Vec<&Label> {
-        fn walk<'a>(lines: &'a [Line], out: &mut Vec<&'a Label>) {
-            for line in lines {
-                match line {
-                    Line::Drawn(_) => {}
-                    Line::Says { label, .. } => out.push(label),
-                    Line::Columns { columns, .. } => {
-                        columns.iter().for_each(|column| walk(column, out))
-                    }
-                }
-            }
-        }
-        let mut out = Vec::new();
-        walk(&self.lines, &mut out);
-        out
     }
 
     /// The text, each label worded by `word` (which may give several
     /// lines), one newline after every line.
-    pub fn lay_out<E>(
+    pub(crate) fn lay_out<E>(
         &self,
         mut word: impl FnMut(&Label) -> Result<String, E>,
     ) -> Result<String, E> {

@@ -5,13 +5,13 @@
 //! starts each game.
 
 pub mod chess;
-pub mod diagram;
+pub(crate) mod diagram;
 mod fact;
 mod kind;
 mod move_error;
 mod outcome;
-pub mod picture;
-pub mod progression;
+pub(crate) mod picture;
+pub(crate) mod progression;
 mod reason;
 pub mod recursion;
 mod registry;
@@ -21,12 +21,12 @@ mod setup;
 mod side;
 pub mod spherical;
 
-pub use diagram::Diagram;
+pub(crate) use diagram::Diagram;
 pub use fact::{BoardState, CountedPiece, Fact};
 pub use kind::{GameKind, UnknownGame};
 pub use move_error::MoveError;
 pub use outcome::{EndReason, MatchCell, Outcome};
-pub use picture::Picture;
+pub(crate) use picture::Picture;
 pub use reason::{
     KingSafety, ListProblem, MegaBar, MegaHint, Notation, Obstacle, PieceName, Reason,
 };
@@ -69,7 +69,7 @@ pub fn replay(
 
 /// Plays the stored moves after the first `done` (which `game` has
 /// played already), numbering any error by its place in the whole list.
-pub fn play_on(
+pub(crate) fn play_on(
     game: &mut dyn Game,
     moves: &[RecordedMove],
     done: usize,
@@ -80,7 +80,7 @@ pub fn play_on(
 /// As [`play_on`], showing `before_each` the game as it stands before
 /// each move, for what a caller notes of every move (its turn number, the
 /// side that moves).
-pub fn play_on_noting(
+pub(crate) fn play_on_noting(
     game: &mut dyn Game,
     moves: &[RecordedMove],
     done: usize,

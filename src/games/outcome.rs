@@ -23,7 +23,7 @@ impl Outcome {
         }
     }
 
-    pub fn draw(reason: EndReason) -> Self {
+    pub(crate) fn draw(reason: EndReason) -> Self {
         Outcome {
             winner: None,
             reason,

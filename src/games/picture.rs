@@ -11,56 +11,56 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Picture {
     /// One board, or two side by side (Infinite Recursion Chess).
-    pub boards: Vec<PictureBoard>,
+    pub(crate) boards: Vec<PictureBoard>,
     /// Progression Chess: each side's list and what each piece becomes.
-    pub lists: Vec<ListPicture>,
+    pub(crate) lists: Vec<ListPicture>,
     /// Whether the board's edges meet (a torus): the drawing shows the
     /// seam so a reader sees that the far edge continues the near one.
-    pub torus: bool,
+    pub(crate) torus: bool,
 }
 
 /// One board, its rows top to bottom and its squares left to right as
 /// the viewer sees them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PictureBoard {
+pub(crate) struct PictureBoard {
     /// Which board this is when a game has two ("White's board").
-    pub title: Option<Label>,
+    pub(crate) title: Option<Label>,
     /// A line on the play there ("White to move").
-    pub note: Option<Label>,
+    pub(crate) note: Option<Label>,
     /// A mega-knight's state on this board, shown as a badge.
-    pub badge: Option<Badge>,
+    pub(crate) badge: Option<Badge>,
     /// File labels, left to right.
-    pub files: Vec<String>,
+    pub(crate) files: Vec<String>,
     /// Rank labels, top to bottom.
-    pub ranks: Vec<String>,
+    pub(crate) ranks: Vec<String>,
     /// `rows[r][f]` is the square at rank label `ranks[r]` and file label
     /// `files[f]`.
-    pub rows: Vec<Vec<PictureSquare>>,
+    pub(crate) rows: Vec<Vec<PictureSquare>>,
 }
 
 /// A state shown beside a board: whose piece, and its state's key, which
 /// names it and gives its colour (`neutral`, `armed`, `frozen`,
 /// `disarmed`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Badge {
-    pub owner: Side,
-    pub key: String,
+pub(crate) struct Badge {
+    pub(crate) owner: Side,
+    pub(crate) key: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PictureSquare {
+pub(crate) struct PictureSquare {
     /// Its name in the game's notation (`e4`, `r18`).
-    pub name: String,
-    pub dark: bool,
+    pub(crate) name: String,
+    pub(crate) dark: bool,
     /// A square of the last move (its start or its end).
-    pub last_move: bool,
-    pub piece: Option<PicturePiece>,
+    pub(crate) last_move: bool,
+    pub(crate) piece: Option<PicturePiece>,
 }
 
 /// What kind of figure to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Figure {
+pub(crate) enum Figure {
     King,
     Queen,
     Rook,
@@ -73,56 +73,42 @@ pub enum Figure {
     Neutral,
 }
 
-impl Figure {
-    /// The name the text board's key uses for it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Figure::King => "king",
-            Figure::Queen => "queen",
-            Figure::Rook => "rook",
-            Figure::Bishop => "bishop",
-            Figure::Knight => "knight",
-            Figure::Pawn => "pawn",
-            Figure::Promoted => "promoted piece",
-            Figure::Neutral => "neutral piece",
-        }
-    }
-}
+impl Figure {}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PicturePiece {
+pub(crate) struct PicturePiece {
     /// `None` for a neutral piece.
-    pub side: Option<Side>,
-    pub figure: Figure,
+    pub(crate) side: Option<Side>,
+    pub(crate) figure: Figure,
     /// Progression Chess: a little piece (drawn small; it moves like the
     /// big piece of its name).
-    pub little: bool,
+    pub(crate) little: bool,
     /// Infinite Recursion Chess: the mega-knight, with its state's key.
-    pub mega: Option<String>,
+    pub(crate) mega: Option<String>,
     /// Spherical Chess 324: the diagonals of a promoted piece as drawn
     /// (screen directions `ne`, `nw`, `se`, `sw`, turned with the board).
-    pub diagonals: Vec<String>,
+    pub(crate) diagonals: Vec<String>,
     /// Spherical Chess 324: a promotion under way on this square.
-    pub progress: Option<PromotionProgress>,
+    pub(crate) progress: Option<PromotionProgress>,
     /// The same piece as the text board writes it (`N`, `bn`, `'P.`).
-    pub text: String,
+    pub(crate) text: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PromotionProgress {
-    pub steps: u8,
-    pub cost: u8,
+pub(crate) struct PromotionProgress {
+    pub(crate) steps: u8,
+    pub(crate) cost: u8,
     /// What the piece becomes (a queen, a 6-directional piece).
-    pub target: PieceName,
+    pub(crate) target: PieceName,
     /// Its diagonals as drawn, like [`PicturePiece::diagonals`].
-    pub target_diagonals: Vec<String>,
+    pub(crate) target_diagonals: Vec<String>,
 }
 
 impl PictureBoard {
     /// An empty board of `files` × `ranks` labels, squares named by
     /// `name(file, rank)` (indices into the labels) and coloured by
     /// `dark`.
-    pub fn grid(
+    pub(crate) fn grid(
         files: Vec<String>,
         ranks: Vec<String>,
         mut square: impl FnMut(usize, usize) -> PictureSquare,
@@ -141,14 +127,14 @@ impl PictureBoard {
     }
 
     /// Every square, row by row.
-    pub fn squares(&self) -> impl Iterator<Item = &PictureSquare> {
+    pub(crate) fn squares(&self) -> impl Iterator<Item = &PictureSquare> {
         self.rows.iter().flatten()
     }
 }
 
 /// Screen directions of a set of compass diagonals seen from `viewer`:
 /// Black's board is turned half round, so north-east is drawn south-west.
-pub fn drawn_diagonals(compass: &[&str], viewer: Side) -> Vec<String> {
+pub(crate) fn drawn_diagonals(compass: &[&str], viewer: Side) -> Vec<String> {
     compass
         .iter()
         .map(|&dir| {

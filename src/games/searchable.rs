@@ -89,7 +89,7 @@ pub trait Searchable {
 /// and folded (a 64-bit multiply-xorshift), enough to tell positions
 /// apart in a table that checks whole keys.
 #[derive(Clone, Copy, Debug)]
-pub struct KeyMixer(u64);
+pub(crate) struct KeyMixer(u64);
 
 impl Default for KeyMixer {
     fn default() -> Self {
@@ -99,13 +99,13 @@ impl Default for KeyMixer {
 
 impl KeyMixer {
     #[inline(always)]
-    pub fn mix(mut self, word: u64) -> KeyMixer {
+    pub(crate) fn mix(mut self, word: u64) -> KeyMixer {
         self.0 = (self.0 ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.0 ^= self.0 >> 29;
         self
     }
 
-    pub fn finish(self) -> u64 {
+    pub(crate) fn finish(self) -> u64 {
         let mut x = self.0;
         x ^= x >> 32;
         x = x.wrapping_mul(0xD6E8_FEB8_6659_FD93);

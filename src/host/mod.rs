@@ -11,8 +11,8 @@
 //! the reader's language, and `post` queues the mails.
 
 pub mod accounts;
-pub mod clocks;
-pub mod competition;
+pub(crate) mod clocks;
+pub(crate) mod competition;
 pub mod events;
 mod handle;
 pub mod inbound;
@@ -144,7 +144,7 @@ impl Host {
         self.clock = clock;
     }
 
-    pub fn clock(&self) -> Clock {
+    pub(crate) fn clock(&self) -> Clock {
         self.clock
     }
 
@@ -152,7 +152,7 @@ impl Host {
         &self.store
     }
 
-    pub fn settings(&self) -> &HostSettings {
+    pub(crate) fn settings(&self) -> &HostSettings {
         &self.settings
     }
 
@@ -166,7 +166,11 @@ impl Host {
     /// As [`Host::receive`], for a message of `total_len` bytes of which
     /// `start` was read: all of it, or, over the size limit, enough for
     /// its header block.
-    pub fn receive_start(&mut self, start: &[u8], total_len: u64) -> Result<Receipt, HostError> {
+    pub(crate) fn receive_start(
+        &mut self,
+        start: &[u8],
+        total_len: u64,
+    ) -> Result<Receipt, HostError> {
         let prepared = self.prepare(start, total_len)?;
         let mut batch = self.batch()?;
         let receipt = batch.receive_prepared(prepared)?;
@@ -254,7 +258,11 @@ impl<'h> Batch<'h> {
 
     /// As [`Batch::receive`], for a message of `total_len` bytes of which
     /// `start` was read.
-    pub fn receive_start(&mut self, start: &[u8], total_len: u64) -> Result<Receipt, HostError> {
+    pub(crate) fn receive_start(
+        &mut self,
+        start: &[u8],
+        total_len: u64,
+    ) -> Result<Receipt, HostError> {
         self.receive_prepared(Prepared::read(start, total_len, self.settings))
     }
 

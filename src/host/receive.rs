@@ -35,12 +35,12 @@ fn refusal_or_error(failure: Failure) -> Result<Refused, HostError> {
 /// What handling a mail's commands needs besides the transaction.
 #[derive(Clone, Copy)]
 pub(super) struct Handling<'h> {
-    pub renderer: &'h Renderer,
-    pub settings: &'h HostSettings,
-    pub passwords: &'h VerifiedPasswords,
-    pub replays: &'h replays::Replays,
+    pub(crate) renderer: &'h Renderer,
+    pub(crate) settings: &'h HostSettings,
+    pub(crate) passwords: &'h VerifiedPasswords,
+    pub(crate) replays: &'h replays::Replays,
     /// The moment the mail is handled (seconds since the epoch).
-    pub now: i64,
+    pub(crate) now: i64,
 }
 
 impl Handling<'_> {

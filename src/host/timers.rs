@@ -27,18 +27,18 @@ use rusqlite::Connection;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TickReport {
     pub clocks_started: usize,
-    pub vacations_ended: usize,
-    pub seeks_expired: usize,
+    pub(crate) vacations_ended: usize,
+    pub(crate) seeks_expired: usize,
     pub nags: usize,
     pub forfeits: usize,
-    pub digests: usize,
+    pub(crate) digests: usize,
     /// Players whose ladder rank changed because someone stopped playing.
-    pub ladder_moves: usize,
+    pub(crate) ladder_moves: usize,
     /// Swiss rounds whose deadline passed.
-    pub round_deadlines: usize,
+    pub(crate) round_deadlines: usize,
     /// Addresses and accounts let go, never confirmed.
     pub unconfirmed_lapsed: usize,
-    pub mails_queued: usize,
+    pub(crate) mails_queued: usize,
 }
 
 /// Timers handled per look into the store; a backlog takes several.

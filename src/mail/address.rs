@@ -9,10 +9,10 @@ use lettre::message::Mailbox;
 /// Why the host will not deal with an address.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{shown} is not an address the host can send to: {reason}")]
-pub struct Unusable {
+pub(crate) struct Unusable {
     /// The address, escaped so that nothing in it can break a log line.
-    pub shown: String,
-    pub reason: &'static str,
+    pub(crate) shown: String,
+    pub(crate) reason: &'static str,
 }
 
 /// The address as a recipient, or why it cannot be one: a bare
@@ -20,7 +20,7 @@ pub struct Unusable {
 /// where the sender's bytes were not UTF-8), no spaces or control
 /// characters, and one a message can be addressed to (lettre refuses a
 /// quoted local part and a domain literal such as `[127.0.0.1]`).
-pub fn recipient(address: &str) -> Result<Mailbox, Unusable> {
+pub(crate) fn recipient(address: &str) -> Result<Mailbox, Unusable> {
     let refuse = |reason| Unusable {
         shown: format!("{:?}", address),
         reason,
@@ -49,7 +49,7 @@ pub fn recipient(address: &str) -> Result<Mailbox, Unusable> {
 }
 
 /// Whether the host deals with `address` at all (see [`recipient`]).
-pub fn usable(address: &str) -> bool {
+pub(crate) fn usable(address: &str) -> bool {
     recipient(address).is_ok()
 }
 

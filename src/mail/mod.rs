@@ -6,7 +6,7 @@
 //! ids both sides use, and `address` the one rule of which addresses
 //! the host takes mail from and sends to.
 
-pub mod address;
+pub(crate) mod address;
 pub mod inbound;
 pub mod outbound;
-pub mod threading;
+pub(crate) mod threading;

@@ -16,7 +16,7 @@ pub struct TokenError(String);
 /// same twice in a process) makes ids sort in the order they were made,
 /// so the table of sent ids grows at its end instead of rewriting a random
 /// page for every mail; the token is what makes the id unguessable.
-pub fn new_message_id(board: Option<i64>, domain: &str) -> Result<String, TokenError> {
+pub(crate) fn new_message_id(board: Option<i64>, domain: &str) -> Result<String, TokenError> {
     let token: String = random_token()?
         .iter()
         .map(|byte| format!("{byte:02x}"))
@@ -71,7 +71,7 @@ fn random_token() -> Result<[u8; 16], TokenError> {
 
 /// Whether an id has the shape of the ones the host generates
 /// (`pbem.STAMP.[BOARD.]TOKEN@DOMAIN`, as [`new_message_id`] makes them) at its own domain.
-pub fn is_own_message_id(id: &str, address: &str) -> bool {
+pub(crate) fn is_own_message_id(id: &str, address: &str) -> bool {
     let Some((_, domain)) = address.rsplit_once('@') else {
         return false;
     };
@@ -89,7 +89,7 @@ pub fn is_own_message_id(id: &str, address: &str) -> bool {
 }
 
 /// Message-IDs in a header value, without their angle brackets.
-pub fn ids_in(text: &str) -> Vec<String> {
+pub(crate) fn ids_in(text: &str) -> Vec<String> {
     let mut ids = Vec::new();
     let mut rest = text;
     while let Some(open) = rest.find('<') {

@@ -28,7 +28,7 @@ impl<'a> Halt<'a> {
     }
 
     /// The same, and due at `deadline` too (the earlier of two moments).
-    pub fn by(self, deadline: Instant) -> Halt<'a> {
+    pub(crate) fn by(self, deadline: Instant) -> Halt<'a> {
         let deadline = Some(self.deadline.map_or(deadline, |own| own.min(deadline)));
         Halt { deadline, ..self }
     }

@@ -50,7 +50,7 @@ pub fn think(game: &dyn Game, side: Side, strength: &Strength, rng: &mut Rng) ->
 }
 
 /// As [`think`], ending early (with `halted` set) once `halt` is due.
-pub fn think_halting(
+pub(crate) fn think_halting(
     game: &dyn Game,
     side: Side,
     strength: &Strength,

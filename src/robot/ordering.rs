@@ -18,7 +18,7 @@ const TABLE_MOVE: i32 = 1 << 30;
 const WINNING: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
 
-pub struct Ordering<M> {
+pub(crate) struct Ordering<M> {
     killers: Vec<[Option<M>; KILLERS]>,
     history: Vec<i32>,
 }
@@ -43,7 +43,7 @@ fn slot<M: Hash>(side: Side, mv: &M) -> usize {
 }
 
 impl<M: Copy + Eq + Hash> Ordering<M> {
-    pub fn new() -> Ordering<M> {
+    pub(crate) fn new() -> Ordering<M> {
         Ordering {
             killers: Vec::new(),
             history: vec![0; 1 << HISTORY_BITS],
@@ -51,7 +51,7 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
     }
 
     /// How early `mv` is searched; `gain` is what it wins at once.
-    pub fn rank(&self, side: Side, mv: M, gain: i32, best: Option<M>, ply: u32) -> i32 {
+    pub(crate) fn rank(&self, side: Side, mv: M, gain: i32, best: Option<M>, ply: u32) -> i32 {
         if best == Some(mv) {
             return TABLE_MOVE;
         }
@@ -67,7 +67,7 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
     }
 
     /// A quiet move that cut the search off at `ply`, `depth` deep.
-    pub fn refuted(&mut self, side: Side, mv: M, depth: i32, ply: u32) {
+    pub(crate) fn refuted(&mut self, side: Side, mv: M, depth: i32, ply: u32) {
         let ply = ply as usize;
         if self.killers.len() <= ply {
             self.killers.resize(ply + 1, [None; KILLERS]);
@@ -88,7 +88,7 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
 }
 
 /// Ranks `moves` and sorts them, highest rank first, into `ranked`.
-pub fn ranked<M: Copy>(moves: &[M], rank: impl Fn(M) -> i32, ranked: &mut Vec<(i32, M)>) {
+pub(crate) fn ranked<M: Copy>(moves: &[M], rank: impl Fn(M) -> i32, ranked: &mut Vec<(i32, M)>) {
     ranked.clear();
     ranked.extend(moves.iter().map(|&mv| (rank(mv), mv)));
     ranked.sort_by_key(|entry| std::cmp::Reverse(entry.0));

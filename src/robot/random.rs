@@ -10,7 +10,7 @@ impl Rng {
         Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
     }
 
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x >> 12;
         x ^= x << 25;

@@ -17,7 +17,7 @@ use crate::games::{Decided, Owing, Searchable, Side};
 use std::time::Instant;
 
 /// Beyond any score a position can have.
-pub const INFINITY: i32 = WIN + 1;
+pub(crate) const INFINITY: i32 = WIN + 1;
 
 /// Positions searched between two looks at the clock and the halt: few
 /// enough that even Spherical Chess 324's take a few milliseconds.
@@ -37,12 +37,12 @@ pub(super) struct Searcher<'a, N: Searchable> {
     me: Side,
     deadline: Instant,
     halt: Halt<'a>,
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// The deadline passed or the halt came: every score since is
     /// worthless.
-    pub stopped: bool,
+    pub(crate) stopped: bool,
     /// It was the halt.
-    pub halted: bool,
+    pub(crate) halted: bool,
     table: Table<N::Move>,
     ordering: Ordering<N::Move>,
     /// Move lists by ply, kept to be filled again.
@@ -71,7 +71,12 @@ pub(super) fn decided_score(decided: Decided, view: Side, ply: u32) -> i32 {
 
 impl<'a, N: Searchable> Searcher<'a, N> {
     /// A searcher for `me` with a table of `2^table_bits` positions.
-    pub fn new(me: Side, deadline: Instant, halt: Halt<'a>, table_bits: u32) -> Searcher<'a, N> {
+    pub(crate) fn new(
+        me: Side,
+        deadline: Instant,
+        halt: Halt<'a>,
+        table_bits: u32,
+    ) -> Searcher<'a, N> {
         Searcher {
             me,
             deadline,
@@ -103,7 +108,7 @@ impl<'a, N: Searchable> Searcher<'a, N> {
 
     /// Who acts at this node: in a round of sealed moves the robot is
     /// taken to choose first, the cautious view.
-    pub fn mover(&self, node: &N) -> Option<Side> {
+    pub(crate) fn mover(&self, node: &N) -> Option<Side> {
         match node.owing() {
             Owing::Nobody => None,
             Owing::One(side) => Some(side),
@@ -129,7 +134,7 @@ impl<'a, N: Searchable> Searcher<'a, N> {
 
     /// `node` searched `depth` actions deep, scored for `view` within
     /// `alpha..beta`.
-    pub fn value(
+    pub(crate) fn value(
         &mut self,
         node: &mut N,
         view: Side,

@@ -6,7 +6,7 @@ use super::WIN;
 
 /// How a stored score bounds the true one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     Exact,
     /// The true score is at least this.
     Lower,
@@ -15,24 +15,24 @@ pub enum Bound {
 }
 
 #[derive(Clone, Copy, Debug)]
-pub struct Entry<M> {
+pub(crate) struct Entry<M> {
     key: u64,
-    pub best: Option<M>,
+    pub(crate) best: Option<M>,
     score: i32,
-    pub depth: i32,
-    pub bound: Bound,
+    pub(crate) depth: i32,
+    pub(crate) bound: Bound,
 }
 
 impl<M: Copy> Entry<M> {
     /// The stored score as seen from `ply` plies below the root: a win
     /// or loss is counted from there again.
-    pub fn score(&self, ply: u32) -> i32 {
+    pub(crate) fn score(&self, ply: u32) -> i32 {
         from_table(self.score, ply)
     }
 
     /// The score if it settles the search of a node `depth` deep within
     /// `alpha..beta`.
-    pub fn cut(&self, depth: i32, alpha: i32, beta: i32, ply: u32) -> Option<i32> {
+    pub(crate) fn cut(&self, depth: i32, alpha: i32, beta: i32, ply: u32) -> Option<i32> {
         if self.depth < depth {
             return None;
         }
@@ -68,14 +68,14 @@ fn from_table(score: i32, ply: u32) -> i32 {
     }
 }
 
-pub struct Table<M> {
+pub(crate) struct Table<M> {
     slots: Vec<Option<Entry<M>>>,
     mask: usize,
 }
 
 impl<M: Copy> Table<M> {
     /// A table of `2^bits` slots.
-    pub fn new(bits: u32) -> Table<M> {
+    pub(crate) fn new(bits: u32) -> Table<M> {
         let size = 1usize << bits;
         Table {
             slots: vec![None; size],
@@ -83,7 +83,7 @@ impl<M: Copy> Table<M> {
         }
     }
 
-    pub fn probe(&self, key: u64) -> Option<&Entry<M>> {
+    pub(crate) fn probe(&self, key: u64) -> Option<&Entry<M>> {
         self.slots[key as usize & self.mask]
             .as_ref()
             .filter(|entry| entry.key == key)
@@ -92,7 +92,7 @@ impl<M: Copy> Table<M> {
     /// Keeps a node's result. A slot holding another position gives way;
     /// one holding the same position keeps the deeper search unless
     /// this one found a move.
-    pub fn store(&mut self, key: u64, entry: (i32, i32, Bound, Option<M>), ply: u32) {
+    pub(crate) fn store(&mut self, key: u64, entry: (i32, i32, Bound, Option<M>), ply: u32) {
         let (depth, score, bound, best) = entry;
         let slot = &mut self.slots[key as usize & self.mask];
         if let Some(old) = slot {

@@ -14,23 +14,23 @@ use super::score::EventScore;
 use crate::games::Side;
 
 /// Games of a match before sudden death.
-pub const MATCH_GAMES: usize = 2;
+pub(crate) const MATCH_GAMES: usize = 2;
 
 /// The bracket's size for `players`: the smallest power of two that
 /// holds them (1 for none or one).
-pub fn bracket_size(players: usize) -> usize {
+pub(crate) fn bracket_size(players: usize) -> usize {
     players.max(1).next_power_of_two()
 }
 
 /// How many rounds a knockout of `players` has (0 for fewer than two).
-pub fn rounds(players: usize) -> u32 {
+pub(crate) fn rounds(players: usize) -> u32 {
     bracket_size(players).trailing_zeros()
 }
 
 /// The seeds in bracket order, top to bottom, so that seed 0 meets the
 /// last seed and the two top seeds can meet only in the final: for 8,
 /// `[0, 7, 3, 4, 1, 6, 2, 5]`.
-pub fn bracket_order(size: usize) -> Vec<usize> {
+pub(crate) fn bracket_order(size: usize) -> Vec<usize> {
     let mut order = vec![0];
     while order.len() < size {
         let next = order.len() * 2;
@@ -45,7 +45,7 @@ pub fn bracket_order(size: usize) -> Vec<usize> {
 /// A place in a round: a match of two seeds, one seed through on a
 /// bye, or nobody (both who would have met there were out before).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Slot {
+pub(crate) enum Slot {
     Match { high: usize, low: usize },
     Bye(usize),
     Empty,
@@ -53,7 +53,7 @@ pub enum Slot {
 
 /// The first round of `players` seeds, top of the bracket first: the
 /// seeds beyond the players are byes for those they would have met.
-pub fn first_round(players: usize) -> Vec<Slot> {
+pub(crate) fn first_round(players: usize) -> Vec<Slot> {
     if players < 2 {
         return Vec::new();
     }
@@ -74,7 +74,7 @@ pub fn first_round(players: usize) -> Vec<Slot> {
 /// bracket order (`None`: nobody did): each two neighbours meet, the
 /// better seed as the higher; one alone goes through on a walkover.
 /// Empty once the last round had one place.
-pub fn next_round(through: &[Option<usize>]) -> Vec<Slot> {
+pub(crate) fn next_round(through: &[Option<usize>]) -> Vec<Slot> {
     if through.len() < 2 {
         return Vec::new();
     }
@@ -93,24 +93,24 @@ pub fn next_round(through: &[Option<usize>]) -> Vec<Slot> {
 
 /// One game of a match as it ended: who had White, and what it counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MatchGame {
-    pub white: usize,
-    pub score: EventScore,
+pub(crate) struct MatchGame {
+    pub(crate) white: usize,
+    pub(crate) score: EventScore,
 }
 
 /// A mini-match between two seeds, the games it has had, and which of
 /// its seeds were taken out of the tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Match {
-    pub high: usize,
-    pub low: usize,
-    pub games: Vec<MatchGame>,
-    pub withdrawn: Vec<usize>,
+pub(crate) struct Match {
+    pub(crate) high: usize,
+    pub(crate) low: usize,
+    pub(crate) games: Vec<MatchGame>,
+    pub(crate) withdrawn: Vec<usize>,
 }
 
 /// How a match stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MatchOutcome {
+pub(crate) enum MatchOutcome {
     Undecided,
     /// This seed goes through.
     Won(usize),
@@ -120,7 +120,7 @@ pub enum MatchOutcome {
 }
 
 impl Match {
-    pub fn new(high: usize, low: usize) -> Match {
+    pub(crate) fn new(high: usize, low: usize) -> Match {
         Match {
             high,
             low,
@@ -135,14 +135,14 @@ impl Match {
     }
 
     /// Half-points of `seed` in the match.
-    pub fn half_points(&self, seed: usize) -> u32 {
+    pub(crate) fn half_points(&self, seed: usize) -> u32 {
         self.counted()
             .map(|game| game.score.half_points(self.side_of(game, seed)))
             .sum()
     }
 
     /// Whether the match went past its two games, tied after them.
-    pub fn in_sudden_death(&self) -> bool {
+    pub(crate) fn in_sudden_death(&self) -> bool {
         let played = self.counted().count();
         self.by_games() == MatchOutcome::Undecided
             && (played > MATCH_GAMES
@@ -153,7 +153,7 @@ impl Match {
     /// How the match stands: by its games, and where they decide
     /// nothing yet, by who was taken out (he loses it; both out, nobody
     /// goes through).
-    pub fn outcome(&self) -> MatchOutcome {
+    pub(crate) fn outcome(&self) -> MatchOutcome {
         let decided = self.by_games();
         if decided != MatchOutcome::Undecided {
             return decided;
@@ -214,7 +214,7 @@ impl Match {
     }
 
     /// The seed who won the match, once one did.
-    pub fn winner(&self) -> Option<usize> {
+    pub(crate) fn winner(&self) -> Option<usize> {
         match self.outcome() {
             MatchOutcome::Won(seed) => Some(seed),
             _ => None,
@@ -222,7 +222,7 @@ impl Match {
     }
 
     /// The other seed of the match.
-    pub fn opponent(&self, seed: usize) -> usize {
+    pub(crate) fn opponent(&self, seed: usize) -> usize {
         if seed == self.high {
             self.low
         } else {
@@ -233,7 +233,7 @@ impl Match {
     /// Who has White in the next game, unless the match is decided: the
     /// higher seed in the first, the lower in the second, then whoever
     /// `lot` draws (true: the higher seed) for each sudden-death game.
-    pub fn next_white(&self, lot: impl FnOnce() -> bool) -> Option<usize> {
+    pub(crate) fn next_white(&self, lot: impl FnOnce() -> bool) -> Option<usize> {
         if self.outcome() != MatchOutcome::Undecided {
             return None;
         }
@@ -248,7 +248,7 @@ impl Match {
 
 /// The seeds of players by their ratings, the strongest first, ties
 /// broken by userid (case-insensitive): the indexes into `players`.
-pub fn seeding(players: &[(&str, f64)]) -> Vec<usize> {
+pub(crate) fn seeding(players: &[(&str, f64)]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..players.len()).collect();
     order.sort_by(|&a, &b| {
         let ((a_id, a_rating), (b_id, b_rating)) = (players[a], players[b]);
@@ -264,7 +264,7 @@ pub fn seeding(players: &[(&str, f64)]) -> Vec<usize> {
 /// of the match's games counted), so that the same game draws the same
 /// lot every time it is asked, and a void game is played again with
 /// the colours it had.
-pub fn lot(key: [u64; 4]) -> bool {
+pub(crate) fn lot(key: [u64; 4]) -> bool {
     // SplitMix64 over the key's words: well mixed, and no state.
     let mix = |mut z: u64| {
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -281,12 +281,12 @@ pub fn lot(key: [u64; 4]) -> bool {
 /// from 1; byes are not numbered), the seeds at White and Black, and what
 /// it counted once over (`None` while it runs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BracketGame {
-    pub round: u32,
-    pub match_no: u32,
-    pub white: usize,
-    pub black: usize,
-    pub score: Option<EventScore>,
+pub(crate) struct BracketGame {
+    pub(crate) round: u32,
+    pub(crate) match_no: u32,
+    pub(crate) white: usize,
+    pub(crate) black: usize,
+    pub(crate) score: Option<EventScore>,
 }
 
 /// A place in a round as it stands: a seed through on a bye, nobody,
@@ -306,7 +306,7 @@ pub enum Place {
 impl Place {
     /// Who goes through from this place, once it is decided (`None`
     /// also when nobody does).
-    pub fn winner(&self) -> Option<usize> {
+    pub(crate) fn winner(&self) -> Option<usize> {
         match self {
             Place::Bye(seed) => Some(*seed),
             Place::Empty => None,
@@ -315,7 +315,7 @@ impl Place {
     }
 
     /// Whether it is decided: who goes through, if anyone, is known.
-    pub fn decided(&self) -> bool {
+    pub(crate) fn decided(&self) -> bool {
         match self {
             Place::Bye(_) | Place::Empty => true,
             Place::Match { game, .. } => game.outcome() != MatchOutcome::Undecided,
@@ -325,32 +325,32 @@ impl Place {
 
 /// A round of the bracket (numbered from 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Round {
-    pub number: u32,
-    pub places: Vec<Place>,
+pub(crate) struct Round {
+    pub(crate) number: u32,
+    pub(crate) places: Vec<Place>,
 }
 
 /// The next game a match needs: where it belongs and who has White.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NextGame {
-    pub round: u32,
-    pub match_no: u32,
-    pub white: usize,
-    pub black: usize,
+pub(crate) struct NextGame {
+    pub(crate) round: u32,
+    pub(crate) match_no: u32,
+    pub(crate) white: usize,
+    pub(crate) black: usize,
 }
 
 /// A knockout as its games so far make it: every round that has begun.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Bracket {
-    pub players: usize,
-    pub rounds: Vec<Round>,
+pub(crate) struct Bracket {
+    pub(crate) players: usize,
+    pub(crate) rounds: Vec<Round>,
 }
 
 impl Bracket {
     /// The bracket of `players` seeds after `games` (in the order they
     /// were begun), the seeds in `withdrawn` taken out: the first round,
     /// then each next one once every place of the one before is decided.
-    pub fn new(players: usize, games: &[BracketGame], withdrawn: &[usize]) -> Bracket {
+    pub(crate) fn new(players: usize, games: &[BracketGame], withdrawn: &[usize]) -> Bracket {
         let mut rounds = Vec::new();
         let mut slots = first_round(players);
         let mut number = 1;
@@ -381,7 +381,7 @@ impl Bracket {
 
     /// Whether the final is decided (with a champion or, when nobody
     /// went through it, without one).
-    pub fn finished(&self) -> bool {
+    pub(crate) fn finished(&self) -> bool {
         match self.rounds.last().map(|round| round.places.as_slice()) {
             Some([only]) => self.rounds.len() as u32 == rounds(self.players) && only.decided(),
             _ => false,
@@ -389,7 +389,7 @@ impl Bracket {
     }
 
     /// The winner, once the final is decided and someone went through it.
-    pub fn champion(&self) -> Option<usize> {
+    pub(crate) fn champion(&self) -> Option<usize> {
         match self.rounds.last()?.places.as_slice() {
             [only] if self.finished() => only.winner(),
             _ => None,
@@ -432,7 +432,7 @@ impl Bracket {
     /// semi-finals, 5 those of the quarter-finals, and so on, both
     /// players of a match nobody won sharing its loser's place; ties by
     /// seed. Empty before.
-    pub fn placings(&self) -> Vec<(usize, u32)> {
+    pub(crate) fn placings(&self) -> Vec<(usize, u32)> {
         if !self.finished() {
             return Vec::new();
         }

@@ -3,23 +3,23 @@
 //! absence moves people. Rank 1 is the top.
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Ladder {
+pub(crate) struct Ladder {
     /// Userids from the top down.
-    pub ranks: Vec<String>,
+    pub(crate) ranks: Vec<String>,
 }
 
 /// A player whose rank changed: `None` when he is not on the ladder
 /// (before joining or after leaving).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Moved {
-    pub userid: String,
-    pub before: Option<usize>,
-    pub after: Option<usize>,
+pub(crate) struct Moved {
+    pub(crate) userid: String,
+    pub(crate) before: Option<usize>,
+    pub(crate) after: Option<usize>,
 }
 
 impl Ladder {
     /// A player's rank (1 at the top), case-insensitively.
-    pub fn rank_of(&self, userid: &str) -> Option<usize> {
+    pub(crate) fn rank_of(&self, userid: &str) -> Option<usize> {
         self.ranks
             .iter()
             .position(|entry| entry.eq_ignore_ascii_case(userid))
@@ -27,7 +27,7 @@ impl Ladder {
     }
 
     /// A newcomer joins at the bottom; his rank.
-    pub fn join(&mut self, userid: &str) -> usize {
+    pub(crate) fn join(&mut self, userid: &str) -> usize {
         if let Some(rank) = self.rank_of(userid) {
             return rank;
         }
@@ -36,7 +36,7 @@ impl Ladder {
     }
 
     /// A player leaves; everyone below him moves up one.
-    pub fn leave(&mut self, userid: &str) -> bool {
+    pub(crate) fn leave(&mut self, userid: &str) -> bool {
         match self.rank_of(userid) {
             Some(rank) => {
                 self.ranks.remove(rank - 1);
@@ -48,14 +48,14 @@ impl Ladder {
 
     /// The ranks a player at `rank` may challenge: at most `places`
     /// above him.
-    pub fn reach(rank: usize, places: usize) -> std::ops::RangeInclusive<usize> {
+    pub(crate) fn reach(rank: usize, places: usize) -> std::ops::RangeInclusive<usize> {
         rank.saturating_sub(places).max(1)..=rank.saturating_sub(1)
     }
 
     /// The result of a ladder game: a winner who stood below the loser
     /// takes the loser's place and everyone between moves down one; a
     /// winner above changes nothing. Whether anything moved.
-    pub fn won(&mut self, winner: &str, loser: &str) -> bool {
+    pub(crate) fn won(&mut self, winner: &str, loser: &str) -> bool {
         let (Some(winner_rank), Some(loser_rank)) = (self.rank_of(winner), self.rank_of(loser))
         else {
             return false;
@@ -73,7 +73,7 @@ impl Ladder {
     /// so that nobody inactive is lifted by his drop (those between stay
     /// where they stand). Whether anything moved: nothing does when
     /// nobody below him is active.
-    pub fn drop_one(&mut self, userid: &str, active: impl Fn(&str) -> bool) -> bool {
+    pub(crate) fn drop_one(&mut self, userid: &str, active: impl Fn(&str) -> bool) -> bool {
         let Some(rank) = self.rank_of(userid) else {
             return false;
         };
@@ -88,7 +88,7 @@ impl Ladder {
     }
 
     /// Who stands somewhere else in `self` than in `before`.
-    pub fn moved_since(&self, before: &Ladder) -> Vec<Moved> {
+    pub(crate) fn moved_since(&self, before: &Ladder) -> Vec<Moved> {
         let mut moved = Vec::new();
         for userid in before.ranks.iter().chain(&self.ranks) {
             if moved

@@ -11,11 +11,11 @@ use super::score::AbortRule;
 const DAY: i64 = 24 * 3600;
 
 /// The farthest a ladder may let a challenge reach.
-pub const MAX_REACH: usize = 50;
+pub(crate) const MAX_REACH: usize = 50;
 /// The most ladder challenges a ladder may let one player have open.
-pub const MAX_OPEN: usize = 10;
+pub(crate) const MAX_OPEN: usize = 10;
 /// The longest period of absence a ladder may set, in days.
-pub const MAX_INACTIVE_DAYS: i64 = 365;
+pub(crate) const MAX_INACTIVE_DAYS: i64 = 365;
 
 /// Who may join a ladder or a tournament.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub enum Admission {
 /// What a player's absence does once his period without a ladder game
 /// runs out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Inactivity {
+pub(crate) enum Inactivity {
     /// He drops a place for each period, below the next player who is
     /// not absent too.
     #[default]
@@ -45,11 +45,11 @@ macro_rules! named {
     ($type:ty { $($variant:ident => $name:literal),* $(,)? }) => {
         impl $type {
             /// The name a rule word and the listings use.
-            pub fn name(self) -> &'static str {
+            pub(crate) fn name(self) -> &'static str {
                 match self { $(Self::$variant => $name),* }
             }
 
-            pub fn from_name(name: &str) -> Option<Self> {
+            pub(crate) fn from_name(name: &str) -> Option<Self> {
                 [$(Self::$variant),*]
                     .into_iter()
                     .find(|value| value.name().eq_ignore_ascii_case(name))
@@ -63,21 +63,21 @@ named!(Inactivity { Drop => "drop", Remove => "remove" });
 
 /// A ladder's rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LadderRules {
+pub(crate) struct LadderRules {
     /// A player may challenge at most this many places above him.
-    pub reach: usize,
+    pub(crate) reach: usize,
     /// A player without a ladder game this long is absent; `None`:
     /// nobody ever is.
-    pub inactive_after: Option<i64>,
-    pub inactivity: Inactivity,
-    pub admission: Admission,
+    pub(crate) inactive_after: Option<i64>,
+    pub(crate) inactivity: Inactivity,
+    pub(crate) admission: Admission,
     /// The most ladder games a player may have running at once.
-    pub max_open: usize,
+    pub(crate) max_open: usize,
     /// How a game aborted before each player moved counts: declining
     /// and not moving cost the same.
-    pub aborted: AbortRule,
+    pub(crate) aborted: AbortRule,
     /// The switches every game of the ladder is played with.
-    pub switches: Vec<String>,
+    pub(crate) switches: Vec<String>,
 }
 
 impl Default for LadderRules {
@@ -169,7 +169,10 @@ impl LadderRules {
     /// `base` with the rule words among `words` applied, in order; the
     /// other words are the ladder's switches, each in place of the old
     /// one of its name (`rules::switches`), the rest kept.
-    pub fn read(base: &LadderRules, words: &[String]) -> Result<LadderRules, LadderRuleError> {
+    pub(crate) fn read(
+        base: &LadderRules,
+        words: &[String],
+    ) -> Result<LadderRules, LadderRuleError> {
         let mut rules = base.clone();
         let mut switches = Vec::new();
         for word in words {
@@ -224,7 +227,7 @@ impl LadderRules {
     /// Every rule as the words that set it, then the switches: what a
     /// ladder stores, so that it keeps its rules when the host's
     /// defaults change.
-    pub fn words(&self) -> Vec<String> {
+    pub(crate) fn words(&self) -> Vec<String> {
         let inactive = match self.inactive_after {
             Some(after) => (after / DAY).to_string(),
             None => "never".to_string(),

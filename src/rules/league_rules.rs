@@ -8,17 +8,17 @@
 use super::tournament_rules::{Format, TournamentRuleError, TournamentRules};
 
 /// The most players a division may have.
-pub const MAX_SIZE: u32 = 20;
+pub(crate) const MAX_SIZE: u32 = 20;
 /// Players per division where the director says nothing.
-pub const DEFAULT_SIZE: u32 = 8;
+pub(crate) const DEFAULT_SIZE: u32 = 8;
 
 /// A league's rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LeagueRules {
-    pub size: u32,
-    pub updown: u32,
+pub(crate) struct LeagueRules {
+    pub(crate) size: u32,
+    pub(crate) updown: u32,
     /// What each division's round robin is played by.
-    pub divisions: TournamentRules,
+    pub(crate) divisions: TournamentRules,
 }
 
 impl Default for LeagueRules {
@@ -33,7 +33,7 @@ impl Default for LeagueRules {
 
 /// What keeps a league's rule words from reading.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LeagueRuleError {
+pub(crate) enum LeagueRuleError {
     /// `-size:N` outside 3..=MAX_SIZE.
     Size { given: String },
     /// `-updown:K` outside 1..=size/2.
@@ -48,7 +48,10 @@ pub enum LeagueRuleError {
 
 impl LeagueRules {
     /// `base` with the words applied; what they do not name stays.
-    pub fn read(base: &LeagueRules, words: &[String]) -> Result<LeagueRules, LeagueRuleError> {
+    pub(crate) fn read(
+        base: &LeagueRules,
+        words: &[String],
+    ) -> Result<LeagueRules, LeagueRuleError> {
         let mut rules = base.clone();
         let mut updown = None;
         let mut rest = Vec::new();
@@ -90,7 +93,7 @@ impl LeagueRules {
     }
 
     /// The whole rules as words that read back.
-    pub fn words(&self) -> Vec<String> {
+    pub(crate) fn words(&self) -> Vec<String> {
         let mut words = vec![
             format!("-size:{}", self.size),
             format!("-updown:{}", self.updown),
@@ -108,7 +111,7 @@ impl LeagueRules {
 /// The first season's divisions: the players (strongest first) in
 /// divisions of `size`, the last holding what is left; a single player
 /// left over joins the division above him.
-pub fn first_divisions(players: &[String], size: u32) -> Vec<Vec<String>> {
+pub(crate) fn first_divisions(players: &[String], size: u32) -> Vec<Vec<String>> {
     let mut divisions: Vec<Vec<String>> = players
         .chunks(size.max(2) as usize)
         .map(|chunk| chunk.to_vec())
@@ -119,10 +122,10 @@ pub fn first_divisions(players: &[String], size: u32) -> Vec<Vec<String>> {
 
 /// One player's place in a season's table.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finisher {
-    pub userid: String,
+pub(crate) struct Finisher {
+    pub(crate) userid: String,
     /// He left during the season: he goes.
-    pub leaving: bool,
+    pub(crate) leaving: bool,
 }
 
 /// Where the season's players go: each division's table best first
@@ -131,7 +134,7 @@ pub struct Finisher {
 /// half a division either way), the players who left gone, and those
 /// who joined meanwhile (strongest first) into the last division, which
 /// splits in two when it grows past twice the size.
-pub fn next_divisions(
+pub(crate) fn next_divisions(
     tables: &[Vec<Finisher>],
     updown: u32,
     size: u32,

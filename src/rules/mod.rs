@@ -5,17 +5,17 @@
 //! finished game. Like the games, they know nothing of mail or SQL: they
 //! import only `games`.
 
-pub mod knockout;
+pub(crate) mod knockout;
 pub mod ladder;
 pub mod ladder_rules;
-pub mod league_rules;
-pub mod rating;
-pub mod round_robin;
+pub(crate) mod league_rules;
+pub(crate) mod rating;
+pub(crate) mod round_robin;
 pub mod score;
-pub mod side_clock;
-pub mod standings;
+pub(crate) mod side_clock;
+pub(crate) mod standings;
 pub mod swiss;
-pub mod switches;
-pub mod time_control;
+pub(crate) mod switches;
+pub(crate) mod time_control;
 pub mod tournament_rules;
 pub mod trf;

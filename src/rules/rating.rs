@@ -4,37 +4,35 @@
 //! that passes without a rated game.
 
 use super::score::Score;
-use skillratings::glicko2::{
-    decay_deviation, glicko2, glicko2_rating_period, Glicko2Config, Glicko2Rating,
-};
+use skillratings::glicko2::{decay_deviation, glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
 const DAY: i64 = 24 * 3600;
 
 /// A player's rating in one game type.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rating {
-    pub rating: f64,
-    pub deviation: f64,
-    pub volatility: f64,
+pub(crate) struct Rating {
+    pub(crate) rating: f64,
+    pub(crate) deviation: f64,
+    pub(crate) volatility: f64,
 }
 
 /// How ratings are kept; every value is in the config.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RatingSettings {
+pub(crate) struct RatingSettings {
     /// A newcomer's rating, deviation and volatility.
-    pub rating: f64,
-    pub deviation: f64,
-    pub volatility: f64,
+    pub(crate) rating: f64,
+    pub(crate) deviation: f64,
+    pub(crate) volatility: f64,
     /// Glicko-2's τ: how fast volatility may change.
-    pub tau: f64,
+    pub(crate) tau: f64,
     /// The deviation grows once per this many days without a rated game.
-    pub period_days: i64,
+    pub(crate) period_days: i64,
     /// A player whose deviation is above this is provisional.
-    pub provisional_above: f64,
+    pub(crate) provisional_above: f64,
     /// Players without a rated game for this many days are left out of
     /// the standings unless all are asked for.
-    pub inactive_days: i64,
+    pub(crate) inactive_days: i64,
 }
 
 impl Default for RatingSettings {
@@ -53,7 +51,7 @@ impl Default for RatingSettings {
 
 impl RatingSettings {
     /// What is wrong with these settings, if anything: (key, problem).
-    pub fn check(&self) -> Result<(), (&'static str, String)> {
+    pub(crate) fn check(&self) -> Result<(), (&'static str, String)> {
         let positive = [
             ("deviation", self.deviation),
             ("volatility", self.volatility),
@@ -77,7 +75,7 @@ impl RatingSettings {
     }
 
     /// A player's rating before his first rated game.
-    pub fn newcomer(&self) -> Rating {
+    pub(crate) fn newcomer(&self) -> Rating {
         Rating {
             rating: self.rating,
             deviation: self.deviation,
@@ -94,7 +92,7 @@ impl RatingSettings {
 
     /// A rating `elapsed` seconds after its player's last rated game: the
     /// deviation grown once per whole period, never past a newcomer's.
-    pub fn aged(&self, rating: Rating, elapsed: i64) -> Rating {
+    pub(crate) fn aged(&self, rating: Rating, elapsed: i64) -> Rating {
         let periods = elapsed.max(0) / (self.period_days * DAY);
         let cap = self.deviation.max(rating.deviation);
         let mut current = to_glicko(rating);
@@ -110,7 +108,7 @@ impl RatingSettings {
     }
 
     /// Both players' ratings after one rated game, as one rating period.
-    pub fn rate_game(&self, white: Rating, black: Rating, score: Score) -> (Rating, Rating) {
+    pub(crate) fn rate_game(&self, white: Rating, black: Rating, score: Score) -> (Rating, Rating) {
         let outcome = match score {
             Score::WhiteWins => Outcomes::WIN,
             Score::Draw => Outcomes::DRAW,
@@ -128,7 +126,8 @@ impl RatingSettings {
     /// A player's rating after a period of several games, each against an
     /// opponent with a result from the player's side (1, ½ or 0 as
     /// `Score::WhiteWins`, `Draw`, `BlackWins`, the player being White).
-    pub fn rate_period(&self, player: Rating, games: &[(Rating, Score)]) -> Rating {
+    #[cfg(test)]
+    pub(crate) fn rate_period(&self, player: Rating, games: &[(Rating, Score)]) -> Rating {
         let results: Vec<(Glicko2Rating, Outcomes)> = games
             .iter()
             .map(|(opponent, score)| {
@@ -140,14 +139,14 @@ impl RatingSettings {
                 (to_glicko(*opponent), outcome)
             })
             .collect();
-        from_glicko(glicko2_rating_period(
+        from_glicko(skillratings::glicko2::glicko2_rating_period(
             &to_glicko(player),
             &results,
             &self.config(),
         ))
     }
 
-    pub fn is_provisional(&self, rating: &Rating) -> bool {
+    pub(crate) fn is_provisional(&self, rating: &Rating) -> bool {
         rating.deviation > self.provisional_above
     }
 }

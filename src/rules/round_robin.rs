@@ -5,16 +5,16 @@
 /// One game of a round: seat numbers (0-based, in the order the players
 /// joined), White first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pairing {
-    pub round: u32,
-    pub white: usize,
-    pub black: usize,
+pub(crate) struct Pairing {
+    pub(crate) round: u32,
+    pub(crate) white: usize,
+    pub(crate) black: usize,
 }
 
 /// Every game of a round robin of `players`, round by round; with an odd
 /// number one player sits out each round (his "bye"). `double` plays
 /// every pairing twice, colours reversed in the second cycle.
-pub fn pairings(players: usize, double: bool) -> Vec<Pairing> {
+pub(crate) fn pairings(players: usize, double: bool) -> Vec<Pairing> {
     if players < 2 {
         return Vec::new();
     }
@@ -64,7 +64,7 @@ pub fn pairings(players: usize, double: bool) -> Vec<Pairing> {
 /// The round each seat sits out (its bye) when the number of players is
 /// odd: in every round the one seat no pairing names. Empty for an even
 /// number.
-pub fn byes(players: usize, double: bool) -> Vec<(u32, usize)> {
+pub(crate) fn byes(players: usize, double: bool) -> Vec<(u32, usize)> {
     let games = pairings(players, double);
     let rounds = games.iter().map(|game| game.round).max().unwrap_or(0);
     (1..=rounds)

@@ -57,7 +57,7 @@ pub enum Abort {
 
 impl Abort {
     /// The abort's name, as the templates read it.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Abort::Declined(_) => "declined",
             Abort::Resigned(_) => "resigned",
@@ -71,7 +71,7 @@ impl Abort {
 
     /// The side that would not play: it loses the game where an event
     /// counts aborted games as losses.
-    pub fn refuser(self) -> Option<Side> {
+    pub(crate) fn refuser(self) -> Option<Side> {
         match self {
             Abort::Declined(side) | Abort::Resigned(side) | Abort::NoMove(side) => Some(side),
             Abort::Ruled(side) => side,
@@ -82,7 +82,7 @@ impl Abort {
 
 /// What the host stops a game for, other than its rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
+pub(crate) enum Stop {
     Resign(Side),
     Decline(Side),
     /// The side ran out of time; `drawn` when the other could not
@@ -110,7 +110,7 @@ impl Ending {
     /// nobody. A director's result is an adjudication once each player
     /// has moved; before, the game is aborted like any other, lost in an
     /// event (by its rule) by the side the ruling went against.
-    pub fn by_host(stop: Stop, begun: bool) -> Ending {
+    pub(crate) fn by_host(stop: Stop, begun: bool) -> Ending {
         match (stop, begun) {
             (Stop::Void, _) => Ending::Aborted(Abort::Voided),
             (Stop::Unplayed, _) => Ending::Aborted(Abort::Unplayed),
@@ -133,7 +133,7 @@ impl Ending {
 /// A board's result, read from how it ended and, where the rules ended
 /// it (or it ended before endings were stored), from the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
+pub(crate) enum GameResult {
     /// Still running.
     Running,
     /// Played to a result.
@@ -148,7 +148,7 @@ impl GameResult {
     /// The result of a board that ended with `ending` (`None` for a board
     /// still running, or over before endings were stored), where `over`
     /// says whether it is over and `outcome` is what the rules say.
-    pub fn of(ending: Option<Ending>, over: bool, outcome: Option<&Outcome>) -> GameResult {
+    pub(crate) fn of(ending: Option<Ending>, over: bool, outcome: Option<&Outcome>) -> GameResult {
         let by_rules = || {
             outcome.map_or(GameResult::Unknown, |outcome| {
                 GameResult::Played(outcome.winner.map_or(Score::Draw, Score::win_for))
@@ -170,7 +170,7 @@ impl GameResult {
 
     /// The points of a game played to a result: what ratings read. An
     /// aborted game has none.
-    pub fn score(self) -> Option<Score> {
+    pub(crate) fn score(self) -> Option<Score> {
         match self {
             GameResult::Played(score) => Some(score),
             _ => None,
@@ -179,14 +179,14 @@ impl GameResult {
 
     /// The PGN result token: `1-0`, `0-1`, `1/2-1/2`, or `*` for none
     /// (an aborted game too).
-    pub fn pgn(self) -> &'static str {
+    pub(crate) fn pgn(self) -> &'static str {
         self.score().map_or("*", Score::pgn)
     }
 
     /// What the game counts in an event (a ladder, a tournament) that
     /// scores aborted games by `rule`; `None` while it runs or when
     /// nothing tells how it ended.
-    pub fn in_event(self, rule: AbortRule) -> Option<EventScore> {
+    pub(crate) fn in_event(self, rule: AbortRule) -> Option<EventScore> {
         match self {
             GameResult::Played(score) => Some(EventScore::Played(score)),
             GameResult::Aborted(abort) => Some(match (rule, abort) {
@@ -216,14 +216,14 @@ pub enum AbortRule {
 
 impl AbortRule {
     /// The rule's name in the config.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             AbortRule::RefuserLoses => "loss",
             AbortRule::Void => "void",
         }
     }
 
-    pub fn from_name(name: &str) -> Option<AbortRule> {
+    pub(crate) fn from_name(name: &str) -> Option<AbortRule> {
         [AbortRule::RefuserLoses, AbortRule::Void]
             .into_iter()
             .find(|rule| rule.name() == name)
@@ -246,7 +246,7 @@ pub enum EventScore {
 
 impl EventScore {
     /// The winner, if any.
-    pub fn winner(self) -> Option<Side> {
+    pub(crate) fn winner(self) -> Option<Side> {
         match self {
             EventScore::Played(score) => score.winner(),
             EventScore::Forfeit { loser } => Some(loser.opponent()),
@@ -255,7 +255,8 @@ impl EventScore {
     }
 
     /// Whether `side` lost it (both lost a double forfeit).
-    pub fn lost_by(self, side: Side) -> bool {
+    #[cfg(test)]
+    pub(crate) fn lost_by(self, side: Side) -> bool {
         match self {
             EventScore::DoubleForfeit => true,
             other => other.winner() == Some(side.opponent()),
@@ -263,7 +264,7 @@ impl EventScore {
     }
 
     /// Half-points for `side`: 2 a win, 1 a draw, 0 a loss or a void.
-    pub fn half_points(self, side: Side) -> u32 {
+    pub(crate) fn half_points(self, side: Side) -> u32 {
         match self {
             EventScore::Played(score) => score.half_points(side),
             EventScore::Forfeit { loser } if loser == side => 0,
@@ -274,14 +275,14 @@ impl EventScore {
 
     /// Whether the game counts as one played in the standings (a void
     /// does not).
-    pub fn counts(self) -> bool {
+    pub(crate) fn counts(self) -> bool {
         self != EventScore::Void
     }
 
     /// How a tournament board's result is stored: `1-0`, `1/2`, `0-1`,
     /// a forfeit `+-` or `-+` (the crosstable's marks), a double forfeit
     /// `--`, a void `0-0`.
-    pub fn stored(self) -> &'static str {
+    pub(crate) fn stored(self) -> &'static str {
         match self {
             EventScore::Played(Score::WhiteWins) => "1-0",
             EventScore::Played(Score::Draw) => "1/2",
@@ -315,7 +316,7 @@ pub enum Score {
 }
 
 impl Score {
-    pub fn win_for(side: Side) -> Score {
+    pub(crate) fn win_for(side: Side) -> Score {
         match side {
             Side::White => Score::WhiteWins,
             Side::Black => Score::BlackWins,
@@ -323,7 +324,7 @@ impl Score {
     }
 
     /// The PGN result token.
-    pub fn pgn(self) -> &'static str {
+    pub(crate) fn pgn(self) -> &'static str {
         match self {
             Score::WhiteWins => "1-0",
             Score::BlackWins => "0-1",
@@ -332,7 +333,7 @@ impl Score {
     }
 
     /// Half-points for `side`: 2 a win, 1 a draw, 0 a loss.
-    pub fn half_points(self, side: Side) -> u32 {
+    pub(crate) fn half_points(self, side: Side) -> u32 {
         match (self, side) {
             (Score::Draw, _) => 1,
             (Score::WhiteWins, Side::White) | (Score::BlackWins, Side::Black) => 2,
@@ -341,7 +342,7 @@ impl Score {
     }
 
     /// The winner, if any.
-    pub fn winner(self) -> Option<Side> {
+    pub(crate) fn winner(self) -> Option<Side> {
         match self {
             Score::WhiteWins => Some(Side::White),
             Score::BlackWins => Some(Side::Black),

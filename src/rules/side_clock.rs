@@ -8,22 +8,22 @@ use crate::games::Side;
 use crate::rules::time_control::{TimeControl, DAY};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SideClock {
+pub(crate) struct SideClock {
     /// It is his turn (his clock may still be stopped by a pause).
-    pub to_move: bool,
+    pub(crate) to_move: bool,
     /// When the clock last started running; `None` while stopped.
-    pub running_since: Option<i64>,
+    pub(crate) running_since: Option<i64>,
     /// Seconds of this turn used before `running_since`.
-    pub used: i64,
+    pub(crate) used: i64,
     /// Seconds left in his bank at the start of this turn.
-    pub bank: Option<i64>,
+    pub(crate) bank: Option<i64>,
     /// The elapsed time of this turn at which he was last reminded.
-    pub nagged: Option<i64>,
+    pub(crate) nagged: Option<i64>,
 }
 
 /// When a player is reminded that a board waits for him.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum Reminders {
+pub(crate) enum Reminders {
     /// One when the nag time is reached, then one a day until the forfeit.
     #[default]
     Nag,
@@ -34,14 +34,14 @@ pub enum Reminders {
 
 /// What a clock's time calls for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Due {
+pub(crate) enum Due {
     Forfeit,
     Nag,
 }
 
 impl SideClock {
     /// A clock at the start of a game under `control`.
-    pub fn new(control: &TimeControl) -> SideClock {
+    pub(crate) fn new(control: &TimeControl) -> SideClock {
         SideClock {
             bank: control.bank.map(|bank| bank.initial),
             ..SideClock::default()
@@ -49,12 +49,12 @@ impl SideClock {
     }
 
     /// Seconds of this turn used by `now`.
-    pub fn elapsed(&self, now: i64) -> i64 {
+    pub(crate) fn elapsed(&self, now: i64) -> i64 {
         self.used + self.running_since.map_or(0, |since| (now - since).max(0))
     }
 
     /// The longest this turn may last, if there is a limit.
-    pub fn limit(&self, control: &TimeControl) -> Option<i64> {
+    pub(crate) fn limit(&self, control: &TimeControl) -> Option<i64> {
         match (control.per_move, self.bank) {
             (Some(per_move), Some(bank)) => Some(per_move.min(bank)),
             (limit, None) | (None, limit) => limit,
@@ -62,13 +62,13 @@ impl SideClock {
     }
 
     /// Seconds left of this turn at `now`.
-    pub fn left(&self, control: &TimeControl, now: i64) -> Option<i64> {
+    pub(crate) fn left(&self, control: &TimeControl, now: i64) -> Option<i64> {
         self.limit(control)
             .map(|limit| (limit - self.elapsed(now)).max(0))
     }
 
     /// When the turn runs out, if the clock runs and there is a limit.
-    pub fn deadline(&self, control: &TimeControl) -> Option<i64> {
+    pub(crate) fn deadline(&self, control: &TimeControl) -> Option<i64> {
         let since = self.running_since?;
         Some(since + self.limit(control)? - self.used)
     }
@@ -117,13 +117,13 @@ impl SideClock {
 
     /// A reminder was sent at `now`: the next one is the first scheduled
     /// after now, so a host that was down sends one, not a backlog.
-    pub fn nag_sent(&mut self, now: i64) {
+    pub(crate) fn nag_sent(&mut self, now: i64) {
         self.nagged = Some(self.elapsed(now));
     }
 
     /// His turn begins at `now`; `stopped` when a pause or his vacation
     /// holds the clock.
-    pub fn start_turn(&mut self, now: i64, stopped: bool) {
+    pub(crate) fn start_turn(&mut self, now: i64, stopped: bool) {
         self.to_move = true;
         self.used = 0;
         self.nagged = None;
@@ -132,7 +132,7 @@ impl SideClock {
 
     /// His turn ends at `now`: what it used leaves the bank, the
     /// increment comes in, up to the cap.
-    pub fn end_turn(&mut self, control: &TimeControl, now: i64) {
+    pub(crate) fn end_turn(&mut self, control: &TimeControl, now: i64) {
         let spent = self.elapsed(now);
         if let (Some(bank), Some(rule)) = (self.bank, control.bank) {
             let left = bank - spent + rule.increment;
@@ -146,14 +146,14 @@ impl SideClock {
 
     /// Stops the clock at `now` (a pause, a vacation), keeping what the
     /// turn used.
-    pub fn stop(&mut self, now: i64) {
+    pub(crate) fn stop(&mut self, now: i64) {
         if let Some(since) = self.running_since.take() {
             self.used += (now - since).max(0);
         }
     }
 
     /// Starts a stopped clock again at `now`, if it is his turn.
-    pub fn resume(&mut self, now: i64) {
+    pub(crate) fn resume(&mut self, now: i64) {
         if self.to_move && self.running_since.is_none() {
             self.running_since = Some(now);
         }
@@ -162,9 +162,9 @@ impl SideClock {
 
 /// A board's time control and its two clocks, White's first.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardClocks {
-    pub control: TimeControl,
-    pub sides: [SideClock; 2],
+pub(crate) struct BoardClocks {
+    pub(crate) control: TimeControl,
+    pub(crate) sides: [SideClock; 2],
 }
 
 fn side_index(side: Side) -> usize {
@@ -175,11 +175,11 @@ fn side_index(side: Side) -> usize {
 }
 
 impl BoardClocks {
-    pub fn side(&self, side: Side) -> &SideClock {
+    pub(crate) fn side(&self, side: Side) -> &SideClock {
         &self.sides[side_index(side)]
     }
 
-    pub fn side_mut(&mut self, side: Side) -> &mut SideClock {
+    pub(crate) fn side_mut(&mut self, side: Side) -> &mut SideClock {
         &mut self.sides[side_index(side)]
     }
 }

@@ -10,10 +10,10 @@ use crate::games::Side;
 /// or aborted and counted by the tournament's rule (a forfeit counts as
 /// a win and a loss, a void for nobody). Players are seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Played {
-    pub white: usize,
-    pub black: usize,
-    pub score: Option<EventScore>,
+pub(crate) struct Played {
+    pub(crate) white: usize,
+    pub(crate) black: usize,
+    pub(crate) score: Option<EventScore>,
 }
 
 /// A way to order players level on points.
@@ -33,7 +33,7 @@ pub enum TieBreak {
 }
 
 impl TieBreak {
-    pub const ALL: [TieBreak; 5] = [
+    pub(crate) const ALL: [TieBreak; 5] = [
         TieBreak::Buchholz,
         TieBreak::BuchholzCut1,
         TieBreak::SonnebornBerger,
@@ -42,7 +42,7 @@ impl TieBreak {
     ];
 
     /// Its word in `-tiebreak:` and its name in the templates.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             TieBreak::Buchholz => "buchholz",
             TieBreak::BuchholzCut1 => "cut1",
@@ -52,27 +52,27 @@ impl TieBreak {
         }
     }
 
-    pub fn from_name(name: &str) -> Option<TieBreak> {
+    pub(crate) fn from_name(name: &str) -> Option<TieBreak> {
         TieBreak::ALL
             .into_iter()
             .find(|tiebreak| tiebreak.name().eq_ignore_ascii_case(name))
     }
 
     /// Whether its values are counts (wins) rather than quarter points.
-    pub fn counts_games(self) -> bool {
+    pub(crate) fn counts_games(self) -> bool {
         self == TieBreak::Wins
     }
 }
 
 /// The tie-breaks as the store and `-tiebreak:` write them: `cut1,sb`.
-pub fn tiebreaks_text(order: &[TieBreak]) -> String {
+pub(crate) fn tiebreaks_text(order: &[TieBreak]) -> String {
     let names: Vec<&str> = order.iter().map(|tiebreak| tiebreak.name()).collect();
     names.join(",")
 }
 
 /// The tie-breaks of a `cut1,sb` list; the error is the first word that
 /// names none, or one named twice.
-pub fn read_tiebreaks(text: &str) -> Result<Vec<TieBreak>, String> {
+pub(crate) fn read_tiebreaks(text: &str) -> Result<Vec<TieBreak>, String> {
     let mut order = Vec::new();
     for word in text.split(',').map(str::trim) {
         let tiebreak = TieBreak::from_name(word).ok_or_else(|| word.to_string())?;
@@ -85,35 +85,35 @@ pub fn read_tiebreaks(text: &str) -> Result<Vec<TieBreak>, String> {
 }
 
 /// What the standings are computed from.
-pub struct Results<'a> {
-    pub players: usize,
+pub(crate) struct Results<'a> {
+    pub(crate) players: usize,
     /// Every board, finished or not (an unfinished one counts for
     /// nothing yet).
-    pub games: &'a [Played],
+    pub(crate) games: &'a [Played],
     /// Half-points each seat has from byes (a Swiss's pairing-allocated
     /// bye); empty where byes score nothing.
-    pub bye_points: &'a [(usize, u32)],
+    pub(crate) bye_points: &'a [(usize, u32)],
     /// Rounds over in which each seat had no counted game (a bye, an
     /// absence), by seat; empty where every player plays every round.
-    pub unplayed_rounds: &'a [u32],
+    pub(crate) unplayed_rounds: &'a [u32],
 }
 
 /// One player's line in the standings.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Standing {
-    pub seat: usize,
+pub(crate) struct Standing {
+    pub(crate) seat: usize,
     /// Shared by players still level after every tie-break.
-    pub rank: usize,
-    pub half_points: u32,
+    pub(crate) rank: usize,
+    pub(crate) half_points: u32,
     /// The value of each tie-break, in the order given: quarter points
     /// (half-points times half-points, so they stay exact), or a count
     /// where [`TieBreak::counts_games`].
-    pub tiebreaks: Vec<u32>,
-    pub games_played: u32,
+    pub(crate) tiebreaks: Vec<u32>,
+    pub(crate) games_played: u32,
 }
 
 /// The standings after `results`, ranked by points, then by `order`.
-pub fn standings(results: &Results<'_>, order: &[TieBreak]) -> Vec<Standing> {
+pub(crate) fn standings(results: &Results<'_>, order: &[TieBreak]) -> Vec<Standing> {
     let players = results.players;
     let counted = || {
         results

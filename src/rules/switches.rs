@@ -6,7 +6,7 @@
 /// The name a switch is known by: `--forfeittime=9` is `--forfeittime`,
 /// `-list:nbNBrRQK` is `-list`, and `-rated` and `-unrated` are both
 /// `-rated`.
-pub fn name(switch: &str) -> String {
+pub(crate) fn name(switch: &str) -> String {
     let lower = switch.to_ascii_lowercase();
     if lower == "-unrated" {
         return "-rated".to_string();
@@ -17,7 +17,7 @@ pub fn name(switch: &str) -> String {
 
 /// `old` with each of `given` in place of the old switch of its name, or
 /// added after them when there is none.
-pub fn merged(old: &[String], given: &[String]) -> Vec<String> {
+pub(crate) fn merged(old: &[String], given: &[String]) -> Vec<String> {
     let mut switches: Vec<String> = old.to_vec();
     for switch in given {
         let named = name(switch);

@@ -5,27 +5,27 @@
 
 use std::fmt;
 
-pub const HOUR: i64 = 3600;
-pub const DAY: i64 = 24 * HOUR;
+pub(crate) const HOUR: i64 = 3600;
+pub(crate) const DAY: i64 = 24 * HOUR;
 
 /// A bank of time for the whole game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Bank {
+pub(crate) struct Bank {
     /// Seconds each player starts with.
-    pub initial: i64,
+    pub(crate) initial: i64,
     /// Seconds added after each of his turns.
-    pub increment: i64,
+    pub(crate) increment: i64,
     /// The bank never grows past this.
-    pub cap: Option<i64>,
+    pub(crate) cap: Option<i64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeControl {
+pub(crate) struct TimeControl {
     /// The first reminder comes this long into a turn.
-    pub nag_after: i64,
+    pub(crate) nag_after: i64,
     /// A turn longer than this loses on time.
-    pub per_move: Option<i64>,
-    pub bank: Option<Bank>,
+    pub(crate) per_move: Option<i64>,
+    pub(crate) bank: Option<Bank>,
 }
 
 impl Default for TimeControl {
@@ -40,7 +40,7 @@ impl Default for TimeControl {
 }
 
 /// The option names a challenge may give.
-pub const OPTION_NAMES: &[&str] = &["--nagtime", "--forfeittime", "--totaltime", "--time"];
+pub(crate) const OPTION_NAMES: &[&str] = &["--nagtime", "--forfeittime", "--totaltime", "--time"];
 
 /// Why a time option or a length of time is refused, typed for the host
 /// to word in each player's language (`reasons.time(e)` of the
@@ -96,7 +96,7 @@ impl fmt::Display for TimeError {
 }
 
 /// A length of time: `36h`, `7d`, or a bare number of days (pbmserv's).
-pub fn parse_length(text: &str) -> Result<i64, TimeError> {
+pub(crate) fn parse_length(text: &str) -> Result<i64, TimeError> {
     let text = text.trim();
     let (number, unit) = match text.strip_suffix(['d', 'D']) {
         Some(number) => (number, DAY),
@@ -141,7 +141,7 @@ impl TimeControl {
     /// The control a board runs under: its stored options over pbmserv's
     /// defaults. (Options that no longer read, from a hand-edited row,
     /// leave the defaults.)
-    pub fn from_stored(options: &str) -> TimeControl {
+    pub(crate) fn from_stored(options: &str) -> TimeControl {
         TimeControl::default()
             .with_options(options.split_whitespace())
             .unwrap_or_default()
@@ -150,7 +150,7 @@ impl TimeControl {
     /// This control with `options` (`--nagtime=7`, `--time=30d+1d/45d`...)
     /// applied in order. A Fischer bank has no limit per move unless
     /// `--forfeittime` says so after it.
-    pub fn with_options<'a>(
+    pub(crate) fn with_options<'a>(
         mut self,
         options: impl IntoIterator<Item = &'a str>,
     ) -> Result<TimeControl, TimeError> {
@@ -187,7 +187,7 @@ impl TimeControl {
     /// Whether a challenge may set this control: a reminder that comes no
     /// sooner than the loss on time never comes. (Stored controls are read
     /// as they are; only new boards are checked.)
-    pub fn check(&self) -> Result<(), TimeError> {
+    pub(crate) fn check(&self) -> Result<(), TimeError> {
         match self.per_move {
             Some(limit) if self.nag_after >= limit => Err(TimeError::NagNeverComes {
                 nag: length_text(self.nag_after),
@@ -198,7 +198,7 @@ impl TimeControl {
     }
 
     /// The options that give exactly this control, as stored with a game.
-    pub fn options(&self) -> Vec<String> {
+    pub(crate) fn options(&self) -> Vec<String> {
         let mut options = vec![format!("--nagtime={}", length_text(self.nag_after))];
         if let Some(bank) = self.bank {
             let mut time = format!("--time={}", length_text(bank.initial));
@@ -224,7 +224,7 @@ impl fmt::Display for TimeControl {
 }
 
 /// `7d`, `36h`.
-pub fn length_text(seconds: i64) -> String {
+pub(crate) fn length_text(seconds: i64) -> String {
     if seconds % DAY == 0 {
         format!("{}d", seconds / DAY)
     } else {

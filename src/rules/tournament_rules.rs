@@ -14,9 +14,9 @@ use super::score::AbortRule;
 use super::standings::{read_tiebreaks, tiebreaks_text, TieBreak};
 
 /// The most rounds a Swiss may have.
-pub const MAX_ROUNDS: u32 = 30;
+pub(crate) const MAX_ROUNDS: u32 = 30;
 /// The longest round deadline, in days.
-pub const MAX_ROUND_DAYS: u32 = 365;
+pub(crate) const MAX_ROUND_DAYS: u32 = 365;
 
 /// How a tournament pairs its players: the formats the host runs, each
 /// with the word that chooses it and the name the store and the
@@ -36,7 +36,7 @@ pub enum Format {
 }
 
 impl Format {
-    pub const ALL: [Format; 4] = [
+    pub(crate) const ALL: [Format; 4] = [
         Format::RoundRobin,
         Format::DoubleRoundRobin,
         Format::Knockout,
@@ -44,7 +44,7 @@ impl Format {
     ];
 
     /// The switch that chooses it.
-    pub fn switch(self) -> &'static str {
+    pub(crate) fn switch(self) -> &'static str {
         match self {
             Format::RoundRobin => "-roundrobin",
             Format::DoubleRoundRobin => "-double",
@@ -54,7 +54,7 @@ impl Format {
     }
 
     /// Its name in the store and in the templates.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Format::RoundRobin => "round_robin",
             Format::DoubleRoundRobin => "double_round_robin",
@@ -63,13 +63,13 @@ impl Format {
         }
     }
 
-    pub fn from_name(name: &str) -> Option<Format> {
+    pub(crate) fn from_name(name: &str) -> Option<Format> {
         Format::ALL.into_iter().find(|format| format.name() == name)
     }
 
     /// How players level on points are ordered where the organiser
     /// chose nothing (a knockout has no table).
-    pub fn default_tiebreaks(self) -> &'static [TieBreak] {
+    pub(crate) fn default_tiebreaks(self) -> &'static [TieBreak] {
         match self {
             Format::RoundRobin | Format::DoubleRoundRobin => {
                 &[TieBreak::SonnebornBerger, TieBreak::DirectEncounter]
@@ -81,7 +81,7 @@ impl Format {
 
     /// The tie-breaks a table of this format is ranked by: those the
     /// organiser `chosen`, or the format's own.
-    pub fn ranked_by(self, chosen: Option<&[TieBreak]>) -> &[TieBreak] {
+    pub(crate) fn ranked_by(self, chosen: Option<&[TieBreak]>) -> &[TieBreak] {
         chosen.unwrap_or(self.default_tiebreaks())
     }
 
@@ -94,21 +94,21 @@ impl Format {
 
 /// A tournament's rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TournamentRules {
-    pub format: Format,
-    pub admission: Admission,
+pub(crate) struct TournamentRules {
+    pub(crate) format: Format,
+    pub(crate) admission: Admission,
     /// How a game aborted before each player moved counts.
-    pub aborted: AbortRule,
-    pub rated: bool,
+    pub(crate) aborted: AbortRule,
+    pub(crate) rated: bool,
     /// The switches every board is played with.
-    pub switches: Vec<String>,
+    pub(crate) switches: Vec<String>,
     /// A Swiss's number of rounds.
-    pub rounds: Option<u32>,
+    pub(crate) rounds: Option<u32>,
     /// A Swiss's round deadline in days: when it passes, the director is
     /// told of the games still running.
-    pub round_days: Option<u32>,
+    pub(crate) round_days: Option<u32>,
     /// The organiser's tie-breaks; `None`: the format's own.
-    pub tiebreaks: Option<Vec<TieBreak>>,
+    pub(crate) tiebreaks: Option<Vec<TieBreak>>,
 }
 
 impl Default for TournamentRules {
@@ -128,7 +128,7 @@ impl Default for TournamentRules {
 
 /// What keeps a tournament's rule words from reading.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TournamentRuleError {
+pub(crate) enum TournamentRuleError {
     /// Two different formats named in one command.
     TwoFormats,
     /// A named rule with a value it does not have.
@@ -144,16 +144,19 @@ pub enum TournamentRuleError {
 /// rule (a format that allows only some rules refuses one asked for,
 /// and puts its own in place of one it inherited).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Read {
-    pub rules: TournamentRules,
-    pub abort_named: bool,
+pub(crate) struct Read {
+    pub(crate) rules: TournamentRules,
+    pub(crate) abort_named: bool,
 }
 
 impl TournamentRules {
     /// `base` with the words applied: each rule they name changes, a
     /// switch given replaces the old one of its name, and the rest
     /// stays.
-    pub fn read(base: &TournamentRules, words: &[String]) -> Result<Read, TournamentRuleError> {
+    pub(crate) fn read(
+        base: &TournamentRules,
+        words: &[String],
+    ) -> Result<Read, TournamentRuleError> {
         let mut rules = base.clone();
         // A new format starts without the old one's own rules (a Swiss's
         // rounds), unless these words give them again.
@@ -245,13 +248,14 @@ impl TournamentRules {
     }
 
     /// The tie-breaks its table is ranked by.
-    pub fn tiebreak_order(&self) -> &[TieBreak] {
+    #[cfg(test)]
+    pub(crate) fn tiebreak_order(&self) -> &[TieBreak] {
         self.format.ranked_by(self.tiebreaks.as_deref())
     }
 
     /// Every rule as the words that set it, then the switches: the whole
     /// rules, as a change's notice states them.
-    pub fn words(&self) -> Vec<String> {
+    pub(crate) fn words(&self) -> Vec<String> {
         let mut words = vec![
             self.format.switch().to_string(),
             format!("-admission:{}", self.admission.name()),

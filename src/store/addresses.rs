@@ -51,9 +51,9 @@ pub fn clear_pending_addresses(conn: &Connection, userid: &str) -> StoreResult<(
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Lapsed {
     /// Addresses (with their account) asked for and never confirmed.
-    pub addresses: Vec<(String, String)>,
+    pub(crate) addresses: Vec<(String, String)>,
     /// Accounts no address of which was ever confirmed, deleted.
-    pub accounts: Vec<String>,
+    pub(crate) accounts: Vec<String>,
 }
 
 /// Lets go what never confirmed before `before` (seconds since the

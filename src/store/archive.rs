@@ -6,19 +6,19 @@ use rusqlite::{params, Connection};
 
 /// The operator's filters; each one left `None` takes every game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GameFilter {
-    pub id: Option<i64>,
+pub(crate) struct GameFilter {
+    pub(crate) id: Option<i64>,
     /// A userid at either seat, in any case.
-    pub player: Option<String>,
+    pub(crate) player: Option<String>,
     /// The registry name of the game type.
-    pub kind: Option<String>,
+    pub(crate) kind: Option<String>,
     /// Games created at or after this moment (seconds since the epoch).
-    pub created_since: Option<i64>,
+    pub(crate) created_since: Option<i64>,
 }
 
 /// The ids of the games the filter takes, oldest first, whatever their
 /// status (running, finished, declined).
-pub fn filtered_game_ids(conn: &Connection, filter: &GameFilter) -> StoreResult<Vec<i64>> {
+pub(crate) fn filtered_game_ids(conn: &Connection, filter: &GameFilter) -> StoreResult<Vec<i64>> {
     let mut statement = conn.prepare_cached(
         "SELECT id FROM games
          WHERE (?1 IS NULL OR id = ?1)

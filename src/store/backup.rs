@@ -14,7 +14,7 @@ const PAGES_PER_STEP: i32 = 256;
 impl Store {
     /// Writes a consistent copy of the database to `path` (replacing what
     /// is there).
-    pub fn backup_to(&self, path: &Path) -> StoreResult<()> {
+    pub(crate) fn backup_to(&self, path: &Path) -> StoreResult<()> {
         let mut copy = Connection::open(path)?;
         let backup = Backup::new(&self.conn, &mut copy)?;
         backup.run_to_completion(PAGES_PER_STEP, Duration::from_millis(5), None)?;

@@ -9,7 +9,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 /// Which of a player's challenges a limit counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Counted {
+pub(crate) enum Counted {
     /// Every challenge issued in his name.
     All,
     /// Only those his password proved: a forged From line spends none
@@ -23,7 +23,7 @@ const FROM_LINE: &str = "from-line";
 /// Records that `challenger` started board `game_id` against `opponent`
 /// (for two robots set going, `opponent` is the board's Black); `proven`
 /// when his password issued it.
-pub fn record_challenge(
+pub(crate) fn record_challenge(
     conn: &Connection,
     game_id: i64,
     (challenger, proven): (&str, bool),
@@ -42,7 +42,7 @@ pub fn record_challenge(
 /// Who started board `game_id` by a challenge; none for a board the host
 /// paired (a ladder's, a tournament's) or one started before challenges
 /// were recorded.
-pub fn challenger_of(conn: &Connection, game_id: i64) -> StoreResult<Option<String>> {
+pub(crate) fn challenger_of(conn: &Connection, game_id: i64) -> StoreResult<Option<String>> {
     let challenger = conn
         .prepare_cached(
             "SELECT userid FROM board_events WHERE game_id = ?1 AND kind = 'challenge' LIMIT 1",
@@ -55,7 +55,7 @@ pub fn challenger_of(conn: &Connection, game_id: i64) -> StoreResult<Option<Stri
 /// The running boards `challenger` started that are not answered yet:
 /// fewer than two moves were played on them (a board ended so is
 /// aborted). Against `opponent` only, when given.
-pub fn unanswered_challenges(
+pub(crate) fn unanswered_challenges(
     conn: &Connection,
     (challenger, counted): (&str, Counted),
     opponent: Option<&str>,
@@ -77,7 +77,7 @@ pub fn unanswered_challenges(
 }
 
 /// How many boards `challenger` started by challenges since `since`.
-pub fn challenges_since(
+pub(crate) fn challenges_since(
     conn: &Connection,
     (challenger, counted): (&str, Counted),
     since: i64,
@@ -96,7 +96,7 @@ pub fn challenges_since(
 }
 
 /// The running boards `starter` set going between two robots.
-pub fn running_robot_boards(conn: &Connection, starter: &str) -> StoreResult<usize> {
+pub(crate) fn running_robot_boards(conn: &Connection, starter: &str) -> StoreResult<usize> {
     let count: i64 = conn
         .prepare_cached(
             "SELECT count(*) FROM board_events e JOIN games g ON g.id = e.game_id
@@ -109,7 +109,7 @@ pub fn running_robot_boards(conn: &Connection, starter: &str) -> StoreResult<usi
 }
 
 /// The subscriptions (events or results) `userid` holds.
-pub fn subscriptions_of(conn: &Connection, userid: &str) -> StoreResult<usize> {
+pub(crate) fn subscriptions_of(conn: &Connection, userid: &str) -> StoreResult<usize> {
     let count: i64 = conn
         .prepare_cached("SELECT count(*) FROM subscriptions WHERE userid = ?1 COLLATE NOCASE")?
         .query_row([userid], |row| row.get(0))?;

@@ -10,12 +10,12 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 
 /// One player's clock on one board, as stored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct StoredClock {
-    pub to_move: bool,
-    pub running_since: Option<i64>,
-    pub used: i64,
-    pub bank: Option<i64>,
-    pub nagged: Option<i64>,
+pub(crate) struct StoredClock {
+    pub(crate) to_move: bool,
+    pub(crate) running_since: Option<i64>,
+    pub(crate) used: i64,
+    pub(crate) bank: Option<i64>,
+    pub(crate) nagged: Option<i64>,
 }
 
 fn clock_from_row(row: &Row<'_>) -> rusqlite::Result<StoredClock> {
@@ -30,7 +30,10 @@ fn clock_from_row(row: &Row<'_>) -> rusqlite::Result<StoredClock> {
 
 /// A board's two clocks, White's first; `None` for a board without them
 /// (one that ended before clocks ran).
-pub fn load_clocks(conn: &Connection, game_id: i64) -> StoreResult<Option<[StoredClock; 2]>> {
+pub(crate) fn load_clocks(
+    conn: &Connection,
+    game_id: i64,
+) -> StoreResult<Option<[StoredClock; 2]>> {
     let mut clocks = [None, None];
     let mut statement = conn.prepare_cached(
         "SELECT to_move, running_since, used, bank, nagged, side FROM clocks WHERE game_id = ?1",
@@ -53,7 +56,7 @@ pub fn load_clocks(conn: &Connection, game_id: i64) -> StoreResult<Option<[Store
 }
 
 /// Stores a clock with the moment it next needs the host.
-pub fn save_clock(
+pub(crate) fn save_clock(
     conn: &Connection,
     game_id: i64,
     side: Side,
@@ -80,7 +83,7 @@ pub fn save_clock(
 }
 
 /// Clocks due by `now`, the earliest first.
-pub fn due_clocks(conn: &Connection, now: i64, limit: u32) -> StoreResult<Vec<(i64, Side)>> {
+pub(crate) fn due_clocks(conn: &Connection, now: i64, limit: u32) -> StoreResult<Vec<(i64, Side)>> {
     let mut statement = conn.prepare_cached(
         "SELECT game_id, side FROM clocks WHERE due IS NOT NULL AND due <= ?1
          ORDER BY due, game_id LIMIT ?2",
@@ -99,7 +102,11 @@ pub fn due_clocks(conn: &Connection, now: i64, limit: u32) -> StoreResult<Vec<(i
 }
 
 /// Vacations that end by `now`, the earliest first.
-pub fn ending_vacations(conn: &Connection, now: i64, limit: u32) -> StoreResult<Vec<String>> {
+pub(crate) fn ending_vacations(
+    conn: &Connection,
+    now: i64,
+    limit: u32,
+) -> StoreResult<Vec<String>> {
     let mut statement = conn.prepare_cached(
         "SELECT userid FROM players WHERE vacation_ends IS NOT NULL AND vacation_ends <= ?1
          ORDER BY vacation_ends LIMIT ?2",
@@ -111,7 +118,7 @@ pub fn ending_vacations(conn: &Connection, now: i64, limit: u32) -> StoreResult<
 }
 
 /// Boards that ran before clocks existed and have none yet.
-pub fn boards_without_clocks(conn: &Connection, limit: u32) -> StoreResult<Vec<i64>> {
+pub(crate) fn boards_without_clocks(conn: &Connection, limit: u32) -> StoreResult<Vec<i64>> {
     let mut statement =
         conn.prepare_cached("SELECT game_id FROM clocks_to_start ORDER BY game_id LIMIT ?1")?;
     let ids = statement
@@ -120,14 +127,14 @@ pub fn boards_without_clocks(conn: &Connection, limit: u32) -> StoreResult<Vec<i
     Ok(ids)
 }
 
-pub fn clocks_started(conn: &Connection, game_id: i64) -> StoreResult<()> {
+pub(crate) fn clocks_started(conn: &Connection, game_id: i64) -> StoreResult<()> {
     conn.prepare_cached("DELETE FROM clocks_to_start WHERE game_id = ?1")?
         .execute([game_id])?;
     Ok(())
 }
 
 /// The next moment any timer needs the host.
-pub fn next_timer(conn: &Connection) -> StoreResult<Option<i64>> {
+pub(crate) fn next_timer(conn: &Connection) -> StoreResult<Option<i64>> {
     let clock: Option<i64> = conn
         .prepare_cached("SELECT MIN(due) FROM clocks WHERE due IS NOT NULL")?
         .query_row([], |row| row.get(0))
@@ -159,7 +166,7 @@ pub fn next_timer(conn: &Connection) -> StoreResult<Option<i64>> {
 
 /// When a player's next daily digest is due; `None`: he takes a mail per
 /// move.
-pub fn digest_due(conn: &Connection, userid: &str) -> StoreResult<Option<i64>> {
+pub(crate) fn digest_due(conn: &Connection, userid: &str) -> StoreResult<Option<i64>> {
     Ok(conn
         .prepare_cached("SELECT digest_due FROM players WHERE userid = ?1 COLLATE NOCASE")?
         .query_row([userid], |row| row.get(0))
@@ -167,14 +174,18 @@ pub fn digest_due(conn: &Connection, userid: &str) -> StoreResult<Option<i64>> {
         .flatten())
 }
 
-pub fn set_digest_due(conn: &Connection, userid: &str, due: Option<i64>) -> StoreResult<()> {
+pub(crate) fn set_digest_due(conn: &Connection, userid: &str, due: Option<i64>) -> StoreResult<()> {
     conn.prepare_cached("UPDATE players SET digest_due = ?2 WHERE userid = ?1 COLLATE NOCASE")?
         .execute(params![userid, due])?;
     Ok(())
 }
 
 /// Players whose digest is due by `now`, with when it was due.
-pub fn due_digests(conn: &Connection, now: i64, limit: u32) -> StoreResult<Vec<(String, i64)>> {
+pub(crate) fn due_digests(
+    conn: &Connection,
+    now: i64,
+    limit: u32,
+) -> StoreResult<Vec<(String, i64)>> {
     let mut statement = conn.prepare_cached(
         "SELECT userid, digest_due FROM players WHERE digest_due IS NOT NULL AND digest_due <= ?1
          ORDER BY digest_due LIMIT ?2",
@@ -187,7 +198,7 @@ pub fn due_digests(conn: &Connection, now: i64, limit: u32) -> StoreResult<Vec<(
 
 /// A player's own reminder schedule (`3d 1d 4h`, or `off`); `None` for
 /// the host's nags.
-pub fn reminders(conn: &Connection, userid: &str) -> StoreResult<Option<String>> {
+pub(crate) fn reminders(conn: &Connection, userid: &str) -> StoreResult<Option<String>> {
     Ok(conn
         .prepare_cached("SELECT reminders FROM players WHERE userid = ?1 COLLATE NOCASE")?
         .query_row([userid], |row| row.get(0))
@@ -195,7 +206,11 @@ pub fn reminders(conn: &Connection, userid: &str) -> StoreResult<Option<String>>
         .flatten())
 }
 
-pub fn set_reminders(conn: &Connection, userid: &str, schedule: Option<&str>) -> StoreResult<()> {
+pub(crate) fn set_reminders(
+    conn: &Connection,
+    userid: &str,
+    schedule: Option<&str>,
+) -> StoreResult<()> {
     conn.prepare_cached("UPDATE players SET reminders = ?2 WHERE userid = ?1 COLLATE NOCASE")?
         .execute(params![userid, schedule])?;
     Ok(())
@@ -204,15 +219,15 @@ pub fn set_reminders(conn: &Connection, userid: &str, schedule: Option<&str>) ->
 /// A player's vacation: since when, when it ends by itself, and the days
 /// of the year's allowance used before it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Vacation {
-    pub since: Option<i64>,
-    pub ends: Option<i64>,
+pub(crate) struct Vacation {
+    pub(crate) since: Option<i64>,
+    pub(crate) ends: Option<i64>,
     /// The calendar year `used_days` counts in.
-    pub year: i32,
-    pub used_days: i64,
+    pub(crate) year: i32,
+    pub(crate) used_days: i64,
 }
 
-pub fn vacation(conn: &Connection, userid: &str) -> StoreResult<Vacation> {
+pub(crate) fn vacation(conn: &Connection, userid: &str) -> StoreResult<Vacation> {
     Ok(conn
         .prepare_cached(
             "SELECT vacation_since, vacation_ends, vacation_year, vacation_used FROM players
@@ -230,7 +245,11 @@ pub fn vacation(conn: &Connection, userid: &str) -> StoreResult<Vacation> {
         .unwrap_or_default())
 }
 
-pub fn set_vacation(conn: &Connection, userid: &str, vacation: &Vacation) -> StoreResult<()> {
+pub(crate) fn set_vacation(
+    conn: &Connection,
+    userid: &str,
+    vacation: &Vacation,
+) -> StoreResult<()> {
     conn.prepare_cached(
         "UPDATE players SET vacation_since = ?2, vacation_ends = ?3, vacation_year = ?4,
              vacation_used = ?5 WHERE userid = ?1 COLLATE NOCASE",

@@ -7,12 +7,12 @@ use rusqlite::{params, Connection, OptionalExtension};
 /// A comment written after move `after` of a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredComment {
-    pub after: i64,
-    pub author: String,
-    pub text: String,
+    pub(crate) after: i64,
+    pub(crate) author: String,
+    pub(crate) text: String,
 }
 
-pub fn insert_comment(
+pub(crate) fn insert_comment(
     conn: &Connection,
     game_id: i64,
     comment: &StoredComment,
@@ -33,7 +33,10 @@ pub fn insert_comment(
 
 /// A board's comments in order, each with whether its author allows his
 /// comments in the records (who may read which is the host's rule).
-pub fn board_comments(conn: &Connection, game_id: i64) -> StoreResult<Vec<(StoredComment, bool)>> {
+pub(crate) fn board_comments(
+    conn: &Connection,
+    game_id: i64,
+) -> StoreResult<Vec<(StoredComment, bool)>> {
     let mut statement = conn.prepare_cached(
         "SELECT c.after, c.author, c.text, COALESCE(p.public_comments, 0) FROM comments c
          LEFT JOIN players p ON p.userid = c.author COLLATE NOCASE
@@ -57,7 +60,7 @@ pub fn board_comments(conn: &Connection, game_id: i64) -> StoreResult<Vec<(Store
 
 /// Whether a player allows his comments in the records of his boards
 /// (a player unknown does not).
-pub fn comments_are_public(conn: &Connection, userid: &str) -> StoreResult<bool> {
+pub(crate) fn comments_are_public(conn: &Connection, userid: &str) -> StoreResult<bool> {
     let public: Option<i64> = conn
         .prepare_cached("SELECT public_comments FROM players WHERE userid = ?1 COLLATE NOCASE")?
         .query_row([userid], |row| row.get(0))
@@ -66,7 +69,11 @@ pub fn comments_are_public(conn: &Connection, userid: &str) -> StoreResult<bool>
 }
 
 /// Whether a player allows his comments in the records of his boards.
-pub fn set_public_comments(conn: &Connection, userid: &str, public: bool) -> StoreResult<()> {
+pub(crate) fn set_public_comments(
+    conn: &Connection,
+    userid: &str,
+    public: bool,
+) -> StoreResult<()> {
     conn.prepare_cached(
         "UPDATE players SET public_comments = ?2 WHERE userid = ?1 COLLATE NOCASE",
     )?

@@ -13,9 +13,9 @@ use rusqlite::{params, Connection, OptionalExtension};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ErrorRun {
     /// Mails in the run.
-    pub errors: u32,
+    pub(crate) errors: u32,
     /// When the last of them came (seconds since the epoch).
-    pub last_mail: i64,
+    pub(crate) last_mail: i64,
 }
 
 /// The run of `key`: the sender's mailbox, as [`super::MailboxRule`] makes it.

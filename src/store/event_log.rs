@@ -106,10 +106,10 @@ pub fn event_log(conn: &Connection, event: LoggedEvent) -> StoreResult<Vec<LogEn
 /// `operator`), what it was (`adjudicate`, `forfeit`, `void`) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ruling {
-    pub actor: String,
-    pub verdict: String,
-    pub reason: String,
-    pub at: i64,
+    pub(crate) actor: String,
+    pub(crate) verdict: String,
+    pub(crate) reason: String,
+    pub(crate) at: i64,
 }
 
 /// Keeps the ruling that ended a board (a board is ruled on once: it is

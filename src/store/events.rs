@@ -64,13 +64,13 @@ pub fn board_event(conn: &Connection, game_id: i64) -> StoreResult<Option<BoardE
 /// first game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EventOfBoard {
-    pub kind: EventKind,
-    pub round: Option<u32>,
+    pub(crate) kind: EventKind,
+    pub(crate) round: Option<u32>,
     /// A knockout board's match within its round.
-    pub match_no: Option<u32>,
-    pub began: i64,
+    pub(crate) match_no: Option<u32>,
+    pub(crate) began: i64,
     /// The league, season and division the tournament is, if it is one.
-    pub division: Option<(String, u32, u32)>,
+    pub(crate) division: Option<(String, u32, u32)>,
 }
 
 /// The event of a board for its PGN, if it belongs to one.

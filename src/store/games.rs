@@ -53,7 +53,7 @@ pub(crate) fn parse_side(text: &str) -> Option<Side> {
 
 impl Ending {
     /// The status a game has after this ending.
-    pub fn status(self) -> GameStatus {
+    pub(crate) fn status(self) -> GameStatus {
         match self {
             Ending::Rules
             | Ending::Resigned(_)
@@ -114,7 +114,7 @@ impl Ending {
 /// One stored game (without its moves).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
-    pub id: i64,
+    pub(crate) id: i64,
     /// The registry name of the game type.
     pub kind: String,
     pub switches: Vec<String>,
@@ -126,17 +126,17 @@ pub struct GameRecord {
     pub ending: Option<Ending>,
     /// The result in words, as versions before schema 8 stored it (their
     /// games have no `ending`); shown as it was.
-    pub legacy_result: Option<String>,
+    pub(crate) legacy_result: Option<String>,
     /// The side whose draw offer is standing.
     pub draw_offer: Option<Side>,
     pub rated: bool,
     /// Host switches kept with the game (`--nagtime=7`), space-separated.
     pub host_options: String,
     /// When the challenge created the game (seconds since the epoch).
-    pub created: i64,
+    pub(crate) created: i64,
     /// When the game last changed (seconds since the epoch): for a game
     /// that is over, when it ended.
-    pub updated: i64,
+    pub(crate) updated: i64,
     /// Both players agreed to stop the clocks.
     pub paused: bool,
     /// The side whose proposal to pause stands.
@@ -146,7 +146,7 @@ pub struct GameRecord {
 impl GameRecord {
     /// The board's result, with `outcome` what the rules say of its
     /// position: the one reading of its ending every view shares.
-    pub fn result(&self, outcome: Option<&Outcome>) -> GameResult {
+    pub(crate) fn result(&self, outcome: Option<&Outcome>) -> GameResult {
         GameResult::of(self.ending, self.status != GameStatus::Active, outcome)
     }
 
@@ -341,7 +341,7 @@ pub struct MoveRecord {
 
 impl MoveRecord {
     /// The move as the rules replay it.
-    pub fn recorded(&self) -> RecordedMove {
+    pub(crate) fn recorded(&self) -> RecordedMove {
         RecordedMove {
             side: self.side,
             notation: self.notation.clone(),

@@ -6,17 +6,17 @@ use rusqlite::{params, Connection};
 
 /// One finished board: when it began and ended, and its number of moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FinishedBoard {
-    pub id: i64,
-    pub started: i64,
-    pub ended: i64,
-    pub moves: i64,
+pub(crate) struct FinishedBoard {
+    pub(crate) id: i64,
+    pub(crate) started: i64,
+    pub(crate) ended: i64,
+    pub(crate) moves: i64,
 }
 
 /// The boards of `kind` that are over, aborted ones too (of `userid`
 /// only, when given), newest first: `limit` of them after `offset`, and
 /// how many there are in all.
-pub fn finished_boards(
+pub(crate) fn finished_boards(
     conn: &Connection,
     kind: &str,
     userid: Option<&str>,

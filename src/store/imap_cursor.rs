@@ -12,15 +12,15 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 /// A mailbox's cursor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cursor {
-    pub uidvalidity: u32,
+pub(crate) struct Cursor {
+    pub(crate) uidvalidity: u32,
     /// Every mail with a UID up to this one was handled (0: none yet).
-    pub last_uid: u32,
+    pub(crate) last_uid: u32,
 }
 
 /// The cursor of `mailbox` (a key naming server, user and folder), if the
 /// host read that mailbox before.
-pub fn cursor(conn: &Connection, mailbox: &str) -> StoreResult<Option<Cursor>> {
+pub(crate) fn cursor(conn: &Connection, mailbox: &str) -> StoreResult<Option<Cursor>> {
     Ok(conn
         .prepare_cached("SELECT uidvalidity, last_uid FROM imap_cursors WHERE mailbox = ?1")?
         .query_row([mailbox], |row| {
@@ -33,7 +33,12 @@ pub fn cursor(conn: &Connection, mailbox: &str) -> StoreResult<Option<Cursor>> {
 }
 
 /// Sets the cursor of `mailbox`, at `now` (seconds).
-pub fn set_cursor(conn: &Connection, mailbox: &str, cursor: Cursor, now: i64) -> StoreResult<()> {
+pub(crate) fn set_cursor(
+    conn: &Connection,
+    mailbox: &str,
+    cursor: Cursor,
+    now: i64,
+) -> StoreResult<()> {
     conn.prepare_cached(
         "INSERT INTO imap_cursors (mailbox, uidvalidity, last_uid, updated)
          VALUES (?1, ?2, ?3, ?4)

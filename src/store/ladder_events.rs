@@ -12,15 +12,15 @@ use rusqlite::{params, Connection, OptionalExtension};
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct LadderRow {
     pub id: i64,
-    pub kind: String,
-    pub name: String,
-    pub director: Option<String>,
+    pub(crate) kind: String,
+    pub(crate) name: String,
+    pub(crate) director: Option<String>,
     /// The rule words and switches it runs by, space-separated.
-    pub rules: String,
-    pub comment: String,
+    pub(crate) rules: String,
+    pub(crate) comment: String,
     /// `open`, or `cancelled` once its director ended it.
-    pub status: String,
-    pub created: i64,
+    pub(crate) status: String,
+    pub(crate) created: i64,
 }
 
 /// A ladder's status once its director ended it.

@@ -216,11 +216,11 @@ pub fn open_ladder_games_of(conn: &Connection, ladder: i64, userid: &str) -> Sto
 /// ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SettledLadderGame {
-    pub white: String,
-    pub black: String,
-    pub score: Option<String>,
-    pub result: Option<String>,
-    pub ended: i64,
+    pub(crate) white: String,
+    pub(crate) black: String,
+    pub(crate) score: Option<String>,
+    pub(crate) result: Option<String>,
+    pub(crate) ended: i64,
 }
 
 /// Every settled game of a ladder, oldest first.

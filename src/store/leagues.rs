@@ -9,7 +9,7 @@ use super::{StoreError, StoreResult};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LeagueStatus {
+pub(crate) enum LeagueStatus {
     /// Taking players before its first season.
     Open,
     /// A season is being played.
@@ -19,7 +19,7 @@ pub enum LeagueStatus {
 }
 
 impl LeagueStatus {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             LeagueStatus::Open => "open",
             LeagueStatus::Running => "running",
@@ -40,31 +40,31 @@ impl LeagueStatus {
 
 /// A league as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct League {
-    pub id: i64,
-    pub kind: String,
-    pub name: String,
-    pub organiser: String,
+pub(crate) struct League {
+    pub(crate) id: i64,
+    pub(crate) kind: String,
+    pub(crate) name: String,
+    pub(crate) organiser: String,
     /// Players in a division.
-    pub size: u32,
+    pub(crate) size: u32,
     /// How many move up and down between two divisions each season.
-    pub updown: u32,
+    pub(crate) updown: u32,
     /// The rules every division's round robin gets, as words
     /// (`rules::league_rules` reads them).
-    pub rules: String,
+    pub(crate) rules: String,
     /// The switches every division's boards get, as checked (the host's
     /// options, then the game's own).
-    pub switches: String,
-    pub comment: Option<String>,
-    pub status: LeagueStatus,
+    pub(crate) switches: String,
+    pub(crate) comment: Option<String>,
+    pub(crate) status: LeagueStatus,
     /// The season being played (0 before the first).
-    pub season: u32,
-    pub created: i64,
+    pub(crate) season: u32,
+    pub(crate) created: i64,
 }
 
 impl League {
     /// The league as an event, for its log.
-    pub fn key(&self) -> super::LoggedEvent {
+    pub(crate) fn key(&self) -> super::LoggedEvent {
         super::LoggedEvent::League(self.id)
     }
 }
@@ -97,18 +97,18 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Result<League, StoreError>> {
 }
 
 /// A league about to be created.
-pub struct NewLeague<'a> {
-    pub kind: &'a str,
-    pub name: &'a str,
-    pub organiser: &'a str,
-    pub size: u32,
-    pub updown: u32,
-    pub rules: &'a str,
-    pub switches: &'a str,
-    pub comment: Option<&'a str>,
+pub(crate) struct NewLeague<'a> {
+    pub(crate) kind: &'a str,
+    pub(crate) name: &'a str,
+    pub(crate) organiser: &'a str,
+    pub(crate) size: u32,
+    pub(crate) updown: u32,
+    pub(crate) rules: &'a str,
+    pub(crate) switches: &'a str,
+    pub(crate) comment: Option<&'a str>,
 }
 
-pub fn insert_league(conn: &Connection, new: &NewLeague<'_>, now: i64) -> StoreResult<i64> {
+pub(crate) fn insert_league(conn: &Connection, new: &NewLeague<'_>, now: i64) -> StoreResult<i64> {
     conn.prepare_cached(
         "INSERT INTO leagues
             (kind, name, organiser, size, updown, rules, switches, comment, status, created)
@@ -128,7 +128,11 @@ pub fn insert_league(conn: &Connection, new: &NewLeague<'_>, now: i64) -> StoreR
     Ok(conn.last_insert_rowid())
 }
 
-pub fn find_league(conn: &Connection, kind: &str, name: &str) -> StoreResult<Option<League>> {
+pub(crate) fn find_league(
+    conn: &Connection,
+    kind: &str,
+    name: &str,
+) -> StoreResult<Option<League>> {
     conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM leagues WHERE kind = ?1 AND name = ?2"
     ))?
@@ -137,7 +141,7 @@ pub fn find_league(conn: &Connection, kind: &str, name: &str) -> StoreResult<Opt
     .transpose()
 }
 
-pub fn load_league(conn: &Connection, id: i64) -> StoreResult<Option<League>> {
+pub(crate) fn load_league(conn: &Connection, id: i64) -> StoreResult<Option<League>> {
     conn.prepare_cached(&format!("SELECT {COLUMNS} FROM leagues WHERE id = ?1"))?
         .query_row([id], from_row)
         .optional()?
@@ -145,7 +149,7 @@ pub fn load_league(conn: &Connection, id: i64) -> StoreResult<Option<League>> {
 }
 
 /// A game type's leagues, the newest first; all games' with `None`.
-pub fn leagues_of(conn: &Connection, kind: Option<&str>) -> StoreResult<Vec<League>> {
+pub(crate) fn leagues_of(conn: &Connection, kind: Option<&str>) -> StoreResult<Vec<League>> {
     let mut statement = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM leagues WHERE ?1 IS NULL OR kind = ?1 ORDER BY id DESC"
     ))?;
@@ -154,7 +158,7 @@ pub fn leagues_of(conn: &Connection, kind: Option<&str>) -> StoreResult<Vec<Leag
 }
 
 /// How many leagues not cancelled `userid` directs.
-pub fn leagues_directed(conn: &Connection, userid: &str) -> StoreResult<usize> {
+pub(crate) fn leagues_directed(conn: &Connection, userid: &str) -> StoreResult<usize> {
     let count: i64 = conn
         .prepare_cached(
             "SELECT COUNT(*) FROM leagues WHERE organiser = ?1 AND status != 'cancelled'",
@@ -163,27 +167,35 @@ pub fn leagues_directed(conn: &Connection, userid: &str) -> StoreResult<usize> {
     Ok(count as usize)
 }
 
-pub fn set_league_status(conn: &Connection, id: i64, status: LeagueStatus) -> StoreResult<()> {
+pub(crate) fn set_league_status(
+    conn: &Connection,
+    id: i64,
+    status: LeagueStatus,
+) -> StoreResult<()> {
     conn.prepare_cached("UPDATE leagues SET status = ?2 WHERE id = ?1")?
         .execute(params![id, status.name()])?;
     Ok(())
 }
 
-pub fn set_league_season(conn: &Connection, id: i64, season: u32) -> StoreResult<()> {
+pub(crate) fn set_league_season(conn: &Connection, id: i64, season: u32) -> StoreResult<()> {
     conn.prepare_cached("UPDATE leagues SET season = ?2 WHERE id = ?1")?
         .execute(params![id, season])?;
     Ok(())
 }
 
 /// What `league rules` changes.
-pub struct LeagueRuleRow<'a> {
-    pub size: u32,
-    pub updown: u32,
-    pub rules: &'a str,
-    pub switches: &'a str,
+pub(crate) struct LeagueRuleRow<'a> {
+    pub(crate) size: u32,
+    pub(crate) updown: u32,
+    pub(crate) rules: &'a str,
+    pub(crate) switches: &'a str,
 }
 
-pub fn set_league_rules(conn: &Connection, id: i64, row: &LeagueRuleRow<'_>) -> StoreResult<()> {
+pub(crate) fn set_league_rules(
+    conn: &Connection,
+    id: i64,
+    row: &LeagueRuleRow<'_>,
+) -> StoreResult<()> {
     conn.prepare_cached(
         "UPDATE leagues SET size = ?2, updown = ?3, rules = ?4, switches = ?5 WHERE id = ?1",
     )?
@@ -192,7 +204,7 @@ pub fn set_league_rules(conn: &Connection, id: i64, row: &LeagueRuleRow<'_>) -> 
 }
 
 /// Makes `organiser` the league's director.
-pub fn set_league_organiser(conn: &Connection, id: i64, organiser: &str) -> StoreResult<()> {
+pub(crate) fn set_league_organiser(conn: &Connection, id: i64, organiser: &str) -> StoreResult<()> {
     conn.prepare_cached("UPDATE leagues SET organiser = ?2 WHERE id = ?1")?
         .execute(params![id, organiser])?;
     Ok(())
@@ -200,18 +212,18 @@ pub fn set_league_organiser(conn: &Connection, id: i64, organiser: &str) -> Stor
 
 /// One player of a league.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LeaguePlayer {
-    pub userid: String,
-    pub joined: i64,
+pub(crate) struct LeaguePlayer {
+    pub(crate) userid: String,
+    pub(crate) joined: i64,
     /// His division this season; `None`: he waits for the next season.
-    pub division: Option<u32>,
+    pub(crate) division: Option<u32>,
     /// He left during the season: gone when it ends.
-    pub leaving: bool,
+    pub(crate) leaving: bool,
 }
 
 /// A league's players: by division, those waiting last, each in the
 /// order they joined.
-pub fn league_players(conn: &Connection, id: i64) -> StoreResult<Vec<LeaguePlayer>> {
+pub(crate) fn league_players(conn: &Connection, id: i64) -> StoreResult<Vec<LeaguePlayer>> {
     let mut statement = conn.prepare_cached(
         "SELECT userid, joined, division, leaving FROM league_players WHERE league_id = ?1
          ORDER BY division IS NULL, division, joined, userid",
@@ -228,7 +240,7 @@ pub fn league_players(conn: &Connection, id: i64) -> StoreResult<Vec<LeaguePlaye
 }
 
 /// Adds a player, waiting for the next season; false if he is in.
-pub fn join_league(conn: &Connection, id: i64, userid: &str, now: i64) -> StoreResult<bool> {
+pub(crate) fn join_league(conn: &Connection, id: i64, userid: &str, now: i64) -> StoreResult<bool> {
     let added = conn
         .prepare_cached(
             "INSERT OR IGNORE INTO league_players (league_id, userid, joined) VALUES (?1, ?2, ?3)",
@@ -239,7 +251,7 @@ pub fn join_league(conn: &Connection, id: i64, userid: &str, now: i64) -> StoreR
 
 /// Takes a player out at once (before the first season, or one waiting
 /// for the next); false if he was not in.
-pub fn remove_league_player(conn: &Connection, id: i64, userid: &str) -> StoreResult<bool> {
+pub(crate) fn remove_league_player(conn: &Connection, id: i64, userid: &str) -> StoreResult<bool> {
     let removed = conn
         .prepare_cached("DELETE FROM league_players WHERE league_id = ?1 AND userid = ?2")?
         .execute(params![id, userid])?;
@@ -247,7 +259,7 @@ pub fn remove_league_player(conn: &Connection, id: i64, userid: &str) -> StoreRe
 }
 
 /// Marks a player of the season being played as leaving at its end.
-pub fn mark_leaving(conn: &Connection, id: i64, userid: &str, now: i64) -> StoreResult<()> {
+pub(crate) fn mark_leaving(conn: &Connection, id: i64, userid: &str, now: i64) -> StoreResult<()> {
     conn.prepare_cached(
         "UPDATE league_players SET leaving = ?3
          WHERE league_id = ?1 AND userid = ?2 AND leaving IS NULL",
@@ -257,7 +269,7 @@ pub fn mark_leaving(conn: &Connection, id: i64, userid: &str, now: i64) -> Store
 }
 
 /// Puts a player in `division` for the coming season.
-pub fn set_league_division(
+pub(crate) fn set_league_division(
     conn: &Connection,
     id: i64,
     userid: &str,
@@ -271,7 +283,7 @@ pub fn set_league_division(
 }
 
 /// Records the tournament that is `division` of `season`.
-pub fn insert_league_division(
+pub(crate) fn insert_league_division(
     conn: &Connection,
     id: i64,
     (season, division): (u32, u32),
@@ -286,7 +298,7 @@ pub fn insert_league_division(
 }
 
 /// The tournaments of a season's divisions, division 1 first.
-pub fn league_divisions(conn: &Connection, id: i64, season: u32) -> StoreResult<Vec<i64>> {
+pub(crate) fn league_divisions(conn: &Connection, id: i64, season: u32) -> StoreResult<Vec<i64>> {
     let mut statement = conn.prepare_cached(
         "SELECT tournament_id FROM league_divisions WHERE league_id = ?1 AND season = ?2
          ORDER BY division",
@@ -296,7 +308,10 @@ pub fn league_divisions(conn: &Connection, id: i64, season: u32) -> StoreResult<
 }
 
 /// The league, season and division a tournament is, if it is one.
-pub fn division_of(conn: &Connection, tournament: i64) -> StoreResult<Option<(i64, u32, u32)>> {
+pub(crate) fn division_of(
+    conn: &Connection,
+    tournament: i64,
+) -> StoreResult<Option<(i64, u32, u32)>> {
     Ok(conn
         .prepare_cached(
             "SELECT league_id, season, division FROM league_divisions WHERE tournament_id = ?1",
@@ -310,14 +325,18 @@ pub fn division_of(conn: &Connection, tournament: i64) -> StoreResult<Option<(i6
 /// Where a player went when a season ended: from a division (`None`:
 /// he had just joined) to one (`None`: he left).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LeagueMove {
-    pub season: u32,
-    pub userid: String,
-    pub from: Option<u32>,
-    pub to: Option<u32>,
+pub(crate) struct LeagueMove {
+    pub(crate) season: u32,
+    pub(crate) userid: String,
+    pub(crate) from: Option<u32>,
+    pub(crate) to: Option<u32>,
 }
 
-pub fn insert_league_move(conn: &Connection, id: i64, moved: &LeagueMove) -> StoreResult<()> {
+pub(crate) fn insert_league_move(
+    conn: &Connection,
+    id: i64,
+    moved: &LeagueMove,
+) -> StoreResult<()> {
     conn.prepare_cached(
         "INSERT OR REPLACE INTO league_moves (league_id, season, userid, from_division, to_division)
          VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -327,7 +346,7 @@ pub fn insert_league_move(conn: &Connection, id: i64, moved: &LeagueMove) -> Sto
 }
 
 /// The moves at the end of every season so far, by season.
-pub fn league_moves(conn: &Connection, id: i64) -> StoreResult<Vec<LeagueMove>> {
+pub(crate) fn league_moves(conn: &Connection, id: i64) -> StoreResult<Vec<LeagueMove>> {
     let mut statement = conn.prepare_cached(
         "SELECT season, userid, from_division, to_division FROM league_moves
          WHERE league_id = ?1 ORDER BY season, from_division IS NULL, from_division, userid",

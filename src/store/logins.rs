@@ -7,19 +7,19 @@ use super::StoreResult;
 use rusqlite::{params, Connection, OptionalExtension};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LoginFailures {
+pub(crate) struct LoginFailures {
     /// Wrong passwords since the count last began.
-    pub failures: u32,
+    pub(crate) failures: u32,
     /// When the last one came (seconds since the epoch).
-    pub last_failure: i64,
+    pub(crate) last_failure: i64,
     /// Password checks are refused until then (seconds since the epoch);
     /// none before the count earns a lock.
-    pub locked_until: Option<i64>,
+    pub(crate) locked_until: Option<i64>,
     /// Whether the account's owner was told of this run of guesses.
-    pub warned: bool,
+    pub(crate) warned: bool,
 }
 
-pub fn login_failures(conn: &Connection, key: &str) -> StoreResult<LoginFailures> {
+pub(crate) fn login_failures(conn: &Connection, key: &str) -> StoreResult<LoginFailures> {
     Ok(conn
         .prepare_cached(
             "SELECT failures, last_failure, locked_until, warned FROM login_failures
@@ -37,7 +37,11 @@ pub fn login_failures(conn: &Connection, key: &str) -> StoreResult<LoginFailures
         .unwrap_or_default())
 }
 
-pub fn save_login_failures(conn: &Connection, key: &str, state: &LoginFailures) -> StoreResult<()> {
+pub(crate) fn save_login_failures(
+    conn: &Connection,
+    key: &str,
+    state: &LoginFailures,
+) -> StoreResult<()> {
     conn.prepare_cached(
         "INSERT INTO login_failures (key, failures, last_failure, locked_until, warned)
          VALUES (?1, ?2, ?3, ?4, ?5)
@@ -56,7 +60,11 @@ pub fn save_login_failures(conn: &Connection, key: &str, state: &LoginFailures) 
 
 /// Forgets the counts whose last failure came before `before` and whose
 /// lock has run out by `now`; how many.
-pub fn forget_login_failures(conn: &Connection, before: i64, now: i64) -> StoreResult<usize> {
+pub(crate) fn forget_login_failures(
+    conn: &Connection,
+    before: i64,
+    now: i64,
+) -> StoreResult<usize> {
     Ok(conn
         .prepare_cached(
             "DELETE FROM login_failures
@@ -65,7 +73,7 @@ pub fn forget_login_failures(conn: &Connection, before: i64, now: i64) -> StoreR
         .execute(params![before, now])?)
 }
 
-pub fn clear_login_failures(conn: &Connection, key: &str) -> StoreResult<()> {
+pub(crate) fn clear_login_failures(conn: &Connection, key: &str) -> StoreResult<()> {
     conn.prepare_cached("DELETE FROM login_failures WHERE key = ?1")?
         .execute([key])?;
     Ok(())

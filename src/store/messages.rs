@@ -27,7 +27,7 @@ pub fn was_seen(conn: &Connection, message_id: &str) -> StoreResult<bool> {
 /// What a Message-ID the host made for a player proves when a reply
 /// names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TokenScope {
+pub(crate) enum TokenScope {
     /// The player, for the one board the mail was about.
     Game,
     /// The player, for nothing on any board: an answer about his account.
@@ -95,15 +95,15 @@ impl TokenScope {
 /// A Message-ID the host put on a mail to one player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SentId {
-    pub message_id: String,
+    pub(crate) message_id: String,
     pub userid: String,
     pub game_id: Option<i64>,
-    pub scope: TokenScope,
+    pub(crate) scope: TokenScope,
     /// For a mail showing a running board: the number of the move the
     /// board waited for, which a reply to it answers.
-    pub asks: Option<i64>,
+    pub(crate) asks: Option<i64>,
     /// When the mail was made (seconds since the epoch).
-    pub created: i64,
+    pub(crate) created: i64,
 }
 
 /// Records a Message-ID sent to a player; one about a game also becomes

@@ -37,14 +37,14 @@ mod archive;
 mod backup;
 mod board_style;
 mod challengers;
-pub mod challenges;
+pub(crate) mod challenges;
 mod clocks;
 mod comments;
 mod event_log;
 mod events;
 mod games;
 mod history;
-pub mod imap_cursor;
+pub(crate) mod imap_cursor;
 mod ladder_events;
 mod ladders;
 mod leagues;
@@ -77,11 +77,11 @@ mod undo;
 // Version 23: the web view's lists.
 mod web;
 
-pub use archive::{filtered_game_ids, GameFilter};
+pub(crate) use archive::{filtered_game_ids, GameFilter};
 pub use board_style::{board_style, set_board_style};
 pub use challengers::{challengers, have_played, set_challengers};
-pub use clocks::{StoredClock, Vacation};
-pub use comments::{
+pub(crate) use clocks::{StoredClock, Vacation};
+pub(crate) use comments::{
     board_comments, comments_are_public, insert_comment, set_public_comments, StoredComment,
 };
 pub use entrants::{clear_entrants, entrant, entrants, remove_entrant, set_entrant, Entrant};
@@ -91,7 +91,7 @@ pub use event_log::{
 };
 pub use events::{board_event, event_of_board, BoardEvent, EventKind, EventOfBoard};
 pub use games::{GameRecord, GameStatus, MoveRecord, NewGame};
-pub use history::{finished_boards, FinishedBoard};
+pub(crate) use history::finished_boards;
 pub use ladder_events::{
     default_ladder, find_ladder, insert_ladder, ladder_by_id, ladders_directed, ladders_of,
     set_ladder_director, set_ladder_rules, set_ladder_status, LadderRow, CANCELLED,
@@ -101,15 +101,15 @@ pub use ladders::{
     ladders_with_drops_due, next_ladder_drop, open_ladder_games_of, save_ladder,
     settle_ladder_game, settled_ladder_games, shift_absence, LadderGame, Rung, SettledLadderGame,
 };
-pub use leagues::{
+pub(crate) use leagues::{
     division_of, find_league, insert_league, insert_league_division, insert_league_move,
     join_league, league_divisions, league_moves, league_players, leagues_directed, leagues_of,
     load_league, mark_leaving, remove_league_player, set_league_division, set_league_organiser,
     set_league_rules, set_league_season, set_league_status, League, LeagueMove, LeaguePlayer,
     LeagueRuleRow, LeagueStatus, NewLeague,
 };
-pub use logins::LoginFailures;
-pub use messages::{SentId, TokenScope};
+pub(crate) use logins::LoginFailures;
+pub(crate) use messages::{SentId, TokenScope};
 pub use outbox::{
     Claim, MailAttachment, MailHtml, MailPurpose, OutboxEntry, OutboxRow, OutboxState, QueuedMail,
 };
@@ -118,7 +118,7 @@ pub use ratings::{
     insert_rating_change, load_rating, rating_at, rating_changes, ratings_of_kind, save_rating,
     RatingChange, StoredRating,
 };
-pub use robots::{boards_with_robots, ensure_robot, robot_board_starter, robot_level};
+pub(crate) use robots::{boards_with_robots, ensure_robot, robot_board_starter, robot_level};
 pub use schema::{mask_legacy_quotes, QuoteMasker, SCHEMA_VERSION};
 pub use subscriptions::{next_board_id, observers, subscribe, unsubscribe, Watched};
 pub use swiss::{
@@ -139,13 +139,14 @@ pub use tournaments::{
 
 pub use notes::{note, set_note};
 pub use queue::{advance_line, clear_lines, delete_line, insert_line, queued_lines, QueuedLine};
-pub use relayed::{messages_sent_since, record_message};
+pub(crate) use relayed::{messages_sent_since, record_message};
 pub use seeks::{delete_seek, insert_seek, open_seek, open_seeks, sweep_seeks, NewSeek, Seek};
-pub use undo::{set_undo_proposal, take_back, taken_back, undo_proposal, TakenBack, UndoProposal};
-pub use web::{
+pub(crate) use undo::{
+    set_undo_proposal, take_back, taken_back, undo_proposal, TakenBack, UndoProposal,
+};
+pub(crate) use web::{
     board_row, open_ladder_games, player_userid, recent_boards, recent_ladder_games,
-    set_game_score, web_boards, web_tournaments, BoardQuery, BoardRow, EventFilter, OpenChallenge,
-    ResultFilter,
+    set_game_score, web_boards, web_tournaments, BoardQuery, BoardRow, EventFilter, ResultFilter,
 };
 
 use rusqlite::config::DbConfig;
@@ -168,7 +169,7 @@ pub enum StoreError {
 impl StoreError {
     /// Whether trying again later may succeed (a locked or busy database),
     /// as opposed to a problem that will not go away by itself.
-    pub fn is_temporary(&self) -> bool {
+    pub(crate) fn is_temporary(&self) -> bool {
         match self {
             StoreError::Sqlite(rusqlite::Error::SqliteFailure(err, _)) => matches!(
                 err.code,
@@ -187,7 +188,7 @@ impl StoreError {
     /// Whether the database file itself is damaged (pages that do not read
     /// back, or not a database at all): no mail is to blame, and none can
     /// be stored until the operator repairs or restores it.
-    pub fn is_damaged(&self) -> bool {
+    pub(crate) fn is_damaged(&self) -> bool {
         match self {
             StoreError::Sqlite(rusqlite::Error::SqliteFailure(err, _)) => matches!(
                 err.code,
@@ -198,7 +199,7 @@ impl StoreError {
     }
 }
 
-pub type StoreResult<T> = Result<T, StoreError>;
+pub(crate) type StoreResult<T> = Result<T, StoreError>;
 
 /// The open database.
 pub struct Store {
@@ -262,7 +263,7 @@ impl Store {
 /// leaves nothing half-done, and the commands before it stand). A panic
 /// unwinding through here leaves the savepoint open; the transaction's
 /// own rollback then undoes it with everything else.
-pub fn in_savepoint<T, E: From<StoreError>>(
+pub(crate) fn in_savepoint<T, E: From<StoreError>>(
     conn: &Connection,
     work: impl FnOnce() -> Result<T, E>,
 ) -> Result<T, E> {
@@ -288,7 +289,7 @@ fn run_cached(conn: &Connection, sql: &str) -> StoreResult<()> {
 
 /// Milliseconds since the Unix epoch, the outbox's times of tries, holds
 /// and claims.
-pub fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
@@ -307,7 +308,7 @@ pub use addresses::{
     add_pending_address, clear_pending_addresses, lapse_unconfirmed, pending_addresses,
     remove_pending_address, Lapsed,
 };
-pub use clocks::{
+pub(crate) use clocks::{
     boards_without_clocks, clocks_started, digest_due, due_clocks, due_digests, ending_vacations,
     load_clocks, next_timer, reminders, save_clock, set_digest_due, set_reminders, set_vacation,
     vacation,
@@ -316,7 +317,7 @@ pub use games::{
     active_boards_of, active_games_of, game_ids_of, games_count_by_kind, insert_game, insert_move,
     load_game, load_moves, move_dates, set_draw_offer, set_game_over, set_pause,
 };
-pub use logins::{
+pub(crate) use logins::{
     clear_login_failures, forget_login_failures, login_failures, save_login_failures,
 };
 pub use messages::{find_sent_id, insert_sent_id, latest_sent_ids, mark_seen, was_seen};

@@ -74,24 +74,24 @@ pub struct QueuedMail {
 /// The HTML part of a board mail, the alternative to its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MailHtml {
-    pub html: String,
+    pub(crate) html: String,
     /// The board as a PNG, shown inline by the HTML (`cid:board.png`).
-    pub image: Option<Vec<u8>>,
+    pub(crate) image: Option<Vec<u8>>,
 }
 
 impl MailHtml {
     /// The Content-ID the HTML names the image by.
-    pub const IMAGE_ID: &'static str = "board.png";
+    pub(crate) const IMAGE_ID: &'static str = "board.png";
 }
 
 /// A text file attached to a mail.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MailAttachment {
     /// Its file name (`chess-101.pgn`).
-    pub name: String,
+    pub(crate) name: String,
     /// Its MIME type (`application/vnd.chess-pgn`).
-    pub content_type: String,
-    pub text: String,
+    pub(crate) content_type: String,
+    pub(crate) text: String,
 }
 
 /// A queued mail with its row id and what the sender knows about it.
@@ -100,7 +100,7 @@ pub struct OutboxRow {
     pub id: i64,
     pub mail: QueuedMail,
     /// When the row was queued (Unix seconds).
-    pub created: i64,
+    pub(crate) created: i64,
     /// How many times the transport failed to take it.
     pub attempts: u32,
 }
@@ -130,17 +130,17 @@ pub enum OutboxState {
 /// A sender's claim on a row: who, and until when (Unix ms).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Claim {
-    pub owner: String,
-    pub until: i64,
+    pub(crate) owner: String,
+    pub(crate) until: i64,
 }
 
 /// One unsent row as `pbem outbox` lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutboxEntry {
-    pub id: i64,
+    pub(crate) id: i64,
     pub recipient: String,
     pub subject: String,
-    pub created: i64,
+    pub(crate) created: i64,
     pub purpose: MailPurpose,
     pub state: OutboxState,
     /// Set while a sender has the row in hand.

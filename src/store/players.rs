@@ -203,7 +203,7 @@ pub fn last_move_of(conn: &Connection, userid: &str) -> StoreResult<Option<i64>>
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Preference {
     pub accepts: bool,
-    pub limit: Option<u32>,
+    pub(crate) limit: Option<u32>,
 }
 
 impl Default for Preference {

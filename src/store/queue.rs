@@ -8,14 +8,14 @@ use rusqlite::{params, Connection};
 /// One stored line of conditional moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QueuedLine {
-    pub id: i64,
-    pub userid: String,
+    pub(crate) id: i64,
+    pub(crate) userid: String,
     /// The number of moves on the board where the turn the line expects
     /// next begins.
-    pub anchor: i64,
+    pub(crate) anchor: i64,
     /// Expected turn, answer, expected turn, answer...; each turn's
     /// actions joined by commas (`*` expects any turn).
-    pub units: Vec<String>,
+    pub(crate) units: Vec<String>,
 }
 
 fn units_text(units: &[String]) -> String {

@@ -25,7 +25,7 @@ pub struct RatingChange {
     pub before: f64,
     pub after: f64,
     /// The deviation after the game.
-    pub deviation: f64,
+    pub(crate) deviation: f64,
 }
 
 const COLUMNS: &str = "userid, rating, deviation, volatility, last_rated, won, lost, drawn";

@@ -5,7 +5,7 @@ use super::StoreResult;
 use rusqlite::{params, Connection};
 
 /// How many messages `sender` passed on since `since`.
-pub fn messages_sent_since(conn: &Connection, sender: &str, since: i64) -> StoreResult<u32> {
+pub(crate) fn messages_sent_since(conn: &Connection, sender: &str, since: i64) -> StoreResult<u32> {
     Ok(conn
         .prepare_cached(
             "SELECT count(*) FROM relayed_messages WHERE sender = ?1 COLLATE NOCASE AND sent > ?2",
@@ -14,7 +14,7 @@ pub fn messages_sent_since(conn: &Connection, sender: &str, since: i64) -> Store
 }
 
 /// Records a message passed on, and forgets those sent before `forget_before`.
-pub fn record_message(
+pub(crate) fn record_message(
     conn: &Connection,
     sender: &str,
     recipient: &str,

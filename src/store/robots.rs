@@ -10,7 +10,12 @@ const NO_PASSWORD: &str = "!robot";
 
 /// Creates a robot's account unless the userid is taken; whether it is a
 /// robot's now (a player who signed up under the name keeps it).
-pub fn ensure_robot(conn: &Connection, userid: &str, level: u8, now: i64) -> StoreResult<bool> {
+pub(crate) fn ensure_robot(
+    conn: &Connection,
+    userid: &str,
+    level: u8,
+    now: i64,
+) -> StoreResult<bool> {
     conn.prepare_cached(
         "INSERT OR IGNORE INTO players (userid, password_hash, addresses, signed_off, created,
                                         robot_level)
@@ -21,7 +26,7 @@ pub fn ensure_robot(conn: &Connection, userid: &str, level: u8, now: i64) -> Sto
 }
 
 /// A robot's level, or none for a person.
-pub fn robot_level(conn: &Connection, userid: &str) -> StoreResult<Option<u8>> {
+pub(crate) fn robot_level(conn: &Connection, userid: &str) -> StoreResult<Option<u8>> {
     use rusqlite::OptionalExtension;
     Ok(conn
         .prepare_cached("SELECT robot_level FROM players WHERE userid = ?1 COLLATE NOCASE")?
@@ -33,7 +38,7 @@ pub fn robot_level(conn: &Connection, userid: &str) -> StoreResult<Option<u8>> {
 /// Running boards with a robot at either seat, oldest first. The robots
 /// are found by their index and their boards by the seat indexes, so the
 /// robots' thread never scans every game.
-pub fn boards_with_robots(conn: &Connection) -> StoreResult<Vec<i64>> {
+pub(crate) fn boards_with_robots(conn: &Connection) -> StoreResult<Vec<i64>> {
     let robots: Vec<String> = conn
         .prepare_cached("SELECT userid FROM players WHERE robot_level IS NOT NULL")?
         .query_map([], |row| row.get(0))?
@@ -58,7 +63,7 @@ pub fn boards_with_robots(conn: &Connection) -> StoreResult<Vec<i64>> {
 /// it by its number, so he is among the board's own followers (not those
 /// of every board of the type); the first by userid if others follow it
 /// too, none if he stopped following it.
-pub fn robot_board_starter(
+pub(crate) fn robot_board_starter(
     conn: &Connection,
     kind: &str,
     board: i64,

@@ -46,7 +46,7 @@ pub enum SecurityKind {
 }
 
 impl SecurityKind {
-    pub const ALL: [SecurityKind; 18] = [
+    pub(crate) const ALL: [SecurityKind; 18] = [
         SecurityKind::GuessingLock,
         SecurityKind::BlockHit,
         SecurityKind::UnusableSender,
@@ -68,7 +68,7 @@ impl SecurityKind {
     ];
 
     /// The name stored and printed.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             SecurityKind::GuessingLock => "guessing-lock",
             SecurityKind::BlockHit => "block-hit",
@@ -102,15 +102,15 @@ impl SecurityKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SecurityEvent {
     /// Seconds since the epoch.
-    pub at: i64,
+    pub(crate) at: i64,
     pub kind: SecurityKind,
-    pub userid: Option<String>,
+    pub(crate) userid: Option<String>,
     pub address: Option<String>,
     pub detail: String,
 }
 
 /// Records one event.
-pub fn record_security(conn: &Connection, event: &SecurityEvent) -> StoreResult<()> {
+pub(crate) fn record_security(conn: &Connection, event: &SecurityEvent) -> StoreResult<()> {
     conn.prepare_cached(
         "INSERT INTO security_log (at, kind, userid, address, detail)
          VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -228,16 +228,8 @@ pub fn blocked_by(
     Ok(None)
 }
 
-/// Every block, in order.
-pub fn blocks(conn: &Connection) -> StoreResult<Vec<(String, i64)>> {
-    let mut statement =
-        conn.prepare_cached("SELECT pattern, since FROM blocked_addresses ORDER BY pattern")?;
-    let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
-
 /// Locks an account (`true`) or unlocks it; whether that changed anything.
-pub fn set_account_locked(
+pub(crate) fn set_account_locked(
     conn: &Connection,
     userid: &str,
     locked: bool,
@@ -257,7 +249,7 @@ pub fn set_account_locked(
 }
 
 /// Since when the operator has locked the account, if he has.
-pub fn account_locked_since(conn: &Connection, userid: &str) -> StoreResult<Option<i64>> {
+pub(crate) fn account_locked_since(conn: &Connection, userid: &str) -> StoreResult<Option<i64>> {
     Ok(conn
         .prepare_cached("SELECT since FROM locked_accounts WHERE userid = ?1")?
         .query_row([userid], |row| row.get(0))

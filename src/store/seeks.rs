@@ -6,21 +6,21 @@ use rusqlite::{params, Connection, OptionalExtension};
 /// One open challenge.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seek {
-    pub id: i64,
+    pub(crate) id: i64,
     /// The registry name of the game type.
-    pub kind: String,
-    pub userid: String,
-    pub switches: Vec<String>,
-    pub comment: Option<String>,
-    pub posted: i64,
-    pub expires: i64,
+    pub(crate) kind: String,
+    pub(crate) userid: String,
+    pub(crate) switches: Vec<String>,
+    pub(crate) comment: Option<String>,
+    pub(crate) posted: i64,
+    pub(crate) expires: i64,
 }
 
 pub struct NewSeek<'a> {
-    pub kind: &'a str,
-    pub userid: &'a str,
-    pub switches: &'a [String],
-    pub comment: Option<&'a str>,
+    pub(crate) kind: &'a str,
+    pub(crate) userid: &'a str,
+    pub(crate) switches: &'a [String],
+    pub(crate) comment: Option<&'a str>,
 }
 
 pub fn insert_seek(

@@ -44,16 +44,16 @@ impl TournamentStatus {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tournament {
     pub id: i64,
-    pub kind: String,
-    pub name: String,
-    pub organiser: String,
+    pub(crate) kind: String,
+    pub(crate) name: String,
+    pub(crate) organiser: String,
     pub format: Format,
     pub rated: bool,
     /// The switches every board gets (time control, game switches),
     /// space-separated.
-    pub switches: String,
+    pub(crate) switches: String,
     pub status: TournamentStatus,
-    pub created: i64,
+    pub(crate) created: i64,
     /// What the organiser wrote below `tournament create`, shown with
     /// the tournament and in its board mails.
     pub comment: Option<String>,
@@ -64,18 +64,18 @@ pub struct Tournament {
     /// format may allow only some rules: `events::format` says.
     pub aborted: Option<AbortRule>,
     /// A Swiss's number of rounds.
-    pub rounds: Option<u32>,
+    pub(crate) rounds: Option<u32>,
     /// A Swiss's round deadline, in days.
-    pub round_days: Option<u32>,
+    pub(crate) round_days: Option<u32>,
     /// The organiser's tie-breaks; `None`: the format's own.
-    pub tiebreaks: Option<Vec<TieBreak>>,
+    pub(crate) tiebreaks: Option<Vec<TieBreak>>,
     /// The league whose division this tournament is, if it is one.
-    pub league: Option<i64>,
+    pub(crate) league: Option<i64>,
 }
 
 impl Tournament {
     /// The tournament as an event, for its log and its entrants.
-    pub fn key(&self) -> super::LoggedEvent {
+    pub(crate) fn key(&self) -> super::LoggedEvent {
         super::LoggedEvent::Tournament(self.id)
     }
 }
@@ -100,14 +100,14 @@ pub struct NewTournament<'a> {
 
 /// What `tournament rules` may change before the start.
 pub struct TournamentRuleRow<'a> {
-    pub format: Format,
-    pub rated: bool,
-    pub switches: &'a str,
-    pub admission: Admission,
-    pub aborted: AbortRule,
-    pub rounds: Option<u32>,
-    pub round_days: Option<u32>,
-    pub tiebreaks: Option<&'a [TieBreak]>,
+    pub(crate) format: Format,
+    pub(crate) rated: bool,
+    pub(crate) switches: &'a str,
+    pub(crate) admission: Admission,
+    pub(crate) aborted: AbortRule,
+    pub(crate) rounds: Option<u32>,
+    pub(crate) round_days: Option<u32>,
+    pub(crate) tiebreaks: Option<&'a [TieBreak]>,
 }
 
 pub(super) const TOURNAMENT_COLUMNS: &str =

@@ -9,14 +9,14 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 /// A standing proposal to take back the last move (turn, round).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UndoProposal {
-    pub side: Side,
+pub(crate) struct UndoProposal {
+    pub(crate) side: Side,
     /// The moves the board had when it was proposed: a move since makes
     /// it lapse.
-    pub moves: i64,
+    pub(crate) moves: i64,
 }
 
-pub fn undo_proposal(conn: &Connection, game_id: i64) -> StoreResult<Option<UndoProposal>> {
+pub(crate) fn undo_proposal(conn: &Connection, game_id: i64) -> StoreResult<Option<UndoProposal>> {
     let row = conn
         .prepare_cached("SELECT side, moves FROM undo_proposals WHERE game_id = ?1")?
         .query_row([game_id], |row| {
@@ -32,7 +32,7 @@ pub fn undo_proposal(conn: &Connection, game_id: i64) -> StoreResult<Option<Undo
     .transpose()
 }
 
-pub fn set_undo_proposal(
+pub(crate) fn set_undo_proposal(
     conn: &Connection,
     game_id: i64,
     proposal: Option<UndoProposal>,
@@ -58,18 +58,18 @@ pub fn set_undo_proposal(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TakenBack {
     /// The moves the board kept.
-    pub after: i64,
-    pub proposer: String,
-    pub agreed_by: String,
+    pub(crate) after: i64,
+    pub(crate) proposer: String,
+    pub(crate) agreed_by: String,
     /// The moves taken back, in order.
-    pub moves: Vec<String>,
-    pub happened: i64,
+    pub(crate) moves: Vec<String>,
+    pub(crate) happened: i64,
 }
 
 /// Takes back every move after the first `keep`: they leave the move
 /// list (the truth) with the comments written with them, and the
 /// take-back is kept in the board's history.
-pub fn take_back(
+pub(crate) fn take_back(
     conn: &Connection,
     game_id: i64,
     keep: i64,
@@ -97,7 +97,7 @@ pub fn take_back(
 }
 
 /// A board's take-backs, in the order they happened.
-pub fn taken_back(conn: &Connection, game_id: i64) -> StoreResult<Vec<TakenBack>> {
+pub(crate) fn taken_back(conn: &Connection, game_id: i64) -> StoreResult<Vec<TakenBack>> {
     let mut statement = conn.prepare_cached(
         "SELECT after, userid, partner, detail, happened FROM board_events
          WHERE game_id = ?1 AND kind = 'undo' ORDER BY happened, rowid",

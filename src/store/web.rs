@@ -11,7 +11,7 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 
 /// The result a filter asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ResultFilter {
+pub(crate) enum ResultFilter {
     WhiteWon,
     BlackWon,
     Drawn,
@@ -35,43 +35,43 @@ impl ResultFilter {
 
 /// Which event a board belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EventFilter {
+pub(crate) enum EventFilter {
     Ladder,
     Tournament(i64),
 }
 
 /// The archive's filters; each left `None` takes every board.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct BoardQuery {
-    pub kind: Option<String>,
+pub(crate) struct BoardQuery {
+    pub(crate) kind: Option<String>,
     /// A userid at either seat, in any case.
-    pub player: Option<String>,
-    pub result: Option<ResultFilter>,
-    pub event: Option<EventFilter>,
+    pub(crate) player: Option<String>,
+    pub(crate) result: Option<ResultFilter>,
+    pub(crate) event: Option<EventFilter>,
     /// Boards created at or after this moment (seconds since the epoch).
-    pub since: Option<i64>,
+    pub(crate) since: Option<i64>,
     /// Boards created before this moment.
-    pub until: Option<i64>,
+    pub(crate) until: Option<i64>,
     /// Only boards with a smaller id: the key of the page after another.
-    pub before: Option<i64>,
+    pub(crate) before: Option<i64>,
 }
 
 /// One board in a list.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardRow {
-    pub id: i64,
-    pub kind: String,
-    pub white: String,
-    pub black: String,
-    pub status: GameStatus,
+pub(crate) struct BoardRow {
+    pub(crate) id: i64,
+    pub(crate) kind: String,
+    pub(crate) white: String,
+    pub(crate) black: String,
+    pub(crate) status: GameStatus,
     /// `1-0`, `0-1`, `1/2-1/2`, or none (running, aborted, or over
     /// before scores were stored).
-    pub score: Option<String>,
+    pub(crate) score: Option<String>,
     /// The words of a result stored by a version before endings.
-    pub legacy_result: Option<String>,
-    pub created: i64,
-    pub updated: i64,
-    pub moves: i64,
+    pub(crate) legacy_result: Option<String>,
+    pub(crate) created: i64,
+    pub(crate) updated: i64,
+    pub(crate) moves: i64,
 }
 
 const ROW_COLUMNS: &str = "id, kind, white, black, status, score, result, created, updated,
@@ -99,7 +99,11 @@ fn board_from_row(row: &Row<'_>) -> rusqlite::Result<BoardRow> {
 /// narrowest, is left for SQLite to find through its index (a player's
 /// seats, the dates, the result, the game) and the others only filter
 /// (a `+` keeps SQLite from an index on a column).
-pub fn web_boards(conn: &Connection, query: &BoardQuery, limit: u32) -> StoreResult<Vec<BoardRow>> {
+pub(crate) fn web_boards(
+    conn: &Connection,
+    query: &BoardQuery,
+    limit: u32,
+) -> StoreResult<Vec<BoardRow>> {
     let Some((sql, values)) = board_statement(conn, query, limit)? else {
         return Ok(Vec::new());
     };
@@ -241,7 +245,7 @@ fn created_of(conn: &Connection, id: i64) -> StoreResult<Option<i64>> {
 }
 
 /// The boards of one status, the most recently changed first.
-pub fn recent_boards(
+pub(crate) fn recent_boards(
     conn: &Connection,
     status: GameStatus,
     player: Option<&str>,
@@ -274,7 +278,7 @@ pub fn recent_boards(
 }
 
 /// A player's userid as stored (in its own case), when there is one.
-pub fn player_userid(conn: &Connection, userid: &str) -> StoreResult<Option<String>> {
+pub(crate) fn player_userid(conn: &Connection, userid: &str) -> StoreResult<Option<String>> {
     Ok(conn
         .prepare_cached("SELECT userid FROM players WHERE userid = ?1 COLLATE NOCASE")?
         .query_row([userid], |row| row.get(0))
@@ -283,7 +287,7 @@ pub fn player_userid(conn: &Connection, userid: &str) -> StoreResult<Option<Stri
 
 /// Every tournament, the newest first, at most `limit`; only those
 /// `userid` plays in when given.
-pub fn web_tournaments(
+pub(crate) fn web_tournaments(
     conn: &Connection,
     userid: Option<&str>,
     limit: u32,
@@ -302,14 +306,14 @@ pub fn web_tournaments(
 
 /// An open ladder challenge: its board and who challenged whom.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OpenChallenge {
-    pub game_id: i64,
-    pub challenger: String,
-    pub challenged: String,
+pub(crate) struct OpenChallenge {
+    pub(crate) game_id: i64,
+    pub(crate) challenger: String,
+    pub(crate) challenged: String,
 }
 
 /// The ladder challenges of a ladder not settled yet.
-pub fn open_ladder_games(conn: &Connection, ladder: i64) -> StoreResult<Vec<OpenChallenge>> {
+pub(crate) fn open_ladder_games(conn: &Connection, ladder: i64) -> StoreResult<Vec<OpenChallenge>> {
     let rows = conn
         .prepare_cached(
             "SELECT game_id, challenger, challenged FROM ladder_games
@@ -327,7 +331,11 @@ pub fn open_ladder_games(conn: &Connection, ladder: i64) -> StoreResult<Vec<Open
 }
 
 /// The latest boards of a ladder, newest first.
-pub fn recent_ladder_games(conn: &Connection, ladder: i64, limit: u32) -> StoreResult<Vec<i64>> {
+pub(crate) fn recent_ladder_games(
+    conn: &Connection,
+    ladder: i64,
+    limit: u32,
+) -> StoreResult<Vec<i64>> {
     let rows = conn
         .prepare_cached(
             "SELECT game_id FROM ladder_games WHERE ladder_id = ?1
@@ -339,7 +347,7 @@ pub fn recent_ladder_games(conn: &Connection, ladder: i64, limit: u32) -> StoreR
 }
 
 /// The board's stored list row, for feeds and lists by id.
-pub fn board_row(conn: &Connection, id: i64) -> StoreResult<Option<BoardRow>> {
+pub(crate) fn board_row(conn: &Connection, id: i64) -> StoreResult<Option<BoardRow>> {
     Ok(conn
         .prepare_cached(&format!("SELECT {ROW_COLUMNS} FROM games WHERE id = ?1"))?
         .query_row([id], board_from_row)
@@ -348,7 +356,7 @@ pub fn board_row(conn: &Connection, id: i64) -> StoreResult<Option<BoardRow>> {
 
 /// Stores the score of a board that ended (`1-0`, `0-1`, `1/2-1/2`), or
 /// none for one that ended without a result; the archive filters by it.
-pub fn set_game_score(conn: &Connection, id: i64, score: Option<&str>) -> StoreResult<()> {
+pub(crate) fn set_game_score(conn: &Connection, id: i64, score: Option<&str>) -> StoreResult<()> {
     conn.prepare_cached("UPDATE games SET score = ?2 WHERE id = ?1")?
         .execute(params![id, score])?;
     Ok(())

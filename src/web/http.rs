@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 /// The request line and headers together; more is answered 431.
 pub const MAX_HEAD_BYTES: usize = 16 * 1024;
 /// The time a client has to send its request line and headers.
-pub const HEAD_DEADLINE: Duration = Duration::from_secs(10);
+pub(crate) const HEAD_DEADLINE: Duration = Duration::from_secs(10);
 /// The time a client has to take the whole answer.
-pub const WRITE_DEADLINE: Duration = Duration::from_secs(10);
+pub(crate) const WRITE_DEADLINE: Duration = Duration::from_secs(10);
 /// The longest a single read or write blocks before the stop flag is
 /// looked at again.
 const SLICE: Duration = Duration::from_millis(200);
@@ -27,14 +27,14 @@ const DRAIN_BYTES: usize = 64 * 1024;
 
 /// A request's method and target.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Request {
-    pub method: String,
-    pub target: String,
+pub(crate) struct Request {
+    pub(crate) method: String,
+    pub(crate) target: String,
 }
 
 /// Why no request was read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub(crate) enum Refusal {
     /// The head grew past [`MAX_HEAD_BYTES`] (431).
     TooLarge,
     /// Not an HTTP/1 request line, or not UTF-8 (400).
@@ -47,7 +47,7 @@ pub enum Refusal {
 
 impl Refusal {
     /// The status and the words a refusal is answered with, if any.
-    pub fn answer(self) -> Option<(u16, &'static str)> {
+    pub(crate) fn answer(self) -> Option<(u16, &'static str)> {
         match self {
             Refusal::TooLarge => Some((431, "The request's header is too large.\n")),
             Refusal::Malformed => Some((400, "This is not an HTTP/1 request.\n")),
@@ -58,7 +58,7 @@ impl Refusal {
 }
 
 /// Reads one request's head from `stream`.
-pub fn read_request(stream: &mut TcpStream, stop: &AtomicBool) -> Result<Request, Refusal> {
+pub(crate) fn read_request(stream: &mut TcpStream, stop: &AtomicBool) -> Result<Request, Refusal> {
     let deadline = Instant::now() + HEAD_DEADLINE;
     let mut head: Vec<u8> = Vec::with_capacity(1024);
     let mut chunk = [0u8; 4096];
@@ -138,16 +138,16 @@ fn parse(head: &[u8]) -> Result<Request, Refusal> {
 
 /// An answer to send: status, headers (besides Content-Length and
 /// Connection, which are added here) and body.
-pub struct Answer<'a> {
-    pub status: u16,
-    pub headers: &'a [(&'a str, &'a str)],
-    pub body: &'a [u8],
+pub(crate) struct Answer<'a> {
+    pub(crate) status: u16,
+    pub(crate) headers: &'a [(&'a str, &'a str)],
+    pub(crate) body: &'a [u8],
     /// A HEAD request: the headers only.
-    pub head_only: bool,
+    pub(crate) head_only: bool,
 }
 
 /// Writes `answer` within [`WRITE_DEADLINE`], then closes the connection.
-pub fn send(stream: &mut TcpStream, answer: &Answer, stop: &AtomicBool) {
+pub(crate) fn send(stream: &mut TcpStream, answer: &Answer, stop: &AtomicBool) {
     let mut head = format!(
         "HTTP/1.1 {} {}\r\nContent-Length: {}\r\nConnection: close\r\n",
         answer.status,

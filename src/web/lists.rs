@@ -10,9 +10,9 @@ use crate::store::{self, BoardQuery, EventFilter, GameStatus, ResultFilter};
 use minijinja::{context, Value};
 
 /// Boards on one archive page.
-pub const ARCHIVE_PAGE: u32 = 50;
+pub(crate) const ARCHIVE_PAGE: u32 = 50;
 /// Boards in one PGN download of a filter.
-pub const PGN_BOARDS: u32 = 200;
+pub(crate) const PGN_BOARDS: u32 = 200;
 /// Boards in each list of the front page.
 const FRONT_LIST: u32 = 20;
 

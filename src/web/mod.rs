@@ -75,10 +75,10 @@ pub enum WebError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
     pub status: u16,
-    pub content_type: &'static str,
+    pub(crate) content_type: &'static str,
     pub body: Vec<u8>,
     /// Sent as `Allow` with a 405.
-    pub allow: bool,
+    pub(crate) allow: bool,
 }
 
 pub(crate) const HTML: &str = "text/html; charset=utf-8";

@@ -14,19 +14,19 @@ const MAX_PAGE: i64 = 1_000_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Pager {
     /// From 1.
-    pub number: usize,
-    pub count: usize,
+    pub(crate) number: usize,
+    pub(crate) count: usize,
     /// Lines a page.
-    pub size: usize,
+    pub(crate) size: usize,
     /// Lines in all.
-    pub total: usize,
+    pub(crate) total: usize,
 }
 
 impl Pager {
     /// The page `?page=` names of a list of `total` lines, `size` a page
     /// (the first when none is named). A list with no line has one empty
     /// page; a page past the last names nothing (404).
-    pub fn of(target: &Target, total: usize, size: usize) -> Result<Pager, PageError> {
+    pub(crate) fn of(target: &Target, total: usize, size: usize) -> Result<Pager, PageError> {
         let number = target.number("page", 1..=MAX_PAGE)?.unwrap_or(1) as usize;
         let count = total.div_ceil(size).max(1);
         if number > count {
@@ -41,7 +41,7 @@ impl Pager {
     }
 
     /// The lines of this page, as positions in the whole list.
-    pub fn lines(&self) -> Range<usize> {
+    pub(crate) fn lines(&self) -> Range<usize> {
         let start = (self.number - 1) * self.size;
         start..(start + self.size).min(self.total)
     }
@@ -49,7 +49,7 @@ impl Pager {
     /// What the page's links need: its number, the pages in all, the
     /// lines shown (from 1), and the address of each neighbour (`base`
     /// alone for the first page, so it has one address only).
-    pub fn view(&self, base: &str) -> Value {
+    pub(crate) fn view(&self, base: &str) -> Value {
         let link = |number: usize| match number {
             1 => base.to_string(),
             _ => format!("{base}?page={number}"),

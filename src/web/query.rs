@@ -4,7 +4,7 @@
 use super::PageError;
 
 /// The longest request target taken, in bytes.
-pub const MAX_TARGET: usize = 2048;
+pub(crate) const MAX_TARGET: usize = 2048;
 /// The most query parameters taken.
 const MAX_PARAMS: usize = 12;
 /// The longest value of one, in bytes.
@@ -13,13 +13,13 @@ const MAX_VALUE: usize = 64;
 /// A request's target: `/board/101?ply=3` is `["board", "101"]` with
 /// `ply` = `3`.
 #[derive(Debug, Default, PartialEq, Eq)]
-pub struct Target {
-    pub path: Vec<String>,
+pub(crate) struct Target {
+    pub(crate) path: Vec<String>,
     params: Vec<(String, String)>,
 }
 
 impl Target {
-    pub fn parse(target: &str) -> Result<Target, PageError> {
+    pub(crate) fn parse(target: &str) -> Result<Target, PageError> {
         if target.len() > MAX_TARGET {
             return Err(PageError::BadRequest("the address is too long".into()));
         }
@@ -50,7 +50,7 @@ impl Target {
     }
 
     /// The value of `name`, when given and not empty.
-    pub fn param(&self, name: &str) -> Option<&str> {
+    pub(crate) fn param(&self, name: &str) -> Option<&str> {
         self.params
             .iter()
             .find(|(known, _)| known == name)
@@ -60,7 +60,7 @@ impl Target {
 
     /// Refuses any parameter but `allowed`, so a misspelt filter is not
     /// silently ignored.
-    pub fn only(&self, allowed: &[&str]) -> Result<(), PageError> {
+    pub(crate) fn only(&self, allowed: &[&str]) -> Result<(), PageError> {
         match self
             .params
             .iter()
@@ -79,7 +79,7 @@ impl Target {
     }
 
     /// A whole number parameter in `range`.
-    pub fn number(
+    pub(crate) fn number(
         &self,
         name: &str,
         range: std::ops::RangeInclusive<i64>,
@@ -131,7 +131,7 @@ fn decode(text: &str) -> Result<String, PageError> {
 }
 
 /// A text made safe for a path word or a query value.
-pub fn encode(text: &str) -> String {
+pub(crate) fn encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for byte in text.bytes() {
         if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {

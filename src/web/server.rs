@@ -19,7 +19,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Threads making pages (the machine's cores are few; pages are quick).
-pub const SITE_WORKERS: usize = 3;
+pub(crate) const SITE_WORKERS: usize = 3;
 /// Connections served at once; one more is answered 503.
 pub const MAX_CONNECTIONS: usize = 64;
 /// The longest a connection waits for its page to be made.
@@ -51,13 +51,8 @@ pub struct Running {
 }
 
 impl Running {
-    /// Stops serving and waits for the threads.
-    pub fn stop(mut self) {
-        self.halt();
-    }
-
     /// Serves until the process ends.
-    pub fn wait(mut self) {
+    pub(crate) fn wait(mut self) {
         for thread in self.threads.drain(..) {
             let _ = thread.join();
         }

@@ -37,7 +37,7 @@ built_in!(
 /// `path` (a text made safe for an address), `day` and `moment` (a time
 /// stamp as `2027-03-01` or `2027-03-01 09:00 UTC`), `iso` (as Atom
 /// wants it).
-pub fn pages(overrides: Option<&Path>) -> Result<Environment<'static>, TemplateError> {
+pub(crate) fn pages(overrides: Option<&Path>) -> Result<Environment<'static>, TemplateError> {
     let mut env = folder_environment(overrides, WEB_FOLDER, PAGES)?;
     env.add_filter("path", |text: String| encode(&text));
     env.add_filter("day", |seconds: i64| {

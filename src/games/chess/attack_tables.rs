@@ -266,7 +266,7 @@ fn u64_array(name: &str, values: &[u64]) -> String {
 }
 
 /// The Rust source of every table `attacks.rs` reads.
-pub fn source() -> Result<String, String> {
+pub(crate) fn source() -> Result<String, String> {
     let squares = 0..64u8;
     let knight: Vec<u64> = squares.clone().map(|s| steps(s, &KNIGHT_STEPS)).collect();
     let king: Vec<u64> = squares.clone().map(|s| steps(s, &KING_STEPS)).collect();

@@ -24,18 +24,18 @@ impl Magic {
 include!(concat!(env!("OUT_DIR"), "/attack_tables.rs"));
 
 #[inline(always)]
-pub fn knight(sq: Square) -> Bitboard {
+pub(crate) fn knight(sq: Square) -> Bitboard {
     Bitboard(KNIGHT[sq.index()])
 }
 
 #[inline(always)]
-pub fn king(sq: Square) -> Bitboard {
+pub(crate) fn king(sq: Square) -> Bitboard {
     Bitboard(KING[sq.index()])
 }
 
 /// Squares a pawn of `color` on `sq` attacks.
 #[inline(always)]
-pub fn pawn(color: Color, sq: Square) -> Bitboard {
+pub(crate) fn pawn(color: Color, sq: Square) -> Bitboard {
     Bitboard(match color {
         Color::White => WHITE_PAWN[sq.index()],
         Color::Black => BLACK_PAWN[sq.index()],
@@ -43,17 +43,17 @@ pub fn pawn(color: Color, sq: Square) -> Bitboard {
 }
 
 #[inline(always)]
-pub fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(SLIDES[ROOK[sq.index()].index(occupied.0)])
 }
 
 #[inline(always)]
-pub fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(SLIDES[BISHOP[sq.index()].index(occupied.0)])
 }
 
 #[inline(always)]
-pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
     rook(sq, occupied) | bishop(sq, occupied)
 }
 
@@ -65,7 +65,7 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 
 /// The whole line through two squares, edge to edge (empty if not aligned).
 #[inline(always)]
-pub fn line(a: Square, b: Square) -> Bitboard {
+pub(crate) fn line(a: Square, b: Square) -> Bitboard {
     Bitboard(LINE[a.index() * 64 + b.index()])
 }
 

@@ -14,13 +14,13 @@ const NOT_H_FILE: Bitboard = Bitboard(!0x8080_8080_8080_8080);
 impl Position {
     /// The number of legal moves, a promotion once per role a pawn may
     /// become.
-    pub fn count_legal_moves(&self) -> u64 {
+    pub(crate) fn count_legal_moves(&self) -> u64 {
         self.count_moves(self.rules().promotion_roles.len() as u64)
     }
 
     /// The number of legal moves, each promotion counted `per_promotion`
     /// times (a variant may choose the promoted piece itself).
-    pub fn count_moves(&self, per_promotion: u64) -> u64 {
+    pub(crate) fn count_moves(&self, per_promotion: u64) -> u64 {
         let c = self.constraints();
         let mut total = 0u64;
         if let Some(king) = c.king.filter(|&k| c.movers.contains(k)) {

@@ -7,7 +7,7 @@ use super::{Color, Position, Role, Square};
 
 /// Centipawns by role: pawn, knight, bishop, rook, queen, king (a king is
 /// priced by each game, not here).
-pub const VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
+pub(crate) const VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
 
 /// 0 on the rim up to 3 in the four middle squares.
 fn centrality(sq: Square) -> i32 {
@@ -18,7 +18,7 @@ fn centrality(sq: Square) -> i32 {
 /// What `role` is worth standing on `sq` for its owner `color`, besides
 /// its material: pawns gain as they advance (more in the middle files),
 /// knights and bishops in the centre, rooks on the seventh rank.
-pub fn placement(role: Role, color: Color, sq: Square) -> i32 {
+pub(crate) fn placement(role: Role, color: Color, sq: Square) -> i32 {
     let advance = i32::from(match color {
         Color::White => sq.rank(),
         Color::Black => 7 - sq.rank(),
@@ -63,7 +63,7 @@ fn mobility_weight(role: Role) -> i32 {
 
 /// One side's pieces, priced by `value` (role and square), with the
 /// placement and mobility above: the part every 8×8 game shares.
-pub fn army(position: &Position, color: Color, value: &dyn Fn(Role, Square) -> i32) -> i32 {
+pub(crate) fn army(position: &Position, color: Color, value: &dyn Fn(Role, Square) -> i32) -> i32 {
     let own = position.by_color(color);
     let mut score = 0;
     for role in Role::ALL {
@@ -80,7 +80,7 @@ pub fn army(position: &Position, color: Color, value: &dyn Fn(Role, Square) -> i
 }
 
 /// Standard chess: both armies at the standard values, from `side`'s view.
-pub fn standard(position: &Position, side: Color) -> i32 {
+pub(crate) fn standard(position: &Position, side: Color) -> i32 {
     let value = |role: Role, _: Square| VALUES[role as usize];
     army(position, side, &value) - army(position, side.opponent(), &value)
 }

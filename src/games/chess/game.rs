@@ -40,7 +40,7 @@ impl ChessGame {
         Ok(ChessGame::from_position(Position::standard()))
     }
 
-    pub fn from_fen(switches: &[String], text: &str) -> Result<ChessGame, SetupError> {
+    pub(crate) fn from_fen(switches: &[String], text: &str) -> Result<ChessGame, SetupError> {
         no_switches(switches)?;
         let position =
             fen::parse(text, Rules::STANDARD).map_err(|e| SetupError::Position { problem: e.0 })?;
@@ -56,10 +56,6 @@ impl ChessGame {
         };
         game.outcome = outcome::judge(&game.position, 1);
         game
-    }
-
-    pub fn position(&self) -> &Position {
-        &self.position
     }
 
     pub fn fen(&self) -> String {

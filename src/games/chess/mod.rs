@@ -4,25 +4,25 @@
 
 pub mod attacks;
 mod count;
-pub mod evaluate;
+pub(crate) mod evaluate;
 pub mod fen;
 mod game;
-pub mod movegen;
+pub(crate) mod movegen;
 mod moves;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
-pub mod picture;
-pub mod piece;
-pub mod position;
-pub mod render;
-pub mod search;
-pub mod square;
+pub(crate) mod picture;
+pub(crate) mod piece;
+pub(crate) mod position;
+pub(crate) mod render;
+pub(crate) mod search;
+pub(crate) mod square;
 
 pub use game::ChessGame;
 pub use piece::{Color, Piece, Role};
 pub use position::{
     Capture, CastlingSetup, MarkRules, Move, MoveKind, Position, Rules, Wing, STANDARD_BACK_RANK,
 };
-pub use search::ChessSearch;
+pub(crate) use search::ChessSearch;
 pub use square::{Bitboard, Square};

@@ -13,7 +13,7 @@ use super::position::{Move, MoveKind, Position, Wing};
 use super::square::{Bitboard, Square};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PawnStep {
+pub(crate) enum PawnStep {
     /// A push or a capture that does not reach the last rank.
     Single,
     Double,
@@ -22,7 +22,7 @@ pub enum PawnStep {
 }
 
 /// Receives generated moves.
-pub trait MoveSink {
+pub(crate) trait MoveSink {
     /// Ordinary moves of the piece on `from` to every square of `targets`.
     fn piece_moves(&mut self, from: Square, targets: Bitboard);
     fn pawn_moves(
@@ -80,7 +80,7 @@ impl<F: FnMut(Move)> MoveSink for F {
 
 /// Counts moves without listing them.
 #[derive(Default)]
-pub struct MoveCounter(pub u64);
+pub(crate) struct MoveCounter(pub u64);
 
 impl MoveSink for MoveCounter {
     fn piece_moves(&mut self, _: Square, targets: Bitboard) {
@@ -104,30 +104,30 @@ impl MoveSink for MoveCounter {
 /// What every move of the side to move must respect, worked out once per
 /// position.
 pub(super) struct Constraints {
-    pub us: Color,
-    pub them: Color,
-    pub occupied: Bitboard,
+    pub(crate) us: Color,
+    pub(crate) them: Color,
+    pub(crate) occupied: Bitboard,
     /// Enemy pieces that may be taken.
-    pub capturable: Bitboard,
+    pub(crate) capturable: Bitboard,
     /// Squares a piece may end on: empty or capturable.
-    pub open: Bitboard,
+    pub(crate) open: Bitboard,
     /// Our pieces that may move.
-    pub movers: Bitboard,
+    pub(crate) movers: Bitboard,
     /// Our pieces that may move but not capture.
-    pub capture_less: Bitboard,
+    pub(crate) capture_less: Bitboard,
     /// Our royal king, when kings are royal.
-    pub king: Option<Square>,
-    pub checkers: Bitboard,
-    pub pinned: Bitboard,
+    pub(crate) king: Option<Square>,
+    pub(crate) checkers: Bitboard,
+    pub(crate) pinned: Bitboard,
     /// Where a piece other than the king must go: anywhere, or onto the
     /// one checker or between it and the king.
-    pub check_mask: Bitboard,
+    pub(crate) check_mask: Bitboard,
 }
 
 impl Constraints {
     /// `targets` of the piece on `from` as its mark and any pin allow.
     #[inline(always)]
-    pub fn restrict(&self, from: Square, mut targets: Bitboard) -> Bitboard {
+    pub(crate) fn restrict(&self, from: Square, mut targets: Bitboard) -> Bitboard {
         if self.capture_less.contains(from) {
             targets &= !self.occupied;
         }
@@ -187,7 +187,7 @@ impl Position {
             .fold(Bitboard::EMPTY, Bitboard::with)
     }
 
-    pub fn generate<S: MoveSink>(&self, sink: &mut S) {
+    pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S) {
         let c = self.constraints();
         if let Some(king) = c.king.filter(|&k| c.movers.contains(k)) {
             sink.piece_moves(king, self.king_targets(&c, king));

@@ -57,6 +57,6 @@ impl Move {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Capture {
     pub piece: Piece,
-    pub square: Square,
+    pub(crate) square: Square,
     pub marked: bool,
 }

@@ -87,15 +87,15 @@ fn san_without_suffix(pos: &Position, mv: Move) -> String {
 /// A move in coordinate form before it is matched against the position:
 /// from, to and what follows (a promotion letter, a digit, …).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CoordinateText<'a> {
-    pub from: Square,
-    pub to: Square,
+pub(crate) struct CoordinateText<'a> {
+    pub(crate) from: Square,
+    pub(crate) to: Square,
     /// Whatever follows the squares, without a leading `=`.
-    pub suffix: &'a str,
+    pub(crate) suffix: &'a str,
 }
 
 /// Reads `e2e4`, `e2-e4`, `e2xe4`, `e7e8q`, `e7e8=Q`, `e7e8=2`.
-pub fn parse_coordinate(text: &str) -> Option<CoordinateText<'_>> {
+pub(crate) fn parse_coordinate(text: &str) -> Option<CoordinateText<'_>> {
     let text = text.trim();
     let from = Square::parse(text.get(0..2)?)?;
     let mut rest = text.get(2..)?;
@@ -109,7 +109,7 @@ pub fn parse_coordinate(text: &str) -> Option<CoordinateText<'_>> {
 }
 
 /// Strips check, mate and annotation marks, and an `e.p.` remark.
-pub fn strip_annotations(text: &str) -> &str {
+pub(crate) fn strip_annotations(text: &str) -> &str {
     let mut text = text.trim();
     for remark in ["e.p.", "ep"] {
         if let Some(stripped) = text.strip_suffix(remark) {
@@ -122,7 +122,7 @@ pub fn strip_annotations(text: &str) -> &str {
 }
 
 /// The castling wing a text names: `O-O`, `0-0`, `O-O-O`, any case.
-pub fn parse_castling(text: &str) -> Option<Wing> {
+pub(crate) fn parse_castling(text: &str) -> Option<Wing> {
     match text.to_ascii_uppercase().replace('0', "O").as_str() {
         "O-O" | "OO" => Some(Wing::King),
         "O-O-O" | "OOO" => Some(Wing::Queen),
@@ -180,7 +180,7 @@ fn parse_san(text: &str) -> Option<SanPattern> {
 
 /// The squares of a SAN move without its piece letter and promotion:
 /// `[file][rank][x|-|:]square`, as (from file, from rank, to).
-pub fn parse_san_squares(chars: &[char]) -> Option<(Option<u8>, Option<u8>, Square)> {
+pub(crate) fn parse_san_squares(chars: &[char]) -> Option<(Option<u8>, Option<u8>, Square)> {
     let n = chars.len();
     if n < 2 {
         return None;
@@ -412,7 +412,7 @@ fn with_safety(reason: Reason, safety: Option<KingSafety>) -> Reason {
 }
 
 /// A chess piece as reasons name it.
-pub fn piece_name(role: Role) -> PieceName {
+pub(crate) fn piece_name(role: Role) -> PieceName {
     match role {
         Role::Pawn => PieceName::Pawn,
         Role::Knight => PieceName::Knight,

@@ -9,7 +9,7 @@ use crate::games::{EndReason, Outcome};
 
 /// Judges `pos` just after a move; `occurrences` is how often this position
 /// (by [`Position::repetition_key`]) has now stood on the board.
-pub fn judge(pos: &Position, occurrences: usize) -> Option<Outcome> {
+pub(crate) fn judge(pos: &Position, occurrences: usize) -> Option<Outcome> {
     if pos.count_legal_moves() == 0 {
         return Some(if pos.is_check() {
             Outcome::win(pos.turn().opponent(), EndReason::Checkmate)
@@ -33,7 +33,7 @@ pub fn judge(pos: &Position, occurrences: usize) -> Option<Outcome> {
 /// side helping: not with a lone king, nor with a king and one minor piece
 /// against a lone king (the other side's own pieces could block its king
 /// in, so anything more may still mate).
-pub fn could_mate(pos: &Position, side: Color) -> bool {
+pub(crate) fn could_mate(pos: &Position, side: Color) -> bool {
     let own = pos.by_color(side);
     let theirs = pos.by_color(side.opponent());
     let own_minors = (pos.by_role(Role::Knight) | pos.by_role(Role::Bishop)) & own;

@@ -7,7 +7,7 @@ use crate::games::picture::{Figure, PictureBoard, PicturePiece, PictureSquare};
 
 /// An 8×8 board seen from `viewer`: his first rank at the bottom. `piece`
 /// says what to draw on a square; `last` is the last move's start and end.
-pub fn grid(
+pub(crate) fn grid(
     viewer: Color,
     last: Option<(Square, Square)>,
     piece: impl Fn(Square) -> Option<PicturePiece>,
@@ -37,7 +37,7 @@ pub fn grid(
 }
 
 /// The figure of a chess piece.
-pub fn figure(role: Role) -> Figure {
+pub(crate) fn figure(role: Role) -> Figure {
     match role {
         Role::King => Figure::King,
         Role::Queen => Figure::Queen,
@@ -49,7 +49,7 @@ pub fn figure(role: Role) -> Figure {
 }
 
 /// A standard piece as drawn, `text` as the text board writes it.
-pub fn plain_piece(piece: Piece, text: String) -> PicturePiece {
+pub(crate) fn plain_piece(piece: Piece, text: String) -> PicturePiece {
     PicturePiece {
         side: Some(piece.color),
         figure: figure(piece.role),

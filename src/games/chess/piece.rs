@@ -16,7 +16,7 @@ pub enum Role {
 }
 
 impl Role {
-    pub const ALL: [Role; 6] = [
+    pub(crate) const ALL: [Role; 6] = [
         Role::Pawn,
         Role::Knight,
         Role::Bishop,
@@ -25,12 +25,12 @@ impl Role {
         Role::King,
     ];
 
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
     /// Upper-case letter (`P` for a pawn, which SAN leaves out).
-    pub const fn letter(self) -> char {
+    pub(crate) const fn letter(self) -> char {
         match self {
             Role::Pawn => 'P',
             Role::Knight => 'N',
@@ -42,7 +42,7 @@ impl Role {
     }
 
     /// From a letter of either case.
-    pub fn from_letter(c: char) -> Option<Role> {
+    pub(crate) fn from_letter(c: char) -> Option<Role> {
         Some(match c.to_ascii_uppercase() {
             'P' => Role::Pawn,
             'N' => Role::Knight,
@@ -67,14 +67,14 @@ impl Piece {
     }
 
     /// FEN letter: upper-case for White.
-    pub fn fen_char(self) -> char {
+    pub(crate) fn fen_char(self) -> char {
         match self.color {
             Color::White => self.role.letter(),
             Color::Black => self.role.letter().to_ascii_lowercase(),
         }
     }
 
-    pub fn from_fen_char(c: char) -> Option<Piece> {
+    pub(crate) fn from_fen_char(c: char) -> Option<Piece> {
         let role = Role::from_letter(c)?;
         let color = if c.is_ascii_uppercase() {
             Color::White

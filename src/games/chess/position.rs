@@ -27,7 +27,7 @@ pub struct CastlingSetup {
 
 impl CastlingSetup {
     /// FIDE chess: king e-file, king-side rook h, queen-side rook a.
-    pub const STANDARD: CastlingSetup = CastlingSetup {
+    pub(crate) const STANDARD: CastlingSetup = CastlingSetup {
         king_file: 4,
         rook_file: [7, 0],
         king_to_file: [6, 2],
@@ -41,19 +41,19 @@ impl CastlingSetup {
         }
     }
 
-    pub fn king_from(&self, color: Color) -> Square {
+    pub(crate) fn king_from(&self, color: Color) -> Square {
         Square::from_coords(self.king_file, Self::back_rank(color))
     }
 
-    pub fn king_to(&self, color: Color, wing: Wing) -> Square {
+    pub(crate) fn king_to(&self, color: Color, wing: Wing) -> Square {
         Square::from_coords(self.king_to_file[wing as usize], Self::back_rank(color))
     }
 
-    pub fn rook_from(&self, color: Color, wing: Wing) -> Square {
+    pub(crate) fn rook_from(&self, color: Color, wing: Wing) -> Square {
         Square::from_coords(self.rook_file[wing as usize], Self::back_rank(color))
     }
 
-    pub fn rook_to(&self, color: Color, wing: Wing) -> Square {
+    pub(crate) fn rook_to(&self, color: Color, wing: Wing) -> Square {
         Square::from_coords(self.rook_to_file[wing as usize], Self::back_rank(color))
     }
 }
@@ -143,7 +143,7 @@ impl Position {
     }
 
     /// The FIDE start position.
-    pub fn standard() -> Position {
+    pub(crate) fn standard() -> Position {
         Position::with_back_rank(Rules::STANDARD, &STANDARD_BACK_RANK)
     }
 
@@ -184,31 +184,31 @@ impl Position {
         self.turn = color;
     }
 
-    pub fn en_passant(&self) -> Option<Square> {
+    pub(crate) fn en_passant(&self) -> Option<Square> {
         self.en_passant
     }
 
-    pub fn set_en_passant(&mut self, sq: Option<Square>) {
+    pub(crate) fn set_en_passant(&mut self, sq: Option<Square>) {
         self.en_passant = sq;
     }
 
-    pub fn halfmove_clock(&self) -> u32 {
+    pub(crate) fn halfmove_clock(&self) -> u32 {
         self.halfmove_clock
     }
 
-    pub fn set_halfmove_clock(&mut self, plies: u32) {
+    pub(crate) fn set_halfmove_clock(&mut self, plies: u32) {
         self.halfmove_clock = plies;
     }
 
-    pub fn fullmove_number(&self) -> u32 {
+    pub(crate) fn fullmove_number(&self) -> u32 {
         self.fullmove_number
     }
 
-    pub fn set_fullmove_number(&mut self, number: u32) {
+    pub(crate) fn set_fullmove_number(&mut self, number: u32) {
         self.fullmove_number = number;
     }
 
-    pub fn has_castling_right(&self, color: Color, wing: Wing) -> bool {
+    pub(crate) fn has_castling_right(&self, color: Color, wing: Wing) -> bool {
         self.castling & castle_bit(color, wing) != 0
     }
 
@@ -220,11 +220,11 @@ impl Position {
         }
     }
 
-    pub fn by_color(&self, color: Color) -> Bitboard {
+    pub(crate) fn by_color(&self, color: Color) -> Bitboard {
         self.colors[color.index()]
     }
 
-    pub fn by_role(&self, role: Role) -> Bitboard {
+    pub(crate) fn by_role(&self, role: Role) -> Bitboard {
         self.roles[role.index()]
     }
 
@@ -282,16 +282,8 @@ impl Position {
         Some(piece)
     }
 
-    /// Changes the role of the piece on `sq`, keeping colour and mark.
-    pub fn set_role(&mut self, sq: Square, role: Role) {
-        if let Some(piece) = self.piece_at(sq) {
-            self.roles[piece.role.index()] ^= sq.bb();
-            self.roles[role.index()] |= sq.bb();
-        }
-    }
-
     /// All pieces of `color` that attack `sq`, given `occupied` as blockers.
-    pub fn attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+    pub(crate) fn attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
         let rooks = self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()];
         let bishops = self.roles[Role::Bishop.index()] | self.roles[Role::Queen.index()];
         let attackers = (attacks::knight(sq) & self.roles[Role::Knight.index()])
@@ -307,7 +299,7 @@ impl Position {
     }
 
     /// The king of the side to move, when kings are royal.
-    pub fn royal_king(&self, color: Color) -> Option<Square> {
+    pub(crate) fn royal_king(&self, color: Color) -> Option<Square> {
         if !self.rules.royal_kings {
             return None;
         }
@@ -315,7 +307,7 @@ impl Position {
     }
 
     /// Pieces giving check to the side to move (empty without royal kings).
-    pub fn checkers(&self) -> Bitboard {
+    pub(crate) fn checkers(&self) -> Bitboard {
         match self.royal_king(self.turn) {
             Some(king) => self.attackers(king, self.turn.opponent(), self.occupied()),
             None => Bitboard::EMPTY,
@@ -356,7 +348,7 @@ impl Position {
 
     /// The role of the piece on `sq`, if any.
     #[inline]
-    pub fn role_at(&self, sq: Square) -> Option<Role> {
+    pub(crate) fn role_at(&self, sq: Square) -> Option<Role> {
         Role::ALL
             .into_iter()
             .find(|role| self.roles[role.index()].contains(sq))

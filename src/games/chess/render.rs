@@ -7,7 +7,7 @@ use super::square::{file_char, Square};
 /// Draws an 8×8 grid seen from `viewer`'s side: his first rank at the
 /// bottom, files labelled below and ranks on the left. `cell` gives each
 /// square's content, up to three characters (`N`, `N*`, `wn`).
-pub fn draw_grid(viewer: Color, cell: impl Fn(Square) -> String) -> String {
+pub(crate) fn draw_grid(viewer: Color, cell: impl Fn(Square) -> String) -> String {
     let files: Vec<u8> = match viewer {
         Color::White => (0..8).collect(),
         Color::Black => (0..8).rev().collect(),
@@ -53,7 +53,7 @@ pub fn draw_grid(viewer: Color, cell: impl Fn(Square) -> String) -> String {
 }
 
 /// A standard chess board: White upper-case, Black lower-case.
-pub fn draw_position(pos: &Position, viewer: Color) -> String {
+pub(crate) fn draw_position(pos: &Position, viewer: Color) -> String {
     draw_grid(viewer, |sq| {
         pos.piece_at(sq)
             .map(|piece| piece.fen_char().to_string())

@@ -3,7 +3,7 @@
 //! move (the game's and the search's own), so that a search sees a
 //! repetition as the draw it leads to.
 
-pub mod evaluate;
+pub(crate) mod evaluate;
 
 use super::evaluate::VALUES;
 use super::movegen::{MoveSink, PawnStep};
@@ -26,7 +26,7 @@ impl ChessSearch {
     /// The search from `position`, reached through positions with the
     /// keys `earlier` (oldest first; only those since the last capture
     /// or pawn move matter).
-    pub fn new(position: Position, earlier: Vec<u64>) -> ChessSearch {
+    pub(crate) fn new(position: Position, earlier: Vec<u64>) -> ChessSearch {
         ChessSearch {
             position,
             key: position.search_key(),
@@ -34,7 +34,8 @@ impl ChessSearch {
         }
     }
 
-    pub fn position(&self) -> &Position {
+    #[cfg(test)]
+    pub(crate) fn position(&self) -> &Position {
         &self.position
     }
 
@@ -55,7 +56,7 @@ impl ChessSearch {
 
 /// What a move takes at once and what it promotes to, by the standard
 /// values.
-pub fn material_gain(position: &Position, mv: Move) -> i32 {
+pub(crate) fn material_gain(position: &Position, mv: Move) -> i32 {
     let taken = match mv.kind {
         MoveKind::EnPassant => VALUES[Role::Pawn.index()],
         MoveKind::Castle(_) => 0,
@@ -70,9 +71,9 @@ pub fn material_gain(position: &Position, mv: Move) -> i32 {
 }
 
 /// Collects the captures and the queen promotions only.
-pub struct CaptureSink<'a> {
-    pub enemies: Bitboard,
-    pub out: &'a mut Vec<Move>,
+pub(crate) struct CaptureSink<'a> {
+    pub(crate) enemies: Bitboard,
+    pub(crate) out: &'a mut Vec<Move>,
 }
 
 impl MoveSink for CaptureSink<'_> {

@@ -8,34 +8,30 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 pub struct Square(u8);
 
 impl Square {
-    pub const fn new(index: u8) -> Square {
-        Square(index & 63)
-    }
-
     pub const fn from_coords(file: u8, rank: u8) -> Square {
         Square(rank * 8 + file)
     }
 
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// 0 = a-file.
-    pub const fn file(self) -> u8 {
+    pub(crate) const fn file(self) -> u8 {
         self.0 & 7
     }
 
     /// 0 = rank 1.
-    pub const fn rank(self) -> u8 {
+    pub(crate) const fn rank(self) -> u8 {
         self.0 >> 3
     }
 
-    pub const fn bb(self) -> Bitboard {
+    pub(crate) const fn bb(self) -> Bitboard {
         Bitboard(1 << self.0)
     }
 
     /// The square `df` files and `dr` ranks away, if still on the board.
-    pub fn offset(self, df: i8, dr: i8) -> Option<Square> {
+    pub(crate) fn offset(self, df: i8, dr: i8) -> Option<Square> {
         let file = self.file() as i8 + df;
         let rank = self.rank() as i8 + dr;
         ((0..8).contains(&file) && (0..8).contains(&rank))
@@ -55,25 +51,26 @@ impl Square {
         Some(Square::from_coords(file, rank))
     }
 
-    pub fn all() -> impl Iterator<Item = Square> {
+    #[cfg(test)]
+    pub(crate) fn all() -> impl Iterator<Item = Square> {
         (0..64).map(Square)
     }
 
     /// Whether the square is light (h1 is light).
-    pub fn is_light(self) -> bool {
+    pub(crate) fn is_light(self) -> bool {
         (self.file() + self.rank()) % 2 == 1
     }
 }
 
-pub fn file_from_char(c: char) -> Option<u8> {
+pub(crate) fn file_from_char(c: char) -> Option<u8> {
     ('a'..='h').contains(&c).then(|| c as u8 - b'a')
 }
 
-pub fn rank_from_char(c: char) -> Option<u8> {
+pub(crate) fn rank_from_char(c: char) -> Option<u8> {
     ('1'..='8').contains(&c).then(|| c as u8 - b'1')
 }
 
-pub fn file_char(file: u8) -> char {
+pub(crate) fn file_char(file: u8) -> char {
     (b'a' + file) as char
 }
 
@@ -88,14 +85,14 @@ impl fmt::Display for Square {
 pub struct Bitboard(pub u64);
 
 impl Bitboard {
-    pub const EMPTY: Bitboard = Bitboard(0);
-    pub const ALL: Bitboard = Bitboard(!0);
+    pub(crate) const EMPTY: Bitboard = Bitboard(0);
+    pub(crate) const ALL: Bitboard = Bitboard(!0);
 
-    pub const fn rank(rank: u8) -> Bitboard {
+    pub(crate) const fn rank(rank: u8) -> Bitboard {
         Bitboard(0xff << (8 * rank))
     }
 
-    pub const fn file(file: u8) -> Bitboard {
+    pub(crate) const fn file(file: u8) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101 << file)
     }
 
@@ -103,7 +100,7 @@ impl Bitboard {
         self.0 == 0
     }
 
-    pub const fn any(self) -> bool {
+    pub(crate) const fn any(self) -> bool {
         self.0 != 0
     }
 
@@ -111,11 +108,11 @@ impl Bitboard {
         self.0 & (1 << sq.0) != 0
     }
 
-    pub const fn count(self) -> u32 {
+    pub(crate) const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
-    pub const fn more_than_one(self) -> bool {
+    pub(crate) const fn more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
@@ -128,7 +125,7 @@ impl Bitboard {
         Bitboard(self.0 | 1 << sq.0)
     }
 
-    pub fn without(self, sq: Square) -> Bitboard {
+    pub(crate) fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1 << sq.0))
     }
 }

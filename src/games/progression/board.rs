@@ -14,7 +14,7 @@ use crate::games::{EndReason, Outcome};
 /// No check: every pseudo-legal move is legal and kings are ordinary
 /// targets. The core promotes to one placeholder role; the kind a pawn
 /// really becomes is chosen here, from the list.
-pub const RULES: Rules = Rules {
+pub(crate) const RULES: Rules = Rules {
     royal_kings: false,
     castling: CastlingSetup::STANDARD,
     marks: MarkRules::ORDINARY,
@@ -24,13 +24,13 @@ pub const RULES: Rules = Rules {
 /// A board move: the core move plus, for a promotion, the kind chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BoardMove {
-    pub mv: Move,
-    pub promotion: Option<Kind>,
+    pub(crate) mv: Move,
+    pub(crate) promotion: Option<Kind>,
 }
 
 impl BoardMove {
     /// Canonical coordinate notation: `e2e4`, `e1g1`, `e7e8=n`.
-    pub fn coordinate(self) -> String {
+    pub(crate) fn coordinate(self) -> String {
         match self.promotion {
             Some(kind) => format!("{}{}={kind}", self.mv.from, self.mv.to),
             None => format!("{}{}", self.mv.from, self.mv.to),
@@ -40,13 +40,13 @@ impl BoardMove {
 
 /// What stands on a square, as this game sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Man {
+pub(crate) enum Man {
     Pawn,
     Piece(Kind),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Board {
+pub(crate) struct Board {
     position: Position,
     lists: [ProgressionList; 2],
     /// The kinds each side may promote to, in `-promote:` order.
@@ -78,24 +78,24 @@ impl Board {
         }
     }
 
-    pub fn position(&self) -> &Position {
+    pub(crate) fn position(&self) -> &Position {
         &self.position
     }
 
-    pub fn turn(&self) -> Color {
+    pub(crate) fn turn(&self) -> Color {
         self.position.turn()
     }
 
-    pub fn list(&self, side: Color) -> ProgressionList {
+    pub(crate) fn list(&self, side: Color) -> ProgressionList {
         self.lists[side.index()]
     }
 
     /// The kinds `side` may promote to, first the default.
-    pub fn promotion_kinds(&self, side: Color) -> &[Kind] {
+    pub(crate) fn promotion_kinds(&self, side: Color) -> &[Kind] {
         &self.promotions[side.index()][..usize::from(self.promotion_count)]
     }
 
-    pub fn man_at(&self, sq: Square) -> Option<(Color, Man)> {
+    pub(crate) fn man_at(&self, sq: Square) -> Option<(Color, Man)> {
         let piece = self.position.piece_at(sq)?;
         let man = match piece.role {
             Role::Pawn => Man::Pawn,
@@ -118,7 +118,7 @@ impl Board {
     }
 
     /// Every legal move, promotions once per distinct kind.
-    pub fn legal_moves(&self) -> Vec<BoardMove> {
+    pub(crate) fn legal_moves(&self) -> Vec<BoardMove> {
         let mut moves = Vec::with_capacity(48);
         let kinds = self.promotion_kinds(self.turn());
         self.position.generate(&mut |mv: Move| match mv.kind {
@@ -134,12 +134,12 @@ impl Board {
         moves
     }
 
-    pub fn count_legal_moves(&self) -> u64 {
+    pub(crate) fn count_legal_moves(&self) -> u64 {
         self.position.count_moves(u64::from(self.promotion_count))
     }
 
     /// Plays a move from [`Board::legal_moves`] and progresses what moved.
-    pub fn play(&mut self, bm: BoardMove) {
+    pub(crate) fn play(&mut self, bm: BoardMove) {
         let us = self.turn();
         let mv = bm.mv;
         let pawn = self.position.by_role(Role::Pawn).contains(mv.from);
@@ -161,7 +161,7 @@ impl Board {
         }
     }
 
-    pub fn kings(&self, side: Color) -> Bitboard {
+    pub(crate) fn kings(&self, side: Color) -> Bitboard {
         self.position.pieces(side, Role::King)
     }
 
@@ -169,7 +169,7 @@ impl Board {
     /// moves: the side that has just moved wins if the other has no King
     /// (even with none of its own), loses if it has none, and 100 quiet
     /// plies draw.
-    pub fn judge_after_move(&self) -> Option<Outcome> {
+    pub(crate) fn judge_after_move(&self) -> Option<Outcome> {
         let mover = self.turn().opponent();
         if self.kings(mover.opponent()).is_empty() {
             return Some(Outcome::win(mover, EndReason::LastKingCaptured));
@@ -188,7 +188,7 @@ impl Board {
 
     /// [`Board::judge_after_move`], then (the host's ruling) a draw when
     /// the player to move has no legal move at all.
-    pub fn judge(&self) -> Option<Outcome> {
+    pub(crate) fn judge(&self) -> Option<Outcome> {
         self.judge_after_move().or_else(|| {
             (self.count_legal_moves() == 0)
                 .then(|| Outcome::draw(EndReason::NoLegalMove { side: self.turn() }))
@@ -196,7 +196,7 @@ impl Board {
     }
 
     /// Legal move sequences of `depth` plies; a finished game has none.
-    pub fn perft(&self, depth: u32) -> u64 {
+    pub(crate) fn perft(&self, depth: u32) -> u64 {
         match depth {
             0 => 1,
             1 => self.count_legal_moves(),
@@ -219,12 +219,12 @@ impl Board {
     }
 
     #[cfg(test)]
-    pub fn position_mut(&mut self) -> &mut Position {
+    pub(crate) fn position_mut(&mut self) -> &mut Position {
         &mut self.position
     }
 
     #[cfg(test)]
-    pub fn put_kind(&mut self, sq: Square, color: Color, kind: Kind) {
+    pub(crate) fn put_kind(&mut self, sq: Square, color: Color, kind: Kind) {
         self.set_kind(sq, color, kind);
     }
 }

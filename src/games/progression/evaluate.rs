@@ -11,7 +11,7 @@ use crate::games::chess::evaluate::{army, VALUES};
 use crate::games::chess::{Color, Role, Square};
 
 /// A pawn, as every 8×8 game prices it.
-pub const PAWN: i32 = VALUES[Role::Pawn as usize];
+pub(crate) const PAWN: i32 = VALUES[Role::Pawn as usize];
 
 /// What taking a King is worth to a search's move order, before anything
 /// else: it may end the game.
@@ -19,7 +19,7 @@ const KING_TAKEN: i32 = 1500;
 
 /// What a kind is worth once it stands on the board; a King reached by
 /// progression is one more life.
-pub fn kind_value(kind: Kind) -> i32 {
+pub(crate) fn kind_value(kind: Kind) -> i32 {
     match kind {
         Kind::King => 600,
         other => VALUES[other.role() as usize],
@@ -27,7 +27,7 @@ pub fn kind_value(kind: Kind) -> i32 {
 }
 
 /// What taking `man` wins at once.
-pub fn man_value(man: Man) -> i32 {
+pub(crate) fn man_value(man: Man) -> i32 {
     match man {
         Man::Pawn => PAWN,
         Man::Piece(Kind::King) => KING_TAKEN,
@@ -44,7 +44,7 @@ fn kings_value(count: u32) -> i32 {
 }
 
 /// A board-phase position from `side`'s view.
-pub fn board(board: &Board, side: Color) -> i32 {
+pub(crate) fn board(board: &Board, side: Color) -> i32 {
     let one_side = |color: Color| {
         let list = board.list(color);
         let best_promotion = board
@@ -75,7 +75,7 @@ pub fn board(board: &Board, side: Color) -> i32 {
 /// How good a list is for its owner: pawns promoting to a strong kind,
 /// pieces that move often turning into strong kinds, and a piece that
 /// becomes a King (one more life).
-pub fn list(list: &ProgressionList, promote_first: Kind) -> i32 {
+pub(crate) fn list(list: &ProgressionList, promote_first: Kind) -> i32 {
     let how_often = |kind: Kind| match kind {
         Kind::King => 1,
         Kind::Queen | Kind::Rook | Kind::LittleRook => 3,

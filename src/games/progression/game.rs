@@ -18,7 +18,7 @@ use crate::games::{
 const LIST_PREFIX: &str = "list:";
 
 #[derive(Clone, Debug)]
-pub struct ProgressionGame {
+pub(crate) struct ProgressionGame {
     setup: Setup,
     /// Each side's list once chosen (or given by a complete template).
     lists: [Option<ProgressionList>; 2],
@@ -33,7 +33,7 @@ pub struct ProgressionGame {
 }
 
 impl ProgressionGame {
-    pub fn new(switches: &[String]) -> Result<ProgressionGame, SetupError> {
+    pub(crate) fn new(switches: &[String]) -> Result<ProgressionGame, SetupError> {
         let setup = Setup::parse(switches)?;
         let mut game = ProgressionGame {
             setup,
@@ -73,12 +73,9 @@ impl ProgressionGame {
         }
     }
 
-    pub fn board_state(&self) -> Option<&Board> {
+    #[cfg(test)]
+    pub(crate) fn board_state(&self) -> Option<&Board> {
         self.board.as_ref()
-    }
-
-    pub fn list(&self, side: Side) -> Option<ProgressionList> {
-        self.lists[side.index()]
     }
 
     /// Who owes the next ply, game over or not.

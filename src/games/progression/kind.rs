@@ -6,7 +6,7 @@ use crate::games::chess::Role;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
+pub(crate) enum Kind {
     King,
     Queen,
     Rook,
@@ -19,7 +19,7 @@ pub enum Kind {
 
 impl Kind {
     /// In the order the rules name them: `K Q R r N n B b`.
-    pub const ALL: [Kind; 8] = [
+    pub(crate) const ALL: [Kind; 8] = [
         Kind::King,
         Kind::Queen,
         Kind::Rook,
@@ -30,11 +30,11 @@ impl Kind {
         Kind::LittleBishop,
     ];
 
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
-    pub const fn letter(self) -> char {
+    pub(crate) const fn letter(self) -> char {
         match self {
             Kind::King => 'K',
             Kind::Queen => 'Q',
@@ -48,11 +48,11 @@ impl Kind {
     }
 
     /// Case-sensitive: `n` is the little knight, `N` the big one.
-    pub fn from_letter(c: char) -> Option<Kind> {
+    pub(crate) fn from_letter(c: char) -> Option<Kind> {
         Kind::ALL.into_iter().find(|kind| kind.letter() == c)
     }
 
-    pub const fn role(self) -> Role {
+    pub(crate) const fn role(self) -> Role {
         match self {
             Kind::King => Role::King,
             Kind::Queen => Role::Queen,
@@ -62,7 +62,7 @@ impl Kind {
         }
     }
 
-    pub const fn is_little(self) -> bool {
+    pub(crate) const fn is_little(self) -> bool {
         matches!(
             self,
             Kind::LittleRook | Kind::LittleKnight | Kind::LittleBishop
@@ -71,24 +71,10 @@ impl Kind {
 
     /// The kind of a piece on the core board; `None` for a pawn, or for a
     /// marked king or queen, which this game never makes.
-    pub fn from_role(role: Role, little: bool) -> Option<Kind> {
+    pub(crate) fn from_role(role: Role, little: bool) -> Option<Kind> {
         Kind::ALL
             .into_iter()
             .find(|kind| kind.role() == role && kind.is_little() == little)
-    }
-
-    /// "little knight", "King".
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::King => "King",
-            Kind::Queen => "Queen",
-            Kind::Rook => "Rook",
-            Kind::LittleRook => "little rook",
-            Kind::Knight => "Knight",
-            Kind::LittleKnight => "little knight",
-            Kind::Bishop => "Bishop",
-            Kind::LittleBishop => "little bishop",
-        }
     }
 }
 

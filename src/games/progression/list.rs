@@ -12,7 +12,7 @@ pub struct ProgressionList([Kind; 8]);
 
 impl ProgressionList {
     /// Reads exactly eight kind letters (case-sensitive), each kind once.
-    pub fn parse(text: &str) -> Result<ProgressionList, ListProblem> {
+    pub(crate) fn parse(text: &str) -> Result<ProgressionList, ListProblem> {
         let chars: Vec<char> = text.chars().collect();
         if chars.len() != 8 {
             return Err(ListProblem::WrongLength {
@@ -40,18 +40,18 @@ impl ProgressionList {
         Ok(ProgressionList(kinds))
     }
 
-    pub fn kinds(&self) -> [Kind; 8] {
+    pub(crate) fn kinds(&self) -> [Kind; 8] {
         self.0
     }
 
     /// The kind at a 1-based position (a `-promote:` digit).
-    pub fn at(&self, digit: u8) -> Kind {
+    pub(crate) fn at(&self, digit: u8) -> Kind {
         self.0[usize::from(digit.clamp(1, 8) - 1)]
     }
 
     /// What a piece of `kind` becomes after it moves: the next kind, the
     /// eighth wrapping round to the first.
-    pub fn next(&self, kind: Kind) -> Kind {
+    pub(crate) fn next(&self, kind: Kind) -> Kind {
         let position = self.0.iter().position(|&k| k == kind).unwrap_or(0);
         self.0[(position + 1) % 8]
     }
@@ -65,7 +65,7 @@ impl fmt::Display for ProgressionList {
 
 /// One position of a template.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Slot {
+pub(crate) enum Slot {
     /// `x`: any kind.
     Any,
     /// `z`: `Q` or `K`.
@@ -93,7 +93,7 @@ impl Slot {
 
 /// The `-list:` template both players' lists must match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Template([Slot; 8]);
+pub(crate) struct Template([Slot; 8]);
 
 impl Default for Template {
     /// `-list:xxxxxxxx`, i.e. free choice (written so on the boards).
@@ -105,7 +105,7 @@ impl Default for Template {
 impl Template {
     /// Reads a template, padding a short one with `x`, and rejects one that
     /// no list could match, saying why.
-    pub fn parse(text: &str) -> Result<Template, SetupError> {
+    pub(crate) fn parse(text: &str) -> Result<Template, SetupError> {
         let chars: Vec<char> = text.chars().collect();
         if chars.is_empty() {
             return Err(SetupError::TemplateEmpty);
@@ -152,7 +152,7 @@ impl Template {
     }
 
     /// A template with no wildcard: both lists are the template itself.
-    pub fn complete(&self) -> Option<ProgressionList> {
+    pub(crate) fn complete(&self) -> Option<ProgressionList> {
         let mut kinds = [Kind::King; 8];
         for (kind, slot) in kinds.iter_mut().zip(self.0) {
             match slot {
@@ -164,7 +164,7 @@ impl Template {
     }
 
     /// Whether `list` matches, and if not, the first position that fails.
-    pub fn check(&self, list: &ProgressionList) -> Result<(), ListProblem> {
+    pub(crate) fn check(&self, list: &ProgressionList) -> Result<(), ListProblem> {
         for (position, (slot, kind)) in self.0.iter().zip(list.0).enumerate() {
             if !slot.admits(kind) {
                 let wanted = match slot {
@@ -183,13 +183,13 @@ impl Template {
     }
 
     /// Every list that matches, in the order of [`Kind::ALL`] permutations.
-    pub fn lists(&self) -> Vec<ProgressionList> {
+    pub(crate) fn lists(&self) -> Vec<ProgressionList> {
         let mut out = Vec::new();
         self.for_each_list(|list| out.push(list));
         out
     }
 
-    pub fn count_lists(&self) -> u64 {
+    pub(crate) fn count_lists(&self) -> u64 {
         let mut count = 0;
         self.for_each_list(|_| count += 1);
         count
@@ -230,7 +230,7 @@ impl fmt::Display for Template {
 /// The `-promote:` digits: list positions a promoting pawn may become,
 /// distinct, in the order written (the first is the default).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PromoteDigits {
+pub(crate) struct PromoteDigits {
     digits: [u8; 8],
     len: u8,
 }
@@ -245,7 +245,7 @@ impl Default for PromoteDigits {
 }
 
 impl PromoteDigits {
-    pub fn parse(text: &str) -> Result<PromoteDigits, SetupError> {
+    pub(crate) fn parse(text: &str) -> Result<PromoteDigits, SetupError> {
         let count = text.chars().count();
         if count == 0 {
             return Err(SetupError::PromoteEmpty);
@@ -278,15 +278,15 @@ impl PromoteDigits {
         Ok(out)
     }
 
-    pub fn digits(&self) -> &[u8] {
+    pub(crate) fn digits(&self) -> &[u8] {
         &self.digits[..usize::from(self.len)]
     }
 
-    pub fn contains(&self, digit: u8) -> bool {
+    pub(crate) fn contains(&self, digit: u8) -> bool {
         self.digits().contains(&digit)
     }
 
-    pub fn first(&self) -> u8 {
+    pub(crate) fn first(&self) -> u8 {
         self.digits[0]
     }
 }

@@ -16,9 +16,12 @@ mod switches;
 #[cfg(test)]
 mod tests;
 
-pub use board::{Board, BoardMove, Man};
-pub use game::ProgressionGame;
-pub use kind::Kind;
-pub use list::{ProgressionList, PromoteDigits, Template};
-pub use search::{ProgressionMove, ProgressionSearch};
-pub use switches::Setup;
+pub(crate) use game::ProgressionGame;
+pub(crate) use search::ProgressionSearch;
+// The pieces the tests set up boards with.
+#[cfg(test)]
+pub(crate) use {
+    board::{Board, BoardMove, Man},
+    kind::Kind,
+    switches::Setup,
+};

@@ -19,7 +19,7 @@ enum Choice {
     Kind(Kind),
 }
 
-pub fn parse_move(
+pub(crate) fn parse_move(
     board: &Board,
     promote_digits: &[u8],
     text: &str,
@@ -222,7 +222,7 @@ fn why_not(board: &Board, from: Square, to: Square) -> Reason {
 }
 
 /// A kind as reasons name it.
-pub fn kind_name(kind: Kind) -> PieceName {
+pub(crate) fn kind_name(kind: Kind) -> PieceName {
     match kind {
         Kind::King => PieceName::King,
         Kind::Queen => PieceName::Queen,

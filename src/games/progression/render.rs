@@ -14,7 +14,7 @@ use crate::games::picture::{Figure, PicturePiece};
 use crate::games::Picture;
 
 /// Draws the board from `viewer`'s side, the key, and one line per list.
-pub fn draw(
+pub(crate) fn draw(
     viewer: Color,
     man_at: impl Fn(Square) -> Option<(Color, Man)>,
     lists: [Option<ProgressionList>; 2],
@@ -81,7 +81,7 @@ fn list_picture(
 
 /// The board described for drawing: little pieces marked, the lists with
 /// what each piece becomes and what pawns promote to.
-pub fn picture(
+pub(crate) fn picture(
     viewer: Color,
     man_at: impl Fn(Square) -> Option<(Color, Man)>,
     last: Option<(Square, Square)>,

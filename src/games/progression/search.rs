@@ -17,7 +17,7 @@ use crate::games::searchable::{Decided, KeyMixer, Owing, Searchable};
 use crate::games::Side;
 
 /// The lists a search weighs in the list phase.
-pub const LIST_CANDIDATES: usize = 8;
+pub(crate) const LIST_CANDIDATES: usize = 8;
 
 /// A list chosen, or a move on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -6,13 +6,13 @@ use crate::games::{GameKind, SetupError};
 
 /// What a game is set up with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Setup {
-    pub template: Template,
-    pub promote: PromoteDigits,
+pub(crate) struct Setup {
+    pub(crate) template: Template,
+    pub(crate) promote: PromoteDigits,
 }
 
 impl Setup {
-    pub fn parse(switches: &[String]) -> Result<Setup, SetupError> {
+    pub(crate) fn parse(switches: &[String]) -> Result<Setup, SetupError> {
         let mut setup = Setup::default();
         let mut seen_list = false;
         let mut seen_promote = false;
@@ -61,7 +61,7 @@ impl Setup {
 
     /// Canonical form, always both switches, so a stored game replays
     /// the same whatever the defaults become.
-    pub fn to_switches(&self) -> Vec<String> {
+    pub(crate) fn to_switches(self) -> Vec<String> {
         vec![
             format!("-list:{}", self.template),
             format!("-promote:{}", self.promote),

@@ -1,6 +1,6 @@
 //! Why the rules refuse a move or a draw, as typed reasons in a closed
 //! vocabulary shared by all games. The host words them through its
-//! templates in each player's language; [`fmt::Display`] gives the English
+//! templates in each player's language; [`std::fmt::Display`] gives the English
 //! text for logs, the CLI and tests.
 
 use super::recursion::MegaState;
@@ -68,17 +68,17 @@ pub enum MegaBar {
 /// A mega-knight whose state is why a move is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct MegaHint {
-    pub owner: Side,
-    pub state: MegaState,
-    pub bar: MegaBar,
+    pub(crate) owner: Side,
+    pub(crate) state: MegaState,
+    pub(crate) bar: MegaBar,
 }
 
 /// A piece in the way of a Spherical Chess 324 slide.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Obstacle {
     /// The direction, as the notation names it (`N`, `NE`, ...).
-    pub direction: String,
-    pub square: String,
+    pub(crate) direction: String,
+    pub(crate) square: String,
 }
 
 /// Why a Progression Chess list is refused.

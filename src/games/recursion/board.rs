@@ -19,7 +19,7 @@ impl BoardId {
     /// In the canonical order of a round: White's board first.
     pub const ALL: [BoardId; 2] = [BoardId::White, BoardId::Black];
 
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
     }
 
@@ -46,14 +46,14 @@ impl BoardId {
     }
 
     /// The board prefix of the notation: `W:` or `B:`.
-    pub fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         match self {
             BoardId::White => 'W',
             BoardId::Black => 'B',
         }
     }
 
-    pub fn from_letter(c: char) -> Option<BoardId> {
+    pub(crate) fn from_letter(c: char) -> Option<BoardId> {
         match c.to_ascii_uppercase() {
             'W' => Some(BoardId::White),
             'B' => Some(BoardId::Black),
@@ -62,7 +62,7 @@ impl BoardId {
     }
 
     /// Where the owner's mega-knight starts: his king-side knight (b1 or b8).
-    pub fn mega_start(self) -> Square {
+    pub(crate) fn mega_start(self) -> Square {
         match self {
             BoardId::White => Square::from_coords(1, 0),
             BoardId::Black => Square::from_coords(1, 7),
@@ -71,7 +71,7 @@ impl BoardId {
 }
 
 /// The seed's array, a…h: the king on the d-file, the queen on the e-file.
-pub const BACK_RANK: [Role; 8] = [
+pub(crate) const BACK_RANK: [Role; 8] = [
     Role::Rook,
     Role::Knight,
     Role::Bishop,
@@ -84,7 +84,7 @@ pub const BACK_RANK: [Role; 8] = [
 
 /// Castling mirrors chess: `O-O` is towards the a-file (K d1→b1, R a1→c1),
 /// `O-O-O` towards the h-file (K d1→f1, R h1→e1).
-pub const CASTLING: CastlingSetup = CastlingSetup {
+pub(crate) const CASTLING: CastlingSetup = CastlingSetup {
     king_file: 3,
     rook_file: [0, 7],
     king_to_file: [1, 5],
@@ -92,7 +92,7 @@ pub const CASTLING: CastlingSetup = CastlingSetup {
 };
 
 /// The rules on `board` while its mega-knight is in `state`.
-pub fn rules(board: BoardId, state: MegaState) -> Rules {
+pub(crate) fn rules(board: BoardId, state: MegaState) -> Rules {
     Rules {
         castling: CASTLING,
         marks: state.mark_rules(board.owner()),
@@ -103,7 +103,7 @@ pub fn rules(board: BoardId, state: MegaState) -> Rules {
 /// The game on one board.
 #[derive(Clone, Debug)]
 pub struct Board {
-    pub id: BoardId,
+    pub(crate) id: BoardId,
     pub position: Position,
     /// The state of the mega-knight standing on this board (its owner's).
     pub mega: MegaState,
@@ -126,12 +126,12 @@ impl Board {
         }
     }
 
-    pub fn is_running(&self) -> bool {
+    pub(crate) fn is_running(&self) -> bool {
         self.result.is_none()
     }
 
     /// Plays a legal move and judges the board after it.
-    pub fn play(&mut self, mv: Move) {
+    pub(crate) fn play(&mut self, mv: Move) {
         self.position.play(mv);
         self.record_and_judge();
     }
@@ -139,7 +139,7 @@ impl Board {
     /// Gives the mega-knight on this board its new state; the position
     /// after the change counts for repetition, and the board is judged
     /// again at once (a Frozen knight can leave no legal move).
-    pub fn set_mega(&mut self, state: MegaState) {
+    pub(crate) fn set_mega(&mut self, state: MegaState) {
         self.mega = state;
         self.position.set_rules(rules(self.id, state));
         self.record_and_judge();

@@ -40,7 +40,7 @@ const KNIGHT: i32 = 310;
 /// (half way through a round the search has chosen it), its mega-knight
 /// priced by its state instead of as a knight, and each decided board by
 /// what it does to the match.
-pub fn searched(game: &Match, side: Color) -> i32 {
+pub(crate) fn searched(game: &Match, side: Color) -> i32 {
     let mut score = 0;
     for id in BoardId::ALL {
         let board = game.board(id);
@@ -66,7 +66,7 @@ pub fn searched(game: &Match, side: Color) -> i32 {
 }
 
 /// The match from `side`'s view, for a one-move look.
-pub fn evaluate(game: &Match, side: Color) -> i32 {
+pub(crate) fn evaluate(game: &Match, side: Color) -> i32 {
     let mut score = 0;
     for id in BoardId::ALL {
         let board = game.board(id);

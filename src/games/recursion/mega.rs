@@ -21,22 +21,23 @@ pub enum MegaState {
 
 /// One row of the seed's table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StateRow {
-    pub capturing_move: bool,
-    pub non_capturing_move: bool,
-    pub capturable: bool,
-    pub gives_check: bool,
+pub(crate) struct StateRow {
+    pub(crate) capturing_move: bool,
+    pub(crate) non_capturing_move: bool,
+    pub(crate) capturable: bool,
+    pub(crate) gives_check: bool,
 }
 
 impl MegaState {
-    pub const ALL: [MegaState; 4] = [
+    #[cfg(test)]
+    pub(crate) const ALL: [MegaState; 4] = [
         MegaState::Neutral,
         MegaState::Armed,
         MegaState::Disarmed,
         MegaState::Frozen,
     ];
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             MegaState::Neutral => "Neutral",
             MegaState::Armed => "Armed",
@@ -46,7 +47,7 @@ impl MegaState {
     }
 
     /// The seed's table, row by row.
-    pub const fn row(self) -> StateRow {
+    pub(crate) const fn row(self) -> StateRow {
         let (capturing_move, non_capturing_move, capturable) = match self {
             MegaState::Neutral => (false, true, false),
             MegaState::Armed => (true, true, true),
@@ -76,7 +77,7 @@ impl MegaState {
     /// The core's mark rules for a board whose only marked piece is
     /// `owner`'s mega-knight in this state. The other side has no marked
     /// piece, so its entries stay ordinary.
-    pub fn mark_rules(self, owner: Color) -> MarkRules {
+    pub(crate) fn mark_rules(self, owner: Color) -> MarkRules {
         let row = self.row();
         let mut marks = MarkRules::ORDINARY;
         let i = owner.index();

@@ -3,17 +3,17 @@
 //! mega-knight of the other, played in rounds of sealed moves on the chess
 //! core.
 
-pub mod board;
+pub(crate) mod board;
 mod evaluate;
 mod game;
-pub mod mega;
-pub mod notation;
+pub(crate) mod mega;
+pub(crate) mod notation;
 mod render;
-pub mod result;
-pub mod round;
+pub(crate) mod result;
+pub(crate) mod round;
 mod search;
 
 pub use board::BoardId;
 pub use game::RecursionGame;
 pub use mega::MegaState;
-pub use search::RecursionSearch;
+pub(crate) use search::RecursionSearch;

@@ -5,7 +5,7 @@ use super::board::BoardId;
 
 /// Splits an optional `W:` / `B:` prefix (any case, spaces allowed around
 /// the colon) from the move text.
-pub fn split_prefix(text: &str) -> (Option<BoardId>, &str) {
+pub(crate) fn split_prefix(text: &str) -> (Option<BoardId>, &str) {
     let trimmed = text.trim();
     let mut chars = trimmed.char_indices();
     if let Some((_, first)) = chars.next() {
@@ -20,7 +20,7 @@ pub fn split_prefix(text: &str) -> (Option<BoardId>, &str) {
 }
 
 /// The stored form of a move: its board's prefix and the move.
-pub fn with_prefix(board: BoardId, text: &str) -> String {
+pub(crate) fn with_prefix(board: BoardId, text: &str) -> String {
     format!("{}:{text}", board.letter())
 }
 

@@ -13,20 +13,20 @@ use crate::games::Picture;
 const COLUMN: usize = 39;
 
 /// What to draw for one board, as the viewer may see it.
-pub struct BoardView<'a> {
-    pub board: &'a Board,
+pub(crate) struct BoardView<'a> {
+    pub(crate) board: &'a Board,
     /// The position to draw (the viewer's own sealed move applied, if any).
-    pub position: Position,
+    pub(crate) position: Position,
     /// What the line on the play there says, such as "White to move".
-    pub play_line: Label,
+    pub(crate) play_line: Label,
     /// The start and end of the move last shown on it, for drawing.
-    pub last_move: Option<(Square, Square)>,
+    pub(crate) last_move: Option<(Square, Square)>,
 }
 
 /// The two boards side by side, each in a column of [`COLUMN`] characters
 /// (what a column says is wrapped inside it, so the columns never run
 /// together in any language).
-pub fn draw(views: &[BoardView<'_>; 2], viewer: Color, round: u32, over: bool) -> Diagram {
+pub(crate) fn draw(views: &[BoardView<'_>; 2], viewer: Color, round: u32, over: bool) -> Diagram {
     let mut diagram = Diagram::default();
     diagram.push(if over {
         Label::MatchOver {
@@ -79,7 +79,7 @@ fn column(view: &BoardView<'_>, viewer: Color) -> Vec<Line> {
 
 /// Both boards described for drawing, side by side, each with its
 /// mega-knight's state as a badge and the mega-knight marked on it.
-pub fn picture(views: &[BoardView<'_>; 2], viewer: Color) -> Picture {
+pub(crate) fn picture(views: &[BoardView<'_>; 2], viewer: Color) -> Picture {
     let boards = views
         .iter()
         .map(|view| {

@@ -5,7 +5,7 @@ use crate::games::chess::Color;
 use crate::games::{EndReason, MatchCell, Outcome};
 
 /// The match result table: rows White's board, columns Black's board.
-pub fn match_result(white_board: &Outcome, black_board: &Outcome) -> Outcome {
+pub(crate) fn match_result(white_board: &Outcome, black_board: &Outcome) -> Outcome {
     use Color::{Black, White};
     let (winner, cell) = match (white_board.winner, black_board.winner) {
         (Some(White), Some(White)) => (Some(White), MatchCell::WonBothBoards),
@@ -27,7 +27,10 @@ pub fn match_result(white_board: &Outcome, black_board: &Outcome) -> Outcome {
 
 /// Who wins the match, by the same table, from each board's winner
 /// (`None`: drawn): a search's cheaper question.
-pub fn match_winner(white_board: Option<Color>, black_board: Option<Color>) -> Option<Color> {
+pub(crate) fn match_winner(
+    white_board: Option<Color>,
+    black_board: Option<Color>,
+) -> Option<Color> {
     match (white_board, black_board) {
         (Some(a), Some(b)) if a != b => None,
         (Some(winner), _) | (None, Some(winner)) => Some(winner),

@@ -11,10 +11,10 @@ use crate::games::Outcome;
 #[derive(Clone, Debug)]
 pub struct Match {
     /// Indexed by [`BoardId`].
-    pub boards: [Board; 2],
+    pub(crate) boards: [Board; 2],
     /// Moves made in the round in progress, by board, not yet played: both
     /// are played together when the round is complete.
-    pub sealed: [Option<Move>; 2],
+    pub(crate) sealed: [Option<Move>; 2],
     /// The round in progress, from 1.
     pub round: u32,
 }
@@ -37,7 +37,7 @@ impl Default for Match {
 }
 
 impl Match {
-    pub fn new() -> Match {
+    pub(crate) fn new() -> Match {
         Match {
             boards: [Board::start(BoardId::White), Board::start(BoardId::Black)],
             sealed: [None, None],
@@ -49,12 +49,12 @@ impl Match {
         &self.boards[id.index()]
     }
 
-    pub fn is_over(&self) -> bool {
+    pub(crate) fn is_over(&self) -> bool {
         self.boards.iter().all(|b| !b.is_running())
     }
 
     /// The result of the match once both boards have finished.
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
         match (&self.boards[0].result, &self.boards[1].result) {
             (Some(white_board), Some(black_board)) => Some(match_result(white_board, black_board)),
             _ => None,
@@ -62,7 +62,7 @@ impl Match {
     }
 
     /// Boards on which a move is still owed this round, White's first.
-    pub fn owed_boards(&self) -> impl Iterator<Item = BoardId> + '_ {
+    pub(crate) fn owed_boards(&self) -> impl Iterator<Item = BoardId> + '_ {
         BoardId::ALL
             .into_iter()
             .filter(|&id| self.board(id).is_running() && self.sealed[id.index()].is_none())
@@ -70,26 +70,26 @@ impl Match {
 
     /// The board `side` owes a move on this round. While both boards run,
     /// the two sides are to move on different boards, so this is unique.
-    pub fn owed_board(&self, side: Color) -> Option<BoardId> {
+    pub(crate) fn owed_board(&self, side: Color) -> Option<BoardId> {
         self.owed_boards()
             .find(|&id| self.board(id).position.turn() == side)
     }
 
     /// Players who still owe a move this round, in canonical order.
-    pub fn to_move(&self) -> Vec<Color> {
+    pub(crate) fn to_move(&self) -> Vec<Color> {
         self.owed_boards()
             .map(|id| self.board(id).position.turn())
             .collect()
     }
 
     /// The board of the next ply in perft's canonical order.
-    pub fn next_board(&self) -> Option<BoardId> {
+    pub(crate) fn next_board(&self) -> Option<BoardId> {
         self.owed_boards().next()
     }
 
     /// Seals a legal move on `id` (the caller checked it against the
     /// board's legal moves) and closes the round if it was the last owed.
-    pub fn play(&mut self, id: BoardId, mv: Move) {
+    pub(crate) fn play(&mut self, id: BoardId, mv: Move) {
         self.sealed[id.index()] = Some(mv);
         if self.owed_boards().next().is_none() {
             self.close_round();
@@ -146,7 +146,7 @@ impl Match {
 
     /// Legal ply sequences of `depth` in the canonical order: each round
     /// White's board's move, then Black's board's move.
-    pub fn perft(&mut self, depth: u32) -> u64 {
+    pub(crate) fn perft(&mut self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }

@@ -99,7 +99,7 @@ fn material(position: &Position, side: Side) -> i32 {
 
 /// The position from `side`'s view, for a one-action look: the pieces,
 /// and the actions still owed in the turn with what they can take.
-pub fn evaluate(position: &Position, side: Side) -> i32 {
+pub(crate) fn evaluate(position: &Position, side: Side) -> i32 {
     let tempo = match position.to_move() {
         Some(mover) if mover == side => {
             40 * i32::from(position.moves_left()) + threats(position, mover)
@@ -126,7 +126,7 @@ fn exposure(position: &Position, mover: Side) -> i32 {
 
 /// The position from `side`'s view at a search's horizon, where the
 /// search itself plays out what the actions owed can take.
-pub fn searched(position: &Position, side: Side) -> i32 {
+pub(crate) fn searched(position: &Position, side: Side) -> i32 {
     let tempo = |mover| 40 * i32::from(position.moves_left()) - exposure(position, mover);
     let tempo = match position.to_move() {
         Some(mover) if mover == side => tempo(mover),
@@ -138,7 +138,7 @@ pub fn searched(position: &Position, side: Side) -> i32 {
 
 /// What `side` wins by taking what stands on `to`: the piece, and for a
 /// queen the danger its loss brings; the last queen is the game.
-pub fn taken(position: &Position, side: Side, to: Square) -> i32 {
+pub(crate) fn taken(position: &Position, side: Side, to: Square) -> i32 {
     let cell = position.cell(to);
     let them = side.opponent();
     if cell.side() != Some(them) {

@@ -18,11 +18,13 @@ mod square;
 #[cfg(test)]
 mod tests;
 
-pub use piece::{Cell, Diagonals};
 pub use position::{Move, Position, Progress};
-pub use search::SphericalSearch;
-pub use setup::SetUp;
-pub use square::Square;
+pub(crate) use search::SphericalSearch;
+// The squares' contents the tests (here and the robot's) set up.
+#[cfg(test)]
+pub(crate) use piece::{Cell, Diagonals};
+pub(crate) use setup::SetUp;
+pub(crate) use square::Square;
 
 use super::{
     CountedPiece, EndReason, Fact, Game, GameKind, MoveError, Outcome, Picture, PlayedMove, Reason,
@@ -31,7 +33,7 @@ use super::{
 
 /// A game of Spherical Chess 324: its set-up and the position reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Spherical {
+pub(crate) struct Spherical {
     setup: SetUp,
     position: Position,
     /// The squares of the last action (a slide's start and end, or the
@@ -41,7 +43,7 @@ pub struct Spherical {
 
 impl Spherical {
     /// The start position in `setup`.
-    pub fn new(setup: SetUp) -> Spherical {
+    pub(crate) fn new(setup: SetUp) -> Spherical {
         Spherical {
             setup,
             position: Position::start(),
@@ -50,7 +52,7 @@ impl Spherical {
     }
 
     /// A new game from challenge switches (`-setup:N`).
-    pub fn from_switches(switches: &[String]) -> Result<Spherical, SetupError> {
+    pub(crate) fn from_switches(switches: &[String]) -> Result<Spherical, SetupError> {
         SetUp::from_switches(switches).map(Spherical::new)
     }
 
@@ -64,17 +66,20 @@ impl Spherical {
         }
     }
 
-    pub fn setup(&self) -> SetUp {
+    #[cfg(test)]
+    pub(crate) fn setup(&self) -> SetUp {
         self.setup
     }
 
     /// The position in canonical coordinates (the same in every set-up).
-    pub fn position(&self) -> &Position {
+    #[cfg(test)]
+    pub(crate) fn position(&self) -> &Position {
         &self.position
     }
 
-    /// perft without allocation per node: the benchmark's entry point.
-    pub fn perft(&self, depth: u32) -> u64 {
+    /// perft without allocation per node.
+    #[cfg(test)]
+    pub(crate) fn perft(&self, depth: u32) -> u64 {
         self.position.perft(depth)
     }
 

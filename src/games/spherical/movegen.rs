@@ -14,7 +14,7 @@ use crate::games::Side;
 impl Position {
     /// Calls `emit` for every legal move of the side to move, allocating
     /// nothing; no moves once the game is over.
-    pub fn for_each_move(&self, mut emit: impl FnMut(Move)) {
+    pub(crate) fn for_each_move(&self, mut emit: impl FnMut(Move)) {
         let Some(side) = self.to_move() else { return };
         for index in 0..SQUARES {
             let cell = self.cells()[index];
@@ -29,7 +29,7 @@ impl Position {
 
     /// Whether the side to move has a legal move: any piece but a queen
     /// can always take a promotion step, so only queens are looked at.
-    pub fn can_act(&self) -> bool {
+    pub(crate) fn can_act(&self) -> bool {
         let Some(side) = self.to_move() else {
             return false;
         };
@@ -50,7 +50,7 @@ impl Position {
     }
 
     /// Every legal move of the side to move.
-    pub fn legal_moves(&self) -> Vec<Move> {
+    pub(crate) fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
         self.for_each_move(|mv| moves.push(mv));
         moves
@@ -60,7 +60,7 @@ impl Position {
     /// square taken from and the square taken on, each once: a capture
     /// is a slide to the first occupied square of a line, which both ways
     /// round (or all four diagonals, half way round) may reach.
-    pub fn for_each_capture(&self, attacker: Side, mut emit: impl FnMut(Square, Square)) {
+    pub(crate) fn for_each_capture(&self, attacker: Side, mut emit: impl FnMut(Square, Square)) {
         let cells = self.cells();
         let victim = Some(attacker.opponent());
         for (index, cell) in cells.iter().enumerate() {
@@ -89,14 +89,14 @@ impl Position {
     }
 
     /// Whether `mv` is legal now.
-    pub fn is_legal(&self, mv: Move) -> bool {
+    pub(crate) fn is_legal(&self, mv: Move) -> bool {
         let mut found = false;
         self.for_each_move(|m| found |= m == mv);
         found
     }
 
     /// The slides of the piece `cell` standing on `from`.
-    pub fn for_each_slide(&self, from: Square, cell: Cell, emit: &mut impl FnMut(Move)) {
+    pub(crate) fn for_each_slide(&self, from: Square, cell: Cell, emit: &mut impl FnMut(Move)) {
         let Some(side) = cell.side() else { return };
         let diagonals = cell.diagonals();
         let cells = self.cells();
@@ -139,7 +139,7 @@ impl Position {
     }
 
     /// perft: the number of move sequences of `depth` actions.
-    pub fn perft(&self, depth: u32) -> u64 {
+    pub(crate) fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -234,7 +234,7 @@ fn for_each_step(square: Square, diagonals: Diagonals, emit: &mut impl FnMut(Mov
 }
 
 /// Whether a piece with `diagonals` may take a step adding `adds`.
-pub fn step_allowed(diagonals: Diagonals, adds: Diagonals) -> bool {
+pub(crate) fn step_allowed(diagonals: Diagonals, adds: Diagonals) -> bool {
     !diagonals.intersects(adds)
         && match adds.count() {
             1 => diagonals.count() < 4,

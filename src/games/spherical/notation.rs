@@ -10,7 +10,7 @@ use super::square::{steps_to, Dir, Square, SIDE};
 use crate::games::{MoveError, Notation, Obstacle, Reason, Side};
 
 /// The canonical text of `mv` in `position` (before it is played).
-pub fn write(mv: Move, setup: SetUp, position: &Position) -> String {
+pub(crate) fn write(mv: Move, setup: SetUp, position: &Position) -> String {
     match mv {
         Move::Slide { from, to } => {
             let sep = if position.cell(to).is_empty() {
@@ -46,7 +46,12 @@ enum Parsed {
 }
 
 /// Reads `text` as a legal move of `side` in `position`.
-pub fn read(text: &str, setup: SetUp, position: &Position, side: Side) -> Result<Move, MoveError> {
+pub(crate) fn read(
+    text: &str,
+    setup: SetUp,
+    position: &Position,
+    side: Side,
+) -> Result<Move, MoveError> {
     let parsed = parse(text, setup).map_err(|reason| MoveError::Malformed {
         text: text.to_string(),
         reason: Box::new(reason),

@@ -26,13 +26,13 @@ pub enum Move {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Progress {
     /// The complete diagonal set of the target piece.
-    pub target: Diagonals,
-    pub steps: u8,
+    pub(crate) target: Diagonals,
+    pub(crate) steps: u8,
 }
 
 /// Steps a promotion costs by the number of diagonals it adds; `None` for a
 /// number that is no promotion (3).
-pub fn promotion_cost(adds: Diagonals) -> Option<u8> {
+pub(crate) fn promotion_cost(adds: Diagonals) -> Option<u8> {
     match adds.count() {
         1 => Some(3),
         2 => Some(4),
@@ -103,7 +103,8 @@ impl Position {
     }
 
     /// An empty board with `side` to move, for building test positions.
-    pub fn empty(side: Side, moves_left: u8) -> Position {
+    #[cfg(test)]
+    pub(crate) fn empty(side: Side, moves_left: u8) -> Position {
         Position {
             cells: [Cell::EMPTY; SQUARES],
             progress: [0; SQUARES],
@@ -117,7 +118,7 @@ impl Position {
     }
 
     /// Puts `cell` on `square` (replacing what stood there, progress lost).
-    pub fn put(&mut self, square: Square, cell: Cell) {
+    pub(crate) fn put(&mut self, square: Square, cell: Cell) {
         self.remove(square);
         if let Some(side) = cell.side() {
             if cell.is_queen_of(side) {
@@ -138,7 +139,7 @@ impl Position {
         self.progress[square.index()] = 0;
     }
 
-    pub fn cell(&self, square: Square) -> Cell {
+    pub(crate) fn cell(&self, square: Square) -> Cell {
         self.cells[square.index()]
     }
 
@@ -146,7 +147,7 @@ impl Position {
         &self.cells
     }
 
-    pub fn progress(&self, square: Square) -> Option<Progress> {
+    pub(crate) fn progress(&self, square: Square) -> Option<Progress> {
         let packed = self.progress[square.index()];
         (packed != 0).then_some(Progress {
             target: Diagonals(packed >> 4),
@@ -155,36 +156,36 @@ impl Position {
     }
 
     /// The side that owes the next move; `None` once the game is over.
-    pub fn to_move(&self) -> Option<Side> {
+    pub(crate) fn to_move(self) -> Option<Side> {
         self.winner.is_none().then_some(self.side)
     }
 
     /// Which move of its turn the side to move is making: (n, of).
-    pub fn move_of_turn(&self) -> (u8, u8) {
+    pub(crate) fn move_of_turn(&self) -> (u8, u8) {
         (self.turn_len + 1 - self.moves_left, self.turn_len)
     }
 
     /// The number of the turn being played (White's and Black's turns
     /// share a number, White's first).
-    pub fn turn_number(&self) -> u32 {
+    pub(crate) fn turn_number(&self) -> u32 {
         self.turn_number
     }
 
-    pub fn moves_left(&self) -> u8 {
+    pub(crate) fn moves_left(&self) -> u8 {
         self.moves_left
     }
 
-    pub fn winner(&self) -> Option<Side> {
+    pub(crate) fn winner(&self) -> Option<Side> {
         self.winner
     }
 
-    pub fn queens(&self, side: Side) -> u8 {
+    pub(crate) fn queens(&self, side: Side) -> u8 {
         self.queens[side.index()]
     }
 
     /// A key of the position for a search's tables: every square and its
     /// promotion progress, and where the pendulum stands.
-    pub fn search_key(&self) -> u64 {
+    pub(crate) fn search_key(&self) -> u64 {
         let mut mixer = KeyMixer::default();
         for (cells, progress) in self.cells.chunks(8).zip(self.progress.chunks(8)) {
             let cells = cells
@@ -201,7 +202,7 @@ impl Position {
 
     /// Plays `mv`, which must be legal (see `movegen.rs`), then ends the game
     /// if the opponent has no queen left, else advances the pendulum.
-    pub fn apply(&mut self, mv: Move) {
+    pub(crate) fn apply(&mut self, mv: Move) {
         let side = self.side;
         match mv {
             Move::Slide { from, to } => {
@@ -234,7 +235,7 @@ impl Position {
     }
 
     /// Counts one move of the turn as made, played or passed.
-    pub fn end_move(&mut self) {
+    pub(crate) fn end_move(&mut self) {
         self.moves_left -= 1;
         if self.moves_left == 0 {
             if self.side == Side::Black {

@@ -14,7 +14,7 @@ use std::fmt::Write;
 /// The board as `viewer` sees it: White with rank 18 at the top, Black
 /// turned half round (rank 1 at the top, file r on the left), as across a
 /// real table. Rows are 77 columns wide.
-pub fn board(position: &Position, setup: SetUp, viewer: Side) -> Diagram {
+pub(crate) fn board(position: &Position, setup: SetUp, viewer: Side) -> Diagram {
     let flip = viewer == Side::Black;
     let columns: Vec<usize> = if flip {
         (0..SIDE).rev().collect()
@@ -147,7 +147,7 @@ fn legend(diagram: &mut Diagram, position: &Position, setup: SetUp, flip: bool) 
 /// The board described for drawing, turned as [`board`] turns it: the
 /// neutral pieces, promoted pieces with their diagonals as drawn,
 /// promotions under way, and `torus` set so the drawing shows the seam.
-pub fn picture(
+pub(crate) fn picture(
     position: &Position,
     setup: SetUp,
     viewer: Side,

@@ -6,23 +6,24 @@ use super::square::{Square, SIDE};
 use crate::games::{GameKind, SetupError};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SetUp(u8);
+pub(crate) struct SetUp(u8);
 
 impl SetUp {
-    pub const ALL: [SetUp; 4] = [SetUp(1), SetUp(2), SetUp(3), SetUp(4)];
+    #[cfg(test)]
+    pub(crate) const ALL: [SetUp; 4] = [SetUp(1), SetUp(2), SetUp(3), SetUp(4)];
 
     /// Set-up `n` (1 to 4).
-    pub fn number(n: u8) -> Option<SetUp> {
+    pub(crate) fn number(n: u8) -> Option<SetUp> {
         (1..=4).contains(&n).then_some(SetUp(n))
     }
 
-    pub fn n(self) -> u8 {
+    pub(crate) fn n(self) -> u8 {
         self.0
     }
 
     /// (files, ranks) added to canonical coordinates to get this set-up's
     /// labels.
-    pub fn offset(self) -> (usize, usize) {
+    pub(crate) fn offset(self) -> (usize, usize) {
         match self.0 {
             1 => (0, 0),
             2 => (9, 9),
@@ -31,17 +32,8 @@ impl SetUp {
         }
     }
 
-    pub fn description(self) -> &'static str {
-        match self.0 {
-            1 => "white whole | black quartered",
-            2 => "black whole | white quartered",
-            3 => "white halved N & S | black halved E & W",
-            _ => "black halved N & S | white halved E & W",
-        }
-    }
-
-    /// A stable key for [`SetUp::description`], for wording it elsewhere.
-    pub fn description_key(self) -> &'static str {
+    /// A stable key for the set-up's description, for wording it.
+    pub(crate) fn description_key(self) -> &'static str {
         match self.0 {
             1 => "white_whole_black_quartered",
             2 => "black_whole_white_quartered",
@@ -50,12 +42,12 @@ impl SetUp {
         }
     }
 
-    pub fn switch(self) -> String {
+    pub(crate) fn switch(self) -> String {
         format!("-setup:{}", self.0)
     }
 
     /// Reads the challenge switches: only `-setup:N` / `-setup=N`, any case.
-    pub fn from_switches(switches: &[String]) -> Result<SetUp, SetupError> {
+    pub(crate) fn from_switches(switches: &[String]) -> Result<SetUp, SetupError> {
         let mut chosen: Option<SetUp> = None;
         for switch in switches {
             let lower = switch.trim().to_lowercase();
@@ -87,7 +79,7 @@ impl SetUp {
     }
 
     /// The label of a canonical square in this set-up: `h8`, `r18`.
-    pub fn label(self, square: Square) -> String {
+    pub(crate) fn label(self, square: Square) -> String {
         let (df, dr) = self.offset();
         let file = (square.file() + df) % SIDE;
         let rank = (square.rank() + dr) % SIDE;
@@ -95,12 +87,12 @@ impl SetUp {
     }
 
     /// The canonical square this set-up's label (file, rank from 0) names.
-    pub fn square(self, file: usize, rank: usize) -> Square {
+    pub(crate) fn square(self, file: usize, rank: usize) -> Square {
         let (df, dr) = self.offset();
         Square::new(file + SIDE - df, rank + SIDE - dr)
     }
 }
 
-pub fn file_letter(file: usize) -> char {
+pub(crate) fn file_letter(file: usize) -> char {
     (b'a' + file as u8) as char
 }

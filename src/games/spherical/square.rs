@@ -4,35 +4,35 @@
 //! only changes how they are labelled (see `setup.rs`).
 
 /// Files and ranks per side of the board.
-pub const SIDE: usize = 18;
+pub(crate) const SIDE: usize = 18;
 /// Squares on the board.
-pub const SQUARES: usize = SIDE * SIDE;
+pub(crate) const SQUARES: usize = SIDE * SIDE;
 /// The longest ray: 17 steps, since the 18th would come back home.
-pub const RAY_LEN: usize = SIDE - 1;
+pub(crate) const RAY_LEN: usize = SIDE - 1;
 
 /// A square: `rank * 18 + file`, both counted from 0 (file a, rank 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(pub u16);
 
 impl Square {
-    pub fn new(file: usize, rank: usize) -> Square {
+    pub(crate) fn new(file: usize, rank: usize) -> Square {
         Square(((rank % SIDE) * SIDE + file % SIDE) as u16)
     }
 
-    pub fn file(self) -> usize {
+    pub(crate) fn file(self) -> usize {
         self.0 as usize % SIDE
     }
 
-    pub fn rank(self) -> usize {
+    pub(crate) fn rank(self) -> usize {
         self.0 as usize / SIDE
     }
 
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The same point of the torus moved by whole files and ranks.
-    pub fn shifted(self, files: usize, ranks: usize) -> Square {
+    pub(crate) fn shifted(self, files: usize, ranks: usize) -> Square {
         Square::new(self.file() + files, self.rank() + ranks)
     }
 }
@@ -40,7 +40,7 @@ impl Square {
 /// The eight directions. Opposite directions are 4 apart in [`Dir::ALL`]
 /// order, which the move generator relies on to pair the two ways round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dir {
+pub(crate) enum Dir {
     N,
     E,
     NE,
@@ -52,7 +52,7 @@ pub enum Dir {
 }
 
 impl Dir {
-    pub const ALL: [Dir; 8] = [
+    pub(crate) const ALL: [Dir; 8] = [
         Dir::N,
         Dir::E,
         Dir::NE,
@@ -63,16 +63,12 @@ impl Dir {
         Dir::SE,
     ];
 
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
     }
 
-    pub fn opposite(self) -> Dir {
-        Dir::ALL[(self.index() + 4) % 8]
-    }
-
     /// (files, ranks) moved by one step.
-    pub const fn delta(self) -> (i32, i32) {
+    pub(crate) const fn delta(self) -> (i32, i32) {
         match self {
             Dir::N => (0, 1),
             Dir::E => (1, 0),
@@ -85,7 +81,7 @@ impl Dir {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Dir::N => "N",
             Dir::E => "E",
@@ -101,7 +97,7 @@ impl Dir {
 
 /// `RAYS[square][dir][k]` is the square `k + 1` steps away, wrapping round
 /// the torus; built at compile time so move generation only reads memory.
-pub static RAYS: [[[u16; RAY_LEN]; 8]; SQUARES] = build_rays();
+pub(crate) static RAYS: [[[u16; RAY_LEN]; 8]; SQUARES] = build_rays();
 
 const fn build_rays() -> [[[u16; RAY_LEN]; 8]; SQUARES] {
     let mut rays = [[[0u16; RAY_LEN]; 8]; SQUARES];
@@ -130,13 +126,13 @@ const fn build_rays() -> [[[u16; RAY_LEN]; 8]; SQUARES] {
 }
 
 /// The square `steps` steps from `from` in `dir` (1 ≤ steps ≤ 17).
-pub fn step(from: Square, dir: Dir, steps: usize) -> Square {
+pub(crate) fn step(from: Square, dir: Dir, steps: usize) -> Square {
     Square(RAYS[from.index()][dir.index()][steps - 1])
 }
 
 /// How many steps along `dir` lead from `from` to `to`, if `to` is on that
 /// ray at all.
-pub fn steps_to(from: Square, dir: Dir, to: Square) -> Option<usize> {
+pub(crate) fn steps_to(from: Square, dir: Dir, to: Square) -> Option<usize> {
     RAYS[from.index()][dir.index()]
         .iter()
         .position(|&s| s == to.0)

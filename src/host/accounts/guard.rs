@@ -14,21 +14,21 @@ use rusqlite::Connection;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AccountPolicy {
     /// At most this many addresses per account, confirmed or waiting.
-    pub max_addresses: usize,
+    pub(crate) max_addresses: usize,
     /// Wrong passwords allowed before a lock (an account or an address).
-    pub free_failures: u32,
+    pub(crate) free_failures: u32,
     /// The first lock, in seconds; each further failure doubles it.
-    pub first_lock: i64,
+    pub(crate) first_lock: i64,
     /// No lock is longer (seconds).
-    pub longest_lock: i64,
+    pub(crate) longest_lock: i64,
     /// A count with no failure for this long starts again (seconds).
-    pub forget_after: i64,
+    pub(crate) forget_after: i64,
     /// A reply token of a board mail proves its player until this long
     /// after the game ended (seconds).
-    pub game_token_life: i64,
+    pub(crate) game_token_life: i64,
     /// A token of an account mail (confirming an address, undoing an
     /// address change) works this long after it was sent (seconds).
-    pub account_token_life: i64,
+    pub(crate) account_token_life: i64,
     /// The address a signup comes from must confirm too, as every other
     /// does, before the host sends it more than that one request (a
     /// closed club may trust its From lines and turn this off).
@@ -36,7 +36,7 @@ pub struct AccountPolicy {
     /// An address asked for, and an account none of whose addresses was
     /// ever confirmed, lapse this long after they were asked for or made
     /// (seconds): the address and the userid are free again.
-    pub unconfirmed_life: i64,
+    pub(crate) unconfirmed_life: i64,
 }
 
 const HOUR: i64 = 3600;
@@ -68,7 +68,7 @@ fn address_key(address: &str) -> String {
 
 /// Until when password checks for `userid` from `from` are refused, if
 /// they are now.
-pub fn locked_until(
+pub(crate) fn locked_until(
     conn: &Connection,
     userid: &str,
     from: &str,
@@ -85,24 +85,24 @@ pub fn locked_until(
 
 /// One password check a command made.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Attempt {
-    pub userid: String,
-    pub proven: bool,
+pub(crate) struct Attempt {
+    pub(crate) userid: String,
+    pub(crate) proven: bool,
     /// Why the proven password would not be taken now, if it would not.
-    pub weakness: Option<Weakness>,
+    pub(crate) weakness: Option<Weakness>,
 }
 
 /// The owner of an account should hear that it is being guessed at.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Guessed {
-    pub userid: String,
-    pub failures: u32,
-    pub locked_until: i64,
+pub(crate) struct Guessed {
+    pub(crate) userid: String,
+    pub(crate) failures: u32,
+    pub(crate) locked_until: i64,
 }
 
 /// Counts a wrong password for `userid` from `from`; the warning for the
 /// owner when this failure starts a lock he has not been told of.
-pub fn record_failure(
+pub(crate) fn record_failure(
     conn: &Connection,
     policy: &AccountPolicy,
     userid: &str,
@@ -148,7 +148,7 @@ pub fn record_failure(
 /// A right password ends the account's run of failures (the sender
 /// address's count stays: one good account must not launder guesses at
 /// others).
-pub fn record_success(conn: &Connection, userid: &str) -> StoreResult<()> {
+pub(crate) fn record_success(conn: &Connection, userid: &str) -> StoreResult<()> {
     store::clear_login_failures(conn, &player_key(userid))
 }
 

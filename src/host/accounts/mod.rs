@@ -2,8 +2,8 @@
 //! hard to guess, the limits on guessing them, and which userids may be
 //! taken.
 
-pub mod guard;
-pub mod lapse;
+pub(crate) mod guard;
+pub(crate) mod lapse;
 pub mod password;
-pub mod strength;
-pub mod userid;
+pub(crate) mod strength;
+pub(crate) mod userid;

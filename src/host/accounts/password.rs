@@ -20,7 +20,7 @@ pub struct HashError(String);
 
 /// Fills `buf` with random bytes from the system (for salts and for
 /// passwords the operator has the host choose).
-pub fn random_bytes(buf: &mut [u8]) -> Result<(), HashError> {
+pub(crate) fn random_bytes(buf: &mut [u8]) -> Result<(), HashError> {
     getrandom::getrandom(buf).map_err(|err| HashError(err.to_string()))
 }
 
@@ -101,7 +101,7 @@ pub fn hash_password(password: &str) -> Result<String, HashError> {
 
 /// Whether `password` matches the stored hash; a damaged hash matches
 /// nothing.
-pub fn password_matches(password: &str, stored: &str) -> bool {
+pub(crate) fn password_matches(password: &str, stored: &str) -> bool {
     let Ok(hash) = PasswordHash::new(stored) else {
         return false;
     };
@@ -175,7 +175,7 @@ impl VerifiedPasswords {
 
     /// Records a pair known to match, as right after hashing a new
     /// password (a pair whose hash is never stored matches nothing).
-    pub fn remember(&self, password: &str, stored: &str) {
+    pub(crate) fn remember(&self, password: &str, stored: &str) {
         let digest = self.digest(password, stored);
         let mut verified = self.verified.borrow_mut();
         if verified.len() >= MAX_REMEMBERED {
@@ -201,7 +201,7 @@ impl Default for VerifiedPasswords {
 /// ahead for the same reason: a flood of signups must not stall every
 /// other mail while argon2 runs under the lock.
 #[derive(Default)]
-pub struct Prechecked {
+pub(crate) struct Prechecked {
     /// (userid in lower case, password) -> (the hash checked, matched).
     checked: HashMap<(String, String), (String, bool)>,
     /// (userid in lower case, new password) -> its hash, made ahead.
@@ -209,13 +209,13 @@ pub struct Prechecked {
 }
 
 impl Prechecked {
-    pub fn new() -> Prechecked {
+    pub(crate) fn new() -> Prechecked {
         Prechecked::default()
     }
 
     /// Checks `password` for `userid` against `stored` and records the
     /// answer; whether it matched.
-    pub fn check(
+    pub(crate) fn check(
         &mut self,
         userid: &str,
         password: &str,
@@ -235,7 +235,7 @@ impl Prechecked {
 
     /// Whether `password` matches `stored` for `userid`: from the check
     /// made before the transaction when the hash is unchanged, else now.
-    pub fn matches(
+    pub(crate) fn matches(
         &self,
         userid: &str,
         password: &str,
@@ -251,7 +251,7 @@ impl Prechecked {
 
     /// Hashes `password`, the new password `userid` asks for, ahead of
     /// the transaction.
-    pub fn hash_ahead(&mut self, userid: &str, password: &str) -> Result<(), HashError> {
+    pub(crate) fn hash_ahead(&mut self, userid: &str, password: &str) -> Result<(), HashError> {
         let key = (userid.to_lowercase(), password.to_string());
         if let std::collections::hash_map::Entry::Vacant(entry) = self.hashed.entry(key) {
             entry.insert(hash_password(password)?);
@@ -262,7 +262,7 @@ impl Prechecked {
     /// The hash of `userid`'s new `password`: the one made ahead, else
     /// made now (a mail handled without preparing, or more new passwords
     /// than were hashed ahead).
-    pub fn new_hash(&self, userid: &str, password: &str) -> Result<String, HashError> {
+    pub(crate) fn new_hash(&self, userid: &str, password: &str) -> Result<String, HashError> {
         let key = (userid.to_lowercase(), password.to_string());
         match self.hashed.get(&key) {
             Some(hash) => Ok(hash.clone()),
@@ -271,17 +271,13 @@ impl Prechecked {
     }
 
     /// How many new passwords were hashed ahead.
-    pub fn hashed_ahead(&self) -> usize {
+    pub(crate) fn hashed_ahead(&self) -> usize {
         self.hashed.len()
     }
 
     /// How many claims were checked ahead.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.checked.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.checked.is_empty()
     }
 }
 

@@ -6,18 +6,18 @@
 //! binary; nothing else is read.
 
 use crate::games::GameKind;
-pub use crate::host::model::refusal::Weakness;
+pub(crate) use crate::host::model::refusal::Weakness;
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
 /// Fewer characters are refused (NIST's minimum for a chosen password).
-pub const MIN_CHARS: usize = 8;
+pub(crate) const MIN_CHARS: usize = 8;
 /// More are refused: a password is a word in a mail, not a paragraph.
-pub const MAX_CHARS: usize = 64;
+pub(crate) const MAX_CHARS: usize = 64;
 
 /// Every word the grammar reads as a command or a command's keyword;
 /// the short ones fail on length, the others are in the vocabulary too.
-pub const COMMAND_WORDS: &[&str] = &[
+pub(crate) const COMMAND_WORDS: &[&str] = &[
     "accept",
     "address",
     "all",
@@ -99,7 +99,7 @@ static VOCABULARY: LazyLock<HashSet<&'static str>> =
     LazyLock::new(|| entries(include_str!("../../../data/passwords/vocabulary.txt")));
 
 /// Whether `password` may be chosen by `userid`; why not when it may not.
-pub fn check(userid: &str, password: &str) -> Result<(), Weakness> {
+pub(crate) fn check(userid: &str, password: &str) -> Result<(), Weakness> {
     let chars = password.chars().count();
     if chars < MIN_CHARS {
         return Err(Weakness::TooShort { min: MIN_CHARS });

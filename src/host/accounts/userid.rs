@@ -4,12 +4,12 @@
 use crate::games::GameKind;
 
 /// The longest userid, in characters.
-pub const MAX_LENGTH: usize = 24;
+pub(crate) const MAX_LENGTH: usize = 24;
 
 /// Whether `userid` is the name of a robot or one a later robot could
 /// take: `robot` alone or followed by digits, in any case. Robots get
 /// their accounts from the host, never by `signup`.
-pub fn is_robot_name(userid: &str) -> bool {
+pub(crate) fn is_robot_name(userid: &str) -> bool {
     let lower = userid.to_ascii_lowercase();
     lower
         .strip_prefix("robot")
@@ -19,7 +19,7 @@ pub fn is_robot_name(userid: &str) -> bool {
 /// Whether a player may sign up as `userid`: 1 to 24 letters, digits,
 /// `.`, `_` or `-`, starting with a letter, neither a game's name nor a
 /// robot's.
-pub fn may_sign_up_as(userid: &str) -> bool {
+pub(crate) fn may_sign_up_as(userid: &str) -> bool {
     !userid.is_empty()
         && userid.len() <= MAX_LENGTH
         && userid
@@ -35,7 +35,7 @@ pub fn may_sign_up_as(userid: &str) -> bool {
 
 /// Names that speak for the host or its operator, in lower case: no
 /// player signs up as one (accounts that have one already keep working).
-pub const RESERVED: &[&str] = &[
+pub(crate) const RESERVED: &[&str] = &[
     "pbem",
     "postmaster",
     "abuse",
@@ -53,7 +53,7 @@ pub const RESERVED: &[&str] = &[
 
 /// Whether `userid` is reserved for the host: one of [`RESERVED`], a
 /// robot's, or the local part of the host's own address (`host_address`).
-pub fn is_reserved(userid: &str, host_address: &str) -> bool {
+pub(crate) fn is_reserved(userid: &str, host_address: &str) -> bool {
     let local = host_address
         .rsplit_once('@')
         .map_or(host_address, |(local, _)| local);

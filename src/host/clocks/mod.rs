@@ -4,12 +4,12 @@
 //! `rules::side_clock`; this module keeps
 //! them in step with the games and the store.
 
-pub mod vacation;
+pub(crate) mod vacation;
 
 use crate::games::{GameKind, Side};
 use crate::host::model::replays::LiveGame;
-pub use crate::rules::side_clock::{BoardClocks, Due, Reminders, SideClock};
-pub use crate::rules::time_control::TimeControl;
+pub(crate) use crate::rules::side_clock::{BoardClocks, Due, Reminders, SideClock};
+pub(crate) use crate::rules::time_control::TimeControl;
 use crate::store::{self, GameRecord, GameStatus, StoreResult};
 use rusqlite::Connection;
 
@@ -18,13 +18,13 @@ use rusqlite::Connection;
 /// player's yearly vacation allowance.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClockSettings {
-    pub options: Vec<String>,
-    pub per_game: Vec<(GameKind, Vec<String>)>,
-    pub vacation_days: i64,
+    pub(crate) options: Vec<String>,
+    pub(crate) per_game: Vec<(GameKind, Vec<String>)>,
+    pub(crate) vacation_days: i64,
 }
 
 /// Each player's yearly vacation allowance where the config gives none.
-pub const VACATION_DAYS: i64 = 45;
+pub(crate) const VACATION_DAYS: i64 = 45;
 
 impl Default for ClockSettings {
     fn default() -> Self {
@@ -38,13 +38,13 @@ impl Default for ClockSettings {
 
 impl ClockSettings {
     /// The default time control of a game type.
-    pub fn control(&self, kind: GameKind) -> TimeControl {
+    pub(crate) fn control(&self, kind: GameKind) -> TimeControl {
         self.try_control(kind).unwrap_or_default()
     }
 
     /// The default time control of a game type, or why the settings do
     /// not read.
-    pub fn try_control(
+    pub(crate) fn try_control(
         &self,
         kind: GameKind,
     ) -> Result<TimeControl, crate::rules::time_control::TimeError> {
@@ -58,7 +58,7 @@ impl ClockSettings {
 }
 
 /// A player's reminder schedule: his own (`3d 1d 4h`, `off`) or the nags.
-pub fn reminders_of(conn: &Connection, userid: &str) -> StoreResult<Reminders> {
+pub(crate) fn reminders_of(conn: &Connection, userid: &str) -> StoreResult<Reminders> {
     Ok(match store::reminders(conn, userid)? {
         None => Reminders::Nag,
         Some(text) if text.trim().eq_ignore_ascii_case("off") => Reminders::Off,
@@ -74,7 +74,11 @@ pub fn reminders_of(conn: &Connection, userid: &str) -> StoreResult<Reminders> {
 }
 
 /// Stores a board's clocks, each with the moment it next needs the host.
-pub fn save(conn: &Connection, record: &GameRecord, clocks: &BoardClocks) -> StoreResult<()> {
+pub(crate) fn save(
+    conn: &Connection,
+    record: &GameRecord,
+    clocks: &BoardClocks,
+) -> StoreResult<()> {
     for side in Side::BOTH {
         let clock = clocks.side(side);
         let reminders = reminders_of(conn, record.player(side))?;
@@ -88,7 +92,7 @@ pub fn save(conn: &Connection, record: &GameRecord, clocks: &BoardClocks) -> Sto
 
 /// Whether a side's clock is held: the board is paused, or its player is
 /// on vacation.
-pub fn held(conn: &Connection, record: &GameRecord, side: Side) -> StoreResult<bool> {
+pub(crate) fn held(conn: &Connection, record: &GameRecord, side: Side) -> StoreResult<bool> {
     Ok(record.paused || store::vacation(conn, record.player(side))?.since.is_some())
 }
 
@@ -114,7 +118,7 @@ pub fn start(conn: &Connection, live: &LiveGame, now: i64) -> StoreResult<BoardC
 /// its increment; a side the game now waits for begins its turn; a side
 /// still in the same turn (the second action of a Spherical Chess 324
 /// turn) keeps running. Once the game is over every clock stops.
-pub fn after_command(
+pub(crate) fn after_command(
     conn: &Connection,
     live: &LiveGame,
     mover: Side,
@@ -154,14 +158,14 @@ pub fn after_command(
 
 /// Stops every clock of a board that is over (no side is waited for, so
 /// the mover does not matter).
-pub fn stop_all(conn: &Connection, live: &LiveGame, turn: u32, now: i64) -> StoreResult<()> {
+pub(crate) fn stop_all(conn: &Connection, live: &LiveGame, turn: u32, now: i64) -> StoreResult<()> {
     after_command(conn, live, Side::White, turn, now)
 }
 
 /// Stops (`hold`) or starts again the clock of `side` on a board, or of
 /// both sides when `side` is `None`; a side still held for another reason
 /// stays stopped.
-pub fn hold(
+pub(crate) fn hold(
     conn: &Connection,
     record: &GameRecord,
     side: Option<Side>,

@@ -21,7 +21,7 @@ fn year_of(moment: i64) -> i32 {
 }
 
 /// A player's vacation with its count of days begun anew in a new year.
-pub fn current(conn: &Connection, userid: &str, now: i64) -> Result<Vacation, StoreError> {
+pub(crate) fn current(conn: &Connection, userid: &str, now: i64) -> Result<Vacation, StoreError> {
     let mut vacation = store::vacation(conn, userid)?;
     let year = year_of(now);
     if vacation.year != year && vacation.since.is_none() {
@@ -32,7 +32,7 @@ pub fn current(conn: &Connection, userid: &str, now: i64) -> Result<Vacation, St
 }
 
 /// Days of the allowance left, counting a vacation under way to `now`.
-pub fn days_left(vacation: &Vacation, allowance: i64, now: i64) -> i64 {
+pub(crate) fn days_left(vacation: &Vacation, allowance: i64, now: i64) -> i64 {
     let running = vacation.since.map_or(0, |since| days_begun(since, now));
     (allowance - vacation.used_days - running).max(0)
 }
@@ -106,7 +106,7 @@ fn hold_all(
 /// Starts a vacation at `now`, ending at `until` or when the allowance
 /// runs out, whichever comes first. The caller has checked there is
 /// allowance left and that none is under way.
-pub fn begin(
+pub(crate) fn begin(
     conn: &Connection,
     userid: &str,
     until: Option<i64>,
@@ -125,7 +125,7 @@ pub fn begin(
 
 /// Ends a vacation whose end has come (the timers): as [`finish`], and the
 /// player is told too, since he sent nothing.
-pub fn finish_at_its_end(
+pub(crate) fn finish_at_its_end(
     conn: &Connection,
     userid: &str,
     now: i64,
@@ -157,7 +157,7 @@ pub fn finish_at_its_end(
 
 /// Ends a player's vacation at `now` (his `off`, or the timers at its
 /// end): its days are counted, his clocks run again.
-pub fn finish(conn: &Connection, userid: &str, now: i64) -> Result<Vec<Notice>, StoreError> {
+pub(crate) fn finish(conn: &Connection, userid: &str, now: i64) -> Result<Vec<Notice>, StoreError> {
     let mut vacation = store::vacation(conn, userid)?;
     let Some(since) = vacation.since else {
         return Ok(Vec::new());

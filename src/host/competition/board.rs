@@ -10,20 +10,20 @@ use crate::store::{self, NewGame, StoreError};
 use rusqlite::Connection;
 
 /// A board about to begin: its players and what it runs under.
-pub struct NewBoard<'a> {
-    pub kind: GameKind,
-    pub white: &'a str,
-    pub black: &'a str,
-    pub rated: bool,
+pub(crate) struct NewBoard<'a> {
+    pub(crate) kind: GameKind,
+    pub(crate) white: &'a str,
+    pub(crate) black: &'a str,
+    pub(crate) rated: bool,
     /// The host's options (the time control), as `--name=value` words.
-    pub options: &'a [String],
+    pub(crate) options: &'a [String],
     /// The game's own switches, as the game gives them back once it
     /// read them (`Game::switches`).
-    pub switches: &'a [String],
+    pub(crate) switches: &'a [String],
 }
 
 /// Stores the board, loads it and starts its clocks at `now`.
-pub fn begin(
+pub(crate) fn begin(
     conn: &Connection,
     replays: &Replays,
     board: &NewBoard<'_>,

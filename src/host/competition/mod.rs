@@ -3,38 +3,37 @@
 //! settings of ratings, ladders and tournaments. The ladders and
 //! tournaments themselves are `host::events`.
 
-pub mod board;
-pub mod rated;
+pub(crate) mod board;
+pub(crate) mod rated;
 
 use crate::rules::score::AbortRule;
 
-pub use crate::rules::rating::RatingSettings;
-pub use crate::rules::score::Score;
+pub(crate) use crate::rules::rating::RatingSettings;
 
 const DAY: i64 = 24 * 3600;
 
 /// How ladders run; every value is in the config.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LadderSettings {
+pub(crate) struct LadderSettings {
     /// A player may challenge at most this many places above him.
-    pub reach: usize,
+    pub(crate) reach: usize,
     /// A player without a ladder game this long drops one place, and one
     /// more each time it passes again; `None`: nobody drops.
-    pub inactive_after: Option<i64>,
+    pub(crate) inactive_after: Option<i64>,
     /// A ladder challenge whose time control sets no time per move gets
     /// this one, so an unanswered challenge ends in the end (aborted,
     /// and scored by `aborted`).
-    pub forfeit_after: i64,
+    pub(crate) forfeit_after: i64,
     /// How a ladder game aborted before each player moved counts.
-    pub aborted: AbortRule,
+    pub(crate) aborted: AbortRule,
     /// The most ladders not cancelled one player may direct.
-    pub max_per_director: usize,
+    pub(crate) max_per_director: usize,
 }
 
 impl LadderSettings {
     /// The default ladders' rules: the config's, and the usual for what
     /// the config does not set.
-    pub fn rules(&self) -> crate::rules::ladder_rules::LadderRules {
+    pub(crate) fn rules(&self) -> crate::rules::ladder_rules::LadderRules {
         crate::rules::ladder_rules::LadderRules {
             reach: self.reach,
             inactive_after: self.inactive_after,
@@ -58,13 +57,13 @@ impl Default for LadderSettings {
 
 /// How tournaments run.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TournamentSettings {
+pub(crate) struct TournamentSettings {
     /// The most players one tournament takes.
-    pub max_players: usize,
+    pub(crate) max_players: usize,
     /// How a tournament game aborted before each player moved counts.
-    pub aborted: AbortRule,
+    pub(crate) aborted: AbortRule,
     /// The most tournaments not over one player may organise.
-    pub max_per_organiser: usize,
+    pub(crate) max_per_organiser: usize,
 }
 
 impl Default for TournamentSettings {
@@ -79,7 +78,7 @@ impl Default for TournamentSettings {
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompetitionSettings {
-    pub ratings: RatingSettings,
-    pub ladders: LadderSettings,
-    pub tournaments: TournamentSettings,
+    pub(crate) ratings: RatingSettings,
+    pub(crate) ladders: LadderSettings,
+    pub(crate) tournaments: TournamentSettings,
 }

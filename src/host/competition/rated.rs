@@ -32,7 +32,7 @@ fn stored_or_new(
 
 /// A stored rating as it stands at `now`: its deviation grown for the
 /// periods without a rated game.
-pub fn current(settings: &RatingSettings, stored: &StoredRating, now: i64) -> Rating {
+pub(crate) fn current(settings: &RatingSettings, stored: &StoredRating, now: i64) -> Rating {
     let rating = Rating {
         rating: stored.rating,
         deviation: stored.deviation,
@@ -43,7 +43,7 @@ pub fn current(settings: &RatingSettings, stored: &StoredRating, now: i64) -> Ra
 
 /// Rates a finished game: both players' new ratings stored, with what
 /// changed for the game's mails.
-pub fn rate(
+pub(crate) fn rate(
     conn: &Connection,
     settings: &RatingSettings,
     record: &GameRecord,
@@ -101,7 +101,7 @@ pub fn rate(
 /// then the provisional ones (no rank); players without a rated game for
 /// longer than the settings allow are left out unless `all`. Also how
 /// many were left out.
-pub fn standings(
+pub(crate) fn standings(
     conn: &Connection,
     settings: &RatingSettings,
     kind: crate::games::GameKind,
@@ -116,7 +116,7 @@ pub fn standings(
 /// The standings without each player's running boards counted (all
 /// zero): one read of the game's ratings, so a page of the standings
 /// counts only its own players' boards ([`count_running`]).
-pub fn ranking(
+pub(crate) fn ranking(
     conn: &Connection,
     settings: &RatingSettings,
     kind: crate::games::GameKind,
@@ -165,7 +165,7 @@ pub fn ranking(
 }
 
 /// Each line's running boards of the game counted.
-pub fn count_running(
+pub(crate) fn count_running(
     conn: &Connection,
     kind: crate::games::GameKind,
     lines: &mut [crate::host::model::notice::StandingLine],

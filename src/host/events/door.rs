@@ -172,14 +172,14 @@ pub(super) fn invite(
 
 /// Why the door of a tournament closed on those still waiting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lapse {
+pub(crate) enum Lapse {
     Started,
     Cancelled,
 }
 
 /// The door closes: everyone still waiting to join (asked, or invited)
 /// is told his request or invitation lapsed, and no longer waits.
-pub fn lapse(
+pub(crate) fn lapse(
     ctx: &Context<'_>,
     kind: GameKind,
     found: &Tournament,
@@ -202,7 +202,7 @@ pub fn lapse(
 /// Whether `by` may invite `player` to an event: an invitation mails
 /// him as a challenge would, so he takes it only from those he takes
 /// challenges from (the operator excepted), and never as a robot.
-pub fn may_invite(ctx: &Context<'_>, by: &str, player: &Player) -> Result<(), Failure> {
+pub(crate) fn may_invite(ctx: &Context<'_>, by: &str, player: &Player) -> Result<(), Failure> {
     may_take_part(ctx, player)?;
     if by != super::log::OPERATOR {
         crate::host::request::limits::takes_challenge_from(ctx, by, &player.userid)?;
@@ -213,7 +213,7 @@ pub fn may_invite(ctx: &Context<'_>, by: &str, player: &Player) -> Result<(), Fa
 /// Refuses a robot as a player of an event: robots answer only the
 /// challenges of their own boards, never an invitation, so no event
 /// takes one (not by invitation, admission, replacement or handover).
-pub fn may_take_part(ctx: &Context<'_>, player: &Player) -> Result<(), Failure> {
+pub(crate) fn may_take_part(ctx: &Context<'_>, player: &Player) -> Result<(), Failure> {
     if store::robot_level(ctx.conn, &player.userid)?.is_some() {
         return Err(refused(Refusal::RobotInEvent {
             userid: player.userid.clone(),

@@ -15,7 +15,7 @@ use rusqlite::Connection;
 
 /// A deleted account leaves every ladder (those below move up and are
 /// told), every tournament not begun yet, and the standings.
-pub fn forget_player(
+pub(crate) fn forget_player(
     conn: &Connection,
     settings: &CompetitionSettings,
     userid: &str,
@@ -35,7 +35,7 @@ pub fn forget_player(
 
 /// Marks a board over with `ending` in the store and on `live`; every
 /// end goes through here, and then through [`game_ended`].
-pub fn mark_over(
+pub(crate) fn mark_over(
     conn: &Connection,
     live: &mut LiveGame,
     ending: Ending,
@@ -54,7 +54,7 @@ pub fn mark_over(
 /// decline, a loss on time): marked over, every clock stopped and read
 /// again for the game-over mail, and what the end changes beyond the
 /// board.
-pub fn end_game(
+pub(crate) fn end_game(
     conn: &Connection,
     replays: &Replays,
     settings: &CompetitionSettings,
@@ -73,7 +73,7 @@ pub fn end_game(
 /// The notices of a game ended by something other than a move: the
 /// game-over mail of its board (with the comment of whoever ended it)
 /// first, then `consequences`, what the end changed beyond the board.
-pub fn told_over(
+pub(crate) fn told_over(
     live: LiveGame,
     comment: Option<Comment>,
     consequences: Vec<Notice>,
@@ -92,7 +92,7 @@ pub fn told_over(
 /// once, in the transaction that ends the game; the notices are for
 /// players whose place changed, and the new boards a knockout begins
 /// (`replays` loads them).
-pub fn game_ended(
+pub(crate) fn game_ended(
     conn: &Connection,
     replays: &Replays,
     settings: &CompetitionSettings,

@@ -16,7 +16,7 @@ pub fn ladder(ctx: &Context<'_>, kind: GameKind, name: &str) -> Handled {
 }
 
 /// `GAME ladders`: every ladder of the game type.
-pub fn ladders(ctx: &Context<'_>, kind: GameKind) -> Handled {
+pub(crate) fn ladders(ctx: &Context<'_>, kind: GameKind) -> Handled {
     let mut ladders = Vec::new();
     for event in ladder_event::all_of(ctx.conn, &ctx.competition.ladders, kind, ctx.now)? {
         ladders.push(listing::ladder_info(ctx.conn, &event)?);
@@ -25,7 +25,7 @@ pub fn ladders(ctx: &Context<'_>, kind: GameKind) -> Handled {
 }
 
 /// `GAME tournaments`: every tournament of the game type, newest first.
-pub fn tournaments(ctx: &Context<'_>, kind: GameKind) -> Handled {
+pub(crate) fn tournaments(ctx: &Context<'_>, kind: GameKind) -> Handled {
     let lines = crate::store::tournaments_of(ctx.conn, kind.name())?
         .into_iter()
         .map(|(tournament, players)| TournamentLine {
@@ -62,7 +62,7 @@ pub fn find_ladder(ctx: &Context<'_>, kind: GameKind, name: &str) -> Result<Ladd
 }
 
 /// The ladder as its listing shows it, with what a command changed.
-pub fn ladder_answer(
+pub(crate) fn ladder_answer(
     ctx: &Context<'_>,
     event: &LadderEvent,
     change: Option<LadderChange>,
@@ -75,7 +75,7 @@ pub fn ladder_answer(
 }
 
 /// Refuses a ladder challenge the ladder does not allow.
-pub fn check_ladder_challenge(
+pub(crate) fn check_ladder_challenge(
     ctx: &Context<'_>,
     event: &LadderEvent,
     challenger: &str,

@@ -7,12 +7,12 @@ use crate::store::{self, LogEntry, LoggedEvent, StoreError};
 use rusqlite::Connection;
 
 /// The actor the log names for the host's operator.
-pub const OPERATOR: &str = "operator";
+pub(crate) const OPERATOR: &str = "operator";
 /// The actor the log names for the host itself (a tournament finishing).
-pub const HOST: &str = "host";
+pub(crate) const HOST: &str = "host";
 
 /// Adds a line to a tournament's log.
-pub fn log_tournament(
+pub(crate) fn log_tournament(
     conn: &Connection,
     id: i64,
     actor: &str,
@@ -31,7 +31,7 @@ pub fn log_tournament(
 }
 
 /// Adds a line to an event's log.
-pub fn log_event(
+pub(crate) fn log_event(
     conn: &Connection,
     event: LoggedEvent,
     actor: &str,

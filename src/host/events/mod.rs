@@ -14,9 +14,9 @@
 //! `rules::knockout`, `rules::score`) know nothing of the store; this
 //! room keeps them in step with it and says who must hear of a change.
 
-pub mod director;
-pub mod door;
-pub mod ending;
+pub(crate) mod director;
+pub(crate) mod door;
+pub(crate) mod ending;
 pub mod format;
 pub mod ladder;
 pub mod league;
@@ -25,4 +25,4 @@ pub mod log;
 pub mod logbook;
 pub mod tournament;
 
-pub use ending::{end_game, forget_player, game_ended, mark_over, told_over};
+pub(crate) use ending::{end_game, forget_player, game_ended, mark_over, told_over};

@@ -11,7 +11,7 @@ use crate::host::model::notice::{Answer, GameCount, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::store::{self, Player};
 
-pub fn help(topic: Option<String>) -> Handled {
+pub(crate) fn help(topic: Option<String>) -> Handled {
     let Some(topic) = topic else {
         return Ok(vec![Notice::Answer(Answer::Help { topic: None })]);
     };
@@ -28,7 +28,7 @@ pub fn help(topic: Option<String>) -> Handled {
     }
 }
 
-pub fn list(ctx: &Context<'_>) -> Handled {
+pub(crate) fn list(ctx: &Context<'_>) -> Handled {
     let counts = store::games_count_by_kind(ctx.conn)?;
     let games = GameKind::ALL
         .into_iter()
@@ -108,7 +108,12 @@ fn check_accounts_at<'a>(
     Ok(())
 }
 
-pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<String>) -> Handled {
+pub(crate) fn signup(
+    ctx: &Context<'_>,
+    userid: &str,
+    password: &str,
+    addresses: Vec<String>,
+) -> Handled {
     check_userid(ctx, userid)?;
     // What lapsed unconfirmed holds neither the userid nor an address,
     // whether or not the timers have run.
@@ -149,7 +154,7 @@ pub fn signup(ctx: &Context<'_>, userid: &str, password: &str, addresses: Vec<St
     Ok(notices)
 }
 
-pub fn change_password(ctx: &Context<'_>, userid: &str, old: &str, new: &str) -> Handled {
+pub(crate) fn change_password(ctx: &Context<'_>, userid: &str, old: &str, new: &str) -> Handled {
     // Proven first, so that only the owner learns what is wrong with a
     // new password.
     let mut player = by_password(ctx, userid, old)?;
@@ -170,7 +175,7 @@ pub fn change_password(ctx: &Context<'_>, userid: &str, old: &str, new: &str) ->
     })])
 }
 
-pub fn change_address(
+pub(crate) fn change_address(
     ctx: &Context<'_>,
     userid: &str,
     password: &str,
@@ -181,7 +186,7 @@ pub fn change_address(
     address::change(ctx, player, addresses)
 }
 
-pub fn signoff(ctx: &Context<'_>, userid: &str, password: &str) -> Handled {
+pub(crate) fn signoff(ctx: &Context<'_>, userid: &str, password: &str) -> Handled {
     let mut player = by_password(ctx, userid, password)?;
     player.signed_off = true;
     store::update_player(ctx.conn, &player)?;
@@ -190,7 +195,7 @@ pub fn signoff(ctx: &Context<'_>, userid: &str, password: &str) -> Handled {
     })])
 }
 
-pub fn delete(ctx: &Context<'_>, userid: &str, password: &str) -> Handled {
+pub(crate) fn delete(ctx: &Context<'_>, userid: &str, password: &str) -> Handled {
     let player = by_password(ctx, userid, password)?;
     let moved = remove_account(ctx.conn, ctx.competition, &player.userid, ctx.now)?;
     let mut notices = vec![Notice::Answer(Answer::Deleted {
@@ -204,7 +209,7 @@ pub fn delete(ctx: &Context<'_>, userid: &str, password: &str) -> Handled {
 /// operator's: refused while it plays a running board; otherwise it
 /// leaves the ladders, tournaments and standings (the notices of that),
 /// and it and what it alone owns are removed. Finished boards stay.
-pub fn remove_account(
+pub(crate) fn remove_account(
     conn: &rusqlite::Connection,
     settings: &crate::host::competition::CompetitionSettings,
     userid: &str,
@@ -222,7 +227,7 @@ pub fn remove_account(
     Ok(moved)
 }
 
-pub fn set(ctx: &Context<'_>, userid: &str, password: &str, setting: Setting) -> Handled {
+pub(crate) fn set(ctx: &Context<'_>, userid: &str, password: &str, setting: Setting) -> Handled {
     let mut player = by_password(ctx, userid, password)?;
     match setting {
         Setting::Language(language) => {

@@ -52,7 +52,7 @@ fn check_count(ctx: &Context<'_>, given: usize) -> Result<(), Failure> {
 /// A new account's addresses: those serving at once (the one the signup
 /// came from, where the operator trusts From lines) and those waiting for
 /// their confirmation (the signup's own first).
-pub fn for_signup(
+pub(crate) fn for_signup(
     ctx: &Context<'_>,
     listed: Vec<String>,
 ) -> Result<(Vec<String>, Vec<String>), Failure> {
@@ -71,7 +71,7 @@ pub fn for_signup(
 
 /// Records the addresses as waiting and writes each the mail asking it to
 /// confirm.
-pub fn ask_to_confirm(
+pub(crate) fn ask_to_confirm(
     ctx: &Context<'_>,
     userid: &str,
     pending: &[String],
@@ -102,7 +102,7 @@ pub fn ask_to_confirm(
 /// `change address`: the addresses kept serve on, the new ones wait for
 /// their confirmation, the others stop at once; the addresses the account
 /// had hear of it and may undo it.
-pub fn change(ctx: &Context<'_>, mut player: Player, wanted: Vec<String>) -> Handled {
+pub(crate) fn change(ctx: &Context<'_>, mut player: Player, wanted: Vec<String>) -> Handled {
     let wanted = distinct(wanted);
     check_count(ctx, wanted.len())?;
     let new = wanted.iter().filter(|address| !player.has_address(address));
@@ -143,7 +143,7 @@ pub fn change(ctx: &Context<'_>, mut player: Player, wanted: Vec<String>) -> Han
 }
 
 /// A reply from a waiting address to the mail asking it to confirm.
-pub fn confirm(ctx: &Context<'_>, userid: &str, address: &str) -> Handled {
+pub(crate) fn confirm(ctx: &Context<'_>, userid: &str, address: &str) -> Handled {
     let nothing = || {
         refused(Refusal::NothingToConfirm {
             address: address.to_string(),
@@ -186,7 +186,7 @@ fn ever_served(ctx: &Context<'_>, userid: &str) -> Result<bool, Failure> {
 
 /// A reply from an address the account had to the mail announcing a
 /// change: the addresses go back and nothing waits any more.
-pub fn undo(ctx: &Context<'_>, userid: &str, restore: Vec<String>) -> Handled {
+pub(crate) fn undo(ctx: &Context<'_>, userid: &str, restore: Vec<String>) -> Handled {
     let Some(mut player) = store::find_player(ctx.conn, userid)? else {
         return Err(refused(Refusal::TokenExpired { board: None }));
     };

@@ -11,9 +11,9 @@ use crate::host::model::{board_list, replays};
 use crate::store::{self, Watched};
 
 /// Finished boards listed in one mail.
-pub const HISTORY_PAGE: u32 = 20;
+pub(crate) const HISTORY_PAGE: u32 = 20;
 
-pub fn status(ctx: &Context<'_>, userid: &str) -> Handled {
+pub(crate) fn status(ctx: &Context<'_>, userid: &str) -> Handled {
     let Some(player) = store::find_player(ctx.conn, userid)? else {
         return Err(refused(Refusal::NoSuchPlayer {
             userid: userid.to_string(),
@@ -29,7 +29,12 @@ pub fn status(ctx: &Context<'_>, userid: &str) -> Handled {
     })])
 }
 
-pub fn history(ctx: &Context<'_>, kind: GameKind, userid: Option<&str>, page: u32) -> Handled {
+pub(crate) fn history(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    userid: Option<&str>,
+    page: u32,
+) -> Handled {
     let userid = match userid {
         None => None,
         Some(userid) => match store::find_player(ctx.conn, userid)? {
@@ -111,7 +116,7 @@ pub fn subscribe(
 
 /// `GAME notify userid password [board...]`: a mail when these boards (or
 /// any board of the type) end.
-pub fn notify(
+pub(crate) fn notify(
     ctx: &Context<'_>,
     kind: GameKind,
     userid: &str,
@@ -147,7 +152,7 @@ pub fn notify(
 
 /// `GAME record board`: the board's whole record; the PGN goes with the
 /// mail (see `post`).
-pub fn record(ctx: &Context<'_>, kind: GameKind, board: i64) -> Handled {
+pub(crate) fn record(ctx: &Context<'_>, kind: GameKind, board: i64) -> Handled {
     let live = super::board_of_kind(ctx, kind, board)?;
     let dates = store::move_dates(ctx.conn, board)?;
     // Anyone may ask, from any address: the record shows what observers

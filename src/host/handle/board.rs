@@ -14,7 +14,7 @@ use crate::host::model::replays::{self, LiveGame};
 use crate::rules::score::{Ending, Stop};
 use crate::store;
 
-pub fn resign(
+pub(crate) fn resign(
     ctx: &Context<'_>,
     kind: GameKind,
     board: i64,
@@ -27,7 +27,7 @@ pub fn resign(
     end(ctx, live, ending, &player.userid)
 }
 
-pub fn decline(
+pub(crate) fn decline(
     ctx: &Context<'_>,
     kind: GameKind,
     board: i64,
@@ -56,7 +56,7 @@ fn end(ctx: &Context<'_>, mut live: LiveGame, ending: Ending, author: &str) -> H
     Ok(crate::host::events::told_over(live, comment, consequences))
 }
 
-pub fn show(ctx: &Context<'_>, kind: GameKind, board: i64, after: Option<i64>) -> Handled {
+pub(crate) fn show(ctx: &Context<'_>, kind: GameKind, board: i64, after: Option<i64>) -> Handled {
     let live = board_of_kind(ctx, kind, board)?;
     let Some(after) = after else {
         return Ok(vec![Notice::Answer(Answer::Show {
@@ -81,10 +81,10 @@ pub fn show(ctx: &Context<'_>, kind: GameKind, board: i64, after: Option<i64>) -
 }
 
 /// Boards on one page of `GAME games`.
-pub const GAMES_PAGE: u32 = 20;
+pub(crate) const GAMES_PAGE: u32 = 20;
 
 /// A player's boards of one game, newest first, a page at a time.
-pub fn games(ctx: &Context<'_>, kind: GameKind, userid: &str, page: u32) -> Handled {
+pub(crate) fn games(ctx: &Context<'_>, kind: GameKind, userid: &str, page: u32) -> Handled {
     let Some(player) = store::find_player(ctx.conn, userid)? else {
         return Err(refused(Refusal::NoSuchPlayer {
             userid: userid.to_string(),
@@ -117,7 +117,7 @@ pub fn games(ctx: &Context<'_>, kind: GameKind, userid: &str, page: u32) -> Hand
     })])
 }
 
-pub fn chat(
+pub(crate) fn chat(
     ctx: &Context<'_>,
     kind: GameKind,
     board: i64,

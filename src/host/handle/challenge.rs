@@ -107,7 +107,7 @@ fn challenger(
     Err(not_allowed())
 }
 
-pub fn challenge(
+pub(crate) fn challenge(
     ctx: &Context<'_>,
     kind: GameKind,
     white: &str,
@@ -315,7 +315,7 @@ pub(super) fn check_seek(
     Ok(())
 }
 
-pub fn accepting(
+pub(crate) fn accepting(
     ctx: &Context<'_>,
     kind: GameKind,
     userid: &str,
@@ -333,7 +333,7 @@ pub fn accepting(
     })])
 }
 
-pub fn set_limit(
+pub(crate) fn set_limit(
     ctx: &Context<'_>,
     kind: GameKind,
     userid: &str,

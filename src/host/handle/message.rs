@@ -9,7 +9,12 @@ use crate::host::model::refusal::Refusal;
 use crate::host::request::limits::count_message;
 use crate::store;
 
-pub fn message(ctx: &Context<'_>, userid: &str, credential: &Credential, to: &str) -> Handled {
+pub(crate) fn message(
+    ctx: &Context<'_>,
+    userid: &str,
+    credential: &Credential,
+    to: &str,
+) -> Handled {
     let player = authenticate(ctx, userid, credential, None)?;
     let Some(text) = ctx.comment.map(str::trim).filter(|text| !text.is_empty()) else {
         return Err(refused(Refusal::EmptyMessage));

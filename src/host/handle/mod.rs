@@ -31,7 +31,7 @@ mod turn;
 mod undo;
 mod withdraw;
 
-pub use account::remove_account;
+pub(crate) use account::remove_account;
 
 use crate::host::events::{director, ladder, league, lists, logbook, tournament};
 use crate::host::model::command::{Command, EventList};

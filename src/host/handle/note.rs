@@ -9,7 +9,7 @@ use crate::host::model::refusal::Refusal;
 use crate::store;
 
 /// The longest note kept; a longer body is cut there.
-pub const MAX_NOTE_CHARS: usize = 4000;
+pub(crate) const MAX_NOTE_CHARS: usize = 4000;
 
 pub fn note(
     ctx: &Context<'_>,

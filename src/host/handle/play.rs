@@ -11,7 +11,7 @@ use crate::host::model::refusal::Refusal;
 use crate::host::model::replays::{self, LiveGame};
 use crate::store::{self};
 
-pub fn play(
+pub(crate) fn play(
     ctx: &Context<'_>,
     kind: GameKind,
     board: i64,

@@ -11,7 +11,7 @@ use crate::store::{self, GameStatus, MoveRecord};
 /// Moves one preview plays at most.
 const MAX_MOVES: usize = 60;
 
-pub fn preview(
+pub(crate) fn preview(
     ctx: &Context<'_>,
     kind: GameKind,
     board: i64,

@@ -18,13 +18,13 @@ use crate::host::model::replays::{self, LiveGame};
 use crate::store::{self, GameStatus, QueuedLine};
 
 /// Lines one player may keep on one board.
-pub const MAX_LINES: usize = 20;
+pub(crate) const MAX_LINES: usize = 20;
 /// Turns one line may hold (expected and answers together).
-pub const MAX_UNITS: usize = 40;
+pub(crate) const MAX_UNITS: usize = 40;
 /// Stands for any turn of the opponent.
 const ANY_TURN: &str = "*";
 
-pub fn queue(
+pub(crate) fn queue(
     ctx: &Context<'_>,
     kind: GameKind,
     board: i64,

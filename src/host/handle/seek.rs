@@ -14,7 +14,7 @@ use crate::host::model::notice::{Answer, Comment, Event, Notice};
 use crate::host::model::refusal::Refusal;
 use crate::store::{self, NewSeek};
 
-pub fn seek(
+pub(crate) fn seek(
     ctx: &Context<'_>,
     kind: GameKind,
     userid: &str,
@@ -56,13 +56,13 @@ pub fn seek(
     })])
 }
 
-pub fn seeks(ctx: &Context<'_>, kind: GameKind) -> Handled {
+pub(crate) fn seeks(ctx: &Context<'_>, kind: GameKind) -> Handled {
     let seeks = store::open_seeks(ctx.conn, Some(kind.name()), None, ctx.now)?;
     Ok(vec![Notice::Answer(Answer::Seeks { kind, seeks })])
 }
 
 /// Accepts a seek (the board starts) or withdraws one's own.
-pub fn answer(
+pub(crate) fn answer(
     ctx: &Context<'_>,
     kind: GameKind,
     id: i64,

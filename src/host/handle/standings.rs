@@ -5,7 +5,7 @@ use crate::host::competition::rated;
 use crate::host::model::notice::{Answer, Notice};
 use crate::host::request::{Context, Handled};
 
-pub fn standings(ctx: &Context<'_>, kind: GameKind, all: bool) -> Handled {
+pub(crate) fn standings(ctx: &Context<'_>, kind: GameKind, all: bool) -> Handled {
     let (lines, hidden) = rated::standings(ctx.conn, &ctx.competition.ratings, kind, all, ctx.now)?;
     let settings = &ctx.competition.ratings;
     Ok(vec![Notice::Answer(Answer::Standings {

@@ -11,7 +11,7 @@ use crate::store;
 use chrono::NaiveDate;
 
 /// `vacation userid password on [until YYYY-MM-DD] | off`.
-pub fn vacation(
+pub(crate) fn vacation(
     ctx: &Context<'_>,
     userid: &str,
     password: &str,
@@ -74,7 +74,12 @@ pub fn vacation(
 }
 
 /// `remind userid password 3d 1d 4h | off | default`.
-pub fn remind(ctx: &Context<'_>, userid: &str, password: &str, schedule: &[String]) -> Handled {
+pub(crate) fn remind(
+    ctx: &Context<'_>,
+    userid: &str,
+    password: &str,
+    schedule: &[String],
+) -> Handled {
     let credential = Credential::Password(password.to_string());
     let player = authenticate(ctx, userid, &credential, None)?;
     let stored = match schedule {

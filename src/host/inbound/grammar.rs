@@ -5,7 +5,7 @@
 //! it, so where a password stands is known here and nowhere else.
 
 mod account;
-pub mod competition;
+pub(crate) mod competition;
 mod planning;
 mod words;
 
@@ -25,13 +25,13 @@ const NOT_OFFERED: &[&str] = &["showas"];
 
 /// A line as the grammar read it.
 #[derive(Debug)]
-pub struct ReadLine {
-    pub command: Parsed,
+pub(crate) struct ReadLine {
+    pub(crate) command: Parsed,
     /// The line's passwords: where the form it was read as has them, even
     /// when the rest did not fit (for a misspelt verb, where the form of
     /// the verb it was meant as has them), and the one that proves a
     /// player.
-    pub noted: Noted,
+    pub(crate) noted: Noted,
 }
 
 /// Reads one command line.
@@ -40,7 +40,7 @@ pub fn parse_command(line: &str) -> Parsed {
 }
 
 /// Reads one command line, noting where its passwords stand.
-pub fn read_line(line: &str) -> ReadLine {
+pub(crate) fn read_line(line: &str) -> ReadLine {
     let words = normalise::words(line);
     let spans = words::spans(line, &words);
     let secrets = RefCell::new(Noted::default());
@@ -108,7 +108,7 @@ fn note_nearest_secrets(verb: &str, args: Args<'_>) -> Option<&'static str> {
 /// Reads the words after `userid password` in a move command (or the
 /// first line of a reply): moves, draw words and one `#n` guard, with
 /// the moves in the ASCII the notations read (see `normalise`).
-pub fn parse_move_words(
+pub(crate) fn parse_move_words(
     words: &[&str],
     kind: Option<GameKind>,
 ) -> Result<(Vec<MoveWord>, Option<i64>), Refusal> {
@@ -137,7 +137,7 @@ pub fn parse_move_words(
 /// meant as one more move or command word: it names a square (every
 /// square has a digit), castles, or is a draw word, `resign` or
 /// `decline`. Anything else there is taken as a comment.
-pub fn could_be_a_move(word: &str) -> bool {
+pub(crate) fn could_be_a_move(word: &str) -> bool {
     let lower = word.to_lowercase();
     let bare = lower.trim_end_matches(['+', '#', '!', '?', '.', ',']);
     word.chars().any(|c| c.is_ascii_digit())

@@ -6,7 +6,7 @@
 
 use super::grammar::parse_move_words;
 use super::parse::{non_empty, request, FirstLine, Form, Parsed};
-pub use super::parse::{Interpretation, Request};
+pub(crate) use super::parse::{Interpretation, Request};
 use crate::games::GameKind;
 use crate::host::accounts::guard::AccountPolicy;
 use crate::host::model::command::{Command, Credential};
@@ -18,18 +18,18 @@ use rusqlite::Connection;
 
 /// What reading a mail needs besides the mail.
 #[derive(Clone, Copy)]
-pub struct Reading<'a> {
+pub(crate) struct Reading<'a> {
     /// A `multiple` mail runs at most this many of its lines; the rest
     /// are refused in one error.
-    pub max_commands: usize,
+    pub(crate) max_commands: usize,
     /// The moment the mail is handled (seconds since the epoch).
-    pub now: i64,
+    pub(crate) now: i64,
     /// How long reply tokens prove a player.
-    pub policy: &'a AccountPolicy,
+    pub(crate) policy: &'a AccountPolicy,
 }
 
 /// The requests a mail carries, from what the grammar read in it.
-pub fn interpret(
+pub(crate) fn interpret(
     conn: &Connection,
     mail: &InboundMail,
     parsed: Parsed,
@@ -218,10 +218,10 @@ pub(super) fn reply_command(first: &str, replier: Replier) -> Result<Command, Re
 /// The player a reply proves, the board it is about, and the move the
 /// board mail replied to asked for.
 pub(super) struct Replier {
-    pub userid: String,
-    pub kind: GameKind,
-    pub board: i64,
-    pub asks: Option<i64>,
+    pub(crate) userid: String,
+    pub(crate) kind: GameKind,
+    pub(crate) board: i64,
+    pub(crate) asks: Option<i64>,
 }
 
 /// Who is replying, about which board: a Message-ID the host made for a

@@ -18,7 +18,7 @@ const LONGEST_LINE: usize = 2000;
 
 /// The copy of `raw` to keep, its passwords masked; `None` when it
 /// carries none (or cannot be read at all), and is kept as it came.
-pub fn masked_copy(raw: &[u8]) -> Option<Vec<u8>> {
+pub(crate) fn masked_copy(raw: &[u8]) -> Option<Vec<u8>> {
     let mail = crate::mail::inbound::parse(raw).ok()?;
     let passwords = passwords_in(&mail);
     if passwords.is_empty() {

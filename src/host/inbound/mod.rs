@@ -5,8 +5,8 @@
 //! game) but never writes it.
 
 pub mod grammar;
-pub mod interpret;
-pub mod kept;
-pub mod normalise;
-pub mod parse;
-pub mod redact;
+pub(crate) mod interpret;
+pub(crate) mod kept;
+pub(crate) mod normalise;
+pub(crate) mod parse;
+pub(crate) mod redact;

@@ -6,7 +6,7 @@
 
 /// Splits a line into words at any Unicode space, including the
 /// zero-width ones that `split_whitespace` does not know.
-pub fn words(line: &str) -> Vec<&str> {
+pub(crate) fn words(line: &str) -> Vec<&str> {
     line.split(is_space)
         .filter(|word| !word.is_empty())
         .collect()
@@ -16,7 +16,7 @@ pub fn words(line: &str) -> Vec<&str> {
 /// full-width forms made ASCII, figurines made piece letters, castling
 /// with zeros made `O-O` / `O-O-O`, and a sentence's full stop or comma
 /// after a move dropped (`e4.`, `c4,`).
-pub fn move_words(text: &str) -> Vec<String> {
+pub(crate) fn move_words(text: &str) -> Vec<String> {
     let plain: String = text.chars().filter_map(plain_char).collect();
     words(&plain)
         .into_iter()

@@ -13,13 +13,13 @@ use crate::mail::inbound::InboundMail;
 
 /// One command read from a mail, or why a line could not be read, with
 /// the comment that goes with it.
-pub struct Request {
-    pub command: Result<Command, Refusal>,
-    pub comment: Option<String>,
+pub(crate) struct Request {
+    pub(crate) command: Result<Command, Refusal>,
+    pub(crate) comment: Option<String>,
     /// The board the request is about, when known, for the error mail.
-    pub board: Option<i64>,
+    pub(crate) board: Option<i64>,
     /// The passwords its command line gave, as the grammar noted them.
-    pub noted: Noted,
+    pub(crate) noted: Noted,
 }
 
 pub(super) fn request(command: Result<Command, Refusal>, comment: Option<String>) -> Request {
@@ -47,14 +47,14 @@ pub(super) fn non_empty(text: String) -> Option<String> {
 
 /// What a mail asks for, and the lines of it that are command lines (the
 /// ones whose passwords a quote of the mail masks).
-pub struct Interpretation {
-    pub requests: Vec<Request>,
-    pub command_lines: Vec<String>,
+pub(crate) struct Interpretation {
+    pub(crate) requests: Vec<Request>,
+    pub(crate) command_lines: Vec<String>,
 }
 
 impl Interpretation {
     /// The passwords the mail's comments hold (each refuses its request).
-    pub fn held_passwords(&self) -> Vec<String> {
+    pub(crate) fn held_passwords(&self) -> Vec<String> {
         self.requests
             .iter()
             .flat_map(|request| {
@@ -67,8 +67,8 @@ impl Interpretation {
 /// The first line of what the sender typed, read as a whole command,
 /// and the rest of it as its comment: a reply's command line.
 pub(super) struct FirstLine {
-    pub line: String,
-    pub read: Request,
+    pub(crate) line: String,
+    pub(crate) read: Request,
 }
 
 /// What the Subject of a mail says.
@@ -83,7 +83,7 @@ pub(super) enum Form {
 }
 
 /// A mail as the grammar reads it, before the store is asked.
-pub struct Parsed {
+pub(crate) struct Parsed {
     /// The Subject, cleaned of `Re:` and the like.
     pub(super) subject: String,
     pub(super) form: Form,
@@ -93,7 +93,7 @@ pub struct Parsed {
 
 /// Reads a mail's Subject and the first line of what its sender typed;
 /// a `multiple` mail's lines, up to `max_commands`.
-pub fn parse(mail: &InboundMail, max_commands: usize) -> Parsed {
+pub(crate) fn parse(mail: &InboundMail, max_commands: usize) -> Parsed {
     let subject = subject::clean(&mail.subject);
     let text = mail.sender_text();
     let form = match subject::recognise(&subject) {
@@ -126,7 +126,7 @@ impl Parsed {
     /// passwords are checked ahead: a reply's first line where the
     /// mail's Subject or threading makes it one (only the store says
     /// whether a Message-ID it names is the host's).
-    pub fn requests(&self, mail: &InboundMail) -> Vec<&Request> {
+    pub(crate) fn requests(&self, mail: &InboundMail) -> Vec<&Request> {
         let first = self.first.iter().map(|first| &first.read);
         match &self.form {
             Form::Own(_) => first.collect(),

@@ -15,7 +15,7 @@ use crate::host::model::subject;
 use crate::mail::inbound::InboundMail;
 
 /// What a password becomes in outgoing mail.
-pub const MASK: &str = "********";
+pub(crate) const MASK: &str = "********";
 
 /// How many lines of a mail an error mail quotes back: enough to show a
 /// player what he sent, too few to make the host a relay for a forged
@@ -51,7 +51,7 @@ fn mask_spans(line: &str, mut spans: SecretSpans) -> String {
 }
 
 /// A command line with its passwords masked where the grammar reads them.
-pub fn mask_command_line(line: &str) -> String {
+pub(crate) fn mask_command_line(line: &str) -> String {
     let read = read_line(line);
     mask_spans(line, read.noted.spans)
 }
@@ -70,16 +70,16 @@ fn unquoted(line: &str) -> (&str, &str) {
 /// A mail as an error mail quotes it back to its sender: its subject and
 /// first lines, with the passwords of its command lines masked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Quote {
-    pub subject: String,
-    pub lines: Vec<String>,
+pub(crate) struct Quote {
+    pub(crate) subject: String,
+    pub(crate) lines: Vec<String>,
 }
 
 impl Quote {
     /// The quote of `mail`, whose command lines (as the interpreter read
     /// them) are `command_lines`. A line of its text is masked when it
     /// is one of them, or a quoted copy of one.
-    pub fn of(mail: &InboundMail, command_lines: &[String]) -> Quote {
+    pub(crate) fn of(mail: &InboundMail, command_lines: &[String]) -> Quote {
         let is_command = |text: &str| {
             let text = text.trim();
             !text.is_empty() && command_lines.iter().any(|line| line.trim() == text)
@@ -119,7 +119,7 @@ impl Quote {
     /// The quote with `held` (passwords a comment of the mail holds, so
     /// the mail is refused) masked wherever they stand as whole words:
     /// the sender typed them, and the refusal must not show them either.
-    pub fn hiding(self, held: &[String]) -> Quote {
+    pub(crate) fn hiding(self, held: &[String]) -> Quote {
         let hide = |text: &str| {
             held.iter().fold(text.to_string(), |text, password| {
                 mask_whole_word(&text, password)
@@ -150,7 +150,7 @@ fn whole_word_at(text: &str, password: &str) -> Vec<usize> {
 }
 
 /// `text` with `password` masked wherever it stands as a whole word.
-pub fn mask_whole_word(text: &str, password: &str) -> String {
+pub(crate) fn mask_whole_word(text: &str, password: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut from = 0;
     for at in whole_word_at(text, password) {
@@ -167,12 +167,12 @@ pub fn mask_whole_word(text: &str, password: &str) -> String {
 
 /// Whether `text` holds `password` as a whole word. A comment that does
 /// is not passed on.
-pub fn holds_password(text: &str, password: &str) -> bool {
+pub(crate) fn holds_password(text: &str, password: &str) -> bool {
     !whole_word_at(text, password).is_empty()
 }
 
 /// The passwords of `passwords` that `comment` holds.
-pub fn held_passwords(comment: Option<&str>, passwords: &[String]) -> Vec<String> {
+pub(crate) fn held_passwords(comment: Option<&str>, passwords: &[String]) -> Vec<String> {
     let Some(comment) = comment else {
         return Vec::new();
     };
@@ -187,7 +187,7 @@ pub fn held_passwords(comment: Option<&str>, passwords: &[String]) -> Vec<String
 /// those versions quoted the command in `> Subject: ...` (`> Betreff:`)
 /// and `> line` lines. Each quoted line is masked as a command line.
 /// `None` when the mail quotes no password.
-pub fn scrub_stored(body: &str) -> Option<String> {
+pub(crate) fn scrub_stored(body: &str) -> Option<String> {
     let mut changed = false;
     let lines: Vec<String> = body
         .split_inclusive('\n')

@@ -42,7 +42,7 @@ impl Reply {
     ];
 
     /// The kind of answer a move command's word is.
-    pub fn of(word: &MoveWord) -> Reply {
+    pub(crate) fn of(word: &MoveWord) -> Reply {
         match word {
             MoveWord::Play(_) => Reply::Move,
             MoveWord::ProposeDraw => Reply::Propose,
@@ -57,7 +57,7 @@ impl Reply {
 
     /// The move command's word for it; none for a move, `resign` and
     /// `decline` (commands of their own).
-    pub fn move_word(self) -> Option<MoveWord> {
+    pub(crate) fn move_word(self) -> Option<MoveWord> {
         Some(match self {
             Reply::Propose => MoveWord::ProposeDraw,
             Reply::Accept => MoveWord::AcceptDraw,
@@ -72,7 +72,7 @@ impl Reply {
 
     /// The answer a word a player wrote names (lower case), besides a
     /// move: [`Reply::word`]'s words, and `draw` for `propose`.
-    pub fn named(word: &str) -> Option<Reply> {
+    pub(crate) fn named(word: &str) -> Option<Reply> {
         if word == "draw" {
             return Some(Reply::Propose);
         }
@@ -102,7 +102,7 @@ impl Reply {
 /// What an `accept`, `reject` or `withdraw` is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Proposal {
+pub(crate) enum Proposal {
     Draw,
     TakeBack,
     Pause,
@@ -119,7 +119,7 @@ fn standing(live: &LiveGame) -> [(Proposal, Option<Side>); 3] {
 
 /// The proposal of the opponent's that `side` may accept or reject: a
 /// draw offer or a take-back (a pause is agreed by `pause`).
-pub fn to_answer(live: &LiveGame, side: Side) -> Option<Proposal> {
+pub(crate) fn to_answer(live: &LiveGame, side: Side) -> Option<Proposal> {
     standing(live)
         .into_iter()
         .take(2)
@@ -128,7 +128,7 @@ pub fn to_answer(live: &LiveGame, side: Side) -> Option<Proposal> {
 }
 
 /// The proposals of `side`'s own that stand, for `withdraw`.
-pub fn own_proposals(live: &LiveGame, side: Side) -> Vec<Proposal> {
+pub(crate) fn own_proposals(live: &LiveGame, side: Side) -> Vec<Proposal> {
     standing(live)
         .into_iter()
         .filter(|(_, by)| *by == Some(side))
@@ -138,7 +138,7 @@ pub fn own_proposals(live: &LiveGame, side: Side) -> Vec<Proposal> {
 
 /// Whether `side` may answer `reply` on `live` now; if not, the refusal
 /// that says why.
-pub fn may(live: &LiveGame, side: Side, reply: Reply) -> Result<(), Refusal> {
+pub(crate) fn may(live: &LiveGame, side: Side, reply: Reply) -> Result<(), Refusal> {
     let board = live.record.id;
     if live.record.status != GameStatus::Active {
         return Err(Refusal::BoardOver {

@@ -8,7 +8,7 @@ use crate::games::Side;
 /// Someone a mail or page about a board is for, as its private pieces
 /// see him.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Audience {
+pub(crate) enum Audience {
     /// The player who wrote the piece (or sealed the move).
     Author,
     /// The other player of the board.
@@ -38,7 +38,8 @@ pub enum Piece {
 }
 
 impl Audience {
-    pub const ALL: [Audience; 4] = [
+    #[cfg(test)]
+    pub(crate) const ALL: [Audience; 4] = [
         Audience::Author,
         Audience::Opponent,
         Audience::Observer,
@@ -47,7 +48,7 @@ impl Audience {
 
     /// The reader in seat `viewer` (none for one who plays neither side)
     /// of a piece by the player in seat `author`.
-    pub fn of_seat(viewer: Option<Side>, author: Side) -> Audience {
+    pub(crate) fn of_seat(viewer: Option<Side>, author: Side) -> Audience {
         match viewer {
             Some(side) if side == author => Audience::Author,
             Some(_) => Audience::Opponent,
@@ -57,7 +58,7 @@ impl Audience {
 
     /// A player of the board reading a piece by `author`; anyone else is
     /// an observer.
-    pub fn of(reader: Option<&str>, author: &str, seated: bool) -> Audience {
+    pub(crate) fn of(reader: Option<&str>, author: &str, seated: bool) -> Audience {
         match reader {
             Some(reader) if reader.eq_ignore_ascii_case(author) => Audience::Author,
             Some(_) if seated => Audience::Opponent,
@@ -67,7 +68,7 @@ impl Audience {
 }
 
 /// Whether `audience` may read `piece`.
-pub fn may_read(piece: Piece, audience: Audience) -> bool {
+pub(crate) fn may_read(piece: Piece, audience: Audience) -> bool {
     match (piece, audience) {
         (Piece::Password, _) => false,
         (_, Audience::Author) => true,

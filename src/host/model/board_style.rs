@@ -15,9 +15,10 @@ pub enum BoardStyle {
 }
 
 impl BoardStyle {
-    pub const NAMES: [&'static str; 3] = ["text", "html", "image"];
+    #[cfg(test)]
+    pub(crate) const NAMES: [&'static str; 3] = ["text", "html", "image"];
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             BoardStyle::Text => "text",
             BoardStyle::Html => "html",
@@ -26,7 +27,7 @@ impl BoardStyle {
     }
 
     /// A name as a player writes it, in any case.
-    pub fn parse(text: &str) -> Option<BoardStyle> {
+    pub(crate) fn parse(text: &str) -> Option<BoardStyle> {
         match text.to_ascii_lowercase().as_str() {
             "text" => Some(BoardStyle::Text),
             "html" => Some(BoardStyle::Html),
@@ -37,7 +38,7 @@ impl BoardStyle {
 
     /// A stored choice; anything unknown (a hand-edited row) is the
     /// default.
-    pub fn from_stored(stored: Option<&str>) -> BoardStyle {
+    pub(crate) fn from_stored(stored: Option<&str>) -> BoardStyle {
         stored.and_then(BoardStyle::parse).unwrap_or_default()
     }
 }

@@ -18,7 +18,7 @@ pub enum Challengers {
 }
 
 impl Challengers {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Challengers::Anyone => "anyone",
             Challengers::Played => "played",
@@ -28,7 +28,7 @@ impl Challengers {
 
     /// A choice as a player writes it, in any case, with a few obvious
     /// other words for it.
-    pub fn parse(text: &str) -> Option<Challengers> {
+    pub(crate) fn parse(text: &str) -> Option<Challengers> {
         match text.to_ascii_lowercase().as_str() {
             "anyone" | "anybody" | "everyone" | "everybody" | "all" => Some(Challengers::Anyone),
             "played" | "players" | "opponents" => Some(Challengers::Played),
@@ -39,7 +39,7 @@ impl Challengers {
 
     /// A stored choice; anything unknown (a hand-edited row) is the
     /// default.
-    pub fn from_stored(stored: Option<&str>) -> Challengers {
+    pub(crate) fn from_stored(stored: Option<&str>) -> Challengers {
         stored.and_then(Challengers::parse).unwrap_or_default()
     }
 }

@@ -17,14 +17,7 @@ pub enum Credential {
     Proven,
 }
 
-impl Credential {
-    pub fn password(&self) -> Option<&str> {
-        match self {
-            Credential::Password(password) => Some(password),
-            Credential::Proven => None,
-        }
-    }
-}
+impl Credential {}
 
 /// One word of a move command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,7 +55,7 @@ pub enum Setting {
 
 /// What a `GAME tournament VERB NAME userid password [...]` command does.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TournamentVerb {
+pub(crate) enum TournamentVerb {
     /// With the rule words and switches every board gets.
     Create {
         switches: Vec<String>,
@@ -87,9 +80,9 @@ pub enum RulingVerb {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentAction {
-    pub verb: TournamentVerb,
+    pub(crate) verb: TournamentVerb,
     pub userid: String,
-    pub password: String,
+    pub(crate) password: String,
 }
 
 impl RulingVerb {
@@ -97,7 +90,7 @@ impl RulingVerb {
     /// userid and password): `adjudicate 1-0|0-1|1/2 REASON...`,
     /// `forfeit LOSER [REASON...]`, `void [REASON...]`; the verb and the
     /// reason, or `None` when the words are not the ones it takes.
-    pub fn read(verb: &str, rest: &[&str]) -> Option<(RulingVerb, String)> {
+    pub(crate) fn read(verb: &str, rest: &[&str]) -> Option<(RulingVerb, String)> {
         let (ruling, reason) = match (verb.to_ascii_lowercase().as_str(), rest) {
             ("adjudicate", [result, reason @ ..]) if !reason.is_empty() => {
                 (RulingVerb::adjudicate(result)?, reason)
@@ -116,7 +109,7 @@ impl RulingVerb {
 
     /// An adjudication of the result written `1-0`, `0-1` or `1/2`
     /// (`1/2-1/2` and `½` too).
-    pub fn adjudicate(result: &str) -> Option<RulingVerb> {
+    pub(crate) fn adjudicate(result: &str) -> Option<RulingVerb> {
         use crate::rules::score::Score;
         let score = match result {
             "1-0" => Score::WhiteWins,
@@ -402,11 +395,11 @@ pub enum QueueAction {
 }
 
 /// The switch that carries a challenger's password.
-pub const PASSWORD_SWITCH: &str = "-password:";
+pub(crate) const PASSWORD_SWITCH: &str = "-password:";
 
 /// The challenger's password given as the switch `-password:PW`, checked
 /// against the first-named player; it is never kept with the game.
-pub fn challenge_password(switch: &str) -> Option<&str> {
+pub(crate) fn challenge_password(switch: &str) -> Option<&str> {
     const SWITCH: &str = PASSWORD_SWITCH;
     let head = switch.get(..SWITCH.len())?;
     let value = &switch[SWITCH.len()..];

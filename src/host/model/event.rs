@@ -9,16 +9,16 @@ use rusqlite::Connection;
 /// A board's event, and its score there once over (`None` while it runs,
 /// and for ladder games settled before the score was kept).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EventTie {
-    pub kind: EventKind,
-    pub counted: Option<EventScore>,
+pub(crate) struct EventTie {
+    pub(crate) kind: EventKind,
+    pub(crate) counted: Option<EventScore>,
     /// The league, season and division a tournament is, if it is one of
     /// a league's divisions: named by them, not by its inner name.
-    pub division: Option<(String, u32, u32)>,
+    pub(crate) division: Option<(String, u32, u32)>,
 }
 
 /// The event of board `id`, if it belongs to one.
-pub fn load(conn: &Connection, id: i64) -> Result<Option<EventTie>, StoreError> {
+pub(crate) fn load(conn: &Connection, id: i64) -> Result<Option<EventTie>, StoreError> {
     let Some(event) = store::board_event(conn, id)? else {
         return Ok(None);
     };

@@ -12,32 +12,32 @@ use serde::Serialize;
 pub struct Limits {
     /// A comment (or message, or chat) longer than this, in bytes, is
     /// refused to its sender and nothing is done.
-    pub max_comment_bytes: usize,
+    pub(crate) max_comment_bytes: usize,
     /// At most this many accounts may share one address.
-    pub accounts_per_address: usize,
+    pub(crate) accounts_per_address: usize,
     /// Answers to senders who are no player (error mails, help), across
     /// all their addresses, per hour; past it they get nothing.
     pub stranger_answers_per_hour: u32,
     /// Challenges a player has made that their opponent has not answered
     /// by a move, to one opponent and in all.
-    pub open_challenges_per_opponent: usize,
-    pub open_challenges: usize,
+    pub(crate) open_challenges_per_opponent: usize,
+    pub(crate) open_challenges: usize,
     /// Boards a player may start by challenges in a day.
-    pub boards_per_day: usize,
+    pub(crate) boards_per_day: usize,
     /// Running boards between two robots that one player set going.
-    pub robot_boards: usize,
+    pub(crate) robot_boards: usize,
     /// Subscriptions (and result notices) one player may hold.
-    pub subscriptions_per_player: usize,
+    pub(crate) subscriptions_per_player: usize,
     /// Observers of one board (those following every board included).
-    pub observers_per_board: usize,
+    pub(crate) observers_per_board: usize,
     /// Mails asking an address to confirm, per account and day.
-    pub confirmations_per_day: usize,
+    pub(crate) confirmations_per_day: usize,
     /// A sender whose mails drew only errors this many times in a row,
     /// each within `error_quiet_minutes` of the one before, gets one last
     /// mail saying so and then no answer, until a mail of his does
     /// something or that many minutes pass without one.
-    pub errors_in_a_row: usize,
-    pub error_quiet_minutes: usize,
+    pub(crate) errors_in_a_row: usize,
+    pub(crate) error_quiet_minutes: usize,
     /// Rule changes and announcements one event's director may send its
     /// players in an hour (the operator is not counted): each mails
     /// everyone in the event.
@@ -117,7 +117,7 @@ pub enum LimitHit {
 
 impl LimitHit {
     /// The limit's key in `[limits]`, for the log and the operator.
-    pub fn key(&self) -> &'static str {
+    pub(crate) fn key(&self) -> &'static str {
         match self {
             LimitHit::OpenChallengesTo { .. } => "open_challenges_per_opponent",
             LimitHit::OpenChallenges { .. } => "open_challenges",

@@ -4,19 +4,19 @@
 
 use super::command::Syntax;
 use super::limits::LimitHit;
-pub use super::weakness::Weakness;
+pub(crate) use super::weakness::Weakness;
 use crate::games::{GameKind, Reason, SetupError, Side};
 use crate::rules::time_control::TimeError;
 pub use ladder::LadderRefusal;
-pub use league::LeagueRefusal;
+pub(crate) use league::LeagueRefusal;
 use serde::Serialize;
-pub use tournament::TournamentRefusal;
+pub(crate) use tournament::TournamentRefusal;
 
 mod ladder;
 mod league;
 mod problems;
 mod tournament;
-pub use problems::{listed_legal, MoveProblem, QueueProblem, LEGAL_LISTED};
+pub(crate) use problems::{listed_legal, MoveProblem, QueueProblem};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

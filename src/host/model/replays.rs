@@ -11,7 +11,10 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 /// A board's clocks as stored; `None` for a board that has none.
-pub fn load_clocks(conn: &Connection, record: &GameRecord) -> StoreResult<Option<BoardClocks>> {
+pub(crate) fn load_clocks(
+    conn: &Connection,
+    record: &GameRecord,
+) -> StoreResult<Option<BoardClocks>> {
     Ok(
         store::load_clocks(conn, record.id)?.map(|[white, black]| BoardClocks {
             control: TimeControl::from_stored(&record.host_options),
@@ -52,22 +55,22 @@ pub struct LiveGame {
     pub moves: Vec<MoveRecord>,
     /// The turn (or round) each of those moves belongs to, for writing
     /// the move list turn by turn.
-    pub turns: Vec<u32>,
+    pub(crate) turns: Vec<u32>,
     /// How many moves the game has in all.
     pub total_moves: usize,
     /// The players' clocks as they stand, when the board has them.
-    pub clocks: Option<BoardClocks>,
+    pub(crate) clocks: Option<BoardClocks>,
     /// What the game changed in its players' ratings, once it is over.
-    pub ratings: Vec<store::RatingChange>,
+    pub(crate) ratings: Vec<store::RatingChange>,
     /// Who proposed to take back the last move (turn, round), while that
     /// proposal stands: one made before a move since has lapsed.
     pub undo_offer: Option<crate::games::Side>,
     /// The ladder or tournament the board is a game of, and what it
     /// counted there once over.
-    pub event: Option<super::event::EventTie>,
+    pub(crate) event: Option<super::event::EventTie>,
     /// The director's (or operator's) ruling that ended the board, if one
     /// did: who, what, and why.
-    pub ruling: Option<store::Ruling>,
+    pub(crate) ruling: Option<store::Ruling>,
 }
 
 impl LiveGame {
@@ -77,7 +80,7 @@ impl LiveGame {
     }
 
     /// The userids of the players who owe a move now.
-    pub fn waiting(&self) -> Vec<String> {
+    pub(crate) fn waiting(&self) -> Vec<String> {
         self.game
             .to_move()
             .into_iter()
@@ -92,7 +95,7 @@ impl LiveGame {
 
     /// Whether each player has made a move (a game has at least two
     /// then): a game stopped before that is aborted.
-    pub fn begun(&self) -> bool {
+    pub(crate) fn begun(&self) -> bool {
         crate::games::Side::BOTH
             .into_iter()
             .all(|side| self.has_moved(side))
@@ -201,9 +204,9 @@ struct Replayed {
 }
 
 /// A game after its moves, with the turn each move belonged to.
-pub struct Replay {
-    pub game: Box<dyn Game>,
-    pub turns: Vec<u32>,
+pub(crate) struct Replay {
+    pub(crate) game: Box<dyn Game>,
+    pub(crate) turns: Vec<u32>,
 }
 
 /// Plays the stored moves after the first `done`, noting the turn of
@@ -220,7 +223,7 @@ fn play_on_noting_turns(
 impl Replays {
     /// Enough for every game that moves within a busy stretch on a large
     /// host; a chess position with its history is a few kilobytes.
-    pub const DEFAULT_CAPACITY: usize = 1024;
+    pub(crate) const DEFAULT_CAPACITY: usize = 1024;
 
     pub fn new(capacity: usize) -> Replays {
         Replays {
@@ -231,7 +234,7 @@ impl Replays {
     }
 
     /// The game `id` after `moves`, from the longest remembered prefix.
-    pub fn replay(
+    pub(crate) fn replay(
         &self,
         id: i64,
         kind: GameKind,

@@ -19,19 +19,19 @@ use rusqlite::Connection;
 /// One account as the operator sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerLine {
-    pub userid: String,
+    pub(crate) userid: String,
     /// Confirmed: mail goes there.
-    pub addresses: Vec<String>,
+    pub(crate) addresses: Vec<String>,
     /// Waiting for their confirmation.
-    pub pending: Vec<String>,
+    pub(crate) pending: Vec<String>,
     /// Since when the operator has locked it.
-    pub locked_since: Option<i64>,
-    pub signed_off: bool,
-    pub robot: bool,
+    pub(crate) locked_since: Option<i64>,
+    pub(crate) signed_off: bool,
+    pub(crate) robot: bool,
     /// When the player last played a move.
-    pub last_move: Option<i64>,
+    pub(crate) last_move: Option<i64>,
     /// The boards running that he plays.
-    pub boards: Vec<i64>,
+    pub(crate) boards: Vec<i64>,
 }
 
 /// The accounts whose userid or one of whose addresses (confirmed or

@@ -26,7 +26,7 @@ use std::cell::RefCell;
 
 /// What the operator does as an event's director.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Directing {
+pub(crate) enum Directing {
     /// Board `board` ends by this ruling, with `reason` (may be empty).
     Rule {
         board: i64,
@@ -47,7 +47,7 @@ pub enum Directing {
 impl Host {
     /// Carries out one of the operator's director actions in one
     /// transaction.
-    pub fn direct(&mut self, action: &Directing) -> Result<Outcome, HostError> {
+    pub(crate) fn direct(&mut self, action: &Directing) -> Result<Outcome, HostError> {
         let now = self.clock.now().timestamp();
         let mut batch = self.batch()?;
         let outcome = batch.direct(action, now)?;
@@ -58,7 +58,7 @@ impl Host {
 
 /// A tournament's log, oldest first; `None` when there is no such
 /// tournament.
-pub fn tournament_log(
+pub(crate) fn tournament_log(
     conn: &Connection,
     kind: GameKind,
     name: &str,
@@ -71,7 +71,7 @@ pub fn tournament_log(
 
 /// A ladder's log, oldest first (the empty name: the game type's own
 /// ladder); `None` when there is no such ladder.
-pub fn ladder_log(
+pub(crate) fn ladder_log(
     conn: &Connection,
     kind: GameKind,
     name: &str,

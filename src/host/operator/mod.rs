@@ -7,7 +7,7 @@ mod accounts;
 mod director;
 
 pub use accounts::{players, Action, Outcome, PlayerLine};
-pub use director::{ladder_log, tournament_log, Directing};
+pub(crate) use director::{ladder_log, tournament_log, Directing};
 
 use crate::games::GameKind;
 use crate::host::competition::rated;
@@ -22,7 +22,7 @@ use rusqlite::Connection;
 
 /// What the operator asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Report {
+pub(crate) enum Report {
     Standings {
         kind: GameKind,
         all: bool,
@@ -45,7 +45,7 @@ pub enum Report {
 
 impl Report {
     /// A tournament's table, or (`file`) its report file.
-    pub fn tournament(kind: GameKind, name: String, file: bool) -> Report {
+    pub(crate) fn tournament(kind: GameKind, name: String, file: bool) -> Report {
         match file {
             true => Report::TournamentFile { kind, name },
             false => Report::Tournament { kind, name },
@@ -63,7 +63,7 @@ impl Report {
 
 /// The report's text, in the host's language; `None` when the tournament
 /// asked for does not exist.
-pub fn report(
+pub(crate) fn report(
     conn: &Connection,
     settings: &HostSettings,
     renderer: &Renderer,

@@ -3,6 +3,6 @@
 //! with their recipients and threading ids.
 
 pub mod pictures;
-pub mod post;
+pub(crate) mod post;
 pub mod render;
 pub mod templates;

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 /// The language of the built-in templates that every other falls back to.
-pub const FALLBACK_LANGUAGE: &str = "en";
+pub(crate) const FALLBACK_LANGUAGE: &str = "en";
 
 /// A template's name and its built-in text per language.
 type BuiltIn = (&'static str, [(&'static str, &'static str); 2]);
@@ -138,7 +138,7 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 /// Every built-in template's text in every language, for the test that
 /// keeps the passwords' vocabulary in step with the mails.
 #[cfg(test)]
-pub fn built_in_texts() -> impl Iterator<Item = &'static str> {
+pub(crate) fn built_in_texts() -> impl Iterator<Item = &'static str> {
     built_in().flat_map(|(_, texts)| texts.iter().map(|(_, text)| *text))
 }
 
@@ -164,7 +164,7 @@ pub enum TemplateError {
     Folder { path: String, problem: String },
 }
 
-pub struct Templates {
+pub(crate) struct Templates {
     env: Environment<'static>,
     /// Every language there are templates for, sorted.
     languages: Vec<String>,
@@ -176,7 +176,7 @@ pub struct Templates {
 impl Templates {
     /// The built-in templates, each replaced by the operator's file of the
     /// same language and name in `overrides` when there is one.
-    pub fn new(overrides: Option<&Path>) -> Result<Templates, TemplateError> {
+    pub(crate) fn new(overrides: Option<&Path>) -> Result<Templates, TemplateError> {
         let mut languages: Vec<String> = BUILT_IN[0].1.iter().map(|(l, _)| l.to_string()).collect();
         if let Some(dir) = overrides {
             for language in operator_languages(dir)? {
@@ -212,13 +212,13 @@ impl Templates {
         })
     }
 
-    pub fn languages(&self) -> &[String] {
+    pub(crate) fn languages(&self) -> &[String] {
         &self.languages
     }
 
     /// Renders template `name` in `language` (the fallback language when
     /// there are no templates in it).
-    pub fn render(
+    pub(crate) fn render(
         &self,
         language: &str,
         name: &str,
@@ -244,7 +244,11 @@ impl Templates {
     /// The text of a board in `language`: every label worded by
     /// `label(l)` of `boards.txt`, the lines laid out as the game drew
     /// them.
-    pub fn diagram(&self, language: &str, diagram: &Diagram) -> Result<String, TemplateError> {
+    pub(crate) fn diagram(
+        &self,
+        language: &str,
+        diagram: &Diagram,
+    ) -> Result<String, TemplateError> {
         let language = self.known(language);
         let full = format!("{language}/{BOARDS}");
         let render_error = |source| TemplateError::Render {
@@ -283,7 +287,7 @@ const BOARDS: &str = "boards.txt";
 impl Templates {
     /// The names rendered since the last [`Templates::forget_rendered`],
     /// with the partials every mail imports.
-    pub fn rendered(&self) -> std::collections::BTreeSet<String> {
+    pub(crate) fn rendered(&self) -> std::collections::BTreeSet<String> {
         let mut names = self.rendered.borrow().clone();
         if !names.is_empty() {
             names.extend(PARTIALS.iter().map(|name| name.to_string()));
@@ -291,13 +295,13 @@ impl Templates {
         names
     }
 
-    pub fn forget_rendered(&self) {
+    pub(crate) fn forget_rendered(&self) {
         self.rendered.borrow_mut().clear();
     }
 
     /// Renders `source` as if it were a template of `language`, so that
     /// it may import that language's partials.
-    pub fn render_source(
+    pub(crate) fn render_source(
         &self,
         language: &str,
         source: &str,
@@ -310,7 +314,9 @@ impl Templates {
 
 /// The built-in texts of every template in `language`, by name.
 #[cfg(test)]
-pub fn built_in_sources(language: &str) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
+pub(crate) fn built_in_sources(
+    language: &str,
+) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
     built_in().flat_map(move |(name, texts)| {
         texts
             .iter()
@@ -336,8 +342,8 @@ const PARTIALS: &[&str] = &[
 /// in).
 pub(super) struct Source {
     /// Borrowed when built in: a process copies only what it compiles.
-    pub text: Cow<'static, str>,
-    pub from_operator: bool,
+    pub(crate) text: Cow<'static, str>,
+    pub(crate) from_operator: bool,
 }
 
 /// The text of one template in one language: the operator's copy, the
@@ -436,7 +442,7 @@ fn environment(sources: HashMap<String, Cow<'static, str>>) -> Environment<'stat
 }
 
 /// The folder of the web view's templates, beside the languages'.
-pub const WEB_FOLDER: &str = "web";
+pub(crate) const WEB_FOLDER: &str = "web";
 
 /// Collapses runs of blank lines that optional template parts leave, and
 /// ends the text with exactly one newline.

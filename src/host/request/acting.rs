@@ -17,7 +17,7 @@ use crate::store::{self, Player};
 /// password and an unknown userid are refused alike, and counted; while
 /// too many wrong ones lock the userid or the sender's address, no
 /// password is checked at all.
-pub fn authenticate(
+pub(crate) fn authenticate(
     ctx: &Context<'_>,
     userid: &str,
     credential: &Credential,
@@ -97,7 +97,7 @@ fn not_locked(
 /// Refused when the host will not start a game with `player` or pass
 /// him a message: no address of his is confirmed, his account is locked,
 /// or every address it has is blocked.
-pub fn reachable(ctx: &Context<'_>, player: &Player) -> Result<(), Failure> {
+pub(crate) fn reachable(ctx: &Context<'_>, player: &Player) -> Result<(), Failure> {
     // A robot has no address and needs none; anyone else with no confirmed
     // address cannot be mailed a board or a message yet.
     if player.addresses.is_empty() && store::robot_level(ctx.conn, &player.userid)?.is_none() {

@@ -31,7 +31,7 @@ fn met(userid: &str, hit: LimitHit) -> Failure {
 /// proved (`proven`) counts only the proven ones before it, so challenges
 /// a forged From line issued in his name never spend his own; one his
 /// From line alone issues counts them all.
-pub fn may_challenge(
+pub(crate) fn may_challenge(
     ctx: &Context<'_>,
     (challenger, proven): (&str, bool),
     opponent: Option<&str>,
@@ -68,7 +68,7 @@ pub fn may_challenge(
 /// Whether `opponent` takes a challenge from `challenger`: his own
 /// choice of who may challenge him. A robot has none and takes anyone;
 /// a userid with no account is left to the seats' check.
-pub fn takes_challenge_from(
+pub(crate) fn takes_challenge_from(
     ctx: &Context<'_>,
     challenger: &str,
     opponent: &str,
@@ -104,7 +104,7 @@ fn may_start_today(ctx: &Context<'_>, asked: (&str, Counted)) -> Result<(), Fail
 
 /// Whether `userid` may follow these boards of `kind` more (`None`:
 /// every new board of it), all or none.
-pub fn may_subscribe(
+pub(crate) fn may_subscribe(
     ctx: &Context<'_>,
     userid: &str,
     kind: &str,
@@ -130,7 +130,11 @@ pub fn may_subscribe(
 
 /// Whether the host may ask `count` more addresses of `userid` to
 /// confirm today; each request asked is logged, and counted so.
-pub fn may_ask_to_confirm(ctx: &Context<'_>, userid: &str, count: usize) -> Result<(), Failure> {
+pub(crate) fn may_ask_to_confirm(
+    ctx: &Context<'_>,
+    userid: &str,
+    count: usize,
+) -> Result<(), Failure> {
     if count == 0 {
         return Ok(());
     }
@@ -160,7 +164,7 @@ const EVENT_NEWS: &[&str] = &["rules", "announce"];
 /// Whether `director` may change the rules of `event`, or announce to
 /// it, once more this hour: each mails every player, and one mail may
 /// carry fifty such commands.
-pub fn may_tell_event(
+pub(crate) fn may_tell_event(
     ctx: &Context<'_>,
     director: &str,
     event: store::LoggedEvent,
@@ -174,7 +178,7 @@ pub fn may_tell_event(
 
 /// Counts a message from `sender` to `to` (a player, or what else it
 /// went to) against the hourly limit, or refuses it past the limit.
-pub fn count_message(ctx: &Context<'_>, sender: &str, to: &str) -> Result<(), Failure> {
+pub(crate) fn count_message(ctx: &Context<'_>, sender: &str, to: &str) -> Result<(), Failure> {
     let max = ctx.messages.per_hour;
     if store::messages_sent_since(ctx.conn, sender, ctx.now - HOUR)? >= max {
         return Err(refused(Refusal::TooManyMessages { max }));

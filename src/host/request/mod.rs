@@ -5,12 +5,12 @@
 //! command family (`handle`) and of the events (`events`), so neither
 //! imports the other for them.
 
-pub mod acting;
-pub mod limits;
+pub(crate) mod acting;
+pub(crate) mod limits;
 mod settings;
-pub mod switches;
+pub(crate) mod switches;
 
-pub use acting::{authenticate, reachable};
+pub(crate) use acting::{authenticate, reachable};
 pub use settings::{MessageSettings, SeekSettings};
 
 use crate::games::{GameKind, Side};
@@ -67,12 +67,12 @@ impl From<LoadError> for Failure {
 /// its one error mail, after its notices.
 #[derive(Debug)]
 pub struct Refused {
-    pub refusal: Refusal,
-    pub board: Option<Box<LiveGame>>,
+    pub(crate) refusal: Refusal,
+    pub(crate) board: Option<Box<LiveGame>>,
 }
 
 /// A refusal not about a board the sender may see.
-pub fn refused(refusal: impl Into<Refusal>) -> Failure {
+pub(crate) fn refused(refusal: impl Into<Refusal>) -> Failure {
     Failure::Refused(Box::new(Refused {
         refusal: refusal.into(),
         board: None,
@@ -80,50 +80,50 @@ pub fn refused(refusal: impl Into<Refusal>) -> Failure {
 }
 
 /// A refusal shown with the board it is about, as it stands.
-pub fn refused_on(refusal: Refusal, live: LiveGame) -> Failure {
+pub(crate) fn refused_on(refusal: Refusal, live: LiveGame) -> Failure {
     Failure::Refused(Box::new(Refused {
         refusal,
         board: Some(Box::new(live)),
     }))
 }
 
-pub type Handled = Result<Vec<Notice>, Failure>;
+pub(crate) type Handled = Result<Vec<Notice>, Failure>;
 
 /// What a handler may know about the mail it serves.
 pub struct Context<'a> {
-    pub conn: &'a Connection,
+    pub(crate) conn: &'a Connection,
     /// The sender's address.
-    pub from: &'a str,
+    pub(crate) from: &'a str,
     /// What the sender typed (for chat and comments).
-    pub comment: Option<&'a str>,
+    pub(crate) comment: Option<&'a str>,
     /// Passwords already checked in this process.
-    pub passwords: &'a VerifiedPasswords,
+    pub(crate) passwords: &'a VerifiedPasswords,
     /// The mail's passwords, checked before its transaction began.
-    pub prechecked: &'a Prechecked,
+    pub(crate) prechecked: &'a Prechecked,
     /// Games already replayed in this process.
-    pub replays: &'a Replays,
+    pub(crate) replays: &'a Replays,
     /// The languages mails can be written in, for `set language`.
-    pub languages: &'a [String],
+    pub(crate) languages: &'a [String],
     /// The moment the mail is handled (seconds since the epoch).
-    pub now: i64,
-    pub policy: &'a AccountPolicy,
+    pub(crate) now: i64,
+    pub(crate) policy: &'a AccountPolicy,
     /// Default time controls and the vacation allowance.
-    pub clock_defaults: &'a crate::host::clocks::ClockSettings,
+    pub(crate) clock_defaults: &'a crate::host::clocks::ClockSettings,
     /// Ratings, ladders and tournaments.
-    pub competition: &'a crate::host::competition::CompetitionSettings,
+    pub(crate) competition: &'a crate::host::competition::CompetitionSettings,
     /// The password checks made, to be counted after the command (whose
     /// own changes a refusal rolls back).
-    pub attempts: &'a RefCell<Vec<Attempt>>,
-    pub seeks: &'a SeekSettings,
-    pub messages: &'a MessageSettings,
-    pub flood: &'a crate::host::model::limits::Limits,
+    pub(crate) attempts: &'a RefCell<Vec<Attempt>>,
+    pub(crate) seeks: &'a SeekSettings,
+    pub(crate) messages: &'a MessageSettings,
+    pub(crate) flood: &'a crate::host::model::limits::Limits,
     /// The host's own address (its local part is no player's userid).
-    pub host_address: &'a str,
+    pub(crate) host_address: &'a str,
 }
 
 /// The board again, for a refusal to show it as stored (a handler may
 /// have played on its own copy).
-pub fn reload(ctx: &Context<'_>, live: &LiveGame) -> LiveGame {
+pub(crate) fn reload(ctx: &Context<'_>, live: &LiveGame) -> LiveGame {
     replays::load(ctx.conn, ctx.replays, live.record.id, None).unwrap_or_else(|_| LiveGame {
         record: live.record.clone(),
         kind: live.kind,
@@ -140,7 +140,11 @@ pub fn reload(ctx: &Context<'_>, live: &LiveGame) -> LiveGame {
 }
 
 /// Loads a board and checks it is of the game type the command named.
-pub fn board_of_kind(ctx: &Context<'_>, kind: GameKind, board: i64) -> Result<LiveGame, Failure> {
+pub(crate) fn board_of_kind(
+    ctx: &Context<'_>,
+    kind: GameKind,
+    board: i64,
+) -> Result<LiveGame, Failure> {
     let live = replays::load(ctx.conn, ctx.replays, board, None)?;
     if live.kind != kind {
         return Err(refused(Refusal::WrongGame {
@@ -154,7 +158,7 @@ pub fn board_of_kind(ctx: &Context<'_>, kind: GameKind, board: i64) -> Result<Li
 
 /// The live game a player acts on, checked: it exists, is of the named
 /// type, is still running, and the player sits at it.
-pub fn seated_game(
+pub(crate) fn seated_game(
     ctx: &Context<'_>,
     kind: GameKind,
     board: i64,
@@ -184,14 +188,14 @@ pub fn seated_game(
 }
 
 /// What the sender typed, as a comment by `author` for the other players.
-pub fn comment_of(ctx: &Context<'_>, author: &str) -> StoreResult<Option<Comment>> {
+pub(crate) fn comment_of(ctx: &Context<'_>, author: &str) -> StoreResult<Option<Comment>> {
     let text = ctx.comment.map(str::trim).filter(|text| !text.is_empty());
     text.map(|text| comment_by(ctx, author, text.to_string()))
         .transpose()
 }
 
 /// `text` as a comment by `author`, public when he allows it.
-pub fn comment_by(ctx: &Context<'_>, author: &str, text: String) -> StoreResult<Comment> {
+pub(crate) fn comment_by(ctx: &Context<'_>, author: &str, text: String) -> StoreResult<Comment> {
     Ok(Comment {
         author: author.to_string(),
         text,

@@ -3,7 +3,7 @@
 /// How many messages a player may send in an hour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MessageSettings {
-    pub per_hour: u32,
+    pub(crate) per_hour: u32,
 }
 
 impl Default for MessageSettings {
@@ -16,8 +16,8 @@ impl Default for MessageSettings {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeekSettings {
     /// Seconds.
-    pub lifetime: i64,
-    pub max_open: usize,
+    pub(crate) lifetime: i64,
+    pub(crate) max_open: usize,
 }
 
 impl Default for SeekSettings {

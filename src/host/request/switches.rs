@@ -9,20 +9,20 @@ use crate::host::model::refusal::Refusal;
 use crate::host::model::replays;
 
 /// The host's own challenge switches, split from the game's.
-pub struct HostSwitches {
-    pub rated: bool,
+pub(crate) struct HostSwitches {
+    pub(crate) rated: bool,
     /// A ladder challenge: `-ladder` (the default ladder, the empty
     /// name) or `-ladder:NAME`.
-    pub ladder: Option<String>,
-    pub options: Vec<String>,
-    pub game: Vec<String>,
+    pub(crate) ladder: Option<String>,
+    pub(crate) options: Vec<String>,
+    pub(crate) game: Vec<String>,
 }
 
 /// The challenge's switches split into the host's and the game's; the
 /// time options are checked by reading them over the host's default
 /// control for the game, and kept as the control they make, so a change
 /// of the defaults later leaves running boards as they began.
-pub fn split_switches(
+pub(crate) fn split_switches(
     ctx: &Context<'_>,
     kind: GameKind,
     switches: &[String],
@@ -34,7 +34,7 @@ pub fn split_switches(
 /// of an event's rules, the rest kept from before): a reminder kept from
 /// before moves, as the default one does, to come in time before a
 /// shorter limit now named.
-pub fn split_switches_naming(
+pub(crate) fn split_switches_naming(
     ctx: &Context<'_>,
     kind: GameKind,
     switches: &[String],
@@ -100,7 +100,7 @@ pub fn split_switches_naming(
 
 /// The ladder a switch names: `-ladder` the default one (the empty
 /// name), `-ladder:NAME` a named one; `None` for any other switch.
-pub fn ladder_switch(switch: &str) -> Option<String> {
+pub(crate) fn ladder_switch(switch: &str) -> Option<String> {
     let lower = switch.to_ascii_lowercase();
     if lower == "-ladder" {
         return Some(String::new());
@@ -112,7 +112,7 @@ pub fn ladder_switch(switch: &str) -> Option<String> {
 
 /// A new board between two players with the host's and the game's
 /// switches, its clocks started.
-pub fn new_board(
+pub(crate) fn new_board(
     ctx: &Context<'_>,
     kind: GameKind,
     white: &str,

@@ -30,19 +30,19 @@ use std::cell::RefCell;
 use std::time::Instant;
 
 /// The robots: userid and level.
-pub const ROBOTS: [(&str, u8); 3] = [("robot1", 1), ("robot2", 2), ("robot3", 3)];
+pub(crate) const ROBOTS: [(&str, u8); 3] = [("robot1", 1), ("robot2", 2), ("robot3", 3)];
 
 /// What one run of the robots did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RobotReport {
     pub moves: usize,
-    pub draws_accepted: usize,
-    pub resigned: usize,
+    pub(crate) draws_accepted: usize,
+    pub(crate) resigned: usize,
     /// Take-backs refused and pauses agreed.
-    pub proposals_answered: usize,
+    pub(crate) proposals_answered: usize,
     /// Moves the board no longer took (the opponent acted meanwhile).
-    pub refused: usize,
-    pub mails_queued: usize,
+    pub(crate) refused: usize,
+    pub(crate) mails_queued: usize,
     /// Owed moves left for the next look: the look's budget was spent,
     /// or it played as many as it may (or its halt came: then only those
     /// it had found by then).
@@ -111,7 +111,7 @@ enum Action {
 impl Host {
     /// Creates the robots' accounts when robots play here; a userid a
     /// person signed up with stays his.
-    pub fn ensure_robots(&mut self) -> Result<(), HostError> {
+    pub(crate) fn ensure_robots(&mut self) -> Result<(), HostError> {
         if !self.settings.robots.enabled {
             return Ok(());
         }

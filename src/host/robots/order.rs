@@ -11,13 +11,13 @@ use std::collections::{BTreeMap, VecDeque};
 /// Where an owed move stands in the queue.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Place {
-    pub board: i64,
+    pub(crate) board: i64,
     /// A person plays on the board.
-    pub human: bool,
+    pub(crate) human: bool,
     /// Who set the two robots playing (empty when nobody is known).
-    pub starter: String,
+    pub(crate) starter: String,
     /// Since when the board has waited (its last change).
-    pub since: i64,
+    pub(crate) since: i64,
 }
 
 impl Place {

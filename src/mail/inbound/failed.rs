@@ -10,25 +10,30 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// The folder's name inside the data directory.
 pub const FAILED_FOLDER: &str = "failed";
 
-pub struct FailedFolder {
+pub(crate) struct FailedFolder {
     dir: PathBuf,
 }
 
 impl FailedFolder {
     /// The `failed/` folder of a data directory (made when first used).
-    pub fn in_data_dir(data_dir: &Path) -> FailedFolder {
+    pub(crate) fn in_data_dir(data_dir: &Path) -> FailedFolder {
         FailedFolder {
             dir: data_dir.join(FAILED_FOLDER),
         }
     }
 
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.dir
     }
 
     /// Moves a Maildir file here, under its own name, with its note;
     /// with `kept`, that copy in its place.
-    pub fn set_aside(&self, path: &Path, error: &str, kept: Option<&[u8]>) -> io::Result<PathBuf> {
+    pub(crate) fn set_aside(
+        &self,
+        path: &Path,
+        error: &str,
+        kept: Option<&[u8]>,
+    ) -> io::Result<PathBuf> {
         std::fs::create_dir_all(&self.dir)?;
         let name = path
             .file_name()
@@ -48,7 +53,7 @@ impl FailedFolder {
 
     /// Keeps a message that came through a pipe (of an oversized one, the
     /// part that was read), with its note.
-    pub fn keep(&self, raw: &[u8], error: &str) -> io::Result<PathBuf> {
+    pub(crate) fn keep(&self, raw: &[u8], error: &str) -> io::Result<PathBuf> {
         std::fs::create_dir_all(&self.dir)?;
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)

@@ -8,7 +8,7 @@
 use mail_parser::decoders::html::html_to_text;
 
 /// The text of an HTML body, quotes marked with `>`.
-pub fn html_as_text(html: &str) -> String {
+pub(crate) fn html_as_text(html: &str) -> String {
     html_to_text(&with_breaks_and_quote_marks(html))
 }
 

@@ -21,10 +21,6 @@ impl Maildir {
         })
     }
 
-    pub fn root(&self) -> &Path {
-        &self.root
-    }
-
     /// Files waiting in `new/`, oldest name first (Maildir names start
     /// with the delivery time).
     pub fn waiting(&self) -> io::Result<Vec<PathBuf>> {
@@ -43,7 +39,7 @@ impl Maildir {
     /// `kept`, that copy takes its place in `cur/` (written whole before
     /// the original leaves `new/`: a crash between leaves the original,
     /// which comes back as a duplicate).
-    pub fn mark_handled(&self, path: &Path, kept: Option<&[u8]>) -> io::Result<()> {
+    pub(crate) fn mark_handled(&self, path: &Path, kept: Option<&[u8]>) -> io::Result<()> {
         let name = path
             .file_name()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?

@@ -3,13 +3,13 @@
 
 pub mod clean;
 pub mod failed;
-pub mod html;
+pub(crate) mod html;
 pub mod imap;
 pub mod made_id;
 pub mod maildir;
-pub mod raw;
-pub mod screen;
-pub mod watch;
+pub(crate) mod raw;
+pub(crate) mod screen;
+pub(crate) mod watch;
 
 use super::threading::ids_in;
 use crate::mail::inbound::clean::sender_text;
@@ -26,26 +26,26 @@ pub struct InboundMail {
     pub message_id: String,
     /// For a mail without a Message-ID, the id older versions made for
     /// it, which a copy handled then is recorded under.
-    pub former_id: Option<String>,
+    pub(crate) former_id: Option<String>,
     /// The sender's address (From).
-    pub from: String,
+    pub(crate) from: String,
     pub subject: String,
     /// In-Reply-To then References, without angle brackets, as sent.
-    pub in_reply_to: Vec<String>,
-    pub references: Vec<String>,
+    pub(crate) in_reply_to: Vec<String>,
+    pub(crate) references: Vec<String>,
     /// The whole decoded text (an HTML one as text, its quotes marked with
     /// `>`), for quoting back.
-    pub text: String,
+    pub(crate) text: String,
     /// What the sender typed: quotes, signature and footers removed.
-    pub typed: String,
+    pub(crate) typed: String,
     /// Set when the mail must not be answered (an auto-reply, a bounce, a
     /// list mail), with the reason.
     pub unanswerable: Option<String>,
     /// How many `Received:` headers the mail carries (relays it passed).
-    pub received_hops: usize,
+    pub(crate) received_hops: usize,
     /// The values of its `X-Loop:` headers, lower-cased: the addresses of
     /// robots that already handled it.
-    pub loop_stamps: Vec<String>,
+    pub(crate) loop_stamps: Vec<String>,
 }
 
 impl InboundMail {
@@ -57,12 +57,12 @@ impl InboundMail {
     /// Reads what the sender typed again as a reply to the host, whose
     /// marks (address, display name) `own` are: an intro line or header
     /// block naming the host starts the original, in any language.
-    pub fn read_as_reply_to(&mut self, own: &[&str]) {
+    pub(crate) fn read_as_reply_to(&mut self, own: &[&str]) {
         self.typed = clean::sender_text_to(&self.text, own);
     }
 
     /// Every id the mail names as the one it answers, In-Reply-To first.
-    pub fn thread_ids(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn thread_ids(&self) -> impl Iterator<Item = &str> {
         self.in_reply_to
             .iter()
             .chain(self.references.iter().rev())

@@ -6,20 +6,20 @@ use std::io::Read;
 use std::path::Path;
 
 /// The most of an oversized message that is read: its header block.
-pub const MAX_HEADER_BYTES: usize = 64 * 1024;
+pub(crate) const MAX_HEADER_BYTES: usize = 64 * 1024;
 
 /// A message as read: all of it, or, when it is over the size limit, only
 /// its start (enough for its header block) and how long it is.
-pub struct ReadMail {
-    pub start: Vec<u8>,
-    pub total_len: u64,
+pub(crate) struct ReadMail {
+    pub(crate) start: Vec<u8>,
+    pub(crate) total_len: u64,
 }
 
 /// Reads a message holding no more than the size limit (or the header
 /// block, when that is larger) in memory, so a huge mail costs neither
 /// memory nor time. `known_len` (a file's size) spares reading the rest
 /// of an oversized message just to count it.
-pub fn read_mail(
+pub(crate) fn read_mail(
     mut reader: impl Read,
     max_bytes: usize,
     known_len: Option<u64>,
@@ -40,7 +40,7 @@ pub fn read_mail(
 }
 
 /// Opens and reads one mail file, its length taken from the file system.
-pub fn read_mail_file(path: &Path, max_bytes: usize) -> std::io::Result<ReadMail> {
+pub(crate) fn read_mail_file(path: &Path, max_bytes: usize) -> std::io::Result<ReadMail> {
     let file = std::fs::File::open(path)?;
     let len = file.metadata()?.len();
     read_mail(file, max_bytes, Some(len))
@@ -48,7 +48,7 @@ pub fn read_mail_file(path: &Path, max_bytes: usize) -> std::io::Result<ReadMail
 
 /// The header block of a raw message (up to the first empty line, at
 /// most [`MAX_HEADER_BYTES`]), enough to learn its sender and ids.
-pub fn header_block(raw: &[u8]) -> &[u8] {
+pub(crate) fn header_block(raw: &[u8]) -> &[u8] {
     let head = &raw[..raw.len().min(MAX_HEADER_BYTES)];
     let end = head
         .windows(4)

@@ -14,13 +14,13 @@ pub struct InboundLimits {
     pub max_message_bytes: usize,
     /// Commands run from one `multiple` mail; the lines after these are
     /// refused in one error.
-    pub max_commands_per_mail: usize,
+    pub(crate) max_commands_per_mail: usize,
     /// A mail naming more ids in References is not answered: only a loop
     /// or a forgery builds a thread that long.
-    pub max_references: usize,
+    pub(crate) max_references: usize,
     /// A mail that passed more relays than this is not answered (RFC 5321
     /// suggests treating 100 as a loop; real mail has a dozen at most).
-    pub max_received_hops: usize,
+    pub(crate) max_received_hops: usize,
 }
 
 impl Default for InboundLimits {
@@ -36,7 +36,11 @@ impl Default for InboundLimits {
 
 /// Why the host must not answer this mail, judged by its own address and
 /// limits: its own mail come back, or a loop.
-pub fn loop_reason(mail: &InboundMail, address: &str, limits: &InboundLimits) -> Option<String> {
+pub(crate) fn loop_reason(
+    mail: &InboundMail,
+    address: &str,
+    limits: &InboundLimits,
+) -> Option<String> {
     let own = address.to_lowercase();
     if mail.from.eq_ignore_ascii_case(address) {
         return Some("it comes from the host's own address".into());
@@ -119,7 +123,10 @@ const AUTORESPONDER_SUBJECTS: &[&str] = &[
 
 /// RFC 3834 and common practice: never answer automatic mail, bounces or
 /// list traffic, so two robots cannot mail each other for ever.
-pub fn unanswerable_reason(message: &mail_parser::Message<'_>, from: &str) -> Option<String> {
+pub(crate) fn unanswerable_reason(
+    message: &mail_parser::Message<'_>,
+    from: &str,
+) -> Option<String> {
     let raw = |name: &str| {
         message
             .header_raw(name)

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 /// Waits until `fd` is readable or `timeout` passes; true when readable.
 /// An interrupted wait (a signal) counts as a timeout.
-pub fn readable(fd: BorrowedFd<'_>, timeout: Duration) -> io::Result<bool> {
+pub(crate) fn readable(fd: BorrowedFd<'_>, timeout: Duration) -> io::Result<bool> {
     let timeout = Timespec {
         tv_sec: timeout.as_secs().min(i64::MAX as u64) as i64,
         tv_nsec: i64::from(timeout.subsec_nanos()),
@@ -27,12 +27,12 @@ pub fn readable(fd: BorrowedFd<'_>, timeout: Duration) -> io::Result<bool> {
 }
 
 /// Watches one folder for files that appear in it.
-pub struct NewMailWatch {
+pub(crate) struct NewMailWatch {
     fd: OwnedFd,
 }
 
 impl NewMailWatch {
-    pub fn new(folder: &Path) -> io::Result<NewMailWatch> {
+    pub(crate) fn new(folder: &Path) -> io::Result<NewMailWatch> {
         let fd = inotify::init(inotify::CreateFlags::CLOEXEC | inotify::CreateFlags::NONBLOCK)?;
         // A Maildir writer renames a finished file into new/; one that
         // writes there directly is done when it closes the file.
@@ -44,7 +44,7 @@ impl NewMailWatch {
     /// Waits until a file arrived (since the last wait) or `timeout`
     /// passes; true when one arrived. The events are consumed: the caller
     /// looks into the folder itself.
-    pub fn wait(&mut self, timeout: Duration) -> io::Result<bool> {
+    pub(crate) fn wait(&mut self, timeout: Duration) -> io::Result<bool> {
         if !readable(self.fd.as_fd(), timeout)? {
             return Ok(false);
         }

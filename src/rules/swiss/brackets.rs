@@ -43,16 +43,16 @@ pub(super) fn pair(
 /// One round's pairing under way. Vertices of the matching are places in
 /// the pairing order.
 pub(super) struct Pairer<'a, const L: usize> {
-    pub history: &'a History,
+    pub(crate) history: &'a History,
     /// The history's index of the player at each place.
-    pub entrants: &'a [usize],
-    pub layout: Layout,
-    pub matching: Matching<L>,
+    pub(crate) entrants: &'a [usize],
+    pub(crate) layout: Layout,
+    pub(crate) matching: Matching<L>,
     /// The partner settled for each place.
-    pub settled: Vec<Option<usize>>,
+    pub(crate) settled: Vec<Option<usize>>,
     /// The bracket being paired ends before this place, the next score
     /// group before `next_end`.
-    pub end: usize,
+    pub(crate) end: usize,
     next_end: usize,
 }
 
@@ -83,7 +83,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
         pairer.finish()
     }
 
-    pub fn score(&self, place: usize) -> HalfPoints {
+    pub(crate) fn score(&self, place: usize) -> HalfPoints {
         self.history.player(self.entrants[place]).score
     }
 
@@ -155,14 +155,14 @@ impl<'a, const L: usize> Pairer<'a, L> {
     }
 
     /// Matches the players whose partners are not settled yet.
-    pub fn solve(&mut self) {
+    pub(crate) fn solve(&mut self) {
         let active: Vec<bool> = self.settled.iter().map(Option::is_none).collect();
         self.matching.solve_among(&active);
     }
 
     /// Sets every edge of `place` to its unsettled players afresh, with
     /// `room(other)` in the room below the criteria (None: no edge).
-    pub fn reweigh(&mut self, place: usize, room: impl Fn(usize) -> Option<u64>) {
+    pub(crate) fn reweigh(&mut self, place: usize, room: impl Fn(usize) -> Option<u64>) {
         for other in 0..self.entrants.len() {
             if other == place {
                 continue;
@@ -185,7 +185,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
     }
 
     /// Settles `a` against `b`: the matching keeps only their edge.
-    pub fn settle(&mut self, a: usize, b: usize) {
+    pub(crate) fn settle(&mut self, a: usize, b: usize) {
         let kept = self.matching.weight(a, b);
         for place in [a, b] {
             for other in 0..self.entrants.len() {

@@ -73,7 +73,7 @@ impl Remainder {
 impl<const L: usize> Pairer<'_, L> {
     /// Settles the pairs of the bracket made of the unsettled places
     /// before `self.end`; who is left floats down.
-    pub fn settle_bracket(&mut self) {
+    pub(crate) fn settle_bracket(&mut self) {
         let end = self.end;
         let bracket: Vec<usize> = (0..end).filter(|&p| self.settled[p].is_none()).collect();
         if bracket.len() < 2 {

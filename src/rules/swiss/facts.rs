@@ -29,35 +29,35 @@ pub(super) enum Strength {
 /// One player's facts for the round being paired.
 #[derive(Clone, Debug)]
 pub(super) struct Facts {
-    pub number: usize,
+    pub(crate) number: usize,
     /// The place among the players still in the tournament by pairing
     /// number (0 the first): it breaks ties and gives colours by parity.
-    pub rank: usize,
-    pub score: HalfPoints,
-    pub paired_now: bool,
+    pub(crate) rank: usize,
+    pub(crate) score: HalfPoints,
+    pub(crate) paired_now: bool,
     /// The colours of the games he played, in order.
-    pub colours: Vec<Colour>,
-    pub preference: Option<Colour>,
-    pub strength: Strength,
+    pub(crate) colours: Vec<Colour>,
+    pub(crate) preference: Option<Colour>,
+    pub(crate) strength: Strength,
     /// Games as White and as Black, the difference without sign.
-    pub imbalance: usize,
+    pub(crate) imbalance: usize,
     /// The colour of his last two games when they were the same.
-    pub repeated: Option<Colour>,
+    pub(crate) repeated: Option<Colour>,
     /// His float in each round so far.
-    pub floats: Vec<Float>,
+    pub(crate) floats: Vec<Float>,
     /// No pairing-allocated bye yet and no win without playing.
-    pub bye_eligible: bool,
+    pub(crate) bye_eligible: bool,
     /// The pairing numbers of the players he has played.
-    pub met: Vec<usize>,
+    pub(crate) met: Vec<usize>,
 }
 
 impl Facts {
-    pub fn absolute(&self) -> bool {
+    pub(crate) fn absolute(&self) -> bool {
         self.strength == Strength::Absolute
     }
 
     /// His float `back` rounds before this one (1: the last round).
-    pub fn float(&self, back: usize) -> Float {
+    pub(crate) fn float(&self, back: usize) -> Float {
         self.floats
             .len()
             .checked_sub(back)
@@ -69,11 +69,11 @@ impl Facts {
 /// played.
 pub(super) struct History {
     players: Vec<Facts>,
-    pub rounds_played: usize,
+    pub(crate) rounds_played: usize,
 }
 
 impl History {
-    pub fn read(players: &[SwissPlayer]) -> Result<Self, NoValidPairing> {
+    pub(crate) fn read(players: &[SwissPlayer]) -> Result<Self, NoValidPairing> {
         let mut index = HashMap::new();
         for (at, player) in players.iter().enumerate() {
             if player.number == 0 || index.insert(player.number, at).is_some() {
@@ -150,7 +150,7 @@ impl History {
         })
     }
 
-    pub fn player(&self, index: usize) -> &Facts {
+    pub(crate) fn player(&self, index: usize) -> &Facts {
         &self.players[index]
     }
 
@@ -172,7 +172,7 @@ impl History {
     /// before, and not both with the same absolute colour preference,
     /// except in the last round where one of them has more than half the
     /// points played for (C.04.3 2.1, 2.2).
-    pub fn compatible(&self, a: usize, b: usize, total_rounds: usize) -> bool {
+    pub(crate) fn compatible(&self, a: usize, b: usize, total_rounds: usize) -> bool {
         let (first, second) = (&self.players[a], &self.players[b]);
         if first.met.contains(&second.number) {
             return false;
@@ -292,14 +292,14 @@ fn facts_of(
 /// is zero (alternate from the last game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct ColourPreference {
-    pub colour: Option<Colour>,
-    pub strength: Strength,
-    pub imbalance: usize,
-    pub repeated: Option<Colour>,
+    pub(crate) colour: Option<Colour>,
+    pub(crate) strength: Strength,
+    pub(crate) imbalance: usize,
+    pub(crate) repeated: Option<Colour>,
 }
 
 impl ColourPreference {
-    pub fn of(colours: &[Colour]) -> Self {
+    pub(crate) fn of(colours: &[Colour]) -> Self {
         let whites = colours.iter().filter(|&&c| c == Colour::White).count();
         let blacks = colours.len() - whites;
         let imbalance = whites.abs_diff(blacks);

@@ -39,19 +39,19 @@ pub(super) struct Layout {
     score_bits: u32,
     /// Players with this score or less may have the bye (C.2, C.5):
     /// set once the first matching has shown the lowest possible one.
-    pub bye_score: Option<HalfPoints>,
+    pub(crate) bye_score: Option<HalfPoints>,
     /// The bracket being paired leaves the bye (its players have the
     /// bye's score): C.9 counts.
-    pub bye_here: bool,
+    pub(crate) bye_here: bool,
     /// For each count of games played, the rank of the players with the
     /// bye's score who played it, the most games first (C.9: the bye to
     /// the one with the fewest unplayed games).
-    pub played_rank: HashMap<usize, u64>,
-    pub total_rounds: usize,
+    pub(crate) played_rank: HashMap<usize, u64>,
+    pub(crate) total_rounds: usize,
 }
 
 impl Layout {
-    pub fn new(history: &History, entrants: &[usize], total_rounds: usize) -> Self {
+    pub(crate) fn new(history: &History, entrants: &[usize], total_rounds: usize) -> Self {
         let mut sizes: Vec<(HalfPoints, u32)> = Vec::new();
         for &at in entrants.iter().rev() {
             let score = history.player(at).score;
@@ -78,7 +78,7 @@ impl Layout {
     }
 
     /// The bits every weight fits in.
-    pub fn weight_bits(&self) -> u32 {
+    pub(crate) fn weight_bits(&self) -> u32 {
         2 + 12 * self.count_bits + 6 * self.score_bits + ROOM_BITS
     }
 
@@ -93,7 +93,7 @@ impl Layout {
     }
 
     /// Sets the ranks of C.9 once the bye's score is known.
-    pub fn rank_played(&mut self, history: &History, entrants: &[usize]) {
+    pub(crate) fn rank_played(&mut self, history: &History, entrants: &[usize]) {
         let Some(score) = self.bye_score else {
             return;
         };
@@ -123,7 +123,7 @@ impl Layout {
 
     /// The first question: can every player but one be paired, and who
     /// is best left over (a bye candidate, of as low a score as may be).
-    pub fn opening<const L: usize>(&self, history: &History, a: usize, b: usize) -> Wide<L> {
+    pub(crate) fn opening<const L: usize>(&self, history: &History, a: usize, b: usize) -> Wide<L> {
         if !history.compatible(a, b, self.total_rounds) {
             return Wide::ZERO;
         }
@@ -143,7 +143,7 @@ impl Layout {
 
     /// The weight of pairing `higher` (earlier in the pairing order) with
     /// `lower`; zero when the absolute criteria forbid it.
-    pub fn weight<const L: usize>(
+    pub(crate) fn weight<const L: usize>(
         &self,
         history: &History,
         higher: usize,

@@ -8,15 +8,15 @@ use std::cmp::Ordering;
 
 /// An unsigned integer of `L` limbs, least significant first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Wide<const L: usize>([u64; L]);
+pub(crate) struct Wide<const L: usize>([u64; L]);
 
 impl<const L: usize> Wide<L> {
-    pub const ZERO: Self = Wide([0; L]);
+    pub(crate) const ZERO: Self = Wide([0; L]);
 
     /// The bits this width holds.
-    pub const BITS: u32 = 64 * L as u32;
+    pub(crate) const BITS: u32 = 64 * L as u32;
 
-    pub fn from_u64(value: u64) -> Self {
+    pub(crate) fn from_u64(value: u64) -> Self {
         let mut limbs = [0; L];
         if L > 0 {
             limbs[0] = value;
@@ -25,7 +25,7 @@ impl<const L: usize> Wide<L> {
     }
 
     /// The number with only bit `at` set (zero if `at` is out of range).
-    pub fn bit(at: u32) -> Self {
+    pub(crate) fn bit(at: u32) -> Self {
         let mut limbs = [0; L];
         let limb = (at / 64) as usize;
         if limb < L {
@@ -34,11 +34,11 @@ impl<const L: usize> Wide<L> {
         Wide(limbs)
     }
 
-    pub fn is_zero(&self) -> bool {
+    pub(crate) fn is_zero(&self) -> bool {
         self.0.iter().all(|&limb| limb == 0)
     }
 
-    pub fn wrapping_add(&self, other: &Self) -> Self {
+    pub(crate) fn wrapping_add(&self, other: &Self) -> Self {
         let mut sum = [0; L];
         let mut carry = false;
         for (at, limb) in sum.iter_mut().enumerate() {
@@ -50,7 +50,7 @@ impl<const L: usize> Wide<L> {
         Wide(sum)
     }
 
-    pub fn wrapping_sub(&self, other: &Self) -> Self {
+    pub(crate) fn wrapping_sub(&self, other: &Self) -> Self {
         let mut difference = [0; L];
         let mut borrow = false;
         for (at, limb) in difference.iter_mut().enumerate() {
@@ -64,7 +64,7 @@ impl<const L: usize> Wide<L> {
 
     /// The number shifted `by` bits towards the most significant end;
     /// bits shifted past the width are lost.
-    pub fn shl(&self, by: u32) -> Self {
+    pub(crate) fn shl(&self, by: u32) -> Self {
         let limbs = (by / 64) as usize;
         let bits = by % 64;
         let mut shifted = [0; L];
@@ -80,7 +80,7 @@ impl<const L: usize> Wide<L> {
     }
 
     /// Half the number, rounded down.
-    pub fn half(&self) -> Self {
+    pub(crate) fn half(&self) -> Self {
         let mut halved = [0; L];
         for (at, limb) in halved.iter_mut().enumerate() {
             let high = if at + 1 < L { self.0[at + 1] << 63 } else { 0 };
@@ -91,7 +91,7 @@ impl<const L: usize> Wide<L> {
 
     /// The number with a new field of `width` bits appended below it,
     /// holding `value`: how a weight is built, most important field first.
-    pub fn push_field(&self, width: u32, value: &Self) -> Self {
+    pub(crate) fn push_field(&self, width: u32, value: &Self) -> Self {
         self.shl(width).wrapping_add(value)
     }
 }

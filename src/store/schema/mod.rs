@@ -83,11 +83,11 @@ fn mask_quoted_passwords(conn: &Connection, mask: QuoteMasker) -> StoreResult<()
 /// The version this build writes.
 pub const SCHEMA_VERSION: i64 = STEPS.len() as i64;
 
-pub fn version(conn: &Connection) -> StoreResult<i64> {
+pub(crate) fn version(conn: &Connection) -> StoreResult<i64> {
     Ok(conn.pragma_query_value(None, "user_version", |row| row.get(0))?)
 }
 
-pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
+pub(crate) fn migrate(conn: &mut Connection) -> StoreResult<()> {
     let found = version(conn)?;
     if found > SCHEMA_VERSION {
         return Err(StoreError::TooNew {

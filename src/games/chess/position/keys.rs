@@ -7,7 +7,7 @@ use crate::games::searchable::KeyMixer;
 impl Position {
     /// Whether an en-passant capture is possible now (legal, not just a
     /// double step having happened), as repetition and FEN care.
-    pub fn en_passant_capturable(&self) -> Option<Square> {
+    pub(crate) fn en_passant_capturable(&self) -> Option<Square> {
         let ep = self.en_passant?;
         let mut found = false;
         self.generate(&mut |mv: Move| found |= mv.kind == MoveKind::EnPassant);
@@ -35,7 +35,7 @@ impl Position {
     /// [`RepetitionKey::search_key`] of the position but where a double
     /// step left an en-passant square no pawn can use; a position just
     /// after a pawn move repeats no earlier one anyway.
-    pub fn search_key(&self) -> u64 {
+    pub(crate) fn search_key(&self) -> u64 {
         let state = state_word(self.turn, self.castling, self.en_passant);
         mix_key(
             &self.colors,
@@ -60,7 +60,7 @@ pub struct RepetitionKey {
 
 impl RepetitionKey {
     /// The [`Position::search_key`] of the position this key stands for.
-    pub fn search_key(&self) -> u64 {
+    pub(crate) fn search_key(&self) -> u64 {
         let state = state_word(self.turn, self.castling, self.en_passant);
         mix_key(&self.colors, &self.roles, self.marked, state, self.marks)
     }

@@ -27,7 +27,7 @@ const MATERIAL: [Score; 6] = [
 
 /// How much of the middle game is left, 0 (bare kings and pawns) to
 /// [`FULL_PHASE`] (every piece on the board).
-pub const FULL_PHASE: i32 = 24;
+pub(crate) const FULL_PHASE: i32 = 24;
 
 fn phase(position: &Position) -> i32 {
     let count = |role| position.by_role(role).count() as i32;
@@ -121,7 +121,7 @@ fn pieces(position: &Position, color: Color) -> Score {
 }
 
 /// A chess position from `side`'s view.
-pub fn evaluate(position: &Position, side: Color) -> i32 {
+pub(crate) fn evaluate(position: &Position, side: Color) -> i32 {
     let phase = phase(position);
     let mut score = [Score::default(); 2];
     for color in Color::BOTH {

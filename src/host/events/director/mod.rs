@@ -32,7 +32,7 @@ use crate::store::{GameStatus, League, LoggedEvent, Tournament};
 use rulings::{director_of_game, Verdict};
 
 /// The event a director's verb is for.
-pub enum Directed {
+pub(crate) enum Directed {
     Ladder(LadderEvent),
     Tournament(Tournament),
     League(League),
@@ -51,7 +51,7 @@ impl Directed {
 /// Carries out `verb` on `event` for `by` (its director, whom the caller
 /// has checked, or [`OPERATOR`]), and logs what changed, as the answer
 /// to him says it.
-pub fn direct(
+pub(crate) fn direct(
     ctx: &Context<'_>,
     kind: GameKind,
     event: Directed,
@@ -106,7 +106,7 @@ fn log_changes(
 /// board's event may give one, and not on a board he plays on (the
 /// caller checks who he is); the operator on any running board. The
 /// board as it now stands comes first, for him.
-pub fn rule(
+pub(crate) fn rule(
     ctx: &Context<'_>,
     live: LiveGame,
     by: &str,
@@ -153,7 +153,7 @@ pub fn rule(
 }
 
 /// What a ruling's words give on `live`: a forfeit names a player of it.
-pub fn verdict_of(live: &LiveGame, verb: &RulingVerb) -> Result<Verdict, Refusal> {
+pub(crate) fn verdict_of(live: &LiveGame, verb: &RulingVerb) -> Result<Verdict, Refusal> {
     Ok(match verb {
         RulingVerb::Adjudicate(score) => Verdict::Adjudicate(*score),
         RulingVerb::Forfeit { loser } => match live.record.side_of(loser) {
@@ -172,7 +172,7 @@ pub fn verdict_of(live: &LiveGame, verb: &RulingVerb) -> Result<Verdict, Refusal
 }
 
 /// `GAME adjudicate|forfeit|void board userid password ...` by mail.
-pub fn rule_by_mail(
+pub(crate) fn rule_by_mail(
     ctx: &Context<'_>,
     kind: GameKind,
     board: i64,

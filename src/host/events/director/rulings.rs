@@ -23,7 +23,10 @@ use rusqlite::Connection;
 /// plain games have no director by mail (the operator directs every
 /// event from the CLI); `None` for them. This is the one place that
 /// answers it.
-pub fn director_of_game(conn: &Connection, game_id: i64) -> Result<Option<String>, StoreError> {
+pub(crate) fn director_of_game(
+    conn: &Connection,
+    game_id: i64,
+) -> Result<Option<String>, StoreError> {
     if let Some(game) = store::ladder_game(conn, game_id)? {
         return Ok(store::ladder_by_id(conn, game.ladder_id)?.and_then(|ladder| ladder.director));
     }
@@ -43,7 +46,7 @@ fn event_of_board(conn: &Connection, game_id: i64) -> Result<Option<LoggedEvent>
 
 /// What a ruling gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// This result.
     Adjudicate(Score),
     /// The side loses by forfeit.
@@ -54,7 +57,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// The verdict's name, as the log and the stored ruling have it.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Verdict::Adjudicate(_) => "adjudicate",
             Verdict::Forfeit(_) => "forfeit",
@@ -63,7 +66,7 @@ impl Verdict {
     }
 
     /// How the board ends by it, `begun` when each player has moved.
-    pub fn ending(self, begun: bool) -> Ending {
+    pub(crate) fn ending(self, begun: bool) -> Ending {
         match self {
             Verdict::Adjudicate(score) => Ending::by_host(Stop::Adjudicate(score), begun),
             Verdict::Forfeit(side) => {
@@ -79,7 +82,7 @@ impl Verdict {
 /// board, logged in its event's log, and the board ends as the verdict
 /// says. The notices are what the end changes beyond the board; the
 /// caller tells the players of the board itself.
-pub fn rule(
+pub(crate) fn rule(
     conn: &Connection,
     replays: &crate::host::model::replays::Replays,
     settings: &CompetitionSettings,

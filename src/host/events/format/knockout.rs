@@ -11,7 +11,6 @@ use crate::host::model::notice::{Bout, CompetitionEvent, CompetitionNews, Notice
 use crate::rules::knockout::{Bracket, BracketGame, Match, Place};
 use crate::rules::score::{AbortRule, EventScore};
 use crate::rules::standings::Played;
-use crate::rules::tournament_rules::Format;
 use crate::store::{self, StoreError, Tournament};
 use rusqlite::Connection;
 
@@ -20,10 +19,6 @@ pub(super) struct Knockout;
 pub(super) const KNOCKOUT: Knockout = Knockout;
 
 impl TournamentFormat for Knockout {
-    fn format(&self) -> Format {
-        Format::Knockout
-    }
-
     /// A player who would not play could stall his match for ever were
     /// a void game played again and again.
     fn abort_rules(&self) -> &'static [AbortRule] {

@@ -22,24 +22,24 @@ use rusqlite::Connection;
 
 /// What a format's work needs: the store, the games replayed so far,
 /// the settings, the tournament and the moment.
-pub struct Run<'a> {
-    pub conn: &'a Connection,
-    pub replays: &'a Replays,
-    pub settings: &'a CompetitionSettings,
-    pub tournament: &'a Tournament,
-    pub now: i64,
+pub(crate) struct Run<'a> {
+    pub(crate) conn: &'a Connection,
+    pub(crate) replays: &'a Replays,
+    pub(crate) settings: &'a CompetitionSettings,
+    pub(crate) tournament: &'a Tournament,
+    pub(crate) now: i64,
 }
 
 /// The start of a tournament: the notices of its first boards and what
 /// its players are told, and how many boards began.
-pub struct Begun {
-    pub notices: Vec<Notice>,
-    pub boards: usize,
+pub(crate) struct Begun {
+    pub(crate) notices: Vec<Notice>,
+    pub(crate) boards: usize,
 }
 
 /// What comes after a board of a running tournament is over, or a player
 /// was taken out of it.
-pub enum Next {
+pub(crate) enum Next {
     /// These boards began (perhaps none: the others still run).
     Boards(Vec<Notice>),
     /// Nothing more is to be played.
@@ -47,7 +47,7 @@ pub enum Next {
 }
 
 /// What a tournament's table shows beside its players and boards.
-pub enum Standings {
+pub(crate) enum Standings {
     /// Points and tie-breaks, best first.
     Table(Vec<Standing>),
     /// A bracket of matches, once it has begun.
@@ -55,10 +55,7 @@ pub enum Standings {
 }
 
 /// A way of pairing a tournament's players.
-pub trait TournamentFormat: Sync {
-    /// The format as its rule word and the store name it.
-    fn format(&self) -> Format;
-
+pub(crate) trait TournamentFormat: Sync {
     /// The rules for aborted games this format allows, its own first:
     /// one the organiser did not name is replaced by it.
     fn abort_rules(&self) -> &'static [AbortRule] {
@@ -110,7 +107,7 @@ pub trait TournamentFormat: Sync {
 }
 
 /// The format of this name.
-pub fn of(format: Format) -> &'static dyn TournamentFormat {
+pub(crate) fn of(format: Format) -> &'static dyn TournamentFormat {
     match format {
         Format::RoundRobin => &round_robin::SINGLE,
         Format::DoubleRoundRobin => &round_robin::DOUBLE,
@@ -122,7 +119,7 @@ pub fn of(format: Format) -> &'static dyn TournamentFormat {
 /// What a board's mail says of the tournament it is a game of (and the
 /// league, if it is a division of one), `host` the host's rule for
 /// aborted games.
-pub fn paired(
+pub(crate) fn paired(
     conn: &Connection,
     tournament: &Tournament,
     (round, bout): (u32, Option<Bout>),
@@ -142,7 +139,7 @@ pub fn paired(
 /// `players` strongest first by their current rating in the game type
 /// `kind` (a newcomer's for one without), ties by userid, each with that
 /// rating.
-pub fn by_rating(
+pub(crate) fn by_rating(
     conn: &Connection,
     settings: &CompetitionSettings,
     (kind, players): (&str, &[String]),
@@ -191,12 +188,12 @@ pub fn abort_rule(tournament: &Tournament, host: AbortRule) -> AbortRule {
 
 /// The tie-breaks a tournament's table is ranked by: its organiser's,
 /// or its format's own.
-pub fn tiebreaks(tournament: &Tournament) -> &[TieBreak] {
+pub(crate) fn tiebreaks(tournament: &Tournament) -> &[TieBreak] {
     tournament.format.ranked_by(tournament.tiebreaks.as_deref())
 }
 
 /// The game type of a tournament, which its row names.
-pub fn kind_of(tournament: &Tournament) -> Result<GameKind, StoreError> {
+pub(crate) fn kind_of(tournament: &Tournament) -> Result<GameKind, StoreError> {
     GameKind::from_name(&tournament.kind).ok_or_else(|| {
         StoreError::Corrupt(format!(
             "tournament {} is of the unknown game {:?}",

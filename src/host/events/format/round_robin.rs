@@ -8,7 +8,6 @@ use crate::games::Side;
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, Notice, PairingLine};
 use crate::rules::round_robin;
 use crate::rules::standings::{self, Played};
-use crate::rules::tournament_rules::Format;
 use crate::store::{self, StoreError, Tournament};
 use rusqlite::Connection;
 
@@ -21,13 +20,6 @@ pub(super) const SINGLE: RoundRobin = RoundRobin { double: false };
 pub(super) const DOUBLE: RoundRobin = RoundRobin { double: true };
 
 impl TournamentFormat for RoundRobin {
-    fn format(&self) -> Format {
-        match self.double {
-            true => Format::DoubleRoundRobin,
-            false => Format::RoundRobin,
-        }
-    }
-
     fn meetings(&self) -> u32 {
         if self.double {
             2

@@ -15,7 +15,6 @@ use crate::rules::knockout::lot;
 use crate::rules::score::EventScore;
 use crate::rules::standings::{self, Played};
 use crate::rules::swiss::{self, Colour, Outcome, RoundRecord, SwissPlayer};
-use crate::rules::tournament_rules::Format;
 use crate::store::{self, StoreError, Tournament, TournamentBoard};
 use rusqlite::Connection;
 
@@ -26,10 +25,6 @@ pub(super) const SWISS: Swiss = Swiss;
 const DAY: i64 = 86_400;
 
 impl TournamentFormat for Swiss {
-    fn format(&self) -> Format {
-        Format::Swiss
-    }
-
     /// A player's pairing number is his seed: nobody takes it over.
     fn hands_over_seats(&self) -> bool {
         false

@@ -17,7 +17,7 @@ use rusqlite::Connection;
 /// each period that ran out, each time below the next player who is not
 /// away too, so no drop lifts anyone who is away; the mails for everyone
 /// who moved.
-pub fn drop_absent(
+pub(crate) fn drop_absent(
     conn: &Connection,
     event: &LadderEvent,
     now: i64,

@@ -17,7 +17,7 @@ use rusqlite::Connection;
 
 /// Why a ladder challenge cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ChallengeProblem {
+pub(crate) enum ChallengeProblem {
     /// The player is not on the ladder.
     NotOnLadder(String),
     /// The challenged player stands outside the ranks the challenger may
@@ -47,7 +47,10 @@ pub enum ChallengeProblem {
 }
 
 /// A ladder's order, and its rungs as stored.
-pub fn load(conn: &Connection, event: &LadderEvent) -> Result<(Ladder, Vec<Rung>), StoreError> {
+pub(crate) fn load(
+    conn: &Connection,
+    event: &LadderEvent,
+) -> Result<(Ladder, Vec<Rung>), StoreError> {
     let rungs = store::ladder(conn, event.id())?;
     let ladder = Ladder {
         ranks: rungs.iter().map(|rung| rung.userid.clone()).collect(),
@@ -118,7 +121,7 @@ pub(super) fn tell(
 }
 
 /// A player joins at the bottom: his rank, and whether he is new there.
-pub fn join(
+pub(crate) fn join(
     conn: &Connection,
     event: &LadderEvent,
     userid: &str,
@@ -136,7 +139,7 @@ pub fn join(
 
 /// A player leaves: the mails for those who moved up, or `None` if he was
 /// not on the ladder.
-pub fn leave(
+pub(crate) fn leave(
     conn: &Connection,
     event: &LadderEvent,
     userid: &str,
@@ -160,7 +163,7 @@ pub fn leave(
 }
 
 /// Whether `challenger` may challenge `challenged` on the ladder now.
-pub fn check_challenge(
+pub(crate) fn check_challenge(
     conn: &Connection,
     event: &LadderEvent,
     challenger: &str,
@@ -243,7 +246,7 @@ fn full(
 
 /// Keeps a new board as a ladder game; neither player drops while it
 /// runs.
-pub fn record_challenge(
+pub(crate) fn record_challenge(
     conn: &Connection,
     event: &LadderEvent,
     game: &LadderGame,
@@ -276,7 +279,7 @@ pub fn record_challenge(
 /// A ladder game is over: a lower winner climbs. An aborted game counts
 /// by the ladder's rule: by default the player who would not play it
 /// loses it (unrated), or it counts for nobody.
-pub fn settle(
+pub(crate) fn settle(
     conn: &Connection,
     settings: &CompetitionSettings,
     live: &LiveGame,

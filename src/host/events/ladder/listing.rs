@@ -11,7 +11,10 @@ use crate::store::{self, SettledLadderGame, StoreError};
 use rusqlite::Connection;
 
 /// A ladder as its listings describe it.
-pub fn ladder_info(conn: &Connection, event: &LadderEvent) -> Result<LadderInfo, StoreError> {
+pub(crate) fn ladder_info(
+    conn: &Connection,
+    event: &LadderEvent,
+) -> Result<LadderInfo, StoreError> {
     Ok(LadderInfo {
         kind: event.kind,
         name: event.row.name.clone(),
@@ -25,12 +28,15 @@ pub fn ladder_info(conn: &Connection, event: &LadderEvent) -> Result<LadderInfo,
 }
 
 /// A ladder from the top down, line by line.
-pub fn ladder_lines(conn: &Connection, event: &LadderEvent) -> Result<Vec<LadderLine>, StoreError> {
+pub(crate) fn ladder_lines(
+    conn: &Connection,
+    event: &LadderEvent,
+) -> Result<Vec<LadderLine>, StoreError> {
     lines_of(conn, event, store::ladder(conn, event.id())?)
 }
 
 /// The lines of these rungs of a ladder (a page of it, for the web view).
-pub fn lines_of(
+pub(crate) fn lines_of(
     conn: &Connection,
     event: &LadderEvent,
     rungs: Vec<crate::store::Rung>,

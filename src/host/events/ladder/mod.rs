@@ -3,11 +3,11 @@
 //! named one the rules its director wrote.
 
 mod absence;
-pub use absence::drop_absent;
-pub mod climb;
-pub mod listing;
+pub(crate) use absence::drop_absent;
+pub(crate) mod climb;
+pub(crate) mod listing;
 mod removal;
-pub mod verbs;
+pub(crate) mod verbs;
 
 use crate::games::GameKind;
 use crate::host::competition::LadderSettings;
@@ -17,33 +17,33 @@ use rusqlite::Connection;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct LadderEvent {
-    pub row: LadderRow,
-    pub kind: GameKind,
-    pub rules: LadderRules,
+    pub(crate) row: LadderRow,
+    pub(crate) kind: GameKind,
+    pub(crate) rules: LadderRules,
 }
 
 impl LadderEvent {
     /// The ladder as an event, for its log and its entrants.
-    pub fn key(&self) -> crate::store::LoggedEvent {
+    pub(crate) fn key(&self) -> crate::store::LoggedEvent {
         crate::store::LoggedEvent::Ladder(self.id())
     }
 
-    pub fn id(&self) -> i64 {
+    pub(crate) fn id(&self) -> i64 {
         self.row.id
     }
 
     /// The default ladder of its game type (which the operator directs).
-    pub fn is_default(&self) -> bool {
+    pub(crate) fn is_default(&self) -> bool {
         self.row.name.is_empty()
     }
 
-    pub fn cancelled(&self) -> bool {
+    pub(crate) fn cancelled(&self) -> bool {
         self.row.status == store::CANCELLED
     }
 
     /// Whether `userid` directs it: a named ladder's director (the
     /// operator directs the default ones, from the command line).
-    pub fn directed_by(&self, userid: &str) -> bool {
+    pub(crate) fn directed_by(&self, userid: &str) -> bool {
         self.row
             .director
             .as_deref()
@@ -51,7 +51,7 @@ impl LadderEvent {
     }
 
     /// As the listings and the PGN name it: its name, or "Chess ladder".
-    pub fn title(&self) -> String {
+    pub(crate) fn title(&self) -> String {
         if self.is_default() {
             format!("{} ladder", self.kind.title())
         } else {
@@ -71,7 +71,7 @@ fn from_row(settings: &LadderSettings, row: LadderRow) -> Option<LadderEvent> {
 }
 
 /// A game type's default ladder, made when first asked for.
-pub fn default(
+pub(crate) fn default(
     conn: &Connection,
     settings: &LadderSettings,
     kind: GameKind,
@@ -82,7 +82,7 @@ pub fn default(
 }
 
 /// A game type's ladder by name; the empty name is its default ladder.
-pub fn named(
+pub(crate) fn named(
     conn: &Connection,
     settings: &LadderSettings,
     kind: GameKind,
@@ -97,7 +97,7 @@ pub fn named(
 
 /// As [`named`], for readers that write nothing: a default ladder not
 /// made yet reads as an empty one (id 0, which no rung has).
-pub fn look_up(
+pub(crate) fn look_up(
     conn: &Connection,
     settings: &LadderSettings,
     kind: GameKind,
@@ -121,7 +121,7 @@ pub fn look_up(
     Ok(from_row(settings, row))
 }
 
-pub fn by_id(
+pub(crate) fn by_id(
     conn: &Connection,
     settings: &LadderSettings,
     id: i64,
@@ -130,7 +130,7 @@ pub fn by_id(
 }
 
 /// Every ladder of a game type, the default one first.
-pub fn all_of(
+pub(crate) fn all_of(
     conn: &Connection,
     settings: &LadderSettings,
     kind: GameKind,

@@ -20,7 +20,7 @@ use crate::host::request::{authenticate, refused, Context, Failure, Handled};
 use crate::rules::ladder_rules::{Admission, LadderRules};
 use crate::store::{self, Entrant, Player};
 
-pub fn act(ctx: &Context<'_>, kind: GameKind, name: &str, action: LadderAction) -> Handled {
+pub(crate) fn act(ctx: &Context<'_>, kind: GameKind, name: &str, action: LadderAction) -> Handled {
     let credential = Credential::Password(action.password.clone());
     let player = authenticate(ctx, &action.userid, &credential, None)?;
     let actor = player.userid.clone();
@@ -63,7 +63,12 @@ fn log_changes(
 
 /// A director's verb on a ladder, for `by`, its director (or the
 /// operator); `events::director::direct` logs what it changed.
-pub fn direct(ctx: &Context<'_>, event: &LadderEvent, by: String, verb: DirectorVerb) -> Handled {
+pub(crate) fn direct(
+    ctx: &Context<'_>,
+    event: &LadderEvent,
+    by: String,
+    verb: DirectorVerb,
+) -> Handled {
     match verb {
         DirectorVerb::Admit { player } => admit(ctx, event, by, &player),
         DirectorVerb::Invite { player } => {

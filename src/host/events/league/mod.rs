@@ -9,7 +9,7 @@
 
 mod door;
 mod rules;
-pub mod season;
+pub(crate) mod season;
 
 use super::director::{self, desk, Directed};
 use super::log::OPERATOR;
@@ -28,7 +28,7 @@ use crate::rules::league_rules::LeagueRules;
 use crate::store::{self, League, LeagueStatus, StoreError, TournamentStatus};
 use rusqlite::Connection;
 
-pub fn league(
+pub(crate) fn league(
     ctx: &Context<'_>,
     kind: GameKind,
     name: &str,
@@ -60,7 +60,7 @@ pub fn league(
 
 /// A director's verb on a league, for `by`, its director (or the
 /// operator); `events::director::direct` logs what it changed.
-pub fn direct(
+pub(crate) fn direct(
     ctx: &Context<'_>,
     kind: GameKind,
     found: League,
@@ -88,7 +88,7 @@ pub fn direct(
     }
 }
 
-pub fn find(ctx: &Context<'_>, kind: GameKind, name: &str) -> Result<League, Failure> {
+pub(crate) fn find(ctx: &Context<'_>, kind: GameKind, name: &str) -> Result<League, Failure> {
     store::find_league(ctx.conn, kind.name(), name)?.ok_or_else(|| {
         refused(LeagueRefusal::NoSuchLeague {
             name: name.to_string(),
@@ -110,7 +110,7 @@ pub(super) fn rules_of(found: &League) -> Result<LeagueRules, StoreError> {
 
 /// The league as its listings show it: the current season's divisions
 /// with their tables, the players waiting, the moves so far.
-pub fn table(
+pub(crate) fn table(
     conn: &Connection,
     settings: &crate::host::competition::CompetitionSettings,
     found: &League,
@@ -147,7 +147,7 @@ pub(super) fn answer(ctx: &Context<'_>, found: &League, change: Option<LeagueCha
 }
 
 /// `GAME leagues`: every league of the game type, newest first.
-pub fn leagues(ctx: &Context<'_>, kind: GameKind) -> Handled {
+pub(crate) fn leagues(ctx: &Context<'_>, kind: GameKind) -> Handled {
     let mut lines = Vec::new();
     for found in store::leagues_of(ctx.conn, Some(kind.name()))? {
         let players = store::league_players(ctx.conn, found.id)?.len();

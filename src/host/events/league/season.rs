@@ -28,11 +28,11 @@ use rusqlite::Connection;
 
 /// What beginning or ending a season needs: the store, the games, the
 /// settings and the moment.
-pub struct Seasons<'a> {
-    pub conn: &'a Connection,
-    pub replays: &'a Replays,
-    pub settings: &'a CompetitionSettings,
-    pub now: i64,
+pub(crate) struct Seasons<'a> {
+    pub(crate) conn: &'a Connection,
+    pub(crate) replays: &'a Replays,
+    pub(crate) settings: &'a CompetitionSettings,
+    pub(crate) now: i64,
 }
 
 /// The director begins the league's first season (or, after one that
@@ -156,7 +156,7 @@ pub(super) fn division_of(
 
 /// After a division's last board: when it was the season's last, the
 /// season ends and the next begins.
-pub fn after_division(run: &Run<'_>) -> Result<Vec<Notice>, StoreError> {
+pub(crate) fn after_division(run: &Run<'_>) -> Result<Vec<Notice>, StoreError> {
     let Some(league) = run.tournament.league else {
         return Ok(Vec::new());
     };

@@ -11,7 +11,11 @@ use rusqlite::Connection;
 
 /// Tells the director of tournament `id` the boards of its current round
 /// still running as its deadline passes, and clears the deadline.
-pub fn round_deadline(conn: &Connection, id: i64, now: i64) -> Result<Vec<Notice>, StoreError> {
+pub(crate) fn round_deadline(
+    conn: &Connection,
+    id: i64,
+    now: i64,
+) -> Result<Vec<Notice>, StoreError> {
     store::set_round_due(conn, id, None)?;
     let Some(tournament) = store::load_tournament(conn, id)? else {
         return Ok(Vec::new());

@@ -7,11 +7,11 @@
 //! format pairs and ends is `format`; its table and what follows a board's
 //! end is `table`.
 
-pub mod deadline;
-pub mod report_file;
-pub mod rules;
+pub(crate) mod deadline;
+pub(crate) mod report_file;
+pub(crate) mod rules;
 mod running;
-pub mod table;
+pub(crate) mod table;
 
 use super::director::{self, Directed};
 use super::door;
@@ -29,9 +29,9 @@ use crate::host::request::limits::count_message;
 use crate::host::request::{authenticate, reachable, refused, Context, Failure, Handled};
 use crate::store::{self, Player, Tournament, TournamentStatus};
 
-pub use running::{cancel_tournament, remove_running, still_on};
+pub(crate) use running::{cancel_tournament, remove_running, still_on};
 
-pub fn tournament(
+pub(crate) fn tournament(
     ctx: &Context<'_>,
     kind: GameKind,
     name: &str,
@@ -56,7 +56,7 @@ pub fn tournament(
 
 /// A director's verb on a tournament, for `by`, its organiser (or the
 /// operator); `events::director::direct` logs what it changed.
-pub fn direct(
+pub(crate) fn direct(
     ctx: &Context<'_>,
     kind: GameKind,
     found: Tournament,
@@ -92,7 +92,7 @@ pub(super) fn log(
     Ok(())
 }
 
-pub fn find(ctx: &Context<'_>, kind: GameKind, name: &str) -> Result<Tournament, Failure> {
+pub(crate) fn find(ctx: &Context<'_>, kind: GameKind, name: &str) -> Result<Tournament, Failure> {
     store::find_tournament(ctx.conn, kind.name(), name)?.ok_or_else(|| {
         refused(Refusal::NoSuchTournament {
             name: name.to_string(),
@@ -232,7 +232,7 @@ pub(super) fn organised_by(
 }
 
 /// The news of a change for the one player it concerns.
-pub fn news_for(
+pub(crate) fn news_for(
     userid: &str,
     kind: GameKind,
     found: &Tournament,

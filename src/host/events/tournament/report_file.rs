@@ -16,7 +16,7 @@ use rusqlite::Connection;
 use std::collections::BTreeSet;
 
 /// The report file's text.
-pub fn report_file(
+pub(crate) fn report_file(
     conn: &Connection,
     settings: &CompetitionSettings,
     tournament: &Tournament,

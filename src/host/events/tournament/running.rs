@@ -57,7 +57,7 @@ fn concerned(desk: &Desk<'_>, found: &Tournament) -> Result<Vec<String>, StoreEr
 }
 
 /// Refused when the tournament is over already.
-pub fn still_on(found: &Tournament) -> Result<(), Refusal> {
+pub(crate) fn still_on(found: &Tournament) -> Result<(), Refusal> {
     let status = match found.status {
         TournamentStatus::Open | TournamentStatus::Running => return Ok(()),
         TournamentStatus::Finished => "finished",
@@ -74,7 +74,7 @@ pub fn still_on(found: &Tournament) -> Result<(), Refusal> {
 /// board still running is voided (aborted, counted for nobody), and every
 /// player and the organiser are told. The tournament as it is now, with
 /// the change.
-pub fn cancel_tournament(
+pub(crate) fn cancel_tournament(
     desk: &Desk<'_>,
     kind: GameKind,
     found: &Tournament,
@@ -105,7 +105,7 @@ pub fn cancel_tournament(
 
 /// Takes `out` out of a running tournament: each of his boards still
 /// running is lost by him (see the module's docs), and he is told.
-pub fn remove_running(
+pub(crate) fn remove_running(
     desk: &Desk<'_>,
     kind: GameKind,
     found: &Tournament,
@@ -173,7 +173,7 @@ fn removed(
 /// board's), and both of its players get it as a new board. `old` keeps his seat for the
 /// games he played or began; `new` joins the table as a player of his
 /// own, for the boards he took over.
-pub fn replace_player(
+pub(crate) fn replace_player(
     desk: &Desk<'_>,
     kind: GameKind,
     found: &Tournament,

@@ -19,7 +19,7 @@ use rusqlite::Connection;
 /// Keeps a tournament board's result (an aborted board counted by the
 /// tournament's rule) and logs it; then the format goes on: the boards
 /// it begins now, or the end of the tournament.
-pub fn after_board(
+pub(crate) fn after_board(
     conn: &Connection,
     replays: &Replays,
     settings: &CompetitionSettings,
@@ -73,7 +73,7 @@ fn counted_text(score: EventScore, live: &LiveGame) -> String {
 
 /// Asks the tournament's format what comes next: the boards it begins
 /// now (logged), or the end, `why` as the log gives it.
-pub fn progress(run: &Run<'_>, why: &str) -> Result<Vec<Notice>, StoreError> {
+pub(crate) fn progress(run: &Run<'_>, why: &str) -> Result<Vec<Notice>, StoreError> {
     let tournament = run.tournament;
     match format::of(tournament.format).go_on(run)? {
         Next::Boards(begun) => {
@@ -134,7 +134,7 @@ fn finish(run: &Run<'_>, why: &str) -> Result<Vec<Notice>, StoreError> {
 
 /// A tournament's table as it stands: players, boards, rulings, the
 /// standings or bracket its format keeps, and its rules.
-pub fn table(
+pub(crate) fn table(
     conn: &Connection,
     settings: &CompetitionSettings,
     tournament: &Tournament,
@@ -234,7 +234,7 @@ fn boards_and_rulings(
 }
 
 /// The league division a tournament is, named, if it is one.
-pub fn division(
+pub(crate) fn division(
     conn: &Connection,
     tournament: &Tournament,
 ) -> Result<Option<Division>, StoreError> {

@@ -16,7 +16,7 @@ use crate::host::model::refusal::{LadderRefusal, LeagueRefusal, Refusal, Tournam
 /// The longest tournament name.
 const NAME_LENGTH: usize = 32;
 
-pub fn parse_standings(kind: GameKind, args: &[&str]) -> Parsed {
+pub(crate) fn parse_standings(kind: GameKind, args: &[&str]) -> Parsed {
     match args {
         [] => Ok(Command::Standings { kind, all: false }),
         [word] if word.eq_ignore_ascii_case("all") => Ok(Command::Standings { kind, all: true }),
@@ -67,7 +67,7 @@ fn event_verb(word: &str, events: EventList) -> Option<EventVerb> {
 /// A director's verb of `events` with its arguments, as written after
 /// the event's name (and, by mail, the userid and password): what the
 /// operator's `pbem director` reads too.
-pub fn director_verb(events: EventList, words: &[&str]) -> Option<DirectorVerb> {
+pub(crate) fn director_verb(events: EventList, words: &[&str]) -> Option<DirectorVerb> {
     let (verb, rest) = words.split_first()?;
     DirectorVerb::from_word(verb)
         .filter(|verb| verb.belongs_to(events))?

@@ -90,26 +90,26 @@ pub type SecretSpans = Vec<Range<usize>>;
 #[derive(Debug, Default)]
 pub struct Noted {
     /// Where each password stands.
-    pub spans: SecretSpans,
+    pub(crate) spans: SecretSpans,
     /// Each password, as written.
-    pub passwords: Vec<String>,
+    pub(crate) passwords: Vec<String>,
     /// The password the command proves a player with, and that player's
     /// userid: the word before it (a challenge's switch proves the first
     /// player named). A new password chosen (signup, change) proves no one.
-    pub claim: Option<(String, String)>,
+    pub(crate) claim: Option<(String, String)>,
 }
 
 /// The words after a command's verb(s), each with its byte range in the
 /// whole line, and the note of passwords the forms add to.
 #[derive(Clone, Copy)]
 pub(super) struct Args<'a> {
-    pub words: &'a [&'a str],
+    pub(crate) words: &'a [&'a str],
     spans: &'a [Range<usize>],
     secrets: &'a RefCell<Noted>,
 }
 
 impl<'a> Args<'a> {
-    pub fn new(
+    pub(crate) fn new(
         words: &'a [&'a str],
         spans: &'a [Range<usize>],
         secrets: &'a RefCell<Noted>,
@@ -122,7 +122,7 @@ impl<'a> Args<'a> {
     }
 
     /// The words from `count` on.
-    pub fn after(self, count: usize) -> Args<'a> {
+    pub(crate) fn after(self, count: usize) -> Args<'a> {
         let count = count.min(self.words.len());
         Args {
             words: &self.words[count..],
@@ -136,7 +136,7 @@ impl<'a> Args<'a> {
     /// rest of the line fits the form (a line that does not is still
     /// quoted back, with its password masked). Empty when the line is too
     /// short to have one there.
-    pub fn password(self, index: usize) -> String {
+    pub(crate) fn password(self, index: usize) -> String {
         let userid = index.checked_sub(1).and_then(|at| self.words.get(at));
         let password = self.new_password(index);
         if let (Some(userid), false) = (userid, password.is_empty()) {
@@ -150,7 +150,7 @@ impl<'a> Args<'a> {
 
     /// A password a form reads at `index` that proves no one yet (one
     /// being chosen), noted as [`Args::password`] notes it.
-    pub fn new_password(self, index: usize) -> String {
+    pub(crate) fn new_password(self, index: usize) -> String {
         match (self.words.get(index), self.spans.get(index)) {
             (Some(word), Some(span)) => {
                 let mut noted = self.secrets.borrow_mut();
@@ -164,7 +164,7 @@ impl<'a> Args<'a> {
 
     /// Notes the values of `-password:PW` switches among these words:
     /// the password of the first player named.
-    pub fn switch_passwords(self) {
+    pub(crate) fn switch_passwords(self) {
         for (word, span) in self.words.iter().zip(self.spans) {
             let Some(value) = crate::host::model::command::challenge_password(word) else {
                 continue;

@@ -3,9 +3,9 @@
 /// `GAME ladder VERB [NAME] userid password [...]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LadderAction {
-    pub verb: LadderVerb,
+    pub(crate) verb: LadderVerb,
     pub userid: String,
-    pub password: String,
+    pub(crate) password: String,
 }
 
 /// What a ladder command does.
@@ -81,7 +81,7 @@ pub enum DirectorVerb {
 
 impl DirectorVerb {
     /// Every verb, its arguments still empty, by its word.
-    pub fn from_word(word: &str) -> Option<DirectorVerb> {
+    pub(crate) fn from_word(word: &str) -> Option<DirectorVerb> {
         let player = String::new;
         Some(match word.to_ascii_lowercase().as_str() {
             "admit" => DirectorVerb::Admit { player: player() },
@@ -103,7 +103,7 @@ impl DirectorVerb {
     }
 
     /// The verb's word, as a refusal and the log name it.
-    pub fn word(&self) -> &'static str {
+    pub(crate) fn word(&self) -> &'static str {
         match self {
             DirectorVerb::Admit { .. } => "admit",
             DirectorVerb::Invite { .. } => "invite",
@@ -121,7 +121,7 @@ impl DirectorVerb {
 
     /// What the verb takes after its word, for a message about a
     /// command written wrong.
-    pub fn takes(&self) -> &'static str {
+    pub(crate) fn takes(&self) -> &'static str {
         match self {
             DirectorVerb::Admit { .. }
             | DirectorVerb::Invite { .. }
@@ -137,7 +137,7 @@ impl DirectorVerb {
     }
 
     /// Whether events of this kind have the verb.
-    pub fn belongs_to(&self, events: EventList) -> bool {
+    pub(crate) fn belongs_to(&self, events: EventList) -> bool {
         match self {
             DirectorVerb::Suspend { .. } | DirectorVerb::Reinstate { .. } => {
                 events == EventList::Ladders
@@ -154,7 +154,7 @@ impl DirectorVerb {
 
     /// The verb with its arguments from the words after it; `None` when
     /// they are not the ones it takes.
-    pub fn with_arguments(mut self, rest: &[&str]) -> Option<DirectorVerb> {
+    pub(crate) fn with_arguments(mut self, rest: &[&str]) -> Option<DirectorVerb> {
         match (&mut self, rest) {
             (
                 DirectorVerb::Admit { player }

@@ -266,39 +266,39 @@ pub enum QueueChange {
 /// and why (`reason` in the game's words).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PreviewStep {
-    pub text: String,
-    pub side: Option<Side>,
-    pub played: Option<String>,
-    pub problem: Option<super::super::refusal::MoveProblem>,
+    pub(crate) text: String,
+    pub(crate) side: Option<Side>,
+    pub(crate) played: Option<String>,
+    pub(crate) problem: Option<super::super::refusal::MoveProblem>,
     /// Why the rules refused the step; `None` for a step played.
-    pub reason: Option<crate::games::Reason>,
+    pub(crate) reason: Option<crate::games::Reason>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameCount {
-    pub kind: GameKind,
-    pub running: u32,
-    pub finished: u32,
+    pub(crate) kind: GameKind,
+    pub(crate) running: u32,
+    pub(crate) finished: u32,
 }
 
 /// One finished board in a history.
 #[derive(Debug)]
 pub struct HistoryLine {
-    pub board: i64,
+    pub(crate) board: i64,
     /// When it began and ended (seconds since the epoch).
-    pub started: i64,
-    pub ended: i64,
-    pub moves: i64,
+    pub(crate) started: i64,
+    pub(crate) ended: i64,
+    pub(crate) moves: i64,
     /// The board as it ended, or why it cannot be rebuilt.
-    pub live: Result<LiveGame, String>,
+    pub(crate) live: Result<LiveGame, String>,
 }
 
 /// One board in a player's list of games.
 #[derive(Debug)]
 pub struct BoardLine {
-    pub board: i64,
-    pub side: Side,
-    pub opponent: String,
+    pub(crate) board: i64,
+    pub(crate) side: Side,
+    pub(crate) opponent: String,
     /// The board as it stands, or why it cannot be rebuilt.
-    pub live: Result<LiveGame, String>,
+    pub(crate) live: Result<LiveGame, String>,
 }

@@ -9,12 +9,12 @@ use crate::rules::score::Abort;
 #[derive(Clone, Debug, PartialEq)]
 pub struct CompetitionNews {
     pub userid: String,
-    pub kind: GameKind,
-    pub event: CompetitionEvent,
+    pub(crate) kind: GameKind,
+    pub(crate) event: CompetitionEvent,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum CompetitionEvent {
+pub(crate) enum CompetitionEvent {
     /// His rank on the ladder changed (`None`: not on it); `ladder` is
     /// the whole ladder from the top, as it now stands.
     LadderMoved {
@@ -79,7 +79,7 @@ pub enum CompetitionEvent {
 
 /// Why a ladder changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LadderReason {
+pub(crate) enum LadderReason {
     Won {
         winner: String,
         loser: String,
@@ -102,48 +102,48 @@ pub enum LadderReason {
 
 /// One of a player's tournament boards.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PairingLine {
-    pub board: i64,
-    pub round: u32,
-    pub side: Side,
-    pub opponent: String,
+pub(crate) struct PairingLine {
+    pub(crate) board: i64,
+    pub(crate) round: u32,
+    pub(crate) side: Side,
+    pub(crate) opponent: String,
 }
 
 /// One line of a game's standings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StandingLine {
     /// None for a provisional player, listed apart.
-    pub rank: Option<usize>,
+    pub(crate) rank: Option<usize>,
     pub userid: String,
-    pub rating: f64,
-    pub deviation: f64,
-    pub won: u32,
-    pub lost: u32,
-    pub drawn: u32,
-    pub active_boards: u32,
+    pub(crate) rating: f64,
+    pub(crate) deviation: f64,
+    pub(crate) won: u32,
+    pub(crate) lost: u32,
+    pub(crate) drawn: u32,
+    pub(crate) active_boards: u32,
     /// No rated game for longer than the standings show.
-    pub inactive: bool,
+    pub(crate) inactive: bool,
 }
 
 /// One rung of a ladder as its listing shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LadderLine {
-    pub rank: usize,
+    pub(crate) rank: usize,
     pub userid: String,
     /// His rating in the game type, when he has one.
-    pub rating: Option<f64>,
+    pub(crate) rating: Option<f64>,
     /// His ladder games won, lost and drawn, each as the ladder counted
     /// it (an aborted game lost by the one who would not play it counts
     /// as his loss and the other's win; a void one not at all).
-    pub won: u32,
-    pub lost: u32,
-    pub drawn: u32,
+    pub(crate) won: u32,
+    pub(crate) lost: u32,
+    pub(crate) drawn: u32,
     /// When his last ladder game ended.
-    pub last_game: Option<i64>,
+    pub(crate) last_game: Option<i64>,
     /// His ladder challenges still open: board and opponent.
-    pub open: Vec<(i64, String)>,
+    pub(crate) open: Vec<(i64, String)>,
     /// Suspended by the director.
-    pub suspended: bool,
+    pub(crate) suspended: bool,
 }
 
 /// What a ladder command did, told with the ladder, and what its
@@ -228,7 +228,7 @@ pub enum LadderChange {
 
 impl LadderChange {
     /// The change as a line of the ladder's log: its action and detail.
-    pub fn log_line(&self) -> (&'static str, String) {
+    pub(crate) fn log_line(&self) -> (&'static str, String) {
         match self {
             LadderChange::Joined { rank, new, .. } => (
                 "join",
@@ -273,30 +273,30 @@ impl LadderChange {
 /// A tournament as the list of a game type's tournaments shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TournamentLine {
-    pub name: String,
-    pub organiser: String,
-    pub format: crate::rules::tournament_rules::Format,
-    pub rated: bool,
-    pub admission: crate::rules::ladder_rules::Admission,
-    pub status: crate::store::TournamentStatus,
-    pub players: usize,
-    pub comment: Option<String>,
+    pub(crate) name: String,
+    pub(crate) organiser: String,
+    pub(crate) format: crate::rules::tournament_rules::Format,
+    pub(crate) rated: bool,
+    pub(crate) admission: crate::rules::ladder_rules::Admission,
+    pub(crate) status: crate::store::TournamentStatus,
+    pub(crate) players: usize,
+    pub(crate) comment: Option<String>,
 }
 
 /// A ladder as its listings describe it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LadderInfo {
-    pub kind: GameKind,
+    pub(crate) kind: GameKind,
     /// Empty for the game type's default ladder.
-    pub name: String,
+    pub(crate) name: String,
     /// `None`: the operator (the default ladders).
-    pub director: Option<String>,
-    pub rules: crate::rules::ladder_rules::LadderRules,
-    pub comment: String,
-    pub cancelled: bool,
-    pub players: usize,
+    pub(crate) director: Option<String>,
+    pub(crate) rules: crate::rules::ladder_rules::LadderRules,
+    pub(crate) comment: String,
+    pub(crate) cancelled: bool,
+    pub(crate) players: usize,
     /// Those waiting to be admitted, or invited and not joined yet.
-    pub waiting: Vec<(String, crate::store::Entrant)>,
+    pub(crate) waiting: Vec<(String, crate::store::Entrant)>,
 }
 
 /// What a tournament command did, told with the tournament; the
@@ -386,7 +386,7 @@ pub enum TournamentChange {
 impl TournamentChange {
     /// The change as a line of the tournament's log: its action and
     /// detail; `None` for what changes nothing in it.
-    pub fn log_line(&self) -> Option<(&'static str, String)> {
+    pub(crate) fn log_line(&self) -> Option<(&'static str, String)> {
         let boards = |boards: &[i64]| match boards.is_empty() {
             true => "none".to_string(),
             false => boards

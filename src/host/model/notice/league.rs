@@ -8,34 +8,34 @@ use crate::store::{LeagueMove, LeaguePlayer, LeagueStatus};
 /// A league as `GAME league NAME`, its mails and its page show it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeagueTable {
-    pub kind: GameKind,
-    pub name: String,
-    pub organiser: String,
-    pub status: LeagueStatus,
+    pub(crate) kind: GameKind,
+    pub(crate) name: String,
+    pub(crate) organiser: String,
+    pub(crate) status: LeagueStatus,
     /// The season being played (0 before the first).
-    pub season: u32,
-    pub size: u32,
-    pub updown: u32,
+    pub(crate) season: u32,
+    pub(crate) size: u32,
+    pub(crate) updown: u32,
     /// The rules of every division's round robin, as words.
-    pub rules: Vec<String>,
-    pub comment: Option<String>,
+    pub(crate) rules: Vec<String>,
+    pub(crate) comment: Option<String>,
     /// Its players, by division, those waiting for the next season last.
-    pub players: Vec<LeaguePlayer>,
+    pub(crate) players: Vec<LeaguePlayer>,
     /// The current season's divisions, division 1 first.
-    pub divisions: Vec<TournamentTable>,
+    pub(crate) divisions: Vec<TournamentTable>,
     /// Where players went at the end of each season so far.
-    pub moves: Vec<LeagueMove>,
+    pub(crate) moves: Vec<LeagueMove>,
 }
 
 /// A league in the list of a game type's leagues.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LeagueLine {
-    pub name: String,
-    pub organiser: String,
-    pub status: LeagueStatus,
-    pub season: u32,
-    pub players: usize,
-    pub divisions: usize,
+    pub(crate) name: String,
+    pub(crate) organiser: String,
+    pub(crate) status: LeagueStatus,
+    pub(crate) season: u32,
+    pub(crate) players: usize,
+    pub(crate) divisions: usize,
 }
 
 /// What a league command changed.
@@ -98,7 +98,7 @@ pub enum LeagueChange {
 
 impl LeagueChange {
     /// The change as a line of the league's log: its action and detail.
-    pub fn log_line(&self) -> (&'static str, String) {
+    pub(crate) fn log_line(&self) -> (&'static str, String) {
         let boards = |boards: &[i64]| {
             let named: Vec<String> = boards
                 .iter()
@@ -151,11 +151,11 @@ impl LeagueChange {
 /// division's table (`None`: he had joined during the season), and
 /// where he plays next (`None`: he left).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct SeasonEnd {
-    pub season: u32,
-    pub from: Option<u32>,
-    pub place: Option<usize>,
-    pub to: Option<u32>,
+pub(crate) struct SeasonEnd {
+    pub(crate) season: u32,
+    pub(crate) from: Option<u32>,
+    pub(crate) place: Option<usize>,
+    pub(crate) to: Option<u32>,
     /// How many move up and down between two divisions.
-    pub updown: u32,
+    pub(crate) updown: u32,
 }

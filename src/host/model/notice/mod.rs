@@ -12,10 +12,10 @@ mod competition;
 mod league;
 mod table;
 
-pub use answer::*;
-pub use competition::*;
-pub use league::*;
-pub use table::*;
+pub(crate) use answer::*;
+pub(crate) use competition::*;
+pub(crate) use league::*;
+pub(crate) use table::*;
 
 #[derive(Debug)]
 pub enum Notice {
@@ -53,16 +53,16 @@ pub enum Notice {
 /// or an address must confirm.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AccountNews {
-    pub userid: String,
+    pub(crate) userid: String,
     /// Where it goes.
-    pub to: Vec<String>,
-    pub event: AccountEvent,
+    pub(crate) to: Vec<String>,
+    pub(crate) event: AccountEvent,
 }
 
 impl AccountNews {
     /// The userid the mail's subject names: the owner's, but for a mail
     /// about the opponent's vacation, which is titled with his name.
-    pub fn titled_with(&self) -> &str {
+    pub(crate) fn titled_with(&self) -> &str {
         match &self.event {
             AccountEvent::OpponentAway { opponent, .. } => opponent,
             _ => &self.userid,
@@ -71,7 +71,7 @@ impl AccountNews {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AccountEvent {
+pub(crate) enum AccountEvent {
     /// The player asked for mail to go to `address` too; a reply to this
     /// mail, from that address, confirms it.
     ConfirmAddress { address: String, asked_from: String },
@@ -116,26 +116,26 @@ pub enum AccountEvent {
 /// What happened on a board, with the board as it now stands.
 #[derive(Debug)]
 pub struct BoardNews {
-    pub live: LiveGame,
-    pub events: Vec<Event>,
-    pub comment: Option<Comment>,
-    pub new_game: bool,
+    pub(crate) live: LiveGame,
+    pub(crate) events: Vec<Event>,
+    pub(crate) comment: Option<Comment>,
+    pub(crate) new_game: bool,
 }
 
 /// A knockout game's place: its match within the round (from 1), its
 /// number within the match (from 1, void games counted), and whether it
 /// is a sudden-death game (the match tied after the games that count).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Bout {
-    pub match_no: u32,
-    pub game: u32,
-    pub sudden_death: bool,
+pub(crate) struct Bout {
+    pub(crate) match_no: u32,
+    pub(crate) game: u32,
+    pub(crate) sudden_death: bool,
 }
 
 /// Something that happened on a board, told in the board mail. How a
 /// game ended is not an event: the mail reads it from the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Event {
+pub(crate) enum Event {
     /// A move; other players see only its public form while it is sealed.
     Played {
         userid: String,
@@ -244,7 +244,7 @@ pub enum Event {
 /// Why lines of conditional moves were dropped.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum DropReason {
+pub(crate) enum DropReason {
     /// The opponent played another turn than they expected.
     Unmatched,
     /// They took any turn, and a line naming the turn played was played
@@ -260,8 +260,8 @@ pub enum DropReason {
 /// `public` when its author allows his comments beyond them (who reads
 /// it is [`may_read`](crate::host::model::audience::may_read)'s to say).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Comment {
-    pub author: String,
-    pub text: String,
-    pub public: bool,
+pub(crate) struct Comment {
+    pub(crate) author: String,
+    pub(crate) text: String,
+    pub(crate) public: bool,
 }

@@ -35,10 +35,10 @@ pub enum MoveProblem {
 /// At most this many legal moves are listed in a refusal: enough for any
 /// board, while a Progression list phase has 40,320 lists to choose from
 /// (a mail of over a megabyte).
-pub const LEGAL_LISTED: usize = 60;
+pub(crate) const LEGAL_LISTED: usize = 60;
 
 /// The legal moves a refusal lists, and how many more there are.
-pub fn listed_legal(mut all: Vec<String>) -> (Vec<String>, usize) {
+pub(crate) fn listed_legal(mut all: Vec<String>) -> (Vec<String>, usize) {
     let more = all.len().saturating_sub(LEGAL_LISTED);
     all.truncate(LEGAL_LISTED);
     (all, more)
@@ -46,7 +46,7 @@ pub fn listed_legal(mut all: Vec<String>) -> (Vec<String>, usize) {
 
 impl Refusal {
     /// A move the game refused, with the moves that would be legal.
-    pub fn bad_move(
+    pub(crate) fn bad_move(
         error: &MoveError,
         after_others: bool,
         side: Side,

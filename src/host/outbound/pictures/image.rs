@@ -5,7 +5,7 @@
 use resvg::{tiny_skia, usvg};
 
 #[derive(Debug, thiserror::Error)]
-pub enum ImageError {
+pub(crate) enum ImageError {
     #[error("the board's SVG does not parse: {0}")]
     Svg(String),
     #[error("the board's SVG has no size that can be drawn ({0} × {1})")]
@@ -19,7 +19,7 @@ pub enum ImageError {
 const MAX_SIDE: f32 = 4000.0;
 
 /// Draws `svg` and returns it as a PNG.
-pub fn png_from_svg(svg: &str) -> Result<Vec<u8>, ImageError> {
+pub(crate) fn png_from_svg(svg: &str) -> Result<Vec<u8>, ImageError> {
     let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
         .map_err(|err| ImageError::Svg(err.to_string()))?;
     let size = tree.size();

@@ -239,7 +239,12 @@ fn marked_pieces(picture: &Picture) -> Vec<(&str, &PicturePiece)> {
 /// The context of `board.html`: the mail's text before and after the
 /// board, the board(s) laid out, and `image`, the Content-ID of the
 /// board's image when the reader takes one instead of the table.
-pub fn html_context(shown: &ShownBoard, before: &str, after: &str, image: Option<&str>) -> Value {
+pub(crate) fn html_context(
+    shown: &ShownBoard,
+    before: &str,
+    after: &str,
+    image: Option<&str>,
+) -> Value {
     let m = metrics(shown.game);
     let (boards, width, height) = boards(&shown.picture, m);
     context! {
@@ -261,7 +266,7 @@ pub fn html_context(shown: &ShownBoard, before: &str, after: &str, image: Option
 
 /// The context of `board.svg`: the image's size and every square's and
 /// coordinate's place in it.
-pub fn svg_context(shown: &ShownBoard) -> Value {
+pub(crate) fn svg_context(shown: &ShownBoard) -> Value {
     let m = metrics(shown.game);
     let (boards, width, height) = boards(&shown.picture, m);
     context! {

@@ -8,8 +8,8 @@ mod image;
 mod layout;
 mod samples;
 
-pub use image::{png_from_svg, ImageError};
-pub use layout::{html_context, svg_context};
+pub(crate) use image::png_from_svg;
+pub(crate) use layout::{html_context, svg_context};
 pub use samples::sample_game;
 
 use crate::games::{GameKind, Picture};
@@ -19,9 +19,9 @@ use crate::host::model::board_style::BoardStyle;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardPictures {
     /// HTML parts at all; off, every mail is text only.
-    pub html: bool,
+    pub(crate) html: bool,
     /// Board images; off, a reader who chose them gets the HTML table.
-    pub image: bool,
+    pub(crate) image: bool,
 }
 
 impl Default for BoardPictures {
@@ -35,7 +35,7 @@ impl Default for BoardPictures {
 
 impl BoardPictures {
     /// The style a reader gets: his choice as far as the operator allows.
-    pub fn allowed(self, chosen: BoardStyle) -> BoardStyle {
+    pub(crate) fn allowed(self, chosen: BoardStyle) -> BoardStyle {
         match chosen {
             _ if !self.html => BoardStyle::Text,
             BoardStyle::Image if !self.image => BoardStyle::Html,
@@ -48,12 +48,12 @@ impl BoardPictures {
 /// same board described for drawing, from the same seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShownBoard {
-    pub game: GameKind,
-    pub board_id: i64,
-    pub language: String,
+    pub(crate) game: GameKind,
+    pub(crate) board_id: i64,
+    pub(crate) language: String,
     /// The text board, exactly as the template put it into the body.
-    pub text: String,
-    pub picture: Picture,
+    pub(crate) text: String,
+    pub(crate) picture: Picture,
 }
 
 /// The text of a mail split around its board: what comes before the
@@ -62,7 +62,7 @@ pub struct ShownBoard {
 /// `None` when the text does not show the board (an error that names a
 /// board without drawing it, an operator's template that leaves it out):
 /// then the mail has no picture either.
-pub fn around_board<'a>(body: &'a str, board: &str) -> Option<(&'a str, &'a str)> {
+pub(crate) fn around_board<'a>(body: &'a str, board: &str) -> Option<(&'a str, &'a str)> {
     let board: Vec<&str> = board.trim_end().lines().map(str::trim_end).collect();
     let board = board.join("\n");
     if board.is_empty() {

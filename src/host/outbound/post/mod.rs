@@ -27,7 +27,7 @@ use thread::Thread;
 /// Why mails could not be queued: the store, the threading ids, the
 /// templates or a message that cannot be built.
 #[derive(Debug, thiserror::Error)]
-pub enum PostError {
+pub(crate) enum PostError {
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]
@@ -39,19 +39,19 @@ pub enum PostError {
 }
 
 /// Queues the mails for the notices of one inbound mail.
-pub struct Post<'a> {
-    pub conn: &'a Connection,
+pub(crate) struct Post<'a> {
+    pub(crate) conn: &'a Connection,
     /// The mail being answered; none for the timers' mails.
-    pub mail: Option<&'a InboundMail>,
-    pub renderer: &'a Renderer,
+    pub(crate) mail: Option<&'a InboundMail>,
+    pub(crate) renderer: &'a Renderer,
     /// Who the host is and what its mails may say of it.
-    pub host: HostFacts,
+    pub(crate) host: HostFacts,
     /// The board pictures the operator allows.
-    pub boards: BoardPictures,
+    pub(crate) boards: BoardPictures,
     /// The moment the mail is handled (seconds since the epoch).
-    pub now: i64,
+    pub(crate) now: i64,
     /// How many mails were queued so far.
-    pub queued: usize,
+    pub(crate) queued: usize,
     /// The inbound mail as an error mail quotes it back to its sender,
     /// its passwords masked.
     pub quote: Quote,
@@ -66,7 +66,7 @@ pub struct Post<'a> {
     over_senders_cap: usize,
     /// Set when the error mail is the last the sender gets for now: it
     /// begins by saying why no more follow.
-    pub last_answer: Option<LastAnswer>,
+    pub(crate) last_answer: Option<LastAnswer>,
 }
 
 impl<'a> Post<'a> {
@@ -98,7 +98,7 @@ impl<'a> Post<'a> {
 
     /// Queues the mails of one notice. The refusals of an inbound mail go
     /// together through [`Post::refusals`] instead.
-    pub fn notice(&mut self, notice: Notice) -> Result<(), PostError> {
+    pub(crate) fn notice(&mut self, notice: Notice) -> Result<(), PostError> {
         match notice {
             Notice::Board(news) => self.board_news(&news),
             Notice::Chat { live, author, text } => self.chat(&live, &author, &text),
@@ -213,7 +213,7 @@ impl<'a> Post<'a> {
     /// however many there are, so that a mail of junk lines costs its
     /// sender (perhaps a forged From) one mail. A lone refusal shows its
     /// board; several are listed, the first few in full.
-    pub fn refusals(
+    pub(crate) fn refusals(
         &mut self,
         mut refused: Vec<(Refusal, Option<Box<LiveGame>>, bool)>,
         applied: bool,

@@ -25,7 +25,7 @@ pub use refusals::LastAnswer;
 pub use tournament::table_view;
 pub use web::{public_result, PublicBoard};
 
-pub use super::templates::TemplateError;
+pub(crate) use super::templates::TemplateError;
 
 use super::templates::{Templates, FALLBACK_LANGUAGE};
 use crate::clock::utc_text;
@@ -60,7 +60,10 @@ impl Renderer {
 
     /// The language of mails to anyone who chose none; it must be one
     /// there are templates for.
-    pub fn with_default_language(mut self, language: &str) -> Result<Renderer, TemplateError> {
+    pub(crate) fn with_default_language(
+        mut self,
+        language: &str,
+    ) -> Result<Renderer, TemplateError> {
         if !self.templates.languages().iter().any(|l| l == language) {
             return Err(TemplateError::Folder {
                 path: "(config host.language)".into(),
@@ -74,12 +77,12 @@ impl Renderer {
         Ok(self)
     }
 
-    pub fn languages(&self) -> &[String] {
+    pub(crate) fn languages(&self) -> &[String] {
         self.templates.languages()
     }
 
     /// The language of a reader's mails: his own choice, or the default.
-    pub fn language_for(&self, chosen: Option<&str>) -> String {
+    pub(crate) fn language_for(&self, chosen: Option<&str>) -> String {
         match chosen {
             Some(language) if self.languages().iter().any(|l| l == language) => {
                 language.to_string()
@@ -112,7 +115,7 @@ impl Renderer {
     }
 
     /// A board event, for a player from his seat, or for an observer.
-    pub fn board(
+    pub(crate) fn board(
         &self,
         news: &BoardNews,
         reader: Reader,
@@ -161,7 +164,7 @@ impl Renderer {
     }
 
     /// A player's daily digest: the boards waiting for his move.
-    pub fn digest(
+    pub(crate) fn digest(
         &self,
         userid: &str,
         boards: &[crate::host::model::notice::BoardLine],
@@ -199,7 +202,13 @@ impl Renderer {
     }
 
     /// A reminder that the board waits for the player in `seat`.
-    pub fn nag(&self, live: &LiveGame, seat: Side, host: &HostFacts, language: &str) -> Rendered {
+    pub(crate) fn nag(
+        &self,
+        live: &LiveGame,
+        seat: Side,
+        host: &HostFacts,
+        language: &str,
+    ) -> Rendered {
         let shown = self.shown(live, Reader::Seated(seat), language)?;
         let view = context! { board => &shown.text, ..board_view(live, seat, true, host.now) };
         Ok(Letter {
@@ -215,7 +224,7 @@ impl Renderer {
     }
 
     /// A chat message, for every player of the board.
-    pub fn chat(
+    pub(crate) fn chat(
         &self,
         live: &LiveGame,
         author: &str,
@@ -242,7 +251,7 @@ impl Renderer {
     }
 
     /// An answer for the sender alone.
-    pub fn answer(
+    pub(crate) fn answer(
         &self,
         answer: &Answer,
         reader: Reader,
@@ -266,7 +275,7 @@ impl Renderer {
 
 impl Renderer {
     /// News of a player's ladder or tournament.
-    pub fn competition(
+    pub(crate) fn competition(
         &self,
         news: &crate::host::model::notice::CompetitionNews,
         host: &HostFacts,
@@ -283,7 +292,7 @@ impl Renderer {
 
     /// A mail about an account, for an address of its owner or one he
     /// asked for.
-    pub fn account(&self, news: &AccountNews, host: &HostFacts, language: &str) -> Rendered {
+    pub(crate) fn account(&self, news: &AccountNews, host: &HostFacts, language: &str) -> Rendered {
         let userid = &news.userid;
         let (name, topic, ctx) = match &news.event {
             AccountEvent::ConfirmAddress {

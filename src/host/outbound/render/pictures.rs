@@ -58,7 +58,7 @@ impl Renderer {
     }
 
     /// The sample board of `kind`, as a mail in `language` shows it.
-    pub fn sample_board(
+    pub(crate) fn sample_board(
         &self,
         kind: GameKind,
         language: &str,
@@ -78,7 +78,7 @@ impl Renderer {
     /// not show the board. A picture that cannot be made is logged and
     /// the mail goes as text (an image that fails falls back to the
     /// table): a board mail is never lost over its picture.
-    pub fn html_part(
+    pub(crate) fn html_part(
         &self,
         shown: &ShownBoard,
         body: &str,
@@ -105,7 +105,7 @@ impl Renderer {
     }
 
     /// The board as a PNG, or `None` (logged) when it cannot be drawn.
-    pub fn board_image(&self, shown: &ShownBoard, host: &HostFacts) -> Option<Vec<u8>> {
+    pub(crate) fn board_image(&self, shown: &ShownBoard, host: &HostFacts) -> Option<Vec<u8>> {
         let drawn = self
             .body(&shown.language, "board.svg", host, svg_context(shown))
             .map_err(|err| err.to_string())

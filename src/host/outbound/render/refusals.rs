@@ -15,18 +15,18 @@ use minijinja::{context, Value};
 /// mail of his does something or `minutes` pass without one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LastAnswer {
-    pub errors: usize,
-    pub minutes: usize,
+    pub(crate) errors: usize,
+    pub(crate) minutes: usize,
 }
 
 /// The most refusals one error mail lists, one of each kind; the rest
 /// are counted.
-pub const LISTED_REFUSALS: usize = 5;
+pub(crate) const LISTED_REFUSALS: usize = 5;
 
 impl Renderer {
     /// A refused command, for its sender: what was wrong and what would be
     /// right, the board it was about, and his mail quoted.
-    pub fn refusal(
+    pub(crate) fn refusal(
         &self,
         refusal: &Refusal,
         board: Option<(&LiveGame, Reader)>,
@@ -65,7 +65,7 @@ impl Renderer {
 
     /// What was wrong, in a line and nothing else: for the operator's
     /// terminal, worded as the refusal's mail words it.
-    pub fn refusal_problem(
+    pub(crate) fn refusal_problem(
         &self,
         refusal: &Refusal,
         host: &HostFacts,
@@ -83,7 +83,7 @@ impl Renderer {
     /// quoted once.
     /// The words that begin the last error mail of a run: why the host
     /// stops answering the sender, and what makes it answer again.
-    pub fn last_answer(
+    pub(crate) fn last_answer(
         &self,
         last: LastAnswer,
         host: &HostFacts,
@@ -93,7 +93,7 @@ impl Renderer {
         self.body(language, "last-answer.txt", host, ctx)
     }
 
-    pub fn refusals(
+    pub(crate) fn refusals(
         &self,
         refusals: &[Refusal],
         applied: bool,

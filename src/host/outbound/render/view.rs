@@ -20,7 +20,7 @@ const RECENT_TURNS: usize = 4;
 
 /// The view of `live` from `viewer`'s seat (a player's own seat, or for
 /// an onlooker a seat that shows nothing sealed).
-pub fn board_view(live: &LiveGame, viewer: Side, seated: bool, now: i64) -> Value {
+pub(crate) fn board_view(live: &LiveGame, viewer: Side, seated: bool, now: i64) -> Value {
     let record = &live.record;
     let finished = record.status != GameStatus::Active;
     let to_move = live.game.to_move();
@@ -113,7 +113,7 @@ fn span(seconds: i64) -> Value {
 
 /// The board's clocks at `now`: the time control, and each side's time
 /// left, deadline and bank; `None` for a board without clocks.
-pub fn clock_view(live: &LiveGame, now: i64) -> Option<Value> {
+pub(crate) fn clock_view(live: &LiveGame, now: i64) -> Option<Value> {
     let clocks = live.clocks.as_ref()?;
     let control = &clocks.control;
     let sides: Vec<Value> = Side::BOTH
@@ -141,7 +141,7 @@ pub fn clock_view(live: &LiveGame, now: i64) -> Option<Value> {
 
 /// A time control as the templates say it (`parts.control`): reminders,
 /// the limit per move and the bank.
-pub fn control_view(control: &crate::rules::time_control::TimeControl) -> Value {
+pub(crate) fn control_view(control: &crate::rules::time_control::TimeControl) -> Value {
     context! {
         nag_after => length_text(control.nag_after),
         per_move => control.per_move.map(length_text),
@@ -154,7 +154,7 @@ pub fn control_view(control: &crate::rules::time_control::TimeControl) -> Value 
 }
 
 /// How the game ended, for the templates; `None` while it runs.
-pub fn result_view(live: &LiveGame) -> Option<Value> {
+pub(crate) fn result_view(live: &LiveGame) -> Option<Value> {
     let record = &live.record;
     let player = |side: Side| record.player(side).to_string();
     let ending = match record.ending {
@@ -274,7 +274,7 @@ struct TurnView {
 /// runs, all of them once it is over. `viewer` reads his own moves in
 /// full and the others' in public form while they are still sealed.
 /// The last few turns of the move list as `viewer` may read them.
-pub fn recent_turns(live: &LiveGame, viewer: Option<Side>) -> Vec<Value> {
+pub(crate) fn recent_turns(live: &LiveGame, viewer: Option<Side>) -> Vec<Value> {
     let finished = live.record.status != GameStatus::Active;
     turns(live, viewer, finished, finished)
 }
@@ -283,11 +283,11 @@ pub fn recent_turns(live: &LiveGame, viewer: Option<Side>) -> Vec<Value> {
 /// turns and says how many moves it left out (its PGN has them all):
 /// Spherical Chess 324 has no draw rule, so a game of it may run to
 /// thousands of moves, and a mail or page must not grow with them.
-pub const LISTED_TURNS: usize = 100;
+pub(crate) const LISTED_TURNS: usize = 100;
 
 /// How many of `live`'s first moves a list of its last [`LISTED_TURNS`]
 /// turns leaves out (grouped into turns as [`turns`] groups them).
-pub fn moves_left_out(live: &LiveGame) -> usize {
+pub(crate) fn moves_left_out(live: &LiveGame) -> usize {
     let number = |index: usize| live.turns.get(index).copied().unwrap_or_default();
     let starts: Vec<usize> = (0..live.moves.len())
         .filter(|&index| index == 0 || number(index) != number(index - 1))
@@ -300,7 +300,7 @@ pub fn moves_left_out(live: &LiveGame) -> usize {
 
 /// Every turn of the move list as `viewer` may read it (the last
 /// [`LISTED_TURNS`] of a longer game), for `show` and the record.
-pub fn all_turns(live: &LiveGame, viewer: Option<Side>) -> Vec<Value> {
+pub(crate) fn all_turns(live: &LiveGame, viewer: Option<Side>) -> Vec<Value> {
     let finished = live.record.status != GameStatus::Active;
     turns(live, viewer, finished, true)
 }

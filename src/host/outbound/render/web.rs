@@ -12,19 +12,19 @@ use minijinja::Value;
 /// What a board's page shows of it.
 pub struct PublicBoard {
     /// The board view an observer's mail gets (`templates/README.md`).
-    pub view: Value,
+    pub(crate) view: Value,
     /// Every turn (the last of a long game), as an observer may read it:
     /// `number`, `white`, `black`, `first`.
-    pub turns: Vec<Value>,
+    pub(crate) turns: Vec<Value>,
     /// How many first moves `turns` leaves out.
-    pub left_out: usize,
+    pub(crate) left_out: usize,
     /// The board drawn, as an `<svg>` element.
-    pub svg: String,
+    pub(crate) svg: String,
 }
 
 impl Renderer {
     /// The board `live` as an observer sees it now.
-    pub fn public_board(
+    pub(crate) fn public_board(
         &self,
         live: &LiveGame,
         host: &HostFacts,

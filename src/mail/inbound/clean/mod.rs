@@ -25,7 +25,7 @@ pub fn sender_text(body: &str) -> String {
 /// `own` (its address, its display name): an intro line or a header
 /// block that names the host starts the original in any language, by its
 /// shape alone. Marks shorter than three characters are not used.
-pub fn sender_text_to(body: &str, own: &[&str]) -> String {
+pub(crate) fn sender_text_to(body: &str, own: &[&str]) -> String {
     let own: Vec<String> = own
         .iter()
         .map(|mark| mark.trim().to_lowercase())

@@ -18,7 +18,7 @@ pub const ANSWER_BYTES: u64 = 8 * 1024 * 1024;
 pub const PER_MESSAGE: u64 = 4096;
 /// The slowest a fetch's bytes are waited for: a fetch gets the command
 /// timeout plus its bytes at this rate.
-pub const SLOWEST_BYTES_PER_SECOND: u64 = 256 * 1024;
+pub(crate) const SLOWEST_BYTES_PER_SECOND: u64 = 256 * 1024;
 
 /// An answer that passed its byte budget: more than the server
 /// announced, or a line without end. The stream is cut mid-answer, so
@@ -45,7 +45,7 @@ impl std::error::Error for PassedBound {}
 /// The bounds of the command under way; shared by the session, which
 /// sets them, and the stream, which enforces them.
 #[derive(Debug)]
-pub struct Bounds {
+pub(crate) struct Bounds {
     state: Mutex<State>,
 }
 
@@ -61,7 +61,7 @@ struct State {
 impl Bounds {
     /// Bounds with each command's answer due within `timeout`; the
     /// first (the server's greeting) is due from now.
-    pub fn new(timeout: Duration) -> Bounds {
+    pub(crate) fn new(timeout: Duration) -> Bounds {
         Bounds {
             state: Mutex::new(State {
                 timeout,
@@ -79,7 +79,7 @@ impl Bounds {
 
     /// The next commands fetch `count` messages of `bytes` in all (as
     /// the server announced them, each cut to the host's size limit).
-    pub fn expect_messages(&self, count: usize, bytes: u64) {
+    pub(crate) fn expect_messages(&self, count: usize, bytes: u64) {
         let mut state = self.state();
         state.budget = ANSWER_BYTES
             .saturating_add(bytes)
@@ -88,14 +88,14 @@ impl Bounds {
     }
 
     /// Back to the bounds of an ordinary command.
-    pub fn expect_ordinary(&self) {
+    pub(crate) fn expect_ordinary(&self) {
         let mut state = self.state();
         state.budget = ANSWER_BYTES;
         state.extra_time = Duration::ZERO;
     }
 
     /// A command was written: its answer is counted and timed afresh.
-    pub fn command_sent(&self) {
+    pub(crate) fn command_sent(&self) {
         let mut state = self.state();
         state.read = 0;
         state.deadline = Instant::now() + state.timeout + state.extra_time;
@@ -103,14 +103,14 @@ impl Bounds {
 
     /// The client waits on purpose (IDLE) for `wait`; without one, the
     /// usual deadline of a command applies from now.
-    pub fn waiting(&self, wait: Option<Duration>) {
+    pub(crate) fn waiting(&self, wait: Option<Duration>) {
         let mut state = self.state();
         state.deadline = Instant::now() + wait.unwrap_or(state.timeout);
     }
 
     /// How long the next read may wait; a timeout error once the answer
     /// is overdue.
-    pub fn before_read(&self) -> io::Result<Duration> {
+    pub(crate) fn before_read(&self) -> io::Result<Duration> {
         let left = self
             .state()
             .deadline
@@ -123,7 +123,7 @@ impl Bounds {
 
     /// The error of an answer overdue (of the kind the client's IDLE
     /// takes for the end of its wait).
-    pub fn overdue(&self) -> io::Error {
+    pub(crate) fn overdue(&self) -> io::Error {
         let state = self.state();
         io::Error::new(
             io::ErrorKind::TimedOut,
@@ -135,7 +135,7 @@ impl Bounds {
     }
 
     /// Counts `bytes` read; an error once the answer is over its budget.
-    pub fn after_read(&self, bytes: usize) -> io::Result<()> {
+    pub(crate) fn after_read(&self, bytes: usize) -> io::Result<()> {
         let mut state = self.state();
         state.read = state.read.saturating_add(bytes as u64);
         if state.read > state.budget {

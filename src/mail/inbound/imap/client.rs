@@ -17,7 +17,6 @@ const RUNS_PER_COMMAND: usize = 200;
 /// A logged-in session with the server's capabilities noted.
 pub struct ImapSession {
     session: imap::Session<Stream>,
-    server: String,
     idle: bool,
     moves: bool,
     uid_expunge: bool,
@@ -72,7 +71,6 @@ pub fn connect(settings: &ImapSettings) -> Result<ImapSession, ImapError> {
         idle: has("IDLE"),
         moves: has("MOVE"),
         uid_expunge: has("UIDPLUS"),
-        server,
         cutter,
         bounds,
         session,
@@ -118,14 +116,9 @@ impl imap::Authenticator for OAuthToken {
 }
 
 impl ImapSession {
-    /// The server this session talks to, as `host:port`.
-    pub fn server(&self) -> &str {
-        &self.server
-    }
-
     /// A handle that cuts the connection from another thread (ending an
     /// IDLE at once).
-    pub fn cutter(&self) -> Option<Cutter> {
+    pub(crate) fn cutter(&self) -> Option<Cutter> {
         self.cutter.as_ref().and_then(|cutter| cutter.try_clone())
     }
 

@@ -16,7 +16,7 @@ pub enum OAuthMechanism {
 }
 
 impl OAuthMechanism {
-    pub fn from_name(name: &str) -> Option<OAuthMechanism> {
+    pub(crate) fn from_name(name: &str) -> Option<OAuthMechanism> {
         match name.to_ascii_lowercase().as_str() {
             "xoauth2" => Some(OAuthMechanism::XOAuth2),
             "oauthbearer" => Some(OAuthMechanism::OAuthBearer),
@@ -24,7 +24,7 @@ impl OAuthMechanism {
         }
     }
 
-    pub fn sasl_name(self) -> &'static str {
+    pub(crate) fn sasl_name(self) -> &'static str {
         match self {
             OAuthMechanism::XOAuth2 => "XOAUTH2",
             OAuthMechanism::OAuthBearer => "OAUTHBEARER",
@@ -32,7 +32,7 @@ impl OAuthMechanism {
     }
 
     /// The initial client response for `user` and `token`.
-    pub fn response(self, user: &str, token: &str) -> String {
+    pub(crate) fn response(self, user: &str, token: &str) -> String {
         match self {
             OAuthMechanism::XOAuth2 => format!("user={user}\x01auth=Bearer {token}\x01\x01"),
             OAuthMechanism::OAuthBearer => {
@@ -67,7 +67,7 @@ impl std::fmt::Debug for Credentials {
 }
 
 /// What a login sends, once the commands have run.
-pub enum Secret {
+pub(crate) enum Secret {
     Password(String),
     Token(OAuthMechanism, String),
 }
@@ -75,7 +75,7 @@ pub enum Secret {
 impl Credentials {
     /// The password or token, running the operator's command if that is
     /// where it comes from.
-    pub fn secret(&self) -> Result<Secret, ImapError> {
+    pub(crate) fn secret(&self) -> Result<Secret, ImapError> {
         match self {
             Credentials::Password(password) => Ok(Secret::Password(password.clone())),
             Credentials::PasswordCommand(command) => Ok(Secret::Password(first_line_of(

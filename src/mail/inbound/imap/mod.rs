@@ -8,13 +8,13 @@
 
 mod bounds;
 mod client;
-pub mod credentials;
+pub(crate) mod credentials;
 mod stream;
 
 pub use bounds::{PassedBound, ANSWER_BYTES, PER_MESSAGE};
 pub use client::{connect, ImapSession};
 pub use credentials::Credentials;
-pub use stream::Cutter;
+pub(crate) use stream::Cutter;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -85,9 +85,9 @@ pub enum ImapTls {
 }
 
 impl ImapTls {
-    pub const NAMES: &'static str = "\"implicit\", \"starttls\" or \"none\"";
+    pub(crate) const NAMES: &'static str = "\"implicit\", \"starttls\" or \"none\"";
 
-    pub fn from_name(name: &str) -> Option<ImapTls> {
+    pub(crate) fn from_name(name: &str) -> Option<ImapTls> {
         match name {
             "implicit" => Some(ImapTls::Implicit),
             "starttls" => Some(ImapTls::StartTls),
@@ -96,7 +96,7 @@ impl ImapTls {
         }
     }
 
-    pub fn default_port(self) -> u16 {
+    pub(crate) fn default_port(self) -> u16 {
         match self {
             ImapTls::Implicit => 993,
             ImapTls::StartTls | ImapTls::None => 143,
@@ -118,7 +118,7 @@ pub enum AfterHandling {
 impl AfterHandling {
     /// The `UID SEARCH` criteria of the mails not yet handled: a folder
     /// mails are moved out of holds none but those.
-    pub fn waiting_criteria(&self) -> &'static str {
+    pub(crate) fn waiting_criteria(&self) -> &'static str {
         match self {
             AfterHandling::MoveTo(_) => "ALL",
             AfterHandling::Seen => "UNSEEN",
@@ -155,7 +155,7 @@ pub struct ImapSettings {
 impl ImapSettings {
     /// Names the mailbox for the cursor kept in the database: server,
     /// user and folder.
-    pub fn mailbox_key(&self) -> String {
+    pub(crate) fn mailbox_key(&self) -> String {
         format!(
             "imap://{}@{}:{}/{}",
             self.user, self.host, self.port, self.folder
@@ -166,8 +166,8 @@ impl ImapSettings {
 /// What `SELECT` tells about a folder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Selected {
-    pub uidvalidity: u32,
-    pub exists: u32,
+    pub(crate) uidvalidity: u32,
+    pub(crate) exists: u32,
 }
 
 /// How much of a message a fetch brings.
@@ -221,7 +221,7 @@ pub trait Mailbox {
 
 /// UIDs as IMAP sequence sets of at most `per_set` runs each ("3:7,9"),
 /// so no command line grows without bound.
-pub fn uid_sets(uids: &[u32], per_set: usize) -> Vec<String> {
+pub(crate) fn uid_sets(uids: &[u32], per_set: usize) -> Vec<String> {
     let mut runs: Vec<(u32, u32)> = Vec::new();
     for &uid in uids {
         match runs.last_mut() {

@@ -16,19 +16,19 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The connection, plain or protected.
-pub enum Io {
+pub(crate) enum Io {
     Plain(TcpStream),
     Tls(Box<StreamOwned<ClientConnection, TcpStream>>),
 }
 
 /// A connection with the bounds its reads are held to.
-pub struct Stream {
+pub(crate) struct Stream {
     io: Io,
     bounds: Arc<Bounds>,
 }
 
 impl Stream {
-    pub fn new(io: Io, bounds: Arc<Bounds>) -> Stream {
+    pub(crate) fn new(io: Io, bounds: Arc<Bounds>) -> Stream {
         Stream { io, bounds }
     }
 
@@ -40,7 +40,7 @@ impl Stream {
     }
 
     /// A handle that cuts this connection from another thread.
-    pub fn cutter(&self) -> Option<Cutter> {
+    pub(crate) fn cutter(&self) -> Option<Cutter> {
         self.tcp().try_clone().ok().map(Cutter)
     }
 }
@@ -92,21 +92,25 @@ impl imap::extensions::idle::SetReadTimeout for Stream {
 
 /// Cuts a connection (both ways) so a read blocked on it returns.
 #[derive(Debug)]
-pub struct Cutter(TcpStream);
+pub(crate) struct Cutter(TcpStream);
 
 impl Cutter {
-    pub fn try_clone(&self) -> Option<Cutter> {
+    pub(crate) fn try_clone(&self) -> Option<Cutter> {
         self.0.try_clone().ok().map(Cutter)
     }
 
-    pub fn cut(&self) {
+    pub(crate) fn cut(&self) {
         let _ = self.0.shutdown(Shutdown::Both);
     }
 }
 
 /// A TCP connection to `host:port`, each read and write waiting `timeout`
 /// at most.
-pub fn connect_tcp(host: &str, port: u16, timeout: Duration) -> Result<TcpStream, ImapError> {
+pub(crate) fn connect_tcp(
+    host: &str,
+    port: u16,
+    timeout: Duration,
+) -> Result<TcpStream, ImapError> {
     let server = format!("{host}:{port}");
     let failed = |source| ImapError::Connect {
         server: server.clone(),
@@ -129,7 +133,10 @@ pub fn connect_tcp(host: &str, port: u16, timeout: Duration) -> Result<TcpStream
 }
 
 /// The TLS settings: the web PKI roots, and the operator's `ca_file`.
-pub fn tls_config(server: &str, ca_file: Option<&Path>) -> Result<Arc<ClientConfig>, ImapError> {
+pub(crate) fn tls_config(
+    server: &str,
+    ca_file: Option<&Path>,
+) -> Result<Arc<ClientConfig>, ImapError> {
     let tls_error = |message: String| ImapError::Tls {
         server: server.to_string(),
         message,
@@ -167,7 +174,11 @@ pub fn tls_config(server: &str, ca_file: Option<&Path>) -> Result<Arc<ClientConf
 }
 
 /// TLS over `tcp`, the handshake done (so a bad certificate is told here).
-pub fn wrap_tls(tcp: TcpStream, host: &str, config: Arc<ClientConfig>) -> Result<Io, ImapError> {
+pub(crate) fn wrap_tls(
+    tcp: TcpStream,
+    host: &str,
+    config: Arc<ClientConfig>,
+) -> Result<Io, ImapError> {
     let tls_error = |message: String| ImapError::Tls {
         server: host.to_string(),
         message,
@@ -188,7 +199,11 @@ pub fn wrap_tls(tcp: TcpStream, host: &str, config: Arc<ClientConfig>) -> Result
 /// The plain part of STARTTLS, on the bare connection: the greeting, the
 /// command and its OK, read a byte at a time so nothing of the TLS
 /// handshake that follows is taken, all within `timeout`.
-pub fn start_tls(tcp: &mut TcpStream, server: &str, timeout: Duration) -> Result<(), ImapError> {
+pub(crate) fn start_tls(
+    tcp: &mut TcpStream,
+    server: &str,
+    timeout: Duration,
+) -> Result<(), ImapError> {
     let deadline = Instant::now() + timeout;
     let failed = |message: String| ImapError::Command {
         which: "STARTTLS",

@@ -11,21 +11,21 @@
 use crate::store::MailPurpose;
 use std::collections::VecDeque;
 
-pub const HOUR_MS: i64 = 3_600_000;
+pub(crate) const HOUR_MS: i64 = 3_600_000;
 
 /// The cap's two figures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cap {
+pub(crate) struct Cap {
     /// Mails of any kind to one mailbox in an hour.
-    pub per_hour: u32,
+    pub(crate) per_hour: u32,
     /// Of those, the most that may be answers; past it answers are
     /// dropped, and the rest of the hour is kept for game mail.
-    pub answers_per_hour: u32,
+    pub(crate) answers_per_hour: u32,
 }
 
 impl Cap {
     /// A cap of `per_hour`, half of it (rounded up) open to answers.
-    pub fn new(per_hour: u32) -> Cap {
+    pub(crate) fn new(per_hour: u32) -> Cap {
         let per_hour = per_hour.max(1);
         Cap {
             per_hour,
@@ -35,7 +35,8 @@ impl Cap {
 
     /// This cap with `answers` of the hour open to answers (at least one,
     /// at most the whole cap).
-    pub fn with_answers(self, answers: u32) -> Cap {
+    #[cfg(test)]
+    pub(crate) fn with_answers(self, answers: u32) -> Cap {
         Cap {
             answers_per_hour: answers.clamp(1, self.per_hour),
             ..self
@@ -45,7 +46,7 @@ impl Cap {
 
 /// What the cap says about one mail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     Send,
     /// Wait until this time (Unix ms), when the hour has room again.
     Hold {
@@ -55,7 +56,7 @@ pub enum Verdict {
 }
 
 /// One mailbox's last hour, as the cap sees it while a round is decided.
-pub struct Window {
+pub(crate) struct Window {
     cap: Cap,
     /// Send times (Unix ms) within the hour, oldest first.
     sent: VecDeque<i64>,
@@ -64,7 +65,7 @@ pub struct Window {
 impl Window {
     /// The window at `now_ms`, from the send times of the mailbox's last
     /// hour, oldest first (times older than an hour are left out).
-    pub fn new(cap: Cap, sent: &[i64], now_ms: i64) -> Window {
+    pub(crate) fn new(cap: Cap, sent: &[i64], now_ms: i64) -> Window {
         Window {
             cap,
             sent: sent
@@ -77,7 +78,7 @@ impl Window {
 
     /// Decides one mail, in queue order; a mail let through counts as
     /// sent at `now_ms`.
-    pub fn admit(&mut self, purpose: MailPurpose, now_ms: i64) -> Verdict {
+    pub(crate) fn admit(&mut self, purpose: MailPurpose, now_ms: i64) -> Verdict {
         if droppable(purpose) {
             if self.answers_full() {
                 return Verdict::Drop;
@@ -90,13 +91,13 @@ impl Window {
     }
 
     /// Whether answers have had their part of the hour.
-    pub fn answers_full(&self) -> bool {
+    pub(crate) fn answers_full(&self) -> bool {
         self.sent.len() >= self.cap.answers_per_hour as usize
     }
 
     /// When the hour has room for game mail again, if it has none now.
     /// Never before now: the next round must not find a held mail due.
-    pub fn hold_until(&self, now_ms: i64) -> Option<i64> {
+    pub(crate) fn hold_until(&self, now_ms: i64) -> Option<i64> {
         let per_hour = self.cap.per_hour as usize;
         // How many of the hour's sends must age before one more fits.
         let over = (self.sent.len() + 1)

@@ -12,25 +12,29 @@ use tracing::{info, warn};
 
 /// What a claim round took and decided.
 #[derive(Default)]
-pub struct Round {
+pub(crate) struct Round {
     /// Rows claimed for sending, in queue order.
-    pub rows: Vec<OutboxRow>,
-    pub held: usize,
-    pub dropped: usize,
+    pub(crate) rows: Vec<OutboxRow>,
+    pub(crate) held: usize,
+    pub(crate) dropped: usize,
 }
 
 /// What a round claims for, and until when.
-pub struct Claimant<'a> {
-    pub owner: &'a str,
-    pub cap: Cap,
-    pub now_ms: i64,
+pub(crate) struct Claimant<'a> {
+    pub(crate) owner: &'a str,
+    pub(crate) cap: Cap,
+    pub(crate) now_ms: i64,
     /// The claim's expiry (Unix ms).
-    pub claimed_until: i64,
+    pub(crate) claimed_until: i64,
 }
 
 /// Claims up to `limit` rows due at the claimant's time, deciding the
 /// mailboxes of the first `limit` due rows.
-pub fn claim_round(conn: &Connection, claimant: &Claimant, limit: u32) -> StoreResult<Round> {
+pub(crate) fn claim_round(
+    conn: &Connection,
+    claimant: &Claimant,
+    limit: u32,
+) -> StoreResult<Round> {
     let tx = store::begin_write(conn)?;
     let mut round = Round::default();
     let mut claimed = Vec::new();

@@ -31,19 +31,19 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tracing::{error, info, warn};
 
-pub use cap::{Cap, HOUR_MS};
-pub use prune::{DEFAULT_KEEP_SENT, MIN_KEEP_SENT};
+pub(crate) use cap::Cap;
+pub(crate) use prune::{DEFAULT_KEEP_SENT, MIN_KEEP_SENT};
 
 /// When to try a failed row again, and when to stop trying.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RetryPolicy {
     /// The wait after the first failure; each further failure doubles it.
-    pub first_retry: Duration,
+    pub(crate) first_retry: Duration,
     /// The longest wait between two tries.
-    pub max_retry: Duration,
+    pub(crate) max_retry: Duration,
     /// A row still unsent this long after it was queued is given up at
     /// its next failure.
-    pub give_up_after: Duration,
+    pub(crate) give_up_after: Duration,
 }
 
 impl Default for RetryPolicy {
@@ -59,7 +59,7 @@ impl Default for RetryPolicy {
 impl RetryPolicy {
     /// The wait after the `failures`-th failure in a row (1 for the first).
     /// Never zero, so a failed row is not tried again in the same run.
-    pub fn delay_after(&self, failures: u32) -> Duration {
+    pub(crate) fn delay_after(&self, failures: u32) -> Duration {
         let doublings = failures.saturating_sub(1).min(31);
         self.first_retry
             .saturating_mul(1u32 << doublings)
@@ -73,13 +73,13 @@ impl RetryPolicy {
 pub struct Drained {
     pub sent: usize,
     /// Rows that failed this time and wait for a later try.
-    pub deferred: usize,
+    pub(crate) deferred: usize,
     /// Rows set aside for good this time (refused, unbuildable, too old).
-    pub given_up: usize,
+    pub(crate) given_up: usize,
     /// Game mails the hourly cap holds back for later.
-    pub held: usize,
+    pub(crate) held: usize,
     /// Answers the hourly cap dropped.
-    pub dropped: usize,
+    pub(crate) dropped: usize,
 }
 
 /// Rows claimed per round.
@@ -87,7 +87,7 @@ const BATCH: u32 = 32;
 
 /// How long a claim lasts. A row whose claim ran out before its turn came
 /// (a hung server ahead of it) is not handed over but claimed anew.
-pub const CLAIM_LEASE: Duration = Duration::from_secs(600);
+pub(crate) const CLAIM_LEASE: Duration = Duration::from_secs(600);
 
 pub struct OutboxSender {
     transport: Box<dyn Transport>,
@@ -171,31 +171,30 @@ impl OutboxSender {
     }
 
     /// This sender with `answers` of each mailbox's hour open to answers.
-    pub fn with_answers_per_hour(mut self, answers: u32) -> OutboxSender {
+    #[cfg(test)]
+    pub(crate) fn with_answers_per_hour(mut self, answers: u32) -> OutboxSender {
         self.cap = self.cap.with_answers(answers);
         self
     }
 
     /// This sender keeping sent and dropped rows for `keep` before they
     /// are pruned.
-    pub fn keeping_sent(mut self, keep: Duration) -> OutboxSender {
+    pub(crate) fn keeping_sent(mut self, keep: Duration) -> OutboxSender {
         self.keep_sent = keep;
         self
     }
 
     /// This sender beginning no new round once `stop` is set.
-    pub fn stopping_on(mut self, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Self {
+    pub(crate) fn stopping_on(
+        mut self,
+        stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ) -> Self {
         self.stop = Some(stop);
         self
     }
 
-    pub fn transport(&self) -> &dyn Transport {
+    pub(crate) fn transport(&self) -> &dyn Transport {
         self.transport.as_ref()
-    }
-
-    /// The owner name this sender claims rows under.
-    pub fn owner(&self) -> &str {
-        &self.owner
     }
 
     /// Takes over the rows a stopped sender had claimed, and lets this
@@ -203,7 +202,7 @@ impl OutboxSender {
     /// another cap. Only the holder of the data directory's sender lock
     /// may call this: the lock proves every other sender has stopped.
     /// Returns how many claimed rows it takes.
-    pub fn take_over(&self, conn: &Connection) -> Result<usize, StoreError> {
+    pub(crate) fn take_over(&self, conn: &Connection) -> Result<usize, StoreError> {
         store::release_holds_of_other_caps(conn, self.cap.per_hour, self.cap.answers_per_hour)?;
         let taken = store::release_claims_of_others(conn, &self.owner)?;
         if taken > 0 {

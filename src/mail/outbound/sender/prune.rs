@@ -9,10 +9,10 @@ use rusqlite::Connection;
 use std::time::Duration;
 
 /// How long sent and dropped rows are kept by default.
-pub const DEFAULT_KEEP_SENT: Duration = Duration::from_secs(7 * 86400);
+pub(crate) const DEFAULT_KEEP_SENT: Duration = Duration::from_secs(7 * 86400);
 
 /// The least they are kept: the hourly cap counts the last hour's sends.
-pub const MIN_KEEP_SENT: Duration = Duration::from_secs(3600);
+pub(crate) const MIN_KEEP_SENT: Duration = Duration::from_secs(3600);
 
 /// Rows pruned per short transaction.
 const PRUNE_STEP: u32 = 500;

@@ -16,11 +16,11 @@ pub type Outcome = (i64, Result<(), SendError>);
 
 /// What a sending round left behind.
 #[derive(Default)]
-pub struct Sent {
+pub(crate) struct Sent {
     /// Answers that could not be recorded (the store failed): the sender
     /// records them before it sends anything else.
-    pub unrecorded: Vec<Outcome>,
-    pub store_error: Option<StoreError>,
+    pub(crate) unrecorded: Vec<Outcome>,
+    pub(crate) store_error: Option<StoreError>,
 }
 
 /// Sends `mails` on up to the transport's `parallel_sends` connections,
@@ -28,7 +28,7 @@ pub struct Sent {
 /// `claim_ends` (the rows' claim has run out by then). `record` stores a
 /// group of answers in one commit. Once the transport is unavailable or
 /// the store fails, no further mail is started.
-pub fn send_all<F>(
+pub(crate) fn send_all<F>(
     transport: &dyn Transport,
     mails: &[Outgoing],
     claim_ends: Instant,

@@ -8,12 +8,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Writes each message as one `.eml` file in a folder. File names are the
 /// outbox row id, so a row sent again after a crash overwrites its own
 /// file instead of making a second one, and `ls` shows mail in order.
-pub struct FileTransport {
+pub(crate) struct FileTransport {
     dir: PathBuf,
 }
 
 impl FileTransport {
-    pub fn new(dir: &Path) -> std::io::Result<FileTransport> {
+    pub(crate) fn new(dir: &Path) -> std::io::Result<FileTransport> {
         std::fs::create_dir_all(dir)?;
         Ok(FileTransport {
             dir: dir.to_path_buf(),

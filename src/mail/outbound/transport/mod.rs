@@ -3,28 +3,28 @@
 //! may go later, or whether the transport could not be reached at all;
 //! the outbox sender decides what to do with that.
 
-pub mod file;
-pub mod scrub;
-pub mod sendmail;
-pub mod smtp;
+pub(crate) mod file;
+pub(crate) mod scrub;
+pub(crate) mod sendmail;
+pub(crate) mod smtp;
 
 use lettre::address::Envelope;
 
-pub use file::FileTransport;
-pub use sendmail::SendmailTransport;
+pub(crate) use file::FileTransport;
+pub(crate) use sendmail::SendmailTransport;
 pub use smtp::{SmtpSettings, SmtpTransport, TlsMode};
 
 /// A message ready to go: its outbox row, envelope and RFC 5322 bytes.
 #[derive(Clone, Debug)]
 pub struct Outgoing {
-    pub id: i64,
-    pub envelope: Envelope,
-    pub bytes: Vec<u8>,
+    pub(crate) id: i64,
+    pub(crate) envelope: Envelope,
+    pub(crate) bytes: Vec<u8>,
 }
 
 /// How a send failed, which decides what happens to the row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FailureKind {
+pub(crate) enum FailureKind {
     /// The receiving side refused this message for good (SMTP 5xx): it
     /// is set aside and reported, and the other rows still go out.
     Rejected,
@@ -40,12 +40,12 @@ pub enum FailureKind {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{reason}")]
 pub struct SendError {
-    pub kind: FailureKind,
-    pub reason: String,
+    pub(crate) kind: FailureKind,
+    pub(crate) reason: String,
 }
 
 impl SendError {
-    pub fn new(kind: FailureKind, reason: impl Into<String>) -> SendError {
+    pub(crate) fn new(kind: FailureKind, reason: impl Into<String>) -> SendError {
         SendError {
             kind,
             reason: reason.into(),

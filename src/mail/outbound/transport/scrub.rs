@@ -14,12 +14,12 @@ use std::io::{self, Write};
 use std::path::Path;
 
 /// The marker, in the data directory, of an outbox folder scrubbed.
-pub const SCRUBBED_MARKER: &str = "outbox-passwords-masked";
+pub(crate) const SCRUBBED_MARKER: &str = "outbox-passwords-masked";
 
 /// Scrubs every `.eml` file of `dir` once, unless `marker` exists, and
 /// then makes it, masking each with `mask`.
 /// Returns how many files were rewritten.
-pub fn scrub_folder_once(dir: &Path, marker: &Path, mask: QuoteMasker) -> io::Result<usize> {
+pub(crate) fn scrub_folder_once(dir: &Path, marker: &Path, mask: QuoteMasker) -> io::Result<usize> {
     if marker.exists() {
         return Ok(0);
     }
@@ -53,7 +53,7 @@ fn scrub_file(path: &Path, mask: QuoteMasker) -> io::Result<bool> {
 }
 
 /// The message with the passwords its text quotes masked, or `None`.
-pub fn scrubbed_message(raw: &[u8], mask: QuoteMasker) -> Option<Vec<u8>> {
+pub(crate) fn scrubbed_message(raw: &[u8], mask: QuoteMasker) -> Option<Vec<u8>> {
     let message = mail_parser::MessageParser::default().parse(raw)?;
     let text = message.body_text(0)?;
     let masked = mask(&text)?;

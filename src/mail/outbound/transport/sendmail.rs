@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-pub struct SendmailTransport {
+pub(crate) struct SendmailTransport {
     command: PathBuf,
     spool: PathBuf,
 }
@@ -23,7 +23,7 @@ impl SendmailTransport {
     /// A transport running `command`, spooling messages in `spool` (made
     /// if missing). Files a killed sender left there are removed: a spool
     /// file is only read through a descriptor sendmail already holds.
-    pub fn new(command: &Path, spool: &Path) -> std::io::Result<SendmailTransport> {
+    pub(crate) fn new(command: &Path, spool: &Path) -> std::io::Result<SendmailTransport> {
         std::fs::create_dir_all(spool)?;
         for entry in std::fs::read_dir(spool)? {
             let path = entry?.path();

@@ -31,9 +31,10 @@ pub enum TlsMode {
 }
 
 impl TlsMode {
-    pub const NAMES: &'static str = "\"starttls\", \"opportunistic\", \"implicit\" or \"none\"";
+    pub(crate) const NAMES: &'static str =
+        "\"starttls\", \"opportunistic\", \"implicit\" or \"none\"";
 
-    pub fn from_name(name: &str) -> Option<TlsMode> {
+    pub(crate) fn from_name(name: &str) -> Option<TlsMode> {
         match name {
             "none" => Some(TlsMode::None),
             "opportunistic" => Some(TlsMode::Opportunistic),
@@ -44,7 +45,7 @@ impl TlsMode {
     }
 
     /// The port a server usually listens on for this mode.
-    pub fn default_port(self) -> u16 {
+    pub(crate) fn default_port(self) -> u16 {
         match self {
             TlsMode::None => 25,
             TlsMode::Opportunistic | TlsMode::StartTls => 587,
@@ -244,7 +245,7 @@ fn tls_parameters(settings: &SmtpSettings) -> Result<TlsParameters, String> {
 
 /// The DATA section of a message: lines starting with a dot get a second
 /// one (RFC 5321 4.5.2), and the `.` line ends it.
-pub fn data_section(message: &[u8]) -> Vec<u8> {
+pub(crate) fn data_section(message: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(message.len() + message.len() / 64 + 5);
     let mut line_start = true;
     for &byte in message {

@@ -14,7 +14,7 @@ use super::wide::Wide;
 use search::NONE;
 
 /// A graph of `n` vertices with wide weights (zero: no edge).
-pub struct Matching<const L: usize> {
+pub(crate) struct Matching<const L: usize> {
     n: usize,
     weights: Vec<Wide<L>>,
     mate: Vec<usize>,
@@ -23,7 +23,7 @@ pub struct Matching<const L: usize> {
 impl<const L: usize> Matching<L> {
     /// A graph of `n` vertices and no edges. `weight_bits` bounds the
     /// weights; the solver needs two bits more within `L` limbs.
-    pub fn new(n: usize, weight_bits: u32) -> Self {
+    pub(crate) fn new(n: usize, weight_bits: u32) -> Self {
         debug_assert!(weight_bits + 2 <= Wide::<L>::BITS);
         Matching {
             n,
@@ -32,12 +32,12 @@ impl<const L: usize> Matching<L> {
         }
     }
 
-    pub fn weight(&self, a: usize, b: usize) -> Wide<L> {
+    pub(crate) fn weight(&self, a: usize, b: usize) -> Wide<L> {
         self.weights[a * self.n + b]
     }
 
     /// Sets the edge between `a` and `b` (zero removes it).
-    pub fn set_weight(&mut self, a: usize, b: usize, weight: Wide<L>) {
+    pub(crate) fn set_weight(&mut self, a: usize, b: usize, weight: Wide<L>) {
         if a == b || a >= self.n || b >= self.n {
             return;
         }
@@ -46,19 +46,19 @@ impl<const L: usize> Matching<L> {
     }
 
     /// A vertex's partner in the matching found by the last solve.
-    pub fn mate(&self, vertex: usize) -> Option<usize> {
+    pub(crate) fn mate(&self, vertex: usize) -> Option<usize> {
         self.mate.get(vertex).copied().filter(|&mate| mate != NONE)
     }
 
     /// Finds a maximum-weight matching of the current edges.
-    pub fn solve(&mut self) {
+    pub(crate) fn solve(&mut self) {
         self.solve_among(&vec![true; self.n]);
     }
 
     /// Finds a maximum-weight matching of the edges between the vertices
     /// marked `active`; the others are left unmatched. Leaving out the
     /// vertices whose partners are settled keeps the search small.
-    pub fn solve_among(&mut self, active: &[bool]) {
+    pub(crate) fn solve_among(&mut self, active: &[bool]) {
         let vertices: Vec<usize> = (0..self.n).filter(|&v| active[v]).collect();
         let mut edges = Vec::new();
         for (i, &a) in vertices.iter().enumerate() {

@@ -53,7 +53,7 @@ enum Delta {
 }
 
 impl<const L: usize> Search<L> {
-    pub fn new(n: usize, edges: Vec<(usize, usize, Wide<L>)>) -> Self {
+    pub(crate) fn new(n: usize, edges: Vec<(usize, usize, Wide<L>)>) -> Self {
         let mut neighbours = vec![Vec::new(); n];
         for (k, &(i, j, _)) in edges.iter().enumerate() {
             neighbours[i].push(2 * k + 1);
@@ -89,7 +89,7 @@ impl<const L: usize> Search<L> {
         }
     }
 
-    pub fn partners(&self) -> Vec<usize> {
+    pub(crate) fn partners(&self) -> Vec<usize> {
         self.mate
             .iter()
             .map(|&p| if p == NONE { NONE } else { self.end(p) })
@@ -176,7 +176,7 @@ impl<const L: usize> Search<L> {
         found
     }
 
-    pub fn run(&mut self) {
+    pub(crate) fn run(&mut self) {
         for _ in 0..self.n {
             self.label.fill(Label::Free);
             self.best_edge.fill(NONE);

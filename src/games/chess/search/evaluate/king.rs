@@ -28,7 +28,7 @@ fn in_front(color: Color, sq: Square, ranks: i8) -> Bitboard {
         .fold(Bitboard::EMPTY, Bitboard::with)
 }
 
-pub fn safety(position: &Position, color: Color) -> Score {
+pub(crate) fn safety(position: &Position, color: Color) -> Score {
     let Some(king) = position.pieces(color, Role::King).first() else {
         return Score::default();
     };
@@ -72,7 +72,7 @@ pub fn safety(position: &Position, color: Color) -> Score {
 /// In an ending where one side is far ahead (`balance`, from `side`'s
 /// view), the side ahead gains as the other king nears the edge and its
 /// own king comes close: the search alone would not see a mate that far.
-pub fn mop_up(position: &Position, side: Color, balance: i32, phase: i32) -> i32 {
+pub(crate) fn mop_up(position: &Position, side: Color, balance: i32, phase: i32) -> i32 {
     if phase > 12 || balance.abs() < 250 {
         return 0;
     }

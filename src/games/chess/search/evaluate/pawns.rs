@@ -36,7 +36,7 @@ fn ranks_ahead(color: Color, sq: Square) -> Bitboard {
     })
 }
 
-pub fn structure(position: &Position, color: Color) -> Score {
+pub(crate) fn structure(position: &Position, color: Color) -> Score {
     let own = position.pieces(color, Role::Pawn);
     let theirs = position.pieces(color.opponent(), Role::Pawn);
     let mut score = Score::default();

@@ -13,10 +13,11 @@ use crate::store::Store;
 use minijinja::Value;
 use std::collections::BTreeSet;
 
-/// The variants of `pub enum NAME` in `source`, in snake case: each is a
-/// line indented once that starts with a capital letter.
+/// The variants of `enum NAME` in `source` (whatever its visibility), in
+/// snake case: each is a line indented once that starts with a capital
+/// letter.
 fn kinds(source: &str, name: &str) -> Vec<String> {
-    let start = format!("pub enum {name} {{");
+    let start = format!(" enum {name} {{");
     let body = source
         .split_once(&start)
         .unwrap_or_else(|| panic!("no enum {name}"))

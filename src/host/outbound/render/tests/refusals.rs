@@ -9,7 +9,7 @@ use crate::host::model::refusal::{Refusal, Weakness};
 use crate::rules::time_control::TimeError;
 
 /// Every reason a password is weak.
-pub fn weaknesses() -> Vec<Weakness> {
+pub(crate) fn weaknesses() -> Vec<Weakness> {
     vec![
         Weakness::TooShort { min: 8 },
         Weakness::TooLong { max: 64 },
@@ -22,7 +22,7 @@ pub fn weaknesses() -> Vec<Weakness> {
     ]
 }
 
-pub fn samples() -> Vec<Refusal> {
+pub(crate) fn samples() -> Vec<Refusal> {
     let mut all = written();
     all.extend(accounts_and_challenges());
     all.extend(

@@ -2,7 +2,6 @@
 //! in each state, and a tournament's log.
 
 use super::*;
-use crate::host::competition::Score;
 use crate::host::model::notice::TournamentChange;
 use crate::host::model::notice::{
     CompetitionEvent, CompetitionNews, TournamentLine, TournamentTable,
@@ -11,6 +10,7 @@ use crate::host::model::refusal::{Refusal, TournamentRefusal};
 use crate::rules::knockout::{Bracket, BracketGame};
 use crate::rules::ladder_rules::Admission;
 use crate::rules::round_robin;
+use crate::rules::score::Score;
 use crate::rules::score::{AbortRule, EventScore};
 use crate::rules::standings::{self, Played};
 use crate::rules::tournament_rules::Format;
