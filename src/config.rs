@@ -5,6 +5,8 @@ mod accounts;
 mod boards;
 mod clocks;
 mod competition;
+mod duration;
+mod error;
 mod exposure;
 mod inbound;
 mod limits;
@@ -15,34 +17,16 @@ mod web;
 
 pub(crate) use exposure::exposed_secret_warning;
 
+pub use error::ConfigError;
 pub(crate) use inbound::InboundSource;
+pub(crate) use outbound::{OutboundSettings, TransportChoice};
 
 use crate::host::HostSettings;
 use crate::mail::inbound::screen::InboundLimits;
-use crate::mail::outbound::sender::RetryPolicy;
-use crate::mail::outbound::transport::SmtpSettings;
 use outbound::{outbound_settings, OutboundSection};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-/// A config that cannot be used, naming the key and the problem.
-#[derive(Debug, thiserror::Error)]
-pub enum ConfigError {
-    #[error("cannot read config {path}: {source}")]
-    Read {
-        path: String,
-        source: std::io::Error,
-    },
-    #[error("config {path}: {message}")]
-    Syntax { path: String, message: String },
-    #[error("config {path}: {key}: {problem}")]
-    Invalid {
-        path: String,
-        key: &'static str,
-        problem: String,
-    },
-}
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -115,26 +99,6 @@ struct InboundSection {
     max_received_hops: Option<usize>,
     source: Option<String>,
     imap: Option<inbound::ImapSection>,
-}
-
-/// How outgoing mail leaves the host.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum TransportChoice {
-    /// `.eml` files in `Config::outbox_folder`.
-    File,
-    Smtp(SmtpSettings),
-    Sendmail {
-        command: PathBuf,
-    },
-}
-
-/// The outgoing side: the transport, the retry policy, and how long
-/// sent and dropped rows are kept before they are pruned.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct OutboundSettings {
-    pub(crate) transport: TransportChoice,
-    pub(crate) retry: RetryPolicy,
-    pub(crate) keep_sent: std::time::Duration,
 }
 
 /// The settings in force, with every path resolved.
@@ -303,34 +267,6 @@ fn host_settings(
         flood: limits::limits(&parsed.limits).map_err(invalid_at)?,
         public_url: None,
     })
-}
-
-/// Reads a length of time such as "250ms", "30s", "5m", "2h" or "5d".
-pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    let split = text
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let number: u64 = number.parse().map_err(|_| {
-        format!("{text:?} is not a length of time (like \"30s\", \"5m\", \"2h\", \"5d\")")
-    })?;
-    let millis_per_unit = match unit.trim() {
-        "ms" => 1,
-        "s" => 1000,
-        "m" => 60_000,
-        "h" => 3_600_000,
-        "d" => 86_400_000,
-        _ => {
-            return Err(format!(
-                "{text:?} has no known unit: use ms, s, m, h or d (like \"30s\", \"5d\")"
-            ))
-        }
-    };
-    number
-        .checked_mul(millis_per_unit)
-        .map(Duration::from_millis)
-        .ok_or_else(|| format!("{text:?} is too long"))
 }
 
 /// The `[inbound]` limits, each at least 1 (a limit of 0 would refuse

@@ -1,7 +1,7 @@
 //! `[accounts]`: how many addresses an account may have, how password
 //! guessing is locked out, and how long reply tokens prove a player.
 
-use super::parse_duration;
+use super::duration::parse_duration;
 use crate::host::accounts::guard::AccountPolicy;
 use serde::Deserialize;
 

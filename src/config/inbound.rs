@@ -1,6 +1,6 @@
 //! `[inbound] source` and `[inbound.imap]`: where mail comes from.
 
-use super::parse_duration;
+use super::duration::parse_duration;
 use crate::mail::inbound::imap::credentials::OAuthMechanism;
 use crate::mail::inbound::imap::{AfterHandling, Credentials, ImapSettings, ImapTls};
 use serde::Deserialize;

@@ -1,12 +1,33 @@
 //! The `[outbound]` settings: the transport (files, SMTP, sendmail) and
 //! the retry policy, each value checked with the key it came from.
 
-use super::{parse_duration, ConfigError, OutboundSettings, TransportChoice};
+use super::duration::parse_duration;
+use super::error::ConfigError;
 use crate::mail::outbound::sender::RetryPolicy;
 use crate::mail::outbound::transport::{SmtpSettings, TlsMode};
 use serde::Deserialize;
 use std::path::PathBuf;
 use std::time::Duration;
+
+/// How outgoing mail leaves the host.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum TransportChoice {
+    /// `.eml` files in `Config::outbox_folder`.
+    File,
+    Smtp(SmtpSettings),
+    Sendmail {
+        command: PathBuf,
+    },
+}
+
+/// The outgoing side: the transport, the retry policy, and how long
+/// sent and dropped rows are kept before they are pruned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct OutboundSettings {
+    pub(crate) transport: TransportChoice,
+    pub(crate) retry: RetryPolicy,
+    pub(crate) keep_sent: std::time::Duration,
+}
 
 type Invalid<'a> = &'a dyn Fn(&'static str, String) -> ConfigError;
 

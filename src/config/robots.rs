@@ -1,7 +1,7 @@
 //! `[robots]`: whether the robot opponents play, how long each may think
 //! about a move, and how long all robot moves of one look may take.
 
-use super::parse_duration;
+use super::duration::parse_duration;
 use crate::host::RobotSettings;
 use serde::Deserialize;
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! many a player may post, and how many messages a player may send
 //! other players in an hour.
 
-use super::parse_duration;
+use super::duration::parse_duration;
 use crate::host::{MessageSettings, SeekSettings};
 use serde::Deserialize;
 

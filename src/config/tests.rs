@@ -1,7 +1,9 @@
 //! The settings read from TOML: defaults, every key, and errors that
 //! name the key.
 
+use super::duration::parse_duration;
 use super::*;
+use crate::mail::outbound::sender::RetryPolicy;
 use crate::mail::outbound::transport::TlsMode;
 use crate::rules::score::AbortRule;
 

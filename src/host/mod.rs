@@ -25,6 +25,7 @@ pub mod request;
 pub mod robots;
 mod settings;
 mod timers;
+mod unanswered;
 
 pub use request::{MessageSettings, SeekSettings};
 pub use settings::{HostError, HostSettings, Receipt, RobotSettings};
@@ -276,7 +277,7 @@ impl<'h> Batch<'h> {
         let mail = match prepared.mail {
             Ok(mail) => mail,
             Err(err) => {
-                receive::record_unusable(&self.tx, &err, now)?;
+                unanswered::record_unusable(&self.tx, &err, now)?;
                 let reason = match prepared.oversized {
                     Some(size) => format!("the message is {size} bytes, over the limit, and {err}"),
                     None => err.to_string(),
@@ -298,7 +299,7 @@ impl<'h> Batch<'h> {
             return Ok(Receipt::Duplicate);
         }
         let mailboxes = &self.settings.flood.mailboxes;
-        let refused = receive::blocked(&mail_savepoint, mailboxes, &mail, now)?;
+        let refused = unanswered::blocked(&mail_savepoint, mailboxes, &mail, now)?;
         if let Some(reason) = refused.or_else(|| unanswerable(&mail, self.settings)) {
             mail_savepoint.commit().map_err(StoreError::from)?;
             return Ok(Receipt::Ignored(reason));

@@ -25,8 +25,9 @@
 //!   `error_runs` (senders whose mails drew only errors) and
 //!   `imap_cursor` (where IMAP intake stands).
 //! - The rest: `web` (what the read-only web view lists), `backup` (a
-//!   consistent copy while the host runs) and `schema` (the migrations,
-//!   numbered by `user_version`).
+//!   consistent copy while the host runs), `schema` (a new database's
+//!   tables and the steps that upgrade older files, numbered by
+//!   `user_version`) and `error` (what the store returns when it fails).
 //!
 //! Every function here takes a `&Connection` so that the host can run a
 //! whole inbound mail inside one IMMEDIATE transaction (a `Transaction`
@@ -40,6 +41,7 @@ mod challengers;
 pub(crate) mod challenges;
 mod clocks;
 mod comments;
+mod error;
 mod event_log;
 mod events;
 mod games;
@@ -85,6 +87,8 @@ pub(crate) use comments::{
     board_comments, comments_are_public, insert_comment, set_public_comments, StoredComment,
 };
 pub use entrants::{clear_entrants, entrant, entrants, remove_entrant, set_entrant, Entrant};
+pub use error::StoreError;
+pub(crate) use error::StoreResult;
 pub use error_runs::{clear_error_run, error_run, save_error_run, ErrorRun};
 pub use event_log::{
     append_event_log, event_log, insert_ruling, logged_since, ruling, LogEntry, LoggedEvent, Ruling,
@@ -153,53 +157,6 @@ use rusqlite::config::DbConfig;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-
-/// Why the store could not do what was asked.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    #[error("database error: {0}")]
-    Sqlite(#[from] rusqlite::Error),
-    #[error("the database is schema version {found}, newer than this pbem understands ({known}); run a newer pbem")]
-    TooNew { found: i64, known: i64 },
-    /// A stored row that cannot be read back (an older or hand-edited file).
-    #[error("stored data is damaged: {0}")]
-    Corrupt(String),
-}
-
-impl StoreError {
-    /// Whether trying again later may succeed (a locked or busy database),
-    /// as opposed to a problem that will not go away by itself.
-    pub(crate) fn is_temporary(&self) -> bool {
-        match self {
-            StoreError::Sqlite(rusqlite::Error::SqliteFailure(err, _)) => matches!(
-                err.code,
-                rusqlite::ErrorCode::DatabaseBusy
-                    | rusqlite::ErrorCode::DatabaseLocked
-                    | rusqlite::ErrorCode::SystemIoFailure
-                    | rusqlite::ErrorCode::DiskFull
-                    | rusqlite::ErrorCode::CannotOpen
-            ),
-            _ => false,
-        }
-    }
-}
-
-impl StoreError {
-    /// Whether the database file itself is damaged (pages that do not read
-    /// back, or not a database at all): no mail is to blame, and none can
-    /// be stored until the operator repairs or restores it.
-    pub(crate) fn is_damaged(&self) -> bool {
-        match self {
-            StoreError::Sqlite(rusqlite::Error::SqliteFailure(err, _)) => matches!(
-                err.code,
-                rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase
-            ),
-            _ => false,
-        }
-    }
-}
-
-pub(crate) type StoreResult<T> = Result<T, StoreError>;
 
 /// The open database.
 pub struct Store {

@@ -140,6 +140,7 @@ const HOST_ENTRIES: &[&str] = &[
     "host::settings",
     "host::precheck",
     "host::receive",
+    "host::unanswered",
     "host::timers",
     "host::robots",
     "host::operator",

@@ -3,7 +3,7 @@
 //! coming back (a loop), and the limits an operator sets on what one mail
 //! may be.
 
-use crate::mail::inbound::InboundMail;
+use super::message::InboundMail;
 use crate::mail::threading::is_own_message_id;
 use mail_parser::MimeHeaders;
 

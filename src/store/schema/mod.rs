@@ -4,7 +4,7 @@
 //! each in its own transaction. A test holds the two equal: the steps
 //! from an empty file build exactly the schema of `new.sql`.
 
-use super::{StoreError, StoreResult};
+use super::error::{StoreError, StoreResult};
 use rusqlite::{params, Connection};
 
 mod steps;
@@ -13,23 +13,6 @@ use steps::STEPS;
 
 /// The schema a new database is created with, as the steps build it.
 const NEW: &str = include_str!("new.sql");
-
-fn add_missing_columns(
-    conn: &Connection,
-    table: &str,
-    columns: &[(&str, &str)],
-) -> StoreResult<()> {
-    let present: Vec<String> = conn
-        .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?
-        .query_map([], |row| row.get(0))?
-        .collect::<Result<_, _>>()?;
-    for (name, kind) in columns {
-        if !present.iter().any(|column| column == name) {
-            conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {name} {kind}"))?;
-        }
-    }
-    Ok(())
-}
 
 /// A function that masks the passwords a stored mail's text quotes;
 /// `None` when it quotes none. The host's grammar knows where they stand.

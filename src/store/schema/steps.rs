@@ -6,7 +6,7 @@
 //! A step that adds columns adds each only where it is missing, so that
 //! a file whose version number was set back by hand still upgrades.
 
-use super::{add_missing_columns, StoreResult};
+use crate::store::error::StoreResult;
 use rusqlite::Connection;
 
 /// Columns by table, each a name and its type.
@@ -273,6 +273,24 @@ fn ladders_v31(tx: &Connection) -> StoreResult<()> {
              FROM ladder JOIN ladders ON ladders.kind = ladder.kind AND ladders.name = '';
              DROP TABLE ladder;",
         )?;
+    }
+    Ok(())
+}
+
+/// Adds each of `columns` to `table` where it is missing.
+fn add_missing_columns(
+    conn: &Connection,
+    table: &str,
+    columns: &[(&str, &str)],
+) -> StoreResult<()> {
+    let present: Vec<String> = conn
+        .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?
+        .query_map([], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    for (name, kind) in columns {
+        if !present.iter().any(|column| column == name) {
+            conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {name} {kind}"))?;
+        }
     }
     Ok(())
 }
