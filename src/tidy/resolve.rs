@@ -59,14 +59,23 @@ impl<'a> Index<'a> {
             "super" => (here.clone(), path),
             "self" => (here.clone(), &path[1..]),
             first => {
-                if let Some(bound) = self.binding(from, first) {
-                    let mut longer = bound.path.clone();
-                    longer.extend_from_slice(&path[1..]);
-                    return self.resolve_hops(from, &longer, hops + 1);
-                }
                 let mut child = here.clone();
                 child.push(first.to_string());
-                self.modules.get(&child)?;
+                // A word with more path after it is a module's name
+                // before a binding's: `pub use desk::{desk, Desk}` binds
+                // a function `desk` beside the module, in another
+                // namespace.
+                let a_child = self.modules.contains_key(&child);
+                if !(a_child && path.len() > 1) {
+                    if let Some(bound) = self.binding(from, first) {
+                        let mut longer = bound.path.clone();
+                        longer.extend_from_slice(&path[1..]);
+                        return self.resolve_hops(from, &longer, hops + 1);
+                    }
+                }
+                if !a_child {
+                    return None;
+                }
                 (here.clone(), path)
             }
         };
@@ -123,4 +132,40 @@ impl<'a> Index<'a> {
 
 fn is_glob(used: &Use) -> bool {
     used.path.last().is_some_and(|w| w == "*")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(path: &str) -> Vec<String> {
+        path.split("::").map(String::from).collect()
+    }
+
+    #[test]
+    fn a_re_export_beside_a_function_of_its_module_name_leads_into_the_module() {
+        let files = [
+            ("src/lib.rs", "pub mod d;\npub mod user;\n"),
+            ("src/d/mod.rs", "mod desk;\npub use desk::{desk, Desk};\n"),
+            ("src/d/desk.rs", "pub struct Desk;\npub fn desk() {}\n"),
+            ("src/user.rs", "use crate::d::{desk, Desk};\n"),
+        ];
+        let sources: Vec<Source> = files
+            .iter()
+            .map(|(path, text)| Source::of_text(path.to_string(), text.to_string()))
+            .collect();
+        let index = Index::new(&sources);
+        let user = 3;
+        for path in ["crate::d::Desk", "crate::d::desk"] {
+            let found = index.resolve(user, &words(path));
+            assert_eq!(
+                found,
+                Some(Found {
+                    file: 2,
+                    whole: true
+                }),
+                "{path}"
+            );
+        }
+    }
 }

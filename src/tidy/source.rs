@@ -44,10 +44,15 @@ impl Source {
     fn read(root: &Path, file: &Path) -> Option<Source> {
         let path = file.strip_prefix(root).ok()?.to_string_lossy().into_owned();
         let text = std::fs::read_to_string(file).ok()?;
+        Some(Source::of_text(path, text))
+    }
+
+    /// The file at `path` (as `src/a/mod.rs`) holding `text`.
+    pub fn of_text(path: String, text: String) -> Source {
         let code = blank(&code_before_tests(&text));
         let uses = uses_of(&code);
         let paths = paths_outside_uses(&code);
-        Some(Source {
+        Source {
             module: module_of(&path),
             is_test: is_test_file(&path),
             items: items_of(&code),
@@ -55,7 +60,7 @@ impl Source {
             text,
             uses,
             paths,
-        })
+        }
     }
 }
 
