@@ -13,36 +13,6 @@ use super::resolve::Index;
 use super::source::sources;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The circles known and not yet broken, each as its files: only the
-/// events' is left. The check fails on any circle not listed here, and on
-/// a listed one that is gone or has changed, so this list only shrinks.
-const KNOWN_CIRCLES: &[&[&str]] = &[
-    // The events: the director's verbs reach each event's, a game's end
-    // reaches the tournament's progress, whose formats (behind `format::of`)
-    // begin boards and mail tables that ask `format::of` again; a league's
-    // season ends from a tournament's finish.
-    &[
-        "src/host/events/director/mod.rs",
-        "src/host/events/director/rulings.rs",
-        "src/host/events/door.rs",
-        "src/host/events/ending.rs",
-        "src/host/events/format/knockout.rs",
-        "src/host/events/format/mod.rs",
-        "src/host/events/format/round_robin.rs",
-        "src/host/events/format/swiss.rs",
-        "src/host/events/ladder/removal.rs",
-        "src/host/events/ladder/verbs.rs",
-        "src/host/events/league/door.rs",
-        "src/host/events/league/mod.rs",
-        "src/host/events/league/rules.rs",
-        "src/host/events/league/season.rs",
-        "src/host/events/tournament/mod.rs",
-        "src/host/events/tournament/rules.rs",
-        "src/host/events/tournament/running.rs",
-        "src/host/events/tournament/table.rs",
-    ],
-];
-
 /// For each library file, the files it uses and, for each, the first
 /// line and path that does.
 type Graph = Vec<BTreeMap<usize, (usize, String)>>;
@@ -153,44 +123,21 @@ fn describe(index: &Index<'_>, graph: &Graph, group: &[usize]) -> String {
     text
 }
 
-fn sorted(mut files: Vec<&str>) -> Vec<&str> {
-    files.sort_unstable();
-    files
-}
-
 #[test]
 fn no_file_level_import_circle() {
     let sources = sources();
     let index = Index::new(&sources);
     let graph = graph(&index);
-    let mut known: BTreeSet<Vec<&str>> = KNOWN_CIRCLES
+    let found: Vec<String> = circles(&graph)
         .iter()
-        .map(|files| sorted(files.to_vec()))
+        .map(|group| describe(&index, &graph, group))
         .collect();
-    let mut found = Vec::new();
-    for group in circles(&graph) {
-        let files = sorted(group.iter().map(|&at| sources[at].path.as_str()).collect());
-        if !known.remove(&files) {
-            // The files as KNOWN_CIRCLES lists them, for a circle that
-            // only shrank and must stay listed for now.
-            let listed: String = files.iter().map(|f| format!("\"{f}\", ")).collect();
-            found.push(format!(
-                "{}  files: [{listed}]\n",
-                describe(&index, &graph, &group)
-            ));
-        }
-    }
     assert!(
         found.is_empty(),
         "{} file-level import circles; move what the files share down into a file \
          both use:\n{}",
         found.len(),
         found.join("\n")
-    );
-    assert!(
-        known.is_empty(),
-        "circles in KNOWN_CIRCLES that are broken or changed; take them off the list:\n{:?}",
-        known
     );
 }
 

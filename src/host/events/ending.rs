@@ -4,7 +4,8 @@
 //! is a game of. The host's own ends (resignation, decline, loss on time,
 //! a ruling) come through [`end_game`].
 
-use super::{ladder, tournament};
+use super::ladder;
+use super::tournament::progress::after_board;
 use crate::host::clocks;
 use crate::host::competition::{rated, CompetitionSettings};
 use crate::host::model::notice::{BoardNews, Comment, Notice};
@@ -111,9 +112,7 @@ pub(crate) fn game_ended(
         }
     }
     let mut notices = ladder::climb::settle(conn, settings, live, result, now)?;
-    notices.extend(tournament::table::after_board(
-        conn, replays, settings, live, result, now,
-    )?);
+    notices.extend(after_board(conn, replays, settings, live, result, now)?);
     // What the event counted, for the game-over mail.
     live.event = crate::host::model::event::load(conn, live.record.id)?;
     Ok(notices)

@@ -1,11 +1,11 @@
 //! The events: ladders, tournaments and leagues, everything about them
 //! in one room. `ladder` is a ladder as the host runs it (its climbs and
 //! drops, its listing, its players' and director's verbs); `tournament` a
-//! tournament (its verbs, rules and table) and `format` how each format
-//! pairs and ends (one file per format behind one trait); `league` a
-//! league's seasons of divisions; `door` who may come in (open, by
-//! approval, by invitation); `director` the one director's verbs and
-//! rulings, for a player who directs and for the operator alike; `log`
+//! tournament (its verbs, door, rules, progress and table) and `format`
+//! how each format pairs and ends (one file per format behind one
+//! trait); `league` a league's seasons of divisions; `door` who may be a
+//! player of any event; `director` the one director's verbs and rulings,
+//! for a player who directs and for the operator alike; `log`
 //! each event's append-only log, `logbook` its reading by mail; `ending`
 //! what a game's end changes beyond its board; `lists` the lists of a
 //! game type's events.

@@ -149,7 +149,7 @@ pub fn handle(ctx: &Context<'_>, command: Command) -> Handled {
         Command::Standings { kind, all } => standings::standings(ctx, kind, all),
         Command::Ladder { kind, name, action } => match action {
             None => lists::ladder(ctx, kind, &name),
-            Some(action) => ladder::verbs::act(ctx, kind, &name, action),
+            Some(action) => ladder::entry::act(ctx, kind, &name, action),
         },
         Command::EventList { kind, list } => match list {
             EventList::Ladders => lists::ladders(ctx, kind),

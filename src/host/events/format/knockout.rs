@@ -6,8 +6,8 @@
 //! players taken out are its truth. Every match must be decided, so an
 //! aborted game is always lost by the player who would not play it.
 
-use super::{begin_board, Begun, Next, Run, Standings, TournamentFormat};
-use crate::host::model::notice::{Bout, CompetitionEvent, CompetitionNews, Notice};
+use super::common::{self, begin_board, Begun, Next, Run, Standings, TournamentFormat};
+use crate::host::model::notice::{Bout, Notice};
 use crate::rules::knockout::{Bracket, BracketGame, Match, Place};
 use crate::rules::score::{AbortRule, EventScore};
 use crate::rules::standings::Played;
@@ -35,29 +35,16 @@ impl TournamentFormat for Knockout {
 
     /// Seeds the players by their current rating in the game type (a
     /// player without one has a newcomer's; ties by userid), begins the
-    /// first games of the first round, and mails every player the
+    /// first games of the first round, and has every player mailed the
     /// bracket.
     fn start(&self, run: &Run<'_>, players: &[String]) -> Result<Begun, StoreError> {
-        let tournament = run.tournament;
-        let seeded: Vec<String> = super::seed(run, players)?;
-        let begun = begin_due(run)?;
-        let boards = begun.len();
-        let table = super::super::tournament::table::table(run.conn, run.settings, tournament)?;
-        let kind = super::kind_of(tournament)?;
-        let mut notices: Vec<Notice> = seeded
-            .iter()
-            .map(|userid| {
-                Notice::Competition(CompetitionNews {
-                    userid: userid.clone(),
-                    kind,
-                    event: CompetitionEvent::KnockoutBegun {
-                        table: table.clone(),
-                    },
-                })
-            })
-            .collect();
-        notices.extend(begun);
-        Ok(Begun { notices, boards })
+        let seeded: Vec<String> = common::seed(run, players)?;
+        let notices = begin_due(run)?;
+        Ok(Begun {
+            boards: notices.len(),
+            notices,
+            bracket_for: seeded,
+        })
     }
 
     fn go_on(&self, run: &Run<'_>) -> Result<Next, StoreError> {
@@ -116,7 +103,13 @@ fn begin_due(run: &Run<'_>) -> Result<Vec<Notice>, StoreError> {
             game: played.map_or(0, |game| game.games.len()) as u32 + 1,
             sudden_death: played.is_some_and(|game| game.in_sudden_death()),
         };
-        notices.push(begin_board(run, (white, black), next.round, Some(bout))?);
+        notices.push(begin_board(
+            &KNOCKOUT,
+            run,
+            (white, black),
+            next.round,
+            Some(bout),
+        )?);
     }
     Ok(notices)
 }

@@ -3,7 +3,7 @@
 //! pairings and the rounds he sits out, and the tournament is over once
 //! every board is.
 
-use super::{begin_board, Begun, Next, Run, Standings, TournamentFormat};
+use super::common::{self, begin_board, Begun, Next, Run, Standings, TournamentFormat};
 use crate::games::Side;
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, Notice, PairingLine};
 use crate::rules::round_robin;
@@ -33,7 +33,7 @@ impl TournamentFormat for RoundRobin {
         let mut pairings: Vec<Vec<PairingLine>> = vec![Vec::new(); players.len()];
         for pairing in round_robin::pairings(players.len(), self.double) {
             let (white, black) = (&players[pairing.white], &players[pairing.black]);
-            let notice = begin_board(run, (white, black), pairing.round, None)?;
+            let notice = begin_board(self, run, (white, black), pairing.round, None)?;
             let Notice::Board(news) = &notice else {
                 return Err(StoreError::Corrupt("a new board without its news".into()));
             };
@@ -54,7 +54,7 @@ impl TournamentFormat for RoundRobin {
         let boards = notices.len();
         let byes = round_robin::byes(players.len(), self.double);
         let name = &run.tournament.name;
-        let kind = super::kind_of(run.tournament)?;
+        let kind = common::kind_of(run.tournament)?;
         for (seat, (userid, boards)) in players.iter().zip(pairings).enumerate() {
             let bye_rounds = byes
                 .iter()
@@ -72,7 +72,11 @@ impl TournamentFormat for RoundRobin {
                 },
             }));
         }
-        Ok(Begun { notices, boards })
+        Ok(Begun {
+            notices,
+            boards,
+            bracket_for: Vec::new(),
+        })
     }
 
     fn go_on(&self, run: &Run<'_>) -> Result<Next, StoreError> {
@@ -98,7 +102,7 @@ impl TournamentFormat for RoundRobin {
         };
         Ok(Standings::Table(standings::standings(
             &results,
-            super::tiebreaks(tournament),
+            common::tiebreaks(tournament),
         )))
     }
 

@@ -7,7 +7,7 @@
 //! still running. The stored boards, byes and withdrawals are the
 //! pairing's only memory.
 
-use super::{begin_board, Begun, Next, Run, Standings, TournamentFormat};
+use super::common::{self, begin_board, Begun, Next, Run, Standings, TournamentFormat};
 use crate::games::Side;
 use crate::host::events::log::{log_tournament, HOST};
 use crate::host::model::notice::{CompetitionEvent, CompetitionNews, Notice};
@@ -42,7 +42,7 @@ impl TournamentFormat for Swiss {
     /// Seeds the players, draws the first round's colours by lot (kept,
     /// and logged) and pairs the first round.
     fn start(&self, run: &Run<'_>, players: &[String]) -> Result<Begun, StoreError> {
-        let seeded = super::seed(run, players)?;
+        let seeded = common::seed(run, players)?;
         let tournament = run.tournament;
         let first = match lot([tournament.id as u64, run.now as u64, 0x0005_7155, 1]) {
             true => Side::White,
@@ -60,7 +60,11 @@ impl TournamentFormat for Swiss {
             .iter()
             .filter(|notice| matches!(notice, Notice::Board(_)))
             .count();
-        Ok(Begun { notices, boards })
+        Ok(Begun {
+            notices,
+            boards,
+            bracket_for: Vec::new(),
+        })
     }
 
     /// Pairs the next round once every board of this one is over; the
@@ -121,7 +125,7 @@ impl TournamentFormat for Swiss {
         };
         Ok(Standings::Table(standings::standings(
             &results,
-            super::tiebreaks(tournament),
+            common::tiebreaks(tournament),
         )))
     }
 
@@ -193,7 +197,7 @@ fn pair_round(
     let mut notices = Vec::new();
     for (white, black) in pairing.boards {
         let (white, black) = (&players[white - 1], &players[black - 1]);
-        notices.push(begin_board(run, (white, black), round, None)?);
+        notices.push(begin_board(&SWISS, run, (white, black), round, None)?);
     }
     if let Some(number) = pairing.bye {
         let userid = &players[number - 1];
@@ -202,7 +206,7 @@ fn pair_round(
         log_tournament(run.conn, tournament.id, HOST, "bye", &detail, run.now)?;
         notices.push(Notice::Competition(CompetitionNews {
             userid: userid.clone(),
-            kind: super::kind_of(tournament)?,
+            kind: common::kind_of(tournament)?,
             event: CompetitionEvent::SwissBye {
                 name: tournament.name.clone(),
                 round,

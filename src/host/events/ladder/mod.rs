@@ -5,8 +5,8 @@
 mod absence;
 pub(crate) use absence::drop_absent;
 pub(crate) mod climb;
+pub(crate) mod entry;
 pub(crate) mod listing;
-mod removal;
 pub(crate) mod verbs;
 
 use crate::games::GameKind;

@@ -1,65 +1,27 @@
-//! What players and directors do to ladders by mail: `GAME ladder
-//! join|leave [NAME] userid password`, and the director's `create`,
-//! `admit`, `invite`, `suspend`, `reinstate`, `rules`, `handover`,
-//! `cancel` and `announce`. The default ladder of each game type is the
-//! operator's: by mail it is only joined and left.
+//! What players and directors do to ladders: a player's `create`,
+//! `join` and `leave`, and the director's `admit`, `invite`, `suspend`,
+//! `reinstate`, `remove`, `rules`, `handover`, `cancel` and `announce`
+//! (for a named ladder's director, or the operator). The default ladder
+//! of each game type is the operator's: by mail it is only joined and
+//! left.
 
-use super::super::director::{self, Directed};
+use super::super::director::rulings::Verdict;
+use super::super::director::{rule_board, Desk};
 use super::super::door::{may_invite, may_take_part};
 use super::super::lists::{find_ladder, ladder_answer};
-use super::super::log::{log_event, OPERATOR};
+use super::super::log::OPERATOR;
 use super::climb;
 use super::LadderEvent;
 use crate::games::GameKind;
-use crate::host::model::command::{Credential, DirectorVerb, LadderAction, LadderVerb, Syntax};
-use crate::host::model::notice::{Answer, CompetitionEvent, CompetitionNews, LadderChange, Notice};
+use crate::host::model::command::{DirectorVerb, Syntax};
+use crate::host::model::notice::{CompetitionEvent, CompetitionNews, LadderChange, Notice};
 use crate::host::model::refusal::{LadderRefusal, Refusal};
+use crate::host::model::replays::{self, LoadError};
 use crate::host::request::limits::count_message;
 use crate::host::request::switches::split_switches;
-use crate::host::request::{authenticate, refused, Context, Failure, Handled};
+use crate::host::request::{refused, Context, Failure, Handled};
 use crate::rules::ladder_rules::{Admission, LadderRules};
-use crate::store::{self, Entrant, Player};
-
-pub(crate) fn act(ctx: &Context<'_>, kind: GameKind, name: &str, action: LadderAction) -> Handled {
-    let credential = Credential::Password(action.password.clone());
-    let player = authenticate(ctx, &action.userid, &credential, None)?;
-    let actor = player.userid.clone();
-    let notices = match action.verb {
-        LadderVerb::Create { rules } => create(ctx, kind, name, player, &rules)?,
-        LadderVerb::Join => join(ctx, &find_ladder(ctx, kind, name)?, player)?,
-        LadderVerb::Leave => leave(ctx, &find_ladder(ctx, kind, name)?, player)?,
-        LadderVerb::Direct(verb) => {
-            let event = find_ladder(ctx, kind, name)?;
-            directed_by(&event, &player, &verb)?;
-            return director::direct(ctx, kind, Directed::Ladder(event), &actor, verb);
-        }
-    };
-    log_changes(ctx, kind, &actor, &notices)?;
-    Ok(notices)
-}
-
-/// What a player's answer says changed is what the log keeps (the
-/// director's verbs are logged by `events::director`).
-fn log_changes(
-    ctx: &Context<'_>,
-    kind: GameKind,
-    actor: &str,
-    notices: &[Notice],
-) -> Result<(), Failure> {
-    for notice in notices {
-        if let Notice::Answer(Answer::Ladder {
-            info,
-            change: Some(change),
-            ..
-        }) = notice
-        {
-            let (action, detail) = change.log_line();
-            let event = find_ladder(ctx, kind, &info.name)?;
-            log_event(ctx.conn, event.key(), actor, action, &detail, ctx.now)?;
-        }
-    }
-    Ok(())
-}
+use crate::store::{self, Entrant, GameStatus, Player};
 
 /// A director's verb on a ladder, for `by`, its director (or the
 /// operator); `events::director::direct` logs what it changed.
@@ -89,7 +51,7 @@ pub(crate) fn direct(
         }
         DirectorVerb::Suspend { player } => suspend(ctx, event, by, &player, true),
         DirectorVerb::Reinstate { player } => suspend(ctx, event, by, &player, false),
-        DirectorVerb::Remove { player } => super::removal::remove(ctx, event, by, &player),
+        DirectorVerb::Remove { player } => remove(ctx, event, by, &player),
         DirectorVerb::Rules { words } => change_rules(ctx, event, by, &words),
         DirectorVerb::HandOver { to } => {
             let heir = existing(ctx, event.kind, &to)?;
@@ -133,6 +95,60 @@ pub(crate) fn direct(
     }
 }
 
+/// The director takes a player off the ladder (`GAME ladder remove NAME
+/// userid password PLAYER`): each of the player's running games on the
+/// ladder is lost by him by forfeit, as `GAME forfeit` rules it (a game
+/// played, rated where the board is, once both players have moved; else
+/// aborted and counted by the ladder's rule against him); then he leaves
+/// the ladder, those below move up, and everyone is told.
+fn remove(ctx: &Context<'_>, event: &LadderEvent, by: String, player: &str) -> Handled {
+    let rungs = store::ladder(ctx.conn, event.id())?;
+    let Some(userid) = rungs
+        .iter()
+        .map(|rung| rung.userid.clone())
+        .find(|userid| userid.eq_ignore_ascii_case(player))
+    else {
+        return Err(refused(Refusal::NotOnLadder {
+            userid: player.to_string(),
+            ladder: event.row.name.clone(),
+            game: event.kind,
+        }));
+    };
+    let desk = Desk {
+        conn: ctx.conn,
+        competition: ctx.competition,
+        replays: ctx.replays,
+        actor: &by,
+        now: ctx.now,
+    };
+    let mut settled = Vec::new();
+    let mut boards = Vec::new();
+    for board in store::open_ladder_games_of(ctx.conn, event.id(), &userid)? {
+        let live = match replays::load(ctx.conn, ctx.replays, board, None) {
+            Ok(live) if live.record.status == GameStatus::Active => live,
+            Ok(_) => continue,
+            Err(LoadError::Store(err)) => return Err(err.into()),
+            // A board that does not replay is left for the operator.
+            Err(_) => continue,
+        };
+        let Some(side) = live.record.side_of(&userid) else {
+            continue;
+        };
+        settled.extend(rule_board(&desk, live, Verdict::Forfeit(side), "")?);
+        boards.push(board);
+    }
+    let moved = climb::leave(ctx.conn, event, &userid, ctx.now)?.unwrap_or_default();
+    let change = LadderChange::Removed {
+        by,
+        userid: userid.clone(),
+        boards,
+    };
+    let mut notices = tell_one(ctx, event, &userid, change)?;
+    notices.extend(settled);
+    notices.extend(moved);
+    Ok(notices)
+}
+
 /// Those waiting to join a ladder that ended (asked, or invited) are
 /// told their request or invitation lapsed, and wait no more.
 fn lapse_entrants(ctx: &Context<'_>, event: &LadderEvent) -> Handled {
@@ -171,7 +187,7 @@ fn read_rules(
     Ok(rules)
 }
 
-fn create(
+pub(super) fn create(
     ctx: &Context<'_>,
     kind: GameKind,
     name: &str,
@@ -206,7 +222,7 @@ fn create(
     Ok(vec![ladder_answer(ctx, &event, Some(change))?])
 }
 
-fn join(ctx: &Context<'_>, event: &LadderEvent, player: Player) -> Handled {
+pub(super) fn join(ctx: &Context<'_>, event: &LadderEvent, player: Player) -> Handled {
     open(event)?;
     if player.signed_off {
         return Err(refused(Refusal::SignedOff {
@@ -240,7 +256,7 @@ fn join(ctx: &Context<'_>, event: &LadderEvent, player: Player) -> Handled {
     }
 }
 
-fn leave(ctx: &Context<'_>, event: &LadderEvent, player: Player) -> Handled {
+pub(super) fn leave(ctx: &Context<'_>, event: &LadderEvent, player: Player) -> Handled {
     let left = climb::leave(ctx.conn, event, &player.userid, ctx.now)?;
     store::remove_entrant(ctx.conn, event.key(), &player.userid)?;
     let change = LadderChange::Left {
@@ -335,19 +351,6 @@ fn change_rules(ctx: &Context<'_>, event: &LadderEvent, by: String, words: &[Str
     tell_all(ctx, &reloaded(ctx, event)?, &by, change)
 }
 
-/// Refuses a director's verb to anyone but the ladder's director.
-fn directed_by(event: &LadderEvent, player: &Player, verb: &DirectorVerb) -> Result<(), Failure> {
-    if event.directed_by(&player.userid) {
-        return Ok(());
-    }
-    Err(refused(LadderRefusal::NotLadderDirector {
-        ladder: event.row.name.clone(),
-        director: event.row.director.clone(),
-        action: verb.word().to_string(),
-        game: event.kind,
-    }))
-}
-
 fn open(event: &LadderEvent) -> Result<(), Failure> {
     if event.cancelled() {
         return Err(refused(LadderRefusal::LadderCancelled {
@@ -389,12 +392,7 @@ fn director_news(event: &LadderEvent, change: LadderChange) -> Option<Notice> {
 }
 
 /// The sender's answer, and the news for the one player it concerns.
-pub(super) fn tell_one(
-    ctx: &Context<'_>,
-    event: &LadderEvent,
-    userid: &str,
-    change: LadderChange,
-) -> Handled {
+fn tell_one(ctx: &Context<'_>, event: &LadderEvent, userid: &str, change: LadderChange) -> Handled {
     Ok(vec![
         ladder_answer(ctx, event, Some(change.clone()))?,
         news(event, userid, change),

@@ -127,7 +127,7 @@ pub(super) fn change(
     by: &str,
     words: &[String],
 ) -> Handled {
-    let (rules, switches) = read(ctx, kind, &super::rules_of(&found)?, words)?;
+    let (rules, switches) = read(ctx, kind, &super::table::rules_of(&found)?, words)?;
     let whole = rules.words();
     store::set_league_rules(
         ctx.conn,

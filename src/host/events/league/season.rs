@@ -7,20 +7,20 @@
 //! joined meanwhile enter the last division, each is told where he goes
 //! and why, and the next season begins at once.
 
-use super::{concerned, news_for, rules_of};
+use super::table::{kind_of, rules_of};
+use super::{concerned, news_for};
 use crate::games::GameKind;
 use crate::host::competition::CompetitionSettings;
 use crate::host::events::format::{self, Run};
 use crate::host::events::log::{log_event, HOST};
+use crate::host::events::tournament::begin::begin as begin_tournament;
 use crate::host::events::tournament::table;
 use crate::host::model::notice::{
     CompetitionEvent, CompetitionNews, LeagueChange, Notice, SeasonEnd, TournamentTable,
 };
-use crate::host::model::refusal::LeagueRefusal;
 use crate::host::model::replays::Replays;
-use crate::host::request::{refused, Context, Handled};
 use crate::rules::ladder_rules::Admission;
-use crate::rules::league_rules::{first_divisions, next_divisions, Finisher};
+use crate::rules::league_rules::{next_divisions, Finisher};
 use crate::store::{
     self, League, LeagueMove, LeagueStatus, NewTournament, StoreError, Tournament, TournamentStatus,
 };
@@ -35,44 +35,9 @@ pub(crate) struct Seasons<'a> {
     pub(crate) now: i64,
 }
 
-/// The director begins the league's first season (or, after one that
-/// found too few players, the next).
-pub(super) fn start(ctx: &Context<'_>, found: League, by: &str) -> Handled {
-    if found.status == LeagueStatus::Running {
-        return Err(refused(LeagueRefusal::LeagueRunning {
-            name: found.name,
-            season: found.season,
-        }));
-    }
-    let players: Vec<String> = store::league_players(ctx.conn, found.id)?
-        .into_iter()
-        .map(|player| player.userid)
-        .collect();
-    if players.len() < 2 {
-        return Err(refused(LeagueRefusal::TooFewForLeague {
-            game: super::kind_of(&found)?,
-            name: found.name,
-            players: players.len(),
-        }));
-    }
-    let seasons = Seasons {
-        conn: ctx.conn,
-        replays: ctx.replays,
-        settings: ctx.competition,
-        now: ctx.now,
-    };
-    let strongest_first = strongest(&seasons, &found.kind, &players)?;
-    let divisions = first_divisions(&strongest_first, found.size);
-    let (change, mut begun) = begin(&seasons, &found, by, divisions)?;
-    let running = store::load_league(ctx.conn, found.id)?.unwrap_or(found);
-    let mut notices = super::answer(ctx, &running, Some(change))?;
-    notices.append(&mut begun);
-    Ok(notices)
-}
-
 /// Begins the league's next season with `divisions` (their players,
 /// division 1 first): a round robin each, begun at once; everyone told.
-fn begin(
+pub(super) fn begin(
     seasons: &Seasons<'_>,
     found: &League,
     by: &str,
@@ -125,14 +90,14 @@ fn begin(
             players.join(", ")
         );
         crate::host::events::log::log_tournament(conn, id, HOST, "start", &detail, seasons.now)?;
-        notices.extend(format::of(tournament.format).start(&run, players)?.notices);
+        notices.extend(begin_tournament(&run, players)?.0);
     }
     store::set_league_season(conn, found.id, season)?;
     store::set_league_status(conn, found.id, LeagueStatus::Running)?;
     let change = LeagueChange::SeasonBegun { season, divisions };
     let detail = change.log_line().1;
     log_event(conn, found.key(), by, "season", &detail, seasons.now)?;
-    let kind = super::kind_of(found)?;
+    let kind = kind_of(found)?;
     for userid in concerned(conn, found, by)? {
         notices.push(news_for(&userid, kind, found, change.clone()));
     }
@@ -225,7 +190,7 @@ fn end(
             .position(|players| players.iter().any(|p| p.eq_ignore_ascii_case(userid)))
             .map(|index| index as u32 + 1)
     };
-    let kind = super::kind_of(found)?;
+    let kind = kind_of(found)?;
     let mut notices = Vec::new();
     for (index, finished) in finishers.iter().enumerate() {
         for (place, finisher) in finished.iter().enumerate() {
@@ -291,7 +256,7 @@ fn moved(
 }
 
 /// `players` strongest first (`format::by_rating`).
-fn strongest(
+pub(super) fn strongest(
     seasons: &Seasons<'_>,
     kind: &str,
     players: &[String],

@@ -13,9 +13,10 @@
 
 use super::super::director::rulings::Verdict;
 use super::super::director::{desk, rule_board, Desk};
-use super::super::door;
+use super::super::door::may_take_part;
 use super::super::format::{self, Run};
-use super::table::progress;
+use super::door;
+use super::progress::progress;
 use super::{answer, news_for};
 use crate::games::GameKind;
 use crate::host::clocks;
@@ -280,7 +281,7 @@ fn hand_boards(
                 desk.conn,
                 found,
                 (board.round, None),
-                desk.competition.tournaments.aborted,
+                format::abort_rule(found, desk.competition.tournaments.aborted),
             )?],
             comment: None,
             new_game: true,
@@ -386,7 +387,7 @@ pub(super) fn replace(
         }));
     };
     reachable(ctx, &heir)?;
-    door::may_take_part(ctx, &heir)?;
+    may_take_part(ctx, &heir)?;
     let desk = desk(ctx, by);
     let (change, notices) = replace_player(&desk, kind, &found, old, &heir)?.map_err(refused)?;
     let mut answered = answer(ctx, &found, Some(change))?;
