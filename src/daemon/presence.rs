@@ -24,7 +24,17 @@ const ROBOTS_LOCK: &str = "robots.lock";
 
 /// A held lock; dropping it lets go.
 pub(crate) struct Held {
-    _file: File,
+    file: File,
+}
+
+impl Drop for Held {
+    /// Unlocked before it is closed: a child process another thread
+    /// forked meanwhile holds a copy of the descriptor until it execs,
+    /// and closing ours alone would leave the lock held by that copy, so
+    /// that this process's next sender found the outbox taken.
+    fn drop(&mut self) {
+        let _ = self.file.unlock();
+    }
 }
 
 fn open(path: &Path) -> io::Result<File> {
@@ -49,7 +59,7 @@ fn try_take(path: &Path) -> io::Result<Option<Held>> {
     match file.try_lock() {
         Ok(()) => {
             note_holder(&mut file);
-            Ok(Some(Held { _file: file }))
+            Ok(Some(Held { file }))
         }
         Err(TryLockError::WouldBlock) => Ok(None),
         Err(TryLockError::Error(err)) => Err(err),
@@ -102,7 +112,8 @@ impl Presence {
     pub(crate) fn serve_runs(&self) -> io::Result<bool> {
         let file = open(&self.dir.join(SERVE_LOCK))?;
         match file.try_lock_shared() {
-            Ok(()) => Ok(false),
+            // Let go at once, for the reason `Held` lets go before closing.
+            Ok(()) => file.unlock().map(|()| false),
             Err(TryLockError::WouldBlock) => Ok(true),
             Err(TryLockError::Error(err)) => Err(err),
         }
@@ -127,6 +138,19 @@ impl Presence {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lock_let_go_is_free_though_a_forked_child_still_holds_a_copy_of_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let presence = Presence::new(dir.path());
+        let held = presence.try_take_sender().unwrap().unwrap();
+        // What a child forked by another thread holds until it execs: a
+        // second descriptor of the same open file.
+        let child_copy = held.file.try_clone().unwrap();
+        drop(held);
+        assert!(presence.try_take_sender().unwrap().is_some());
+        drop(child_copy);
+    }
 
     #[test]
     fn one_sender_and_one_daemon_at_a_time_and_a_lock_is_free_once_dropped() {
