@@ -463,50 +463,44 @@ pub enum DirectorVerb {
     /// suspend, reinstate or remove PLAYER; rules RULE...; handover TO;
     /// cancel; announce TEXT... As its director by mail would, told to
     /// whom it concerns and logged as `operator`.
-    Ladder {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// Game name or alias.
-        game: GameKind,
-        /// The ladder's name; '' for the game's own ladder.
-        name: String,
-        /// The verb and its arguments (rule words may start with '-').
-        #[arg(required = true, allow_hyphen_values = true, trailing_var_arg = true)]
-        verb: Vec<String>,
-    },
+    #[command(mut_arg("name", |name| name.help("The ladder's name; '' for the game's own ladder")))]
+    Ladder(EventDirecting),
     /// Direct a tournament: start; admit, invite or remove PLAYER;
     /// replace OLD NEW; rules RULE...; handover TO; cancel; announce
     /// TEXT... As its organiser by mail would, told to whom it concerns
     /// and logged as `operator`.
-    Tournament {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// Game name or alias.
-        game: GameKind,
-        /// The tournament's name.
-        name: String,
-        /// The verb and its arguments (rule words may start with '-').
-        #[arg(required = true, allow_hyphen_values = true, trailing_var_arg = true)]
-        verb: Vec<String>,
-    },
+    #[command(mut_arg("name", |name| name.help("The tournament's name")))]
+    Tournament(EventDirecting),
     /// Direct a league: start; remove PLAYER; rules RULE...; handover
     /// TO; cancel; announce TEXT... As its director by mail would, told
     /// to whom it concerns and logged as `operator`.
-    League {
-        #[command(flatten)]
-        place: Place,
-        #[command(flatten)]
-        moment: Moment,
-        /// Game name or alias.
-        game: GameKind,
-        /// The league's name.
-        name: String,
-        /// The verb and its arguments (rule words may start with '-').
-        #[arg(required = true, allow_hyphen_values = true, trailing_var_arg = true)]
-        verb: Vec<String>,
-    },
+    #[command(mut_arg("name", |name| name.help("The league's name")))]
+    League(EventDirecting),
+}
+
+/// What `director ladder`, `tournament` and `league` take alike. Each
+/// names its own kind of event in NAME's help, so sets that help itself.
+/// `pub` as `DirectorVerb` is: it is part of the public `Command`.
+#[derive(Args, Debug)]
+pub struct EventDirecting {
+    #[command(flatten)]
+    pub(crate) place: Place,
+    #[command(flatten)]
+    pub(crate) moment: Moment,
+    // The indexes keep NAME second: `mut_arg` moves the argument it
+    // changes to the end, which would put NAME behind VERB.
+    /// Game name or alias.
+    #[arg(index = 1)]
+    pub(crate) game: GameKind,
+    /// The event's name.
+    #[arg(index = 2)]
+    pub(crate) name: String,
+    /// The verb and its arguments (rule words may start with '-').
+    #[arg(
+        index = 3,
+        required = true,
+        allow_hyphen_values = true,
+        trailing_var_arg = true
+    )]
+    pub(crate) verb: Vec<String>,
 }

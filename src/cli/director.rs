@@ -4,7 +4,7 @@
 //! actor `operator` and told by mail to whom it concerns, the mails sent
 //! at once; and `pbem event-log`, an event's log.
 
-use super::args::{Command, DirectorVerb, Moment, Place};
+use super::args::{Command, DirectorVerb, EventDirecting, Moment, Place};
 use super::database::existing_store;
 use crate::clock::utc_text_seconds;
 use crate::daemon::Runtime;
@@ -45,31 +45,9 @@ pub(super) fn direct(verb: DirectorVerb) -> Result<ExitCode> {
             board,
             reason,
         } => (place, moment, ruling("void", board, &reason)?),
-        DirectorVerb::Ladder {
-            place,
-            moment,
-            game,
-            name,
-            verb,
-        } => (place, moment, event(game, EventList::Ladders, name, &verb)?),
-        DirectorVerb::Tournament {
-            place,
-            moment,
-            game,
-            name,
-            verb,
-        } => (
-            place,
-            moment,
-            event(game, EventList::Tournaments, name, &verb)?,
-        ),
-        DirectorVerb::League {
-            place,
-            moment,
-            game,
-            name,
-            verb,
-        } => (place, moment, event(game, EventList::Leagues, name, &verb)?),
+        DirectorVerb::Ladder(on) => on_event(on, EventList::Ladders)?,
+        DirectorVerb::Tournament(on) => on_event(on, EventList::Tournaments)?,
+        DirectorVerb::League(on) => on_event(on, EventList::Leagues)?,
     };
     run(&place, &moment, &action)
 }
@@ -87,6 +65,12 @@ fn ruling(verb: &str, board: i64, words: &[String]) -> Result<Directing> {
         verb,
         reason,
     })
+}
+
+/// An event's subcommand: where and when it acts, and its verb read.
+fn on_event(on: EventDirecting, events: EventList) -> Result<(Place, Moment, Directing)> {
+    let action = event(on.game, events, on.name, &on.verb)?;
+    Ok((on.place, on.moment, action))
 }
 
 /// A director's verb on an event, read by the mail grammar; an

@@ -9,6 +9,8 @@ use pbem::mail::inbound::imap::{
 };
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -263,6 +265,38 @@ fn a_bye_during_idle_ends_the_session_as_a_failure_not_as_news() {
     assert_eq!(server.connections.load(Ordering::Relaxed), 1);
 }
 
+/// `pbem VERB...` with its mail from the server on `port`: the config
+/// `dir/pbem.toml` (plain IMAP as games/secret, then `imap_lines` of
+/// `[inbound.imap]`) and the data directory `dir/data`.
+fn pbem_against(dir: &Path, port: u16, imap_lines: &str, verb: &[&str]) -> Command {
+    let config = dir.join("pbem.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[inbound]\nsource = \"imap\"\n[inbound.imap]\nhost = \"127.0.0.1\"\nport = {port}\n\
+             tls = \"none\"\nuser = \"games\"\npassword = \"secret\"\n{imap_lines}"
+        ),
+    )
+    .unwrap();
+    let mut pbem = crate::util::pbem();
+    pbem.args(verb)
+        .arg("--config")
+        .arg(&config)
+        .arg("--data")
+        .arg(dir.join("data"));
+    pbem
+}
+
+/// `pbem serve` against the server on `port`, as `pbem_against` sets it
+/// up, its output dropped.
+fn start_serve(dir: &Path, port: u16, imap_lines: &str) -> Child {
+    pbem_against(dir, port, imap_lines, &["serve"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
 /// `serve` against a server that answers every IDLE with BYE: each
 /// reconnection waits twice as long as the one before (0.2 s, 0.4 s,
 /// 0.8 s, 1.6 s: 3 s before the fifth connection), where it used to
@@ -271,26 +305,7 @@ fn a_bye_during_idle_ends_the_session_as_a_failure_not_as_news() {
 fn serve_backs_off_from_a_server_that_says_bye_on_every_idle() {
     let server = Hostile::start(Trick::ByeOnIdle);
     let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("pbem.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[inbound]\nsource = \"imap\"\n[inbound.imap]\nhost = \"127.0.0.1\"\nport = {}\n\
-             tls = \"none\"\nuser = \"games\"\npassword = \"secret\"\nflag = \"\\\\Seen\"\n",
-            server.port
-        ),
-    )
-    .unwrap();
-    let mut serve = crate::util::pbem()
-        .arg("serve")
-        .arg("--config")
-        .arg(&config)
-        .arg("--data")
-        .arg(dir.path().join("data"))
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut serve = start_serve(dir.path(), server.port, "flag = \"\\\\Seen\"\n");
     let connections = || server.connections.load(Ordering::Relaxed);
     crate::util::wait_until("the first connection", Duration::from_secs(30), || {
         connections() >= 1
@@ -306,23 +321,10 @@ fn serve_backs_off_from_a_server_that_says_bye_on_every_idle() {
     assert!(took >= Duration::from_millis(2500), "{took:?}");
 }
 
-/// `pbem fetch --once` with `config` (the server's port set) into the
-/// data directory `dir/data`: its exit status and what it said.
-fn fetch_once(dir: &std::path::Path, port: u16) -> (bool, String) {
-    let config = dir.join("pbem.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[inbound]\nsource = \"imap\"\n[inbound.imap]\nhost = \"127.0.0.1\"\nport = {port}\n\
-             tls = \"none\"\nuser = \"games\"\npassword = \"secret\"\n"
-        ),
-    )
-    .unwrap();
-    let out = crate::util::pbem()
-        .args(["fetch", "--once", "--config"])
-        .arg(&config)
-        .arg("--data")
-        .arg(dir.join("data"))
+/// `pbem fetch --once` against the server on `port`, in `dir` as
+/// `pbem_against` sets it up: its exit status and what it said.
+fn fetch_once(dir: &Path, port: u16) -> (bool, String) {
+    let out = pbem_against(dir, port, "", &["fetch", "--once"])
         .output()
         .unwrap();
     let said = format!(
@@ -400,27 +402,11 @@ fn a_lying_message_among_honest_ones_is_left_and_the_others_are_handled() {
 fn serve_goes_on_past_a_lying_message() {
     let server = Hostile::start(Trick::LiarAmongHonest);
     let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("pbem.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[inbound]\nsource = \"imap\"\n[inbound.imap]\nhost = \"127.0.0.1\"\nport = {}\n\
-             tls = \"none\"\nuser = \"games\"\npassword = \"secret\"\nidle = false\n\
-             poll_interval = \"1s\"\n",
-            server.port
-        ),
-    )
-    .unwrap();
-    let mut serve = crate::util::pbem()
-        .arg("serve")
-        .arg("--config")
-        .arg(&config)
-        .arg("--data")
-        .arg(dir.path().join("data"))
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut serve = start_serve(
+        dir.path(),
+        server.port,
+        "idle = false\npoll_interval = \"1s\"\n",
+    );
     let outbox = dir.path().join("data/outbox");
     let replies = || std::fs::read_dir(&outbox).map_or(0, |entries| entries.count());
     crate::util::wait_until(
