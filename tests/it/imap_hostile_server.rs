@@ -208,14 +208,18 @@ fn trickle(out: &mut TcpStream, sent: &AtomicU64) -> std::io::Result<()> {
 /// Well beyond what the answer bound and the sockets' buffers hold.
 const HELD_AT_MOST: u64 = ANSWER_BYTES + 32 * 1024 * 1024;
 
-#[test]
-fn a_literal_longer_than_the_size_the_server_announced_is_cut_off_not_held() {
-    let server = Hostile::start(Trick::LongLiteral);
-    let mut session = imap::connect(&server.settings(Duration::from_secs(30))).unwrap();
+/// A session with INBOX selected on a server playing `trick`, each read
+/// given `timeout`.
+fn selected(trick: Trick, timeout: Duration) -> (Hostile, imap::ImapSession) {
+    let server = Hostile::start(trick);
+    let mut session = imap::connect(&server.settings(timeout)).unwrap();
     session.select("INBOX").unwrap();
-    assert_eq!(session.sizes(&[1]).unwrap(), [(1, 100)]);
-    let err = session.fetch(&[(1, 100)], Part::Whole).unwrap_err();
-    assert!(err.to_string().contains("passed"), "{err}");
+    (server, session)
+}
+
+/// The server sent no more than `HELD_AT_MOST` before the client cut
+/// it off.
+fn assert_cut_off(server: &Hostile) {
     assert!(
         server.sent() < HELD_AT_MOST,
         "{} bytes taken",
@@ -224,26 +228,27 @@ fn a_literal_longer_than_the_size_the_server_announced_is_cut_off_not_held() {
 }
 
 #[test]
+fn a_literal_longer_than_the_size_the_server_announced_is_cut_off_not_held() {
+    let (server, mut session) = selected(Trick::LongLiteral, Duration::from_secs(30));
+    assert_eq!(session.sizes(&[1]).unwrap(), [(1, 100)]);
+    let err = session.fetch(&[(1, 100)], Part::Whole).unwrap_err();
+    assert!(err.to_string().contains("passed"), "{err}");
+    assert_cut_off(&server);
+}
+
+#[test]
 fn an_answer_line_without_end_is_cut_off_at_the_answer_bound() {
-    let server = Hostile::start(Trick::EndlessLine);
-    let mut session = imap::connect(&server.settings(Duration::from_secs(30))).unwrap();
-    session.select("INBOX").unwrap();
+    let (server, mut session) = selected(Trick::EndlessLine, Duration::from_secs(30));
     let err = session.search("ALL").unwrap_err();
     assert!(err.to_string().contains("passed"), "{err}");
-    assert!(
-        server.sent() < HELD_AT_MOST,
-        "{} bytes taken",
-        server.sent()
-    );
+    assert_cut_off(&server);
 }
 
 /// The server's bytes come well within the one-second timeout of each
 /// read; the command's whole answer does not.
 #[test]
 fn an_answer_trickled_a_byte_at_a_time_ends_at_the_command_deadline() {
-    let server = Hostile::start(Trick::Trickle);
-    let mut session = imap::connect(&server.settings(Duration::from_secs(1))).unwrap();
-    session.select("INBOX").unwrap();
+    let (_server, mut session) = selected(Trick::Trickle, Duration::from_secs(1));
     let began = Instant::now();
     let err = session.search("ALL").unwrap_err();
     assert!(err.to_string().contains("within"), "{err}");
@@ -257,9 +262,7 @@ fn an_answer_trickled_a_byte_at_a_time_ends_at_the_command_deadline() {
 
 #[test]
 fn a_bye_during_idle_ends_the_session_as_a_failure_not_as_news() {
-    let server = Hostile::start(Trick::ByeOnIdle);
-    let mut session = imap::connect(&server.settings(Duration::from_secs(30))).unwrap();
-    session.select("INBOX").unwrap();
+    let (server, mut session) = selected(Trick::ByeOnIdle, Duration::from_secs(30));
     let err = session.idle(Duration::from_secs(30)).unwrap_err();
     assert!(err.to_string().contains("BYE"), "{err}");
     assert_eq!(server.connections.load(Ordering::Relaxed), 1);
