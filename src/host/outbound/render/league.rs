@@ -7,7 +7,7 @@ use super::tournament::table_view;
 use crate::games::GameKind;
 use crate::host::model::notice::{Answer, LeagueChange, LeagueLine, LeagueTable, SeasonEnd};
 use crate::host::model::subject::Subject;
-use crate::store::LeagueMove;
+use crate::store::{LeagueMove, LeagueStatus};
 use minijinja::{context, Value};
 
 /// A league with its divisions, its waiting players and its seasons'
@@ -19,16 +19,19 @@ pub fn league_view(table: &LeagueTable) -> Value {
         .enumerate()
         .map(|(index, division)| context! { number => index + 1, ..table_view(division) })
         .collect();
+    // A cancelled league has no next season: nobody waits for it, and
+    // nobody leaves at the end of one that will not end.
+    let goes_on = table.status != LeagueStatus::Cancelled;
     let waiting: Vec<&str> = table
         .players
         .iter()
-        .filter(|player| player.division.is_none())
+        .filter(|player| goes_on && player.division.is_none())
         .map(|player| player.userid.as_str())
         .collect();
     let leaving: Vec<&str> = table
         .players
         .iter()
-        .filter(|player| player.leaving)
+        .filter(|player| goes_on && player.leaving)
         .map(|player| player.userid.as_str())
         .collect();
     let seasons: Vec<Value> = (1..table.season)

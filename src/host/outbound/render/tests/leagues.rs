@@ -175,7 +175,8 @@ pub(super) fn league_answers() -> Vec<Answer> {
             }],
         },
     ];
-    for table in sample_leagues() {
+    let tables = sample_leagues();
+    for table in &tables {
         answers.push(Answer::League {
             table: Box::new(table.clone()),
             change: None,
@@ -187,6 +188,16 @@ pub(super) fn league_answers() -> Vec<Answer> {
             });
         }
     }
+    // Cancelled mid-season: no next season for ben to leave at the end
+    // of, or for gus to wait for.
+    let running = tables.last().expect("a running sample");
+    answers.push(Answer::League {
+        table: Box::new(LeagueTable {
+            status: LeagueStatus::Cancelled,
+            ..running.clone()
+        }),
+        change: None,
+    });
     for status in [
         TournamentStatus::Open,
         TournamentStatus::Running,
