@@ -126,3 +126,27 @@ pub fn event_of_board(conn: &Connection, game_id: i64) -> StoreResult<Option<Eve
         })
         .optional()?)
 }
+
+/// The events `userid` directs that are not over, each as its command
+/// names it (`chess tournament cup`, `chess ladder club`, `chess league
+/// winter`): tournaments open or running (a league's divisions are the
+/// league's), named ladders and leagues not cancelled.
+pub(crate) fn events_directed(conn: &Connection, userid: &str) -> StoreResult<Vec<String>> {
+    let mut statement = conn.prepare_cached(
+        "SELECT kind, 'tournament', name FROM tournaments
+         WHERE organiser = ?1 COLLATE NOCASE AND league_id IS NULL
+           AND status IN ('open', 'running')
+         UNION ALL
+         SELECT kind, 'ladder', name FROM ladders
+         WHERE director = ?1 COLLATE NOCASE AND status != 'cancelled'
+         UNION ALL
+         SELECT kind, 'league', name FROM leagues
+         WHERE organiser = ?1 COLLATE NOCASE AND status != 'cancelled'
+         ORDER BY 1, 2, 3",
+    )?;
+    let rows = statement.query_map([userid], |row| {
+        let (kind, event, name): (String, String, String) = (row.get(0)?, row.get(1)?, row.get(2)?);
+        Ok(format!("{kind} {event} {name}"))
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}

@@ -141,6 +141,9 @@ pub use tournaments::{
     TournamentRuleRow, TournamentStatus,
 };
 
+pub(crate) use events::events_directed;
+pub(crate) use tournaments::running_tournaments_of;
+
 pub use notes::{note, set_note};
 pub use queue::{advance_line, clear_lines, delete_line, insert_line, queued_lines, QueuedLine};
 pub(crate) use relayed::{messages_sent_since, record_message};

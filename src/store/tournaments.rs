@@ -378,6 +378,23 @@ pub fn withdrawn_players(conn: &Connection, id: i64) -> StoreResult<Vec<String>>
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// The running tournaments (not a league's divisions) in which `userid`
+/// still plays: seated, not withdrawn.
+pub(crate) fn running_tournaments_of(
+    conn: &Connection,
+    userid: &str,
+) -> StoreResult<Vec<Tournament>> {
+    let mut statement = conn.prepare_cached(&format!(
+        "SELECT {TOURNAMENT_COLUMNS} FROM tournaments
+         WHERE status = 'running' AND league_id IS NULL AND id IN (
+             SELECT tournament_id FROM tournament_players
+             WHERE userid = ?1 COLLATE NOCASE AND withdrawn IS NULL)
+         ORDER BY id"
+    ))?;
+    let rows = statement.query_map([userid], tournament_from_row)?;
+    rows.collect::<Result<Result<_, _>, _>>()?
+}
+
 /// Adds a player after the others; false if he had joined already.
 pub fn join_tournament(conn: &Connection, id: i64, userid: &str) -> StoreResult<bool> {
     let added = conn

@@ -32,6 +32,7 @@ mod host_commands;
 mod host_competition;
 mod host_confirmations;
 mod host_crash_safety;
+mod host_deleted_player;
 mod host_director;
 mod host_event_formats;
 mod host_event_mail;

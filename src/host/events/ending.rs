@@ -5,7 +5,7 @@
 //! a ruling) come through [`end_game`].
 
 use super::ladder;
-use super::tournament::progress::after_board;
+use super::tournament::progress::{after_board, withdraw_everywhere};
 use crate::host::clocks;
 use crate::host::competition::{rated, CompetitionSettings};
 use crate::host::model::notice::{BoardNews, Comment, Notice};
@@ -15,9 +15,11 @@ use crate::store::{self, StoreError};
 use rusqlite::Connection;
 
 /// A deleted account leaves every ladder (those below move up and are
-/// told), every tournament not begun yet, and the standings.
+/// told), every tournament (withdrawn from a running one), and the
+/// standings; a league lets him go at the end of its season.
 pub(crate) fn forget_player(
     conn: &Connection,
+    replays: &Replays,
     settings: &CompetitionSettings,
     userid: &str,
     now: i64,
@@ -30,6 +32,7 @@ pub(crate) fn forget_player(
             }
         }
     }
+    notices.extend(withdraw_everywhere(conn, replays, settings, userid, now)?);
     crate::store::forget_competitor(conn, userid)?;
     Ok(notices)
 }

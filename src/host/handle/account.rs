@@ -197,7 +197,13 @@ pub(crate) fn signoff(ctx: &Context<'_>, userid: &str, password: &str) -> Handle
 
 pub(crate) fn delete(ctx: &Context<'_>, userid: &str, password: &str) -> Handled {
     let player = by_password(ctx, userid, password)?;
-    let moved = remove_account(ctx.conn, ctx.competition, &player.userid, ctx.now)?;
+    let moved = remove_account(
+        ctx.conn,
+        ctx.replays,
+        ctx.competition,
+        &player.userid,
+        ctx.now,
+    )?;
     let mut notices = vec![Notice::Answer(Answer::Deleted {
         userid: player.userid,
     })];
@@ -211,6 +217,7 @@ pub(crate) fn delete(ctx: &Context<'_>, userid: &str, password: &str) -> Handled
 /// and it and what it alone owns are removed. Finished boards stay.
 pub(crate) fn remove_account(
     conn: &rusqlite::Connection,
+    replays: &crate::host::model::replays::Replays,
     settings: &crate::host::competition::CompetitionSettings,
     userid: &str,
     now: i64,
@@ -222,7 +229,14 @@ pub(crate) fn remove_account(
             boards,
         }));
     }
-    let moved = crate::host::events::forget_player(conn, settings, userid, now)?;
+    let events = store::events_directed(conn, userid)?;
+    if !events.is_empty() {
+        return Err(refused(Refusal::DirectsEvents {
+            userid: userid.to_string(),
+            events,
+        }));
+    }
+    let moved = crate::host::events::forget_player(conn, replays, settings, userid, now)?;
     store::delete_player(conn, userid)?;
     Ok(moved)
 }

@@ -142,6 +142,12 @@ pub enum Refusal {
         userid: String,
         boards: Vec<i64>,
     },
+    /// An account that directs events not over is not deleted: whoever
+    /// signed up under its userid next would direct them.
+    DirectsEvents {
+        userid: String,
+        events: Vec<String>,
+    },
     UnknownLanguage {
         language: String,
         languages: Vec<String>,

@@ -8,6 +8,7 @@ use crate::games::Side;
 use crate::host::accounts::{password, strength};
 use crate::host::handle;
 use crate::host::model::notice::{AccountEvent, AccountNews, Notice};
+use crate::host::model::refusal::Refusal;
 use crate::host::model::replays;
 use crate::host::request::Failure;
 use crate::host::{Batch, Host, HostError};
@@ -303,9 +304,22 @@ impl Batch<'_> {
             return Ok(Err(no_such(userid)));
         };
         let settings = &self.settings.competition;
-        let notices = match handle::remove_account(&self.tx, settings, &player.userid, now) {
+        let notices = match handle::remove_account(
+            &self.tx,
+            self.replays,
+            settings,
+            &player.userid,
+            now,
+        ) {
             Ok(notices) => notices,
-            Err(Failure::Refused(_)) => {
+            Err(Failure::Refused(refused)) => {
+                if let Refusal::DirectsEvents { events, .. } = refused.refusal {
+                    return Ok(Err(Outcome::Refused(format!(
+                        "{} directs {}: hand each over or cancel it first (pbem director)",
+                        player.userid,
+                        events.join(", ")
+                    ))));
+                }
                 let boards = store::active_boards_of(&self.tx, &player.userid)?;
                 return Ok(Err(Outcome::Refused(format!(
                     "{} still plays on boards {boards:?}: void them (pbem void-flood) or let them end first; \

@@ -1,7 +1,8 @@
 //! A tournament as it goes on: each board's result kept and logged as it
-//! ends, the format asked what comes next (new boards, or the end), and
-//! the final mail to every player and the organiser once it is over (a
-//! league's division then perhaps ending its season).
+//! ends, a player whose account is deleted withdrawn, the format asked
+//! what comes next (new boards, or the end), and the final mail to every
+//! player and the organiser once it is over (a league's division then
+//! perhaps ending its season).
 
 use super::super::format::{self, Next, Run};
 use super::super::league::season::after_division;
@@ -50,6 +51,41 @@ pub(crate) fn after_board(
         now,
     };
     progress(&run, &format!("board {board} was the last"))
+}
+
+/// A player whose account goes leaves every running tournament he still
+/// plays in, as one taken out does: he has no running board (an account
+/// with one is not deleted), so nothing is forfeited, but no format pairs
+/// him again, and a match of his is decided by his going. Each is
+/// logged; the notices are of the boards the formats begin now.
+pub(crate) fn withdraw_everywhere(
+    conn: &Connection,
+    replays: &Replays,
+    settings: &CompetitionSettings,
+    userid: &str,
+    now: i64,
+) -> Result<Vec<Notice>, StoreError> {
+    let mut notices = Vec::new();
+    for tournament in store::running_tournaments_of(conn, userid)? {
+        store::withdraw_from_tournament(conn, tournament.id, userid, now)?;
+        log_tournament(
+            conn,
+            tournament.id,
+            userid,
+            "withdraw",
+            "account deleted",
+            now,
+        )?;
+        let run = Run {
+            conn,
+            replays,
+            settings,
+            tournament: &tournament,
+            now,
+        };
+        notices.extend(progress(&run, &format!("{userid} deleted his account"))?);
+    }
+    Ok(notices)
 }
 
 /// What a board counted, as the log says it.

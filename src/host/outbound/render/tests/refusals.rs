@@ -283,6 +283,10 @@ fn accounts_and_challenges() -> Vec<Refusal> {
             userid: userid(),
             boards: vec![101, 102],
         },
+        Refusal::DirectsEvents {
+            userid: userid(),
+            events: vec!["chess ladder club".into(), "chess tournament cup".into()],
+        },
         Refusal::UnknownLanguage {
             language: "xx".into(),
             languages: vec!["de".into(), "en".into()],
