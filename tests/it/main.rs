@@ -62,6 +62,7 @@ mod host_robots;
 mod host_secrets;
 mod host_seeks_messages;
 mod host_sender_caps;
+mod host_signed_off;
 mod host_store_upgrade;
 mod host_swiss;
 mod host_templates;

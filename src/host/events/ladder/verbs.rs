@@ -224,11 +224,7 @@ pub(super) fn create(
 
 pub(super) fn join(ctx: &Context<'_>, event: &LadderEvent, player: Player) -> Handled {
     open(event)?;
-    if player.signed_off {
-        return Err(refused(Refusal::SignedOff {
-            userid: player.userid,
-        }));
-    }
+    may_take_part(ctx, &player)?;
     let userid = player.userid;
     let on = store::ladder_rank(ctx.conn, event.id(), &userid)?.is_some();
     let entrant = store::entrant(ctx.conn, event.key(), &userid)?;

@@ -155,7 +155,14 @@ fn end(
     divisions: &[Tournament],
 ) -> Result<Vec<Notice>, StoreError> {
     let conn = seasons.conn;
-    let members = store::league_players(conn, found.id)?;
+    let mut members = store::league_players(conn, found.id)?;
+    // A player who signed off takes no new games: he goes with the
+    // season, as one who left does.
+    for member in &mut members {
+        if store::find_player(conn, &member.userid)?.is_none_or(|player| player.signed_off) {
+            member.leaving = true;
+        }
+    }
     let leaving = |userid: &str| {
         members
             .iter()

@@ -3,7 +3,7 @@
 //! its organiser grants with `admit`, and one that admits by invitation
 //! takes only the players he invited with `invite`.
 
-use super::super::door::may_invite;
+use super::super::door::{may_invite, may_take_part};
 use super::{answer, find, log, news_for, open};
 use crate::games::GameKind;
 use crate::host::model::command::Syntax;
@@ -40,11 +40,7 @@ fn seat(ctx: &Context<'_>, found: &Tournament, userid: &str) -> Result<bool, Fai
 pub(super) fn join(ctx: &Context<'_>, kind: GameKind, name: &str, player: Player) -> Handled {
     let found = find(ctx, kind, name)?;
     open(&found)?;
-    if player.signed_off {
-        return Err(refused(Refusal::SignedOff {
-            userid: player.userid,
-        }));
-    }
+    may_take_part(ctx, &player)?;
     let userid = player.userid;
     let waiting = store::entrant(ctx.conn, found.key(), &userid)?;
     let let_in = is_in(&players(ctx, &found)?, &userid) || waiting == Some(Entrant::Invited);
