@@ -70,7 +70,7 @@ fn a_swiss_player_who_deletes_his_account_between_rounds_is_paired_no_more() {
     );
     let table = club.answer("hal", "chess tournament cup");
     assert!(
-        table.contains(&format!("Taken out after the start: {gone}")),
+        table.contains(&format!("Withdrawn after the start: {gone}")),
         "{table}"
     );
 }

@@ -160,7 +160,7 @@ fn walk(name: &'static str, switch: &str, replaces: bool) {
         "hal",
         &format!("chess tournament remove {name} hal PW {out}"),
     );
-    let taken = format!("Taken out after the start: {out}");
+    let taken = format!("Withdrawn after the start: {out}");
     hall.every_view_says(&[taken.as_str()], "running");
     let unbegun = hall.running().into_iter().find(|board| {
         let conn = hall.club.conn();

@@ -74,11 +74,11 @@ fn a_player_taken_out_of_a_knockout_plays_no_more_and_his_opponent_goes_through(
     );
     let listing = club.answer("eve", "chess tournament ko");
     assert!(
-        listing.contains("bob (seed 2) 0-1 dan (seed 3): dan goes through (bob taken out)"),
+        listing.contains("bob (seed 2) 0-1 dan (seed 3): dan goes through (bob withdrawn)"),
         "{listing}"
     );
     assert!(
-        listing.contains("Taken out after the start: bob"),
+        listing.contains("Withdrawn after the start: bob"),
         "{listing}"
     );
     // ann and eve play their match out: the final is ann against dan.
