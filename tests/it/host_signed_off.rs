@@ -11,6 +11,12 @@ fn a_signed_off_player_joins_no_event_and_is_given_no_boards() {
     let mut club = Club::new("", &["ann", "bob", "cleo", "hal"]);
     club.send("hal", "chess tournament create cup hal PW");
     club.send("hal", "chess ladder create club hal PW");
+    club.send(
+        "hal",
+        "chess ladder create inner hal PW -admission:approval",
+    );
+    // She asked to join before she signed off.
+    club.send("cleo", "chess ladder join inner cleo PW");
     club.send("hal", "chess league create div hal PW");
     for player in ["ann", "bob"] {
         club.send(player, &format!("chess tournament join cup {player} PW"));
@@ -33,6 +39,10 @@ fn a_signed_off_player_joins_no_event_and_is_given_no_boards() {
         (
             "invite",
             club.answer("hal", "chess ladder invite club hal PW cleo"),
+        ),
+        (
+            "admit",
+            club.answer("hal", "chess ladder admit inner hal PW cleo"),
         ),
     ] {
         assert!(

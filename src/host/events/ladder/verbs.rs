@@ -276,6 +276,7 @@ fn admit(ctx: &Context<'_>, event: &LadderEvent, by: String, player: &str) -> Ha
             game: event.kind,
         }));
     };
+    may_take_part(ctx, &waiting)?;
     let (rank, _) = climb::join(ctx.conn, event, &waiting.userid, ctx.now)?;
     let change = LadderChange::Admitted {
         by,
