@@ -112,26 +112,20 @@ impl Handling<'_> {
     ) -> Result<Result<(), Refused>, HostError> {
         let attempts = RefCell::new(Vec::new());
         let ctx = self.context(conn, &mail.from, comment, prechecked, &attempts);
-        let done = match store::in_savepoint(conn, || handle::handle(&ctx, command)) {
-            Ok(notices) => Ok(notices),
-            Err(failure) => Err(refused_logged(conn, &mail.from, self.now, failure)?),
+        let (notices, done) = match store::in_savepoint(conn, || handle::handle(&ctx, command)) {
+            Ok(notices) => (notices, Ok(())),
+            Err(failure) => (
+                Vec::new(),
+                Err(refused_logged(conn, &mail.from, self.now, failure)?),
+            ),
         };
         // Counted outside the command's savepoint: a refusal must not roll
         // back the count of a wrong password.
         let warnings = self.count_attempts(conn, &mail.from, attempts.take())?;
-        let notices = match done {
-            Ok(notices) => notices,
-            Err(refused) => {
-                warnings
-                    .into_iter()
-                    .try_for_each(|notice| post.notice(notice))?;
-                return Ok(Err(refused));
-            }
-        };
         for notice in notices.into_iter().chain(warnings) {
             post.notice(notice)?;
         }
-        Ok(Ok(()))
+        Ok(done)
     }
 }
 

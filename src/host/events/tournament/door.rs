@@ -112,9 +112,10 @@ pub(super) fn admit(
             userid: player.to_string(),
         }));
     };
-    if store::find_player(ctx.conn, &userid)?.is_none_or(|waiting| waiting.signed_off) {
+    let Some(waiting) = store::find_player(ctx.conn, &userid)? else {
         return Err(refused(Refusal::SignedOff { userid }));
-    }
+    };
+    may_take_part(ctx, &waiting)?;
     seat(ctx, &found, &userid)?;
     let change = TournamentChange::Admitted {
         userid: by.to_string(),
